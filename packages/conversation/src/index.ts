@@ -1,0 +1,10 @@
+export { InvalidArgumentError } from './errors/invalid-argument-error.js';
+export { InvalidBoundaryError } from './errors/invalid-boundary-error.js';
+export { InvalidMessageError } from './errors/invalid-message-error.js';
+export { InvalidSnapshotError } from './errors/invalid-snapshot-error.js';
+export { PositionNotVisibleError } from './errors/position-not-visible-error.js';
+export type { SkeinErrorOptions } from './errors/skein-error.js';
+export { SkeinError } from './errors/skein-error.js';
+export { UnknownBatchError } from './errors/unknown-batch-error.js';
+export type { JsonSchema, LLMMessage, Role, TokenUsage, ToolCall, ToolSpec } from './types.js';
+export { ROLES, TOOL_DESCRIPTION_KIND } from './types.js';

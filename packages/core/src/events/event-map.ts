@@ -1,0 +1,116 @@
+import type { LLMMessage, TokenUsage } from '@skein/conversation';
+import type { FinishReason } from '../llm/llm-client.js';
+
+interface ThreadScoped {
+  readonly threadId: string;
+}
+
+interface NodeScoped extends ThreadScoped {
+  readonly nodeId: string;
+}
+
+export interface ThreadStartedEvent extends ThreadScoped {
+  readonly workflowId: string;
+  readonly workflowVersion: string;
+}
+export interface ThreadFinishedEvent extends ThreadScoped {
+  readonly status: 'COMPLETED' | 'FAILED' | 'PAUSED' | 'CANCELLED';
+  readonly steps: number;
+  readonly output?: unknown;
+  readonly error?: { readonly code: string; readonly message: string };
+}
+export interface ThreadPausedEvent extends ThreadScoped {
+  readonly nodeId: string;
+  readonly reason: 'user-input' | 'tool-approval';
+  readonly prompt?: string;
+}
+export interface NodeEvent extends NodeScoped {
+  readonly nodeType: string;
+  readonly step: number;
+}
+export interface NodeCompletedEvent extends NodeEvent {
+  readonly durationMs: number;
+}
+export interface NodeFailedEvent extends NodeEvent {
+  readonly error: { readonly code: string; readonly message: string };
+}
+export interface LLMTokenEvent extends NodeScoped {
+  readonly delta: string;
+}
+export interface LLMResponseEvent extends NodeScoped {
+  readonly message: LLMMessage;
+  readonly usage?: TokenUsage;
+  readonly finishReason: FinishReason;
+  readonly round: number;
+}
+export interface ToolCallEvent extends NodeScoped {
+  readonly toolCallId: string;
+  readonly name: string;
+  readonly arguments: string;
+}
+export interface ToolResultEvent extends NodeScoped {
+  readonly toolCallId: string;
+  readonly name: string;
+  readonly content: string;
+  readonly isError: boolean;
+  readonly durationMs: number;
+}
+export interface ToolErrorEvent extends NodeScoped {
+  readonly toolCallId: string;
+  readonly name: string;
+  readonly code: string;
+  readonly message: string;
+}
+export interface MessageAddedEvent extends ThreadScoped {
+  readonly message: LLMMessage;
+  readonly position: number;
+}
+export interface BatchStartedEvent extends ThreadScoped {
+  readonly batch: number;
+  readonly withInitialTools: boolean;
+}
+export interface OperationAppliedEvent extends ThreadScoped {
+  readonly operation: string;
+  readonly visibleBefore: number;
+  readonly visibleAfter: number;
+}
+export interface CheckpointSavedEvent extends ThreadScoped {
+  readonly checkpointId: string;
+  readonly step: number;
+}
+export interface TriggerFiredEvent extends ThreadScoped {
+  readonly triggerId: string;
+  readonly action: string;
+}
+export interface WarningEvent {
+  readonly threadId?: string;
+  readonly nodeId?: string;
+  readonly code: string;
+  readonly message: string;
+  readonly details?: Readonly<Record<string, unknown>>;
+}
+
+/** Every event the engine emits, by `noun:verb` name. Listeners receive one payload argument. */
+export interface SkeinEventMap {
+  'thread:started': ThreadStartedEvent;
+  'thread:completed': ThreadFinishedEvent;
+  'thread:failed': ThreadFinishedEvent;
+  'thread:paused': ThreadPausedEvent;
+  'thread:cancelled': ThreadFinishedEvent;
+  'node:started': NodeEvent;
+  'node:completed': NodeCompletedEvent;
+  'node:failed': NodeFailedEvent;
+  'llm:token': LLMTokenEvent;
+  'llm:response': LLMResponseEvent;
+  'tool:call': ToolCallEvent;
+  'tool:result': ToolResultEvent;
+  'tool:error': ToolErrorEvent;
+  'message:added': MessageAddedEvent;
+  'batch:started': BatchStartedEvent;
+  'operation:applied': OperationAppliedEvent;
+  'checkpoint:saved': CheckpointSavedEvent;
+  'trigger:fired': TriggerFiredEvent;
+  warning: WarningEvent;
+}
+
+export type SkeinEventName = keyof SkeinEventMap;

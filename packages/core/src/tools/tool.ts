@@ -1,0 +1,67 @@
+import type { ToolSpec } from '@skein/conversation';
+import type { SkeinEmitter } from '../events/emitter.js';
+
+/** What a running tool knows about where it runs. */
+export interface ToolExecutionContext {
+  readonly threadId: string;
+  readonly nodeId: string;
+  readonly toolCallId: string;
+  /** Aborted when the thread is cancelled or the tool's timeout passes. */
+  readonly signal: AbortSignal;
+  readonly variables: Readonly<Record<string, unknown>>;
+  /** The engine's emitter: tools may emit `warning` events. */
+  readonly emitter: SkeinEmitter;
+}
+
+/** What `isEnabled` and `needsApproval` are asked with. */
+export interface ToolThreadContext {
+  readonly threadId: string;
+  readonly variables: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * A tool: its spec plus an executor. `execute` may return a string (used as is), any other
+ * JSON-serialisable value (stringified), or a `ToolOutput` made by `toolOutput()`; a thrown error
+ * becomes an error tool message the model can read.
+ */
+export interface Tool<TArgs = Record<string, unknown>> extends ToolSpec {
+  execute(args: TArgs, context: ToolExecutionContext): unknown;
+  /** Per-call time limit; the call is aborted and answered with a timeout error after it. */
+  readonly timeoutMs?: number;
+  /** Pause the thread for approval before running (USER_INTERACTION semantics). */
+  readonly needsApproval?:
+    | boolean
+    | ((args: TArgs, context: ToolThreadContext) => boolean | Promise<boolean>);
+  /** Decided per thread each time tools are offered; a disabled tool is neither offered nor run. */
+  readonly isEnabled?: (context: ToolThreadContext) => boolean | Promise<boolean>;
+  /** Where the tool came from (`local`, `mcp:<server>`, `openai-agents`…), for conflict reports. */
+  readonly source?: string;
+}
+
+const OUTPUT = Symbol.for('skein.tool-output');
+
+/** A tool result with an explicit error flag and optional structured data. */
+export interface ToolOutput {
+  readonly [OUTPUT]: true;
+  readonly content: string;
+  readonly isError: boolean;
+  /** Structured data kept beside the text (stored in the tool message's `metadata.data`). */
+  readonly data?: unknown;
+}
+
+export function toolOutput(output: {
+  content: string;
+  isError?: boolean;
+  data?: unknown;
+}): ToolOutput {
+  return {
+    [OUTPUT]: true,
+    content: output.content,
+    isError: output.isError ?? false,
+    ...(output.data === undefined ? {} : { data: output.data }),
+  };
+}
+
+export function isToolOutput(value: unknown): value is ToolOutput {
+  return typeof value === 'object' && value !== null && OUTPUT in value;
+}
