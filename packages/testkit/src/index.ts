@@ -1,1 +1,2 @@
+// Public API of @skein/testkit. Each part lives in its own folder; add one export block per part.
 export {};

@@ -1,0 +1,4 @@
+import type { BenchSuite } from './suite.js';
+
+// Each issue's benchmark is one suite in its own file; register it here.
+export const suites: BenchSuite[] = [];

@@ -1,0 +1,22 @@
+import { SkeinError } from '@skein/conversation';
+
+export interface ToolConflict {
+  readonly name: string;
+  /** Where each clashing tool came from (`Tool.source`, or `registry` for one already registered). */
+  readonly sources: readonly string[];
+}
+
+/** One or more tool names registered twice. Lists every clash, so nothing has to be fixed twice. */
+export class ToolConflictError extends SkeinError {
+  readonly conflicts: readonly ToolConflict[];
+
+  constructor(conflicts: readonly ToolConflict[]) {
+    const list = conflicts.map((c) => `"${c.name}" (${c.sources.join(', ')})`).join('; ');
+    super(
+      'TOOL_CONFLICT',
+      `${conflicts.length} tool name${conflicts.length === 1 ? ' is' : 's are'} already taken: ${list}. Pass { replace: true } to replace.`,
+      { details: { conflicts } },
+    );
+    this.conflicts = conflicts;
+  }
+}
