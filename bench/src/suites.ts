@@ -1,4 +1,5 @@
+import { conversationSuite } from './conversation.bench.js';
 import type { BenchSuite } from './suite.js';
 
 // Each issue's benchmark is one suite in its own file; register it here.
-export const suites: BenchSuite[] = [];
+export const suites: BenchSuite[] = [conversationSuite];

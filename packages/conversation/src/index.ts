@@ -1,3 +1,30 @@
+export type {
+  BatchManagementOperation,
+  ClearOperation,
+  ContextOperation,
+  ContextOperationType,
+  FilterOperation,
+  InsertOperation,
+  OperationResult,
+  ReplaceOperation,
+  TruncateByCountOperation,
+  TruncateByTokensOperation,
+  TruncateOperation,
+} from './context-operations.js';
+export type {
+  ConversationEventMap,
+  ConversationEventName,
+} from './conversation-events.js';
+export type {
+  BatchEntry,
+  ConversationCursor,
+  ConversationLogEntry,
+  RollbackEntry,
+  UsageEntry,
+  ViewEntry,
+} from './conversation-log.js';
+export type { ConversationManagerOptions, UsageStats } from './conversation-manager.js';
+export { ConversationManager } from './conversation-manager.js';
 export { InvalidArgumentError } from './errors/invalid-argument-error.js';
 export { InvalidBoundaryError } from './errors/invalid-boundary-error.js';
 export { InvalidMessageError } from './errors/invalid-message-error.js';
@@ -6,5 +33,20 @@ export { PositionNotVisibleError } from './errors/position-not-visible-error.js'
 export type { SkeinErrorOptions } from './errors/skein-error.js';
 export { SkeinError } from './errors/skein-error.js';
 export { UnknownBatchError } from './errors/unknown-batch-error.js';
+export type { BatchInfo } from './message-index.js';
+export { MessageIndex } from './message-index.js';
+export { normalizeMessage } from './message-validation.js';
+export type { ConversationDelta, ConversationSnapshot } from './snapshot.js';
+export { applyDeltas, SNAPSHOT_VERSION } from './snapshot.js';
+export type { TokenCounter } from './token-counter.js';
+export { defaultTokenCounter } from './token-counter.js';
+export type { ToolDescriptionFormatter } from './tool-description.js';
+export {
+  buildToolDescriptionMessage,
+  defaultFormatToolDescription,
+  isToolDescription,
+} from './tool-description.js';
+export type { ExchangeUnit } from './tool-exchanges.js';
+export { exchangeUnits } from './tool-exchanges.js';
 export type { JsonSchema, LLMMessage, Role, TokenUsage, ToolCall, ToolSpec } from './types.js';
 export { ROLES, TOOL_DESCRIPTION_KIND } from './types.js';

@@ -1,0 +1,17 @@
+import type { OperationResult } from './context-operations.js';
+import type { LLMMessage, TokenUsage } from './types.js';
+
+export interface ConversationEventMap {
+  /** A message was stored (appended, or stored by an operation). */
+  'message:added': { readonly message: LLMMessage; readonly position: number };
+  'batch:started': { readonly batch: number; readonly withInitialTools: boolean };
+  'batch:rolledBack': { readonly batch: number };
+  'operation:applied': OperationResult;
+  'usage:recorded': { readonly usage: TokenUsage; readonly batch: number };
+}
+
+export type ConversationEventName = keyof ConversationEventMap;
+
+export type ConversationListeners = {
+  [K in ConversationEventName]: (payload: ConversationEventMap[K]) => void;
+};

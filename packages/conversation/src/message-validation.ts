@@ -1,0 +1,92 @@
+import { InvalidMessageError } from './errors/invalid-message-error.js';
+import type { LLMMessage, Role, ToolCall } from './types.js';
+
+const ROLE_SET: ReadonlySet<string> = new Set<Role>(['system', 'user', 'assistant', 'tool']);
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function checkToolCall(call: unknown, where: string): ToolCall {
+  if (!isPlainObject(call)) throw new InvalidMessageError(`${where} must be an object`, where);
+  if (typeof call.id !== 'string' || call.id.length === 0)
+    throw new InvalidMessageError(`${where}.id must be a non-empty string`, `${where}.id`);
+  if (typeof call.name !== 'string')
+    throw new InvalidMessageError(`${where}.name must be a string`, `${where}.name`);
+  if (typeof call.arguments !== 'string')
+    throw new InvalidMessageError(`${where}.arguments must be a JSON string`, `${where}.arguments`);
+  if (call.error !== undefined && typeof call.error !== 'string')
+    throw new InvalidMessageError(`${where}.error must be a string`, `${where}.error`);
+  const copy: ToolCall =
+    call.error === undefined
+      ? { id: call.id, name: call.name, arguments: call.arguments }
+      : { id: call.id, name: call.name, arguments: call.arguments, error: call.error };
+  return Object.freeze(copy);
+}
+
+/**
+ * Checks a message and returns a frozen copy, so nobody can change history through a reference
+ * they kept or one `getMessages()` handed out. `where` names the message in error messages.
+ */
+export function normalizeMessage(input: unknown, where = 'message'): LLMMessage {
+  if (!isPlainObject(input)) throw new InvalidMessageError(`${where} must be an object`, where);
+  const role = input.role;
+  if (role === undefined || role === null || role === '')
+    throw new InvalidMessageError(`${where} has no role`, `${where}.role`);
+  if (typeof role !== 'string' || !ROLE_SET.has(role))
+    throw new InvalidMessageError(
+      `${where}.role "${String(role)}" is not one of system, user, assistant, tool`,
+      `${where}.role`,
+      { role },
+    );
+  const content = input.content;
+  if (typeof content !== 'string' && content !== null && content !== undefined)
+    throw new InvalidMessageError(`${where}.content must be a string`, `${where}.content`);
+
+  const message: {
+    role: Role;
+    content: string;
+    toolCalls?: readonly ToolCall[];
+    toolCallId?: string;
+    name?: string;
+    metadata?: Readonly<Record<string, unknown>>;
+  } = { role: role as Role, content: content ?? '' };
+
+  if (input.toolCalls !== undefined) {
+    if (role !== 'assistant')
+      throw new InvalidMessageError(
+        `${where}.toolCalls is only allowed on assistant messages`,
+        `${where}.toolCalls`,
+      );
+    if (!Array.isArray(input.toolCalls))
+      throw new InvalidMessageError(`${where}.toolCalls must be an array`, `${where}.toolCalls`);
+    if (input.toolCalls.length > 0) {
+      const calls = input.toolCalls.map((c, i) => checkToolCall(c, `${where}.toolCalls[${i}]`));
+      message.toolCalls = Object.freeze(calls);
+    }
+  }
+  if (role === 'tool') {
+    if (typeof input.toolCallId !== 'string' || input.toolCallId.length === 0)
+      throw new InvalidMessageError(
+        `${where} is a tool message without toolCallId`,
+        `${where}.toolCallId`,
+      );
+    message.toolCallId = input.toolCallId;
+  } else if (input.toolCallId !== undefined) {
+    throw new InvalidMessageError(
+      `${where}.toolCallId is only allowed on tool messages`,
+      `${where}.toolCallId`,
+    );
+  }
+  if (input.name !== undefined) {
+    if (typeof input.name !== 'string')
+      throw new InvalidMessageError(`${where}.name must be a string`, `${where}.name`);
+    message.name = input.name;
+  }
+  if (input.metadata !== undefined) {
+    if (!isPlainObject(input.metadata))
+      throw new InvalidMessageError(`${where}.metadata must be an object`, `${where}.metadata`);
+    message.metadata = Object.freeze({ ...input.metadata });
+  }
+  return Object.freeze(message);
+}
