@@ -37,7 +37,29 @@ export interface UsageEntry extends EntryBase {
   readonly usage: TokenUsage;
 }
 
-export type ConversationLogEntry = ViewEntry | BatchEntry | RollbackEntry | UsageEntry;
+/** One batch of a `restore` entry. */
+export interface RestoredBatch {
+  readonly live: readonly number[];
+  readonly withInitialTools: boolean;
+  readonly startedAt: number;
+  readonly usage: TokenUsage;
+}
+
+/**
+ * The batch stack becomes exactly `batches` again (what it was at an earlier cursor). Messages
+ * stored since stay stored; thread-level usage keeps counting them.
+ */
+export interface RestoreEntry extends EntryBase {
+  readonly op: 'restore';
+  readonly batches: readonly RestoredBatch[];
+}
+
+export type ConversationLogEntry =
+  | ViewEntry
+  | BatchEntry
+  | RollbackEntry
+  | UsageEntry
+  | RestoreEntry;
 
 /** How far a conversation has got: lengths of its message store and its log. */
 export interface ConversationCursor {

@@ -347,6 +347,35 @@ export class ConversationManager {
     };
   }
 
+  /**
+   * Shows again the batches and views the conversation had at `cursor` (an earlier `cursor()`),
+   * as when a node that failed halfway is undone. Messages stored since stay stored (nothing is
+   * lost) and thread-level usage keeps counting what was spent; the change is one log entry.
+   * O(history): it replays the log up to the cursor.
+   */
+  revertTo(cursor: ConversationCursor): OperationResult {
+    const { messages, log } = this.#state;
+    this.deltaSince(cursor); // validates the cursor
+    const past = replaySnapshot({
+      version: SNAPSHOT_VERSION,
+      messages: messages.slice(0, cursor.messages),
+      log: log.slice(0, cursor.log),
+    });
+    const before = this.#live();
+    this.#state.apply({
+      op: 'restore',
+      at: messages.length,
+      batches: past.batches.map((b) => ({
+        live: b.live.slice(),
+        withInitialTools: b.withInitialTools,
+        startedAt: b.startedAt,
+        usage: { ...b.usage },
+      })),
+    });
+    this.#visibleCache = undefined;
+    return this.#result('BATCH_MANAGEMENT', before, false, []);
+  }
+
   // ---- internals ------------------------------------------------------------------------
 
   #live(): readonly number[] {

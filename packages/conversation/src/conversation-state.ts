@@ -79,6 +79,16 @@ export class ConversationState {
         addUsage(this.usage, entry.usage);
         addUsage(this.current.usage, entry.usage);
         break;
+      case 'restore':
+        this.batches.length = 0;
+        for (const b of entry.batches)
+          this.batches.push({
+            live: b.live.slice(),
+            withInitialTools: b.withInitialTools,
+            startedAt: b.startedAt,
+            usage: { ...b.usage },
+          });
+        break;
     }
     this.log.push(entry);
   }

@@ -31,6 +31,8 @@ type Op =
   | { kind: 'usage'; tokens: number }
   | { kind: 'toolset'; set: number }
   | { kind: 'restore' }
+  | { kind: 'mark' }
+  | { kind: 'revert' }
   | { kind: 'bad'; which: number };
 
 const text = fc.string({ maxLength: 6 });
@@ -89,6 +91,8 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('usage' as const), tokens: fc.nat(100) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('toolset' as const), set: fc.nat(2) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('restore' as const) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('mark' as const) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('revert' as const) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('bad' as const), which: fc.nat(5) }) },
 );
 
@@ -233,6 +237,9 @@ function run(ops: Op[]) {
     callCounter: 0,
   };
   let stored: LLMMessage[] = [...manager.getAllMessages()];
+  let mark:
+    | { cursor: ReturnType<ConversationManager['cursor']>; batches: LLMMessage[][] }
+    | undefined;
 
   for (const op of ops) {
     const cur = current(model);
@@ -350,6 +357,15 @@ function run(ops: Op[]) {
         expect(restored.listBatches()).toEqual(manager.listBatches());
         expect(restored.getUsage()).toEqual(manager.getUsage());
         manager = restored;
+        break;
+      }
+      case 'mark':
+        mark = { cursor: manager.cursor(), batches: model.batches.map((b) => [...b]) };
+        break;
+      case 'revert': {
+        if (!mark) break;
+        manager.revertTo(mark.cursor);
+        model.batches = mark.batches.map((b) => [...b]);
         break;
       }
       case 'bad': {

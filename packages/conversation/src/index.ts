@@ -19,6 +19,8 @@ export type {
   BatchEntry,
   ConversationCursor,
   ConversationLogEntry,
+  RestoredBatch,
+  RestoreEntry,
   RollbackEntry,
   UsageEntry,
   ViewEntry,

@@ -75,6 +75,20 @@ function checkEntry(raw: unknown, field: string, state: ConversationState): Conv
     case 'usage':
       checkUsage(raw.usage, `${field}.usage`);
       return raw as unknown as ConversationLogEntry;
+    case 'restore':
+      if (!Array.isArray(raw.batches) || raw.batches.length === 0)
+        throw new InvalidSnapshotError(`${field}.batches`, 'must be a non-empty array');
+      raw.batches.forEach((b: unknown, i: number) => {
+        const where = `${field}.batches[${i}]`;
+        if (!isObject(b)) throw new InvalidSnapshotError(where, 'must be an object');
+        checkLive(b.live, `${where}.live`, limit);
+        if (typeof b.withInitialTools !== 'boolean')
+          throw new InvalidSnapshotError(`${where}.withInitialTools`, 'must be a boolean');
+        if (!isCount(b.startedAt) || b.startedAt > limit)
+          throw new InvalidSnapshotError(`${where}.startedAt`, 'must be a stored-message count');
+        checkUsage(b.usage, `${where}.usage`);
+      });
+      return raw as unknown as ConversationLogEntry;
     default:
       throw new InvalidSnapshotError(`${field}.op`, `unknown operation ${JSON.stringify(raw.op)}`);
   }

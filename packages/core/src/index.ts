@@ -1,9 +1,55 @@
+// Public API of @skein/core. Nothing else is importable.
+
+// Checkpoints
+export type {
+  Checkpoint,
+  CheckpointInfo,
+  CheckpointStore,
+  StoredThread,
+  ThreadInfo,
+} from './checkpoint/checkpoint-store.js';
+export { InMemoryCheckpointStore } from './checkpoint/in-memory-checkpoint-store.js';
+export type { SkeinEngineOptions } from './engine/skein-engine.js';
+// Engine
+export { SkeinEngine } from './engine/skein-engine.js';
+// Errors
+export { CheckpointConflictError, CheckpointNotFoundError } from './errors/checkpoint-errors.js';
+export { ExpressionEvaluationError, ExpressionSyntaxError } from './errors/expression-error.js';
 export { InvalidToolError } from './errors/invalid-tool-error.js';
+export {
+  InvalidVariablesError,
+  LLMCallError,
+  MaxStepsExceededError,
+  NodeExecutionError,
+  NoRouteError,
+  ResumeInputError,
+  ThreadCancelledError,
+  ThreadStateError,
+} from './errors/thread-errors.js';
 export type { ToolConflict } from './errors/tool-conflict-error.js';
 export { ToolConflictError } from './errors/tool-conflict-error.js';
+export { ToolArgumentsError, ToolExecutionError, ToolTimeoutError } from './errors/tool-errors.js';
 export { ToolNotFoundError } from './errors/tool-not-found-error.js';
+export { WorkflowNotFoundError } from './errors/workflow-not-found-error.js';
+export type { WorkflowIssue, WorkflowIssueCode } from './errors/workflow-validation-error.js';
+export { WorkflowValidationError } from './errors/workflow-validation-error.js';
 export { SkeinEmitter } from './events/emitter.js';
+// Events
 export type * from './events/event-map.js';
+export type {
+  ExecuteOptions,
+  ThreadExecutorOptions,
+  ThreadResult,
+} from './executor/thread-executor.js';
+export { ThreadExecutor } from './executor/thread-executor.js';
+export type { CompiledExpression, ExpressionNode } from './expressions/ast.js';
+export type { ExpressionScope } from './expressions/evaluate.js';
+export { evaluateExpression } from './expressions/evaluate.js';
+// Expressions
+export { compileExpression } from './expressions/parser.js';
+export type { CompiledTemplate } from './expressions/template.js';
+export { compileTemplate, renderTemplate } from './expressions/template.js';
+// Models
 export type {
   FinishReason,
   LLMCallOptions,
@@ -13,7 +59,68 @@ export type {
   LLMStreamEvent,
   ToolChoice,
 } from './llm/llm-client.js';
+export {
+  applyContextOperation,
+  handleClearOperation,
+  toContextOperation,
+} from './nodes/context-processor-node.js';
+// Nodes
+export type {
+  NodeHandler,
+  NodeOutcome,
+  NodeRunContext,
+  NodeServices,
+} from './nodes/node-handler.js';
+export type {
+  BuildThreadOptions,
+  FromCheckpointOptions,
+  ThreadBuilderOptions,
+} from './thread/thread-builder.js';
+// Threads
+export { ThreadBuilder } from './thread/thread-builder.js';
+export type { AvailableTools } from './thread/thread-context.js';
+export { ThreadContext } from './thread/thread-context.js';
+export type {
+  PendingInteraction,
+  SerializedError,
+  ThreadState,
+  ThreadStatus,
+} from './thread/thread-state.js';
+export { ArgumentValidator } from './tools/argument-validator.js';
+// Tools
 export type { Tool, ToolExecutionContext, ToolOutput, ToolThreadContext } from './tools/tool.js';
 export { isToolOutput, toolOutput } from './tools/tool.js';
 export type { RegisterOptions } from './tools/tool-registry.js';
 export { ToolRegistry } from './tools/tool-registry.js';
+export type { ToolRunContext, ToolRunResult } from './tools/tool-runner.js';
+export { ToolRunner, toolErrorContent } from './tools/tool-runner.js';
+export type { CompiledEdge, CompiledWorkflow } from './workflow/compiled-workflow.js';
+export { toMermaid } from './workflow/mermaid.js';
+// Workflows
+export type {
+  ContextProcessorNode,
+  ContextProcessorOperation,
+  EdgeDefinition,
+  EndNode,
+  LLMNode,
+  LLMNodeConfig,
+  NodeDefinition,
+  NodeType,
+  RetryPolicy,
+  RouteNode,
+  StartNode,
+  ToolNode,
+  ToolNodeConfig,
+  TriggerAction,
+  TriggerCondition,
+  TriggerDefinition,
+  UserInteractionNode,
+  VariableNode,
+  VariableNodeConfig,
+  WorkflowDefinition,
+} from './workflow/types.js';
+export { NODE_TYPES } from './workflow/types.js';
+export type { ValidateOptions } from './workflow/validate-workflow.js';
+export { validateWorkflow } from './workflow/validate-workflow.js';
+export { WorkflowBuilder } from './workflow/workflow-builder.js';
+export { WorkflowRegistry } from './workflow/workflow-registry.js';

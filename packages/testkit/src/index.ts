@@ -1,2 +1,42 @@
 // Public API of @skein/testkit. Each part lives in its own folder; add one export block per part.
-export {};
+
+export type {
+  RecordedLLMCall,
+  ScriptedCall,
+  ScriptedLLMClientOptions,
+  ScriptedResponse,
+  ScriptFunction,
+  ScriptStep as ScriptedStep,
+} from '@skein/core/testing';
+// Scripted model: lives in @skein/core/testing (so core's own tests can use it without a
+// dependency cycle) and is re-exported here with the rest of the kit.
+export { ScriptedLLMClient, splitTokens } from '@skein/core/testing';
+
+// OpenAI-compatible Chat Completions server (issue 4)
+export { startOpenAICompatibleServer } from './openai-server/start-openai-compatible-server.js';
+export type {
+  ChunksTurn,
+  FixtureTurn,
+  OpenAICompatibleServer,
+  OpenAICompatibleServerOptions,
+  OpenAIServerQuirks,
+  RecordedRequest,
+  ScriptedToolCall,
+  ScriptedTurn,
+  ScriptStep,
+  TurnSource,
+} from './openai-server/types.js';
+
+// ToolBench virtual-API server (StableToolBench protocol).
+export { InvalidToolBenchServerOptionError } from './toolbench-server/errors/invalid-toolbench-server-option-error.js';
+export { startToolBenchServer } from './toolbench-server/toolbench-server.js';
+export type {
+  RecordedToolBenchRequest,
+  StartToolBenchServerOptions,
+  ToolBenchCall,
+  ToolBenchReply,
+  ToolBenchResponder,
+  ToolBenchServer,
+  ToolBenchServerFailure,
+  ToolBenchServerRequestBody,
+} from './toolbench-server/types.js';

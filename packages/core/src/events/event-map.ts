@@ -30,6 +30,9 @@ export interface NodeEvent extends NodeScoped {
 }
 export interface NodeCompletedEvent extends NodeEvent {
   readonly durationMs: number;
+  /** How the node ended when it says so (an LLM node: `done` or `max-tool-rounds`). */
+  readonly status?: string;
+  readonly nextNodeId?: string;
 }
 export interface NodeFailedEvent extends NodeEvent {
   readonly error: { readonly code: string; readonly message: string };

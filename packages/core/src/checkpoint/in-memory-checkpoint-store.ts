@@ -1,0 +1,127 @@
+import {
+  type ConversationLogEntry,
+  InvalidArgumentError,
+  type LLMMessage,
+} from '@skein/conversation';
+import { CheckpointConflictError } from '../errors/checkpoint-errors.js';
+import type { ThreadState } from '../thread/thread-state.js';
+import type {
+  Checkpoint,
+  CheckpointInfo,
+  CheckpointStore,
+  StoredThread,
+  ThreadInfo,
+} from './checkpoint-store.js';
+
+interface SavedCheckpoint {
+  readonly info: CheckpointInfo;
+  readonly state: ThreadState;
+  readonly logCount: number;
+}
+
+interface ThreadRecord {
+  readonly messages: LLMMessage[];
+  readonly log: ConversationLogEntry[];
+  readonly checkpoints: SavedCheckpoint[];
+}
+
+/**
+ * Checkpoints in memory. Thread states are immutable (immer), so they are kept by reference;
+ * messages are kept once per thread and each checkpoint records how far the conversation went.
+ */
+export class InMemoryCheckpointStore implements CheckpointStore {
+  readonly #threads = new Map<string, ThreadRecord>();
+
+  async save(checkpoint: Checkpoint): Promise<void> {
+    const record = this.#threads.get(checkpoint.threadId) ?? {
+      messages: [],
+      log: [],
+      checkpoints: [],
+    };
+    const { from } = checkpoint.conversation;
+    if (from.messages !== record.messages.length || from.log !== record.log.length)
+      throw new CheckpointConflictError(
+        checkpoint.threadId,
+        { messages: record.messages.length, log: record.log.length },
+        from,
+      );
+    for (const message of checkpoint.conversation.messages) record.messages.push(message);
+    for (const entry of checkpoint.conversation.log) record.log.push(entry);
+    const { state } = checkpoint;
+    record.checkpoints.push({
+      info: {
+        id: checkpoint.id,
+        threadId: checkpoint.threadId,
+        sequence: checkpoint.sequence,
+        createdAt: checkpoint.createdAt,
+        status: state.status,
+        step: state.step,
+        ...(state.currentNodeId === undefined ? {} : { currentNodeId: state.currentNodeId }),
+        messageCount: record.messages.length,
+      },
+      state,
+      logCount: record.log.length,
+    });
+    this.#threads.set(checkpoint.threadId, record);
+  }
+
+  async load(threadId: string, checkpointId?: string): Promise<StoredThread | undefined> {
+    const record = this.#threads.get(threadId);
+    if (!record) return undefined;
+    const saved =
+      checkpointId === undefined
+        ? record.checkpoints[record.checkpoints.length - 1]
+        : record.checkpoints.find((c) => c.info.id === checkpointId);
+    if (!saved) return undefined;
+    return {
+      checkpoint: saved.info,
+      state: saved.state,
+      conversation: {
+        version: 1,
+        messages: record.messages.slice(0, saved.info.messageCount),
+        log: record.log.slice(0, saved.logCount),
+      },
+    };
+  }
+
+  async list(threadId: string): Promise<CheckpointInfo[]> {
+    return (this.#threads.get(threadId)?.checkpoints ?? []).map((c) => c.info);
+  }
+
+  async listThreads(): Promise<ThreadInfo[]> {
+    const threads: ThreadInfo[] = [];
+    for (const [threadId, record] of this.#threads) {
+      const last = record.checkpoints[record.checkpoints.length - 1];
+      if (!last) continue;
+      threads.push({
+        threadId,
+        workflowId: last.state.workflowId,
+        workflowVersion: last.state.workflowVersion,
+        status: last.state.status,
+        step: last.state.step,
+        checkpoints: record.checkpoints.length,
+        lastCheckpointId: last.info.id,
+        updatedAt: last.info.createdAt,
+      });
+    }
+    return threads;
+  }
+
+  async delete(threadId: string): Promise<boolean> {
+    return this.#threads.delete(threadId);
+  }
+
+  async prune(threadId: string, options: { keepLast: number }): Promise<number> {
+    const keep = options?.keepLast;
+    if (typeof keep !== 'number' || !Number.isInteger(keep) || keep < 1)
+      throw new InvalidArgumentError(
+        'keepLast',
+        `keepLast must be an integer >= 1, got ${String(keep)}`,
+      );
+    const record = this.#threads.get(threadId);
+    if (!record) return 0;
+    const drop = Math.max(0, record.checkpoints.length - keep);
+    record.checkpoints.splice(0, drop);
+    return drop;
+  }
+}

@@ -1,0 +1,94 @@
+import type { ContextOperation, ConversationManager, OperationResult } from '@skein/conversation';
+import type { ContextProcessorNode, ContextProcessorOperation } from '../workflow/types.js';
+import type { NodeHandler } from './node-handler.js';
+
+/**
+ * The original design's clear handler: drop the conversation from view (keeping system messages
+ * when asked, the default) and end in `startNewBatchWithInitialTools`, so the new batch shows the
+ * initial tool description exactly once whatever `keepSystemMessage` says.
+ */
+export function handleClearOperation(
+  conversationManager: ConversationManager,
+  config: { keepSystemMessage?: boolean } = {},
+): OperationResult {
+  // CLEAR in @skein/conversation starts the new batch through the same path as
+  // startNewBatchWithInitialTools (kept system messages first, then the description).
+  return conversationManager.applyOperation({
+    type: 'CLEAR',
+    keepSystemMessage: config.keepSystemMessage ?? true,
+  });
+}
+
+/** Maps a workflow's JSON operation onto a conversation operation. */
+export function toContextOperation(op: ContextProcessorOperation): ContextOperation {
+  switch (op.operation) {
+    case 'clear':
+      return { type: 'CLEAR', keepSystemMessage: op.keepSystemMessage ?? true };
+    case 'truncate':
+      return op.maxTokens !== undefined
+        ? {
+            type: 'TRUNCATE',
+            maxTokens: op.maxTokens,
+            ...(op.preserveSystem === undefined ? {} : { preserveSystem: op.preserveSystem }),
+          }
+        : {
+            type: 'TRUNCATE',
+            keep: op.keep ?? 'last',
+            count: op.count ?? 0,
+            ...(op.preserveSystem === undefined ? {} : { preserveSystem: op.preserveSystem }),
+          };
+    case 'insert':
+      return { type: 'INSERT', position: op.position, message: op.message };
+    case 'replace':
+      return { type: 'REPLACE', position: op.position, message: op.message };
+    case 'filter':
+      return {
+        type: 'FILTER',
+        ...(op.roles ? { roles: op.roles } : {}),
+        ...(op.metadata ? { metadata: op.metadata } : {}),
+        ...(op.mode ? { mode: op.mode } : {}),
+      };
+    case 'batch':
+      return op.action === 'rollback'
+        ? { type: 'BATCH_MANAGEMENT', action: 'rollback', batch: op.batch ?? 0 }
+        : {
+            type: 'BATCH_MANAGEMENT',
+            action: 'start',
+            ...(op.boundary === undefined ? {} : { boundary: op.boundary }),
+            withInitialTools: op.withInitialTools ?? true,
+          };
+  }
+}
+
+/** Applies a conversation operation, CLEAR through `handleClearOperation`. */
+export function applyContextOperation(
+  conversation: ConversationManager,
+  op: ContextProcessorOperation,
+): OperationResult {
+  if (op.operation === 'clear') return handleClearOperation(conversation, op);
+  return conversation.applyOperation(toContextOperation(op));
+}
+
+/** Runs the node's context operations in order; its output is what each changed. */
+export const contextProcessorHandler: NodeHandler<ContextProcessorNode> = ({
+  thread,
+  node,
+  services,
+}) => {
+  const results = node.config.operations.map((op) => {
+    const result = applyContextOperation(thread.conversation, op);
+    services.emitter.emit('operation:applied', {
+      threadId: thread.threadId,
+      operation: result.type,
+      visibleBefore: result.visibleBefore,
+      visibleAfter: result.visibleAfter,
+    });
+    return {
+      operation: op.operation,
+      visibleBefore: result.visibleBefore,
+      visibleAfter: result.visibleAfter,
+      batch: result.batch,
+    };
+  });
+  return { kind: 'next', output: results };
+};

@@ -1,0 +1,294 @@
+import type { LLMMessage, ToolCall, ToolSpec } from '@skein/conversation';
+import { LLMCallError, ResumeInputError } from '../errors/thread-errors.js';
+import { ToolNotFoundError } from '../errors/tool-not-found-error.js';
+import { RetryExhausted, withRetry } from '../executor/retry.js';
+import { renderTemplate } from '../expressions/template.js';
+import type { LLMResponse } from '../llm/llm-client.js';
+import type { ThreadContext } from '../thread/thread-context.js';
+import type { PendingInteraction } from '../thread/thread-state.js';
+import type { Tool } from '../tools/tool.js';
+import { toolErrorContent } from '../tools/tool-runner.js';
+import type { LLMNode } from '../workflow/types.js';
+import type { NodeHandler, NodeOutcome, NodeRunContext } from './node-handler.js';
+
+type AnyTool = Tool<never>;
+
+const DEFAULT_MAX_TOOL_ROUNDS = 10;
+const DEFAULT_TOOL_CONCURRENCY = 4;
+
+/** How an LLM node ended (its output is the final assistant text). */
+interface LLMNodeOutput {
+  readonly content: string;
+  /** `done` when the model stopped calling tools; `max-tool-rounds` when the bound cut it off. */
+  readonly stopReason: 'done' | 'max-tool-rounds';
+  readonly rounds: number;
+}
+
+function render(thread: ThreadContext, source: string): string {
+  const template = thread.workflow.templates.get(source);
+  return template ? renderTemplate(template, thread.scope()) : source;
+}
+
+/** The tools this node offers: its configured names, or every tool the thread has. */
+async function offeredTools(ctx: NodeRunContext<LLMNode>): Promise<Map<string, AnyTool>> {
+  const { thread, node, services } = ctx;
+  const { initial, dynamic } = thread.availableTools;
+  const candidates: AnyTool[] = [];
+  if (node.config?.tools) {
+    const byName = new Map([...initial, ...dynamic].map((t) => [t.name, t]));
+    for (const name of node.config.tools) {
+      const tool = byName.get(name) ?? services.tools.get(name);
+      if (!tool) throw new ToolNotFoundError(name, `LLM node "${node.id}"`);
+      candidates.push(tool);
+    }
+  } else {
+    const dynamicNames = new Set(dynamic.map((t) => t.name));
+    candidates.push(...initial.filter((t) => !dynamicNames.has(t.name)), ...dynamic);
+  }
+  const offered = new Map<string, AnyTool>();
+  const toolContext = { threadId: thread.threadId, variables: thread.variables };
+  for (const tool of candidates) {
+    if (tool.isEnabled && !(await tool.isEnabled(toolContext))) continue;
+    offered.set(tool.name, tool);
+  }
+  return offered;
+}
+
+function specOf(tool: AnyTool): ToolSpec {
+  return {
+    name: tool.name,
+    description: tool.description,
+    parameters: tool.parameters,
+    ...(tool.strict === undefined ? {} : { strict: tool.strict }),
+  };
+}
+
+async function callsNeedingApproval(
+  calls: readonly ToolCall[],
+  tools: ReadonlyMap<string, AnyTool>,
+  thread: ThreadContext,
+): Promise<string[]> {
+  const awaiting: string[] = [];
+  for (const call of calls) {
+    const tool = tools.get(call.name);
+    if (!tool?.needsApproval || call.error !== undefined) continue;
+    let needed = tool.needsApproval === true;
+    if (typeof tool.needsApproval === 'function') {
+      let args: unknown = {};
+      try {
+        args = JSON.parse(call.arguments || '{}');
+      } catch {
+        // Bad JSON is reported by the runner; asking for approval of it would be pointless.
+        continue;
+      }
+      needed = await tool.needsApproval(args as never, {
+        threadId: thread.threadId,
+        variables: thread.variables,
+      });
+    }
+    if (needed) awaiting.push(call.id);
+  }
+  return awaiting;
+}
+
+/** Reads `{ approvals: { [callId]: boolean } }` or `true` / `false` for all. */
+function decisions(
+  thread: ThreadContext,
+  pending: Extract<PendingInteraction, { kind: 'tool-approval' }>,
+  input: unknown,
+): Map<string, boolean> {
+  const out = new Map<string, boolean>();
+  if (typeof input === 'boolean') {
+    for (const id of pending.awaiting) out.set(id, input);
+    return out;
+  }
+  const approvals = (input as { approvals?: unknown } | null)?.approvals;
+  if (typeof approvals !== 'object' || approvals === null)
+    throw new ResumeInputError(
+      thread.threadId,
+      'tool approval needs `true`, `false` or `{ approvals: { [toolCallId]: boolean } }`',
+    );
+  const missing = pending.awaiting.filter(
+    (id) => typeof (approvals as Record<string, unknown>)[id] !== 'boolean',
+  );
+  if (missing.length > 0)
+    throw new ResumeInputError(
+      thread.threadId,
+      `no decision for tool call${missing.length === 1 ? '' : 's'} ${missing.join(', ')}`,
+    );
+  for (const id of pending.awaiting) out.set(id, (approvals as Record<string, boolean>)[id]!);
+  return out;
+}
+
+async function runCalls(
+  ctx: NodeRunContext<LLMNode>,
+  calls: readonly ToolCall[],
+  tools: ReadonlyMap<string, AnyTool>,
+  rejected: ReadonlySet<string>,
+): Promise<void> {
+  const { thread, node, services, signal } = ctx;
+  const runnable = calls.filter((c) => !rejected.has(c.id));
+  const results = await services.toolRunner.runAll(
+    runnable,
+    { threadId: thread.threadId, nodeId: node.id, signal, variables: thread.variables, tools },
+    node.config?.toolConcurrency ?? DEFAULT_TOOL_CONCURRENCY,
+  );
+  const byId = new Map(runnable.map((c, i) => [c.id, results[i]!]));
+  const failures: string[] = [];
+  for (const call of calls) {
+    const result = byId.get(call.id);
+    if (result) {
+      thread.conversation.addMessage(result.message);
+      if (result.isError) failures.push(call.name);
+    } else {
+      const content = toolErrorContent(
+        'TOOL_REJECTED',
+        `the call to "${call.name}" was not approved`,
+      );
+      thread.conversation.addMessage({
+        role: 'tool',
+        content,
+        toolCallId: call.id,
+        name: call.name,
+        metadata: { isError: true, errorCode: 'TOOL_REJECTED' },
+      });
+      services.emitter.emit('tool:error', {
+        threadId: thread.threadId,
+        nodeId: node.id,
+        toolCallId: call.id,
+        name: call.name,
+        code: 'TOOL_REJECTED',
+        message: content,
+      });
+    }
+  }
+  if (failures.length > 0)
+    thread.update((draft) => {
+      for (const name of failures) draft.toolFailures[name] = (draft.toolFailures[name] ?? 0) + 1;
+    });
+}
+
+async function generate(
+  ctx: NodeRunContext<LLMNode>,
+  tools: ReadonlyMap<string, AnyTool>,
+): Promise<LLMResponse> {
+  const { thread, node, services, signal } = ctx;
+  const config = node.config ?? {};
+  const llm = services.llmFor(node);
+  const request = {
+    threadId: thread.threadId,
+    nodeId: node.id,
+    messages: thread.conversation.getMessages(),
+    tools: [...tools.values()].map(specOf),
+    ...(config.model === undefined ? {} : { model: config.model }),
+    ...(config.temperature === undefined ? {} : { temperature: config.temperature }),
+    ...(config.maxTokens === undefined ? {} : { maxTokens: config.maxTokens }),
+    ...(config.toolChoice === undefined ? {} : { toolChoice: config.toolChoice }),
+  };
+  const { emitter } = services;
+  const base = { threadId: thread.threadId, nodeId: node.id };
+  try {
+    return await withRetry(
+      () =>
+        llm.generate(request, {
+          signal,
+          onEvent: (event) => {
+            if (event.type === 'text-delta')
+              emitter.emit('llm:token', { ...base, delta: event.delta });
+            else if (event.type === 'warning')
+              emitter.emit('warning', {
+                ...base,
+                code: event.code,
+                message: event.message,
+                ...(event.details ? { details: event.details } : {}),
+              });
+          },
+        }),
+      config.retry,
+      signal,
+      (error, attempt, delayMs) =>
+        emitter.emit('warning', {
+          ...base,
+          code: 'LLM_RETRY',
+          message: `model call failed (attempt ${attempt}), retrying in ${delayMs} ms: ${error instanceof Error ? error.message : String(error)}`,
+        }),
+    );
+  } catch (error) {
+    if (error instanceof RetryExhausted)
+      throw new LLMCallError(node.id, error.attempts, error.lastError);
+    throw error;
+  }
+}
+
+/**
+ * Sends the visible conversation and the offered tools to the model, runs the tool calls it
+ * returns (in parallel, bounded), appends everything, and repeats until the model answers without
+ * tool calls or `maxToolRounds` model calls have asked for tools. The conversation only changes
+ * after a model call succeeded, so a failed call leaves it as it was.
+ */
+export const llmNodeHandler: NodeHandler<LLMNode> = async (ctx): Promise<NodeOutcome> => {
+  const { thread, node, services } = ctx;
+  const config = node.config ?? {};
+  const maxRounds = config.maxToolRounds ?? DEFAULT_MAX_TOOL_ROUNDS;
+  const tools = await offeredTools(ctx);
+  let round = 0;
+  let lastContent = '';
+
+  const pending = thread.state.pending;
+  if (ctx.resume && pending?.kind === 'tool-approval' && pending.nodeId === node.id) {
+    const decided = decisions(thread, pending, ctx.resume.input);
+    const rejected = new Set([...decided].filter(([, ok]) => !ok).map(([id]) => id));
+    await runCalls(ctx, pending.calls, tools, rejected);
+    round = pending.round + 1;
+  } else {
+    if (config.systemPrompt !== undefined)
+      thread.conversation.addMessage({
+        role: 'system',
+        content: render(thread, config.systemPrompt),
+      });
+    if (config.prompt !== undefined)
+      thread.conversation.addMessage({ role: 'user', content: render(thread, config.prompt) });
+  }
+
+  while (round < maxRounds) {
+    const response = await generate(ctx, tools);
+    const message: LLMMessage = { ...response.message, role: 'assistant' };
+    if (response.usage) thread.conversation.recordUsage(response.usage);
+    thread.conversation.addMessage(message);
+    services.emitter.emit('llm:response', {
+      threadId: thread.threadId,
+      nodeId: node.id,
+      message,
+      ...(response.usage ? { usage: response.usage } : {}),
+      finishReason: response.finishReason,
+      round,
+    });
+    lastContent = message.content;
+    const calls = message.toolCalls ?? [];
+    if (calls.length === 0)
+      return finish(ctx, { content: lastContent, stopReason: 'done', rounds: round + 1 });
+
+    const awaiting = await callsNeedingApproval(calls, tools, thread);
+    if (awaiting.length > 0)
+      return {
+        kind: 'pause',
+        pending: { kind: 'tool-approval', nodeId: node.id, round, calls, awaiting },
+      };
+    await runCalls(ctx, calls, tools, new Set());
+    round++;
+  }
+  services.emitter.emit('warning', {
+    threadId: thread.threadId,
+    nodeId: node.id,
+    code: 'MAX_TOOL_ROUNDS',
+    message: `LLM node "${node.id}" stopped after ${maxRounds} tool rounds; the model was still calling tools`,
+    details: { maxToolRounds: maxRounds },
+  });
+  return finish(ctx, { content: lastContent, stopReason: 'max-tool-rounds', rounds: round });
+};
+
+function finish(ctx: NodeRunContext<LLMNode>, output: LLMNodeOutput): NodeOutcome {
+  const variable = ctx.node.config?.outputVariable;
+  if (variable) ctx.thread.setVariable(variable, output.content);
+  return { kind: 'next', output: output.content, status: output.stopReason };
+}

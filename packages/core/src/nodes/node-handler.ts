@@ -1,0 +1,40 @@
+import type { SkeinEmitter } from '../events/emitter.js';
+import type { LLMClient } from '../llm/llm-client.js';
+import type { ThreadContext } from '../thread/thread-context.js';
+import type { PendingInteraction } from '../thread/thread-state.js';
+import type { ToolRegistry } from '../tools/tool-registry.js';
+import type { ToolRunner } from '../tools/tool-runner.js';
+import type { NodeDefinition } from '../workflow/types.js';
+
+/** What the engine gives a node handler. */
+export interface NodeServices {
+  readonly emitter: SkeinEmitter;
+  readonly tools: ToolRegistry;
+  readonly toolRunner: ToolRunner;
+  /** The model for an LLM node (by its config). */
+  readonly llmFor: (node: NodeDefinition) => LLMClient;
+}
+
+export interface NodeRunContext<N extends NodeDefinition = NodeDefinition> {
+  readonly thread: ThreadContext;
+  readonly node: N;
+  readonly signal: AbortSignal;
+  readonly services: NodeServices;
+  /** Present when the thread is resumed at this node: the input given to `resume`. */
+  readonly resume?: { readonly input: unknown };
+}
+
+/** What a node did: go on (with an output), wait for input, or end the thread. */
+export type NodeOutcome =
+  | {
+      readonly kind: 'next';
+      readonly output?: unknown;
+      /** How the node ended, reported on `node:completed` (e.g. `max-tool-rounds`). */
+      readonly status?: string;
+    }
+  | { readonly kind: 'pause'; readonly pending: PendingInteraction }
+  | { readonly kind: 'end'; readonly output?: unknown };
+
+export type NodeHandler<N extends NodeDefinition = NodeDefinition> = (
+  context: NodeRunContext<N>,
+) => NodeOutcome | Promise<NodeOutcome>;

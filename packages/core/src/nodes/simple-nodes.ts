@@ -1,0 +1,118 @@
+import { ToolNotFoundError } from '../errors/tool-not-found-error.js';
+import { evaluateExpression } from '../expressions/evaluate.js';
+import { renderTemplate } from '../expressions/template.js';
+import type { ThreadContext } from '../thread/thread-context.js';
+import type {
+  EndNode,
+  RouteNode,
+  StartNode,
+  ToolNode,
+  UserInteractionNode,
+  VariableNode,
+} from '../workflow/types.js';
+import type { NodeHandler } from './node-handler.js';
+
+function render(thread: ThreadContext, source: string): string {
+  const template = thread.workflow.templates.get(source);
+  return template ? renderTemplate(template, thread.scope()) : source;
+}
+
+function evaluate(thread: ThreadContext, source: string): unknown {
+  const compiled = thread.workflow.expressions.get(source);
+  if (!compiled) throw new Error(`expression "${source}" was not compiled with the workflow`);
+  return evaluateExpression(compiled, thread.scope());
+}
+
+export const startHandler: NodeHandler<StartNode> = () => ({ kind: 'next' });
+
+export const routeHandler: NodeHandler<RouteNode> = () => ({ kind: 'next' });
+
+/** Ends the thread with `config.output` evaluated, or the last node output. */
+export const endHandler: NodeHandler<EndNode> = ({ thread, node }) => ({
+  kind: 'end',
+  output:
+    node.config?.output !== undefined
+      ? evaluate(thread, node.config.output)
+      : thread.state.lastOutput,
+});
+
+/** Sets variables (expressions, then literals) and optionally appends a message. */
+export const variableHandler: NodeHandler<VariableNode> = ({ thread, node }) => {
+  const { assign, values, message } = node.config;
+  if (assign) {
+    // Each assignment sees the ones before it (`a: '1', b: 'vars.a + 1'`).
+    for (const [name, source] of Object.entries(assign))
+      thread.setVariable(name, evaluate(thread, source));
+  }
+  if (values) {
+    thread.update((draft) => {
+      for (const [name, value] of Object.entries(values)) draft.variables[name] = value;
+    });
+  }
+  if (message)
+    thread.conversation.addMessage({
+      role: message.role,
+      content: render(thread, message.content),
+    });
+  return { kind: 'next' };
+};
+
+/** Calls one tool directly with templated arguments; a failure is its output, not a crash. */
+export const toolNodeHandler: NodeHandler<ToolNode> = async ({
+  thread,
+  node,
+  services,
+  signal,
+}) => {
+  const { tool: name, args = {}, outputVariable } = node.config;
+  const tool =
+    [...thread.availableTools.dynamic, ...thread.availableTools.initial].find(
+      (t) => t.name === name,
+    ) ?? services.tools.get(name);
+  if (!tool) throw new ToolNotFoundError(name, `TOOL node "${node.id}"`);
+  const rendered: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(args))
+    rendered[key] = typeof value === 'string' ? render(thread, value) : value;
+  const result = await services.toolRunner.run(
+    { id: `${node.id}:${thread.state.step}`, name, arguments: JSON.stringify(rendered) },
+    {
+      threadId: thread.threadId,
+      nodeId: node.id,
+      signal,
+      variables: thread.variables,
+      tools: new Map([[name, tool]]),
+    },
+  );
+  const output = { content: result.message.content, isError: result.isError };
+  if (outputVariable)
+    thread.setVariable(outputVariable, result.isError ? output : result.message.content);
+  return { kind: 'next', output: result.isError ? output : result.message.content };
+};
+
+/**
+ * Pauses until `resume(thread, input)`; then stores the answer in `config.variable` and, unless
+ * `addMessage` is false, adds it as a user message.
+ */
+export const userInteractionHandler: NodeHandler<UserInteractionNode> = ({
+  thread,
+  node,
+  resume,
+}) => {
+  const pending = thread.state.pending;
+  if (!resume || pending?.kind !== 'user-input' || pending.nodeId !== node.id) {
+    const prompt =
+      node.config?.prompt === undefined ? undefined : render(thread, node.config.prompt);
+    return {
+      kind: 'pause',
+      pending: { kind: 'user-input', nodeId: node.id, ...(prompt === undefined ? {} : { prompt }) },
+    };
+  }
+  const answer = resume.input;
+  if (node.config?.variable) thread.setVariable(node.config.variable, answer);
+  if (node.config?.addMessage !== false)
+    thread.conversation.addMessage({
+      role: 'user',
+      content: typeof answer === 'string' ? answer : JSON.stringify(answer),
+    });
+  return { kind: 'next', output: answer };
+};

@@ -1,0 +1,10 @@
+// Public API of @skein/core/testing: helpers for tests and demos, kept out of the main entry.
+export { ScriptedLLMClient, splitTokens } from './scripted-llm-client.js';
+export type {
+  RecordedLLMCall,
+  ScriptedCall,
+  ScriptedLLMClientOptions,
+  ScriptedResponse,
+  ScriptFunction,
+  ScriptStep,
+} from './types.js';

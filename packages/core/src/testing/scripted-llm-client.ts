@@ -1,0 +1,153 @@
+import { SkeinError, type TokenUsage, type ToolCall } from '@skein/conversation';
+import type { LLMCallOptions, LLMClient, LLMRequest, LLMResponse } from '../llm/llm-client.js';
+import type {
+  RecordedLLMCall,
+  ScriptedLLMClientOptions,
+  ScriptedResponse,
+  ScriptFunction,
+  ScriptStep,
+} from './types.js';
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+function waitForAbort(signal: AbortSignal | undefined): Promise<never> {
+  return new Promise((_, reject) => {
+    if (!signal) return;
+    if (signal.aborted) return reject(signal.reason);
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+  });
+}
+
+/** Splits text into ~4-character tokens, the way a tokenizer-driven stream arrives. */
+export function splitTokens(text: string): string[] {
+  const tokens: string[] = [];
+  for (let i = 0; i < text.length; i += 4) tokens.push(text.slice(i, i + 4));
+  return tokens;
+}
+
+function roughUsage(request: LLMRequest, content: string, calls: readonly ToolCall[]): TokenUsage {
+  let sent = 0;
+  for (const m of request.messages) sent += m.content.length + 12;
+  const promptTokens = Math.ceil(sent / 4);
+  const completionTokens = Math.ceil(
+    (content.length + calls.reduce((n, c) => n + c.name.length + c.arguments.length, 0)) / 4,
+  );
+  return { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens };
+}
+
+/**
+ * A model that answers from a script: a list of responses, or a function of the request. It can
+ * stream tokens, fail or hang on demand, and records every request so tests can assert exactly
+ * what the model saw.
+ */
+export class ScriptedLLMClient implements LLMClient {
+  readonly name: string;
+  readonly calls: RecordedLLMCall[] = [];
+  readonly #steps: readonly ScriptStep[];
+  readonly #fn: ScriptFunction | undefined;
+  readonly #options: ScriptedLLMClientOptions;
+  #failures: (Error | string)[] = [];
+  // Script position: calls failed by failNext() do not use up a step.
+  #served = 0;
+
+  constructor(
+    script: readonly ScriptStep[] | ScriptFunction,
+    options: ScriptedLLMClientOptions = {},
+  ) {
+    this.#steps = typeof script === 'function' ? [] : script;
+    this.#fn = typeof script === 'function' ? script : undefined;
+    this.#options = options;
+    this.name = options.name ?? 'scripted';
+  }
+
+  /** Requests received so far, in order. */
+  get requests(): LLMRequest[] {
+    return this.calls.map((c) => c.request);
+  }
+
+  /** Makes the next `times` calls fail with `error` before the script is consulted. */
+  failNext(error: Error | string, times = 1): this {
+    for (let i = 0; i < times; i++) this.#failures.push(error);
+    return this;
+  }
+
+  async generate(request: LLMRequest, options: LLMCallOptions = {}): Promise<LLMResponse> {
+    // Copy what was sent: the conversation keeps changing after the call.
+    this.calls.push({
+      request: { ...request, messages: [...request.messages], tools: [...request.tools] },
+      options: options.signal ? { signal: options.signal } : {},
+    });
+    const { signal, onEvent } = options;
+    if (signal?.aborted) throw signal.reason;
+    const injected = this.#failures.shift();
+    if (injected !== undefined)
+      throw typeof injected === 'string' ? new SkeinError('SCRIPTED_FAILURE', injected) : injected;
+    const response = await this.#step(request, this.#served++);
+    if (response.delayMs) await sleep(response.delayMs, signal);
+    if (response.hang) await waitForAbort(signal);
+    if (response.fail !== undefined)
+      throw typeof response.fail === 'string'
+        ? new SkeinError('SCRIPTED_FAILURE', response.fail)
+        : response.fail;
+
+    const content = response.content ?? '';
+    if (this.#options.stream !== false && content) {
+      for (const token of splitTokens(content)) {
+        if (response.tokenDelayMs) await sleep(response.tokenDelayMs, signal);
+        else if (signal?.aborted) throw signal.reason;
+        onEvent?.({ type: 'text-delta', delta: token });
+      }
+    }
+    const visible = request.messages.length;
+    const toolCalls: ToolCall[] = (response.toolCalls ?? []).map((call, i) => ({
+      id: call.id ?? `call_${visible}_${i}`,
+      name: call.name,
+      arguments:
+        typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments ?? {}),
+      ...(call.error === undefined ? {} : { error: call.error }),
+    }));
+    return {
+      message: {
+        role: 'assistant',
+        content,
+        ...(toolCalls.length ? { toolCalls } : {}),
+        ...(response.metadata ? { metadata: response.metadata } : {}),
+      },
+      usage: response.usage ?? roughUsage(request, content, toolCalls),
+      finishReason: response.finishReason ?? (toolCalls.length ? 'tool_calls' : 'stop'),
+      model: this.name,
+    };
+  }
+
+  async #step(request: LLMRequest, index: number): Promise<ScriptedResponse> {
+    if (this.#fn) return this.#fn(request, index);
+    const steps = this.#steps;
+    let step = steps[index];
+    if (step === undefined) {
+      const mode = this.#options.whenExhausted ?? 'throw';
+      if (mode === 'throw' || steps.length === 0)
+        throw new SkeinError(
+          'SCRIPT_EXHAUSTED',
+          `The scripted model has ${steps.length} responses and was called a ${index + 1}th time`,
+          {
+            details: { calls: index + 1, steps: steps.length },
+          },
+        );
+      step = mode === 'cycle' ? steps[index % steps.length] : steps[steps.length - 1];
+    }
+    return typeof step === 'function' ? step(request, index) : step!;
+  }
+}

@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ConversationManager,
+  type LLMMessage,
+  type TokenCounter,
+  type ToolDescriptionFormatter,
+} from '@skein/conversation';
+import { Ajv, type ValidateFunction } from 'ajv';
+import type { StoredThread } from '../checkpoint/checkpoint-store.js';
+import { InvalidVariablesError } from '../errors/thread-errors.js';
+import type { SkeinEmitter } from '../events/emitter.js';
+import type { Tool } from '../tools/tool.js';
+import type { ToolRegistry } from '../tools/tool-registry.js';
+import type { CompiledWorkflow } from '../workflow/compiled-workflow.js';
+import type { WorkflowRegistry } from '../workflow/workflow-registry.js';
+import { ThreadContext } from './thread-context.js';
+import type { ThreadState } from './thread-state.js';
+
+type AnyTool = Tool<never>;
+
+export interface BuildThreadOptions {
+  /** A string becomes the first user message; anything else is kept as `input` for expressions. */
+  readonly input?: unknown;
+  readonly variables?: Readonly<Record<string, unknown>>;
+  readonly threadId?: string;
+  readonly version?: string;
+  /** Messages to seed the conversation with (after the tool description). */
+  readonly messages?: readonly LLMMessage[];
+}
+
+export interface ThreadBuilderOptions {
+  readonly workflows: WorkflowRegistry;
+  readonly tools: ToolRegistry;
+  /** Conversation events of every thread are forwarded here with the thread id. */
+  readonly emitter?: SkeinEmitter;
+  readonly formatToolDescription?: ToolDescriptionFormatter;
+  readonly tokenCounter?: TokenCounter;
+}
+
+export interface FromCheckpointOptions {
+  /** Dynamic tools not in the engine's registry, to re-attach by name. */
+  readonly dynamicTools?: readonly AnyTool[];
+  /** Continue under a new thread id (time travel from an older checkpoint); its first checkpoint holds the whole conversation. */
+  readonly forkAs?: string;
+}
+
+/**
+ * Builds `ThreadContext`s: one per run of a workflow, each with its own conversation, variables
+ * and tools. The initial tool description is put in place by an explicit
+ * `startNewBatchWithInitialTools(0)` after construction, never from a constructor.
+ */
+export class ThreadBuilder {
+  readonly #options: ThreadBuilderOptions;
+  readonly #validators = new WeakMap<CompiledWorkflow, ValidateFunction | null>();
+  readonly #ajv = new Ajv({ allErrors: true, strict: false, useDefaults: true });
+
+  constructor(options: ThreadBuilderOptions) {
+    this.#options = options;
+  }
+
+  build(workflowId: string, options: BuildThreadOptions = {}): ThreadContext {
+    const workflow = this.#options.workflows.get(workflowId, options.version);
+    const variables = this.#variables(workflow, options.variables);
+    const initialTools = (workflow.definition.initialTools ?? []).map((name) =>
+      this.#options.tools.require(name),
+    );
+    const threadId = options.threadId ?? randomUUID();
+    const state: ThreadState = {
+      threadId,
+      workflowId: workflow.id,
+      workflowVersion: workflow.version,
+      status: 'PENDING',
+      step: 0,
+      currentNodeId: workflow.startNodeId,
+      ...(options.input === undefined ? {} : { input: options.input }),
+      variables,
+      nodeOutputs: {},
+      dynamicTools: [],
+      toolFailures: {},
+      firedTriggers: [],
+      createdAt: new Date().toISOString(),
+    };
+    let context: ThreadContext | undefined;
+    const conversation = this.#conversation(() => context?.initialToolSpecs() ?? initialTools);
+    context = new ThreadContext({ workflow, conversation, state, initialTools });
+    this.#forward(context);
+    conversation.startNewBatchWithInitialTools(0);
+    for (const message of options.messages ?? []) conversation.addMessage(message);
+    if (typeof options.input === 'string')
+      conversation.addMessage({ role: 'user', content: options.input });
+    return context;
+  }
+
+  /** Rebuilds a thread from a stored checkpoint (`CheckpointStore.load`). */
+  fromCheckpoint(stored: StoredThread, options: FromCheckpointOptions = {}): ThreadContext {
+    const state0 = stored.state;
+    const workflow = this.#options.workflows.get(state0.workflowId, state0.workflowVersion);
+    const initialTools = (workflow.definition.initialTools ?? []).map((name) =>
+      this.#options.tools.require(name),
+    );
+    const extra = new Map((options.dynamicTools ?? []).map((t) => [t.name, t]));
+    const dynamicTools = state0.dynamicTools.map(
+      (name) => extra.get(name) ?? this.#options.tools.require(name),
+    );
+    const state = options.forkAs ? { ...state0, threadId: options.forkAs } : state0;
+    let context: ThreadContext | undefined;
+    const conversation = ConversationManager.restore(
+      stored.conversation,
+      this.#conversationOptions(() => context?.initialToolSpecs() ?? initialTools),
+    );
+    context = new ThreadContext({
+      workflow,
+      conversation,
+      state,
+      initialTools,
+      dynamicTools,
+      ...(options.forkAs
+        ? {}
+        : {
+            checkpointCursor: conversation.cursor(),
+            lastCheckpointId: stored.checkpoint.id,
+            checkpointSequence: stored.checkpoint.sequence,
+          }),
+    });
+    this.#forward(context);
+    return context;
+  }
+
+  #conversationOptions(initialTools: () => readonly AnyTool[]) {
+    return {
+      initialTools,
+      ...(this.#options.formatToolDescription
+        ? { formatToolDescription: this.#options.formatToolDescription }
+        : {}),
+      ...(this.#options.tokenCounter ? { tokenCounter: this.#options.tokenCounter } : {}),
+    };
+  }
+
+  #conversation(initialTools: () => readonly AnyTool[]): ConversationManager {
+    return new ConversationManager(this.#conversationOptions(initialTools));
+  }
+
+  #forward(context: ThreadContext): void {
+    const emitter = this.#options.emitter;
+    if (!emitter) return;
+    const threadId = context.threadId;
+    context.conversation.on('message:added', ({ message, position }) => {
+      if (emitter.listenerCount('message:added') > 0)
+        emitter.emit('message:added', { threadId, message, position });
+    });
+    context.conversation.on('batch:started', ({ batch, withInitialTools }) =>
+      emitter.emit('batch:started', { threadId, batch, withInitialTools }),
+    );
+  }
+
+  #variables(
+    workflow: CompiledWorkflow,
+    given: Readonly<Record<string, unknown>> | undefined,
+  ): Record<string, unknown> {
+    const variables = structuredClone({
+      ...(workflow.definition.variables?.defaults ?? {}),
+      ...(given ?? {}),
+    });
+    const schema = workflow.definition.variables?.schema;
+    if (!schema) return variables;
+    let validate = this.#validators.get(workflow);
+    if (validate === undefined) {
+      validate = this.#ajv.compile(schema);
+      this.#validators.set(workflow, validate);
+    }
+    if (validate && !validate(variables))
+      throw new InvalidVariablesError(workflow.id, this.#ajv.errorsText(validate.errors));
+    return variables;
+  }
+}

@@ -1,0 +1,134 @@
+import {
+  type ConversationCursor,
+  type ConversationManager,
+  InvalidArgumentError,
+} from '@skein/conversation';
+import { type Draft, produce } from 'immer';
+import type { ExpressionScope } from '../expressions/evaluate.js';
+import type { Tool } from '../tools/tool.js';
+import type { CompiledWorkflow } from '../workflow/compiled-workflow.js';
+import type { ThreadState, ThreadStatus } from './thread-state.js';
+
+type AnyTool = Tool<never>;
+
+/** The tools a thread can use: the workflow's initial tools and those added during the run. */
+export interface AvailableTools {
+  readonly initial: readonly AnyTool[];
+  readonly dynamic: readonly AnyTool[];
+}
+
+/**
+ * One run of a workflow: its state (immutable, changed through immer), its own conversation and
+ * its tools. Built by `ThreadBuilder`, driven by `ThreadExecutor`.
+ */
+export class ThreadContext {
+  readonly threadId: string;
+  readonly workflow: CompiledWorkflow;
+  readonly conversation: ConversationManager;
+  #state: ThreadState;
+  #initial: readonly AnyTool[];
+  #dynamic: AnyTool[];
+  /** Where the last checkpoint left the conversation: the next one stores only what follows. */
+  checkpointCursor: ConversationCursor;
+  lastCheckpointId: string | undefined;
+  checkpointSequence: number;
+  /** Set while an executor runs this thread, so two executors cannot drive it at once. */
+  running = false;
+
+  constructor(parts: {
+    workflow: CompiledWorkflow;
+    conversation: ConversationManager;
+    state: ThreadState;
+    initialTools: readonly AnyTool[];
+    dynamicTools?: readonly AnyTool[];
+    checkpointCursor?: ConversationCursor;
+    lastCheckpointId?: string;
+    checkpointSequence?: number;
+  }) {
+    this.threadId = parts.state.threadId;
+    this.workflow = parts.workflow;
+    this.conversation = parts.conversation;
+    this.#state = parts.state;
+    this.#initial = parts.initialTools;
+    this.#dynamic = [...(parts.dynamicTools ?? [])];
+    this.checkpointCursor = parts.checkpointCursor ?? { messages: 0, log: 0 };
+    this.lastCheckpointId = parts.lastCheckpointId;
+    this.checkpointSequence = parts.checkpointSequence ?? 0;
+  }
+
+  get state(): ThreadState {
+    return this.#state;
+  }
+
+  get status(): ThreadStatus {
+    return this.#state.status;
+  }
+
+  get variables(): Readonly<Record<string, unknown>> {
+    return this.#state.variables;
+  }
+
+  /** Changes the state through an immer recipe; the previous state object is never modified. */
+  update(recipe: (draft: Draft<ThreadState>) => void): ThreadState {
+    this.#state = produce(this.#state, recipe);
+    return this.#state;
+  }
+
+  /** Puts back an earlier state (used to undo a node that did not complete). */
+  resetState(state: ThreadState): void {
+    if (state.threadId !== this.#state.threadId)
+      throw new InvalidArgumentError(
+        'state',
+        `state belongs to thread ${state.threadId}, not ${this.#state.threadId}`,
+      );
+    this.#state = state;
+  }
+
+  setVariable(name: string, value: unknown): void {
+    this.update((draft) => {
+      draft.variables[name] = value as Draft<unknown>;
+    });
+  }
+
+  get availableTools(): AvailableTools {
+    return { initial: this.#initial, dynamic: this.#dynamic };
+  }
+
+  /** The initial tool specs, as the conversation's tool description reads them. */
+  readonly initialToolSpecs = (): readonly AnyTool[] => this.#initial;
+
+  /**
+   * Adds tools for the rest of this run. They are offered to LLM nodes but get no guaranteed
+   * description (they are ordinary conversation, if announced at all). A tool with the name of
+   * one already available replaces it.
+   */
+  addDynamicTools(tools: readonly AnyTool[]): void {
+    const names = new Set(tools.map((t) => t.name));
+    this.#dynamic = [...this.#dynamic.filter((t) => !names.has(t.name)), ...tools];
+    this.update((draft) => {
+      draft.dynamicTools = this.#dynamic.map((t) => t.name);
+    });
+  }
+
+  removeDynamicTool(name: string): boolean {
+    const before = this.#dynamic.length;
+    this.#dynamic = this.#dynamic.filter((t) => t.name !== name);
+    if (this.#dynamic.length === before) return false;
+    this.update((draft) => {
+      draft.dynamicTools = this.#dynamic.map((t) => t.name);
+    });
+    return true;
+  }
+
+  /** What expressions and templates can read. */
+  scope(): ExpressionScope {
+    const s = this.#state;
+    return {
+      vars: s.variables,
+      input: s.input,
+      nodes: s.nodeOutputs,
+      output: s.lastOutput,
+      thread: { id: s.threadId, step: s.step, status: s.status },
+    };
+  }
+}

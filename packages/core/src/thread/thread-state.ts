@@ -1,0 +1,57 @@
+import type { ToolCall } from '@skein/conversation';
+
+export type ThreadStatus = 'PENDING' | 'RUNNING' | 'PAUSED' | 'COMPLETED' | 'FAILED' | 'CANCELLED';
+
+/** Why a thread waits, and for what. */
+export type PendingInteraction =
+  | {
+      readonly kind: 'user-input';
+      readonly nodeId: string;
+      readonly prompt?: string;
+    }
+  | {
+      readonly kind: 'tool-approval';
+      readonly nodeId: string;
+      /** The LLM node's tool round the calls belong to. */
+      readonly round: number;
+      /** Every call of the round, in order; they run after the decision. */
+      readonly calls: readonly ToolCall[];
+      /** Ids of the calls that need an approval. */
+      readonly awaiting: readonly string[];
+    };
+
+export interface SerializedError {
+  readonly code: string;
+  readonly message: string;
+  readonly nodeId?: string;
+}
+
+/**
+ * Everything about a thread except its conversation, as immutable plain JSON. Every change goes
+ * through immer, so a checkpoint can hold the object itself: nobody can change it afterwards.
+ */
+export interface ThreadState {
+  readonly threadId: string;
+  readonly workflowId: string;
+  readonly workflowVersion: string;
+  readonly status: ThreadStatus;
+  /** Nodes run so far. */
+  readonly step: number;
+  /** The node that runs next; undefined once the thread has ended. */
+  readonly currentNodeId?: string;
+  readonly input?: unknown;
+  readonly variables: Readonly<Record<string, unknown>>;
+  /** The last output of each node that produced one. */
+  readonly nodeOutputs: Readonly<Record<string, unknown>>;
+  readonly lastOutput?: unknown;
+  readonly output?: unknown;
+  readonly error?: SerializedError;
+  readonly pending?: PendingInteraction;
+  /** Names of dynamic tools added during the run (restored from the engine's registry). */
+  readonly dynamicTools: readonly string[];
+  /** Failed tool calls by tool name. */
+  readonly toolFailures: Readonly<Record<string, number>>;
+  /** Ids of `once` triggers that have fired. */
+  readonly firedTriggers: readonly string[];
+  readonly createdAt: string;
+}

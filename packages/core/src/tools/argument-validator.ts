@@ -1,0 +1,55 @@
+import type { ToolSpec } from '@skein/conversation';
+import { Ajv, type ValidateFunction } from 'ajv';
+
+export type ArgumentCheck =
+  | { ok: true; args: Record<string, unknown> }
+  | { ok: false; problems: string };
+
+/**
+ * Validates tool arguments with ajv. Schemas are compiled on first use and cached per tool object,
+ * so registering ten thousand tools costs nothing until one is called.
+ */
+export class ArgumentValidator {
+  readonly #ajv = new Ajv({ allErrors: true, strict: false });
+  readonly #cache = new WeakMap<ToolSpec, ValidateFunction | Error>();
+
+  #compile(tool: ToolSpec): ValidateFunction | Error {
+    let compiled = this.#cache.get(tool);
+    if (!compiled) {
+      try {
+        compiled = this.#ajv.compile(tool.parameters as object);
+      } catch (error) {
+        compiled = error instanceof Error ? error : new Error(String(error));
+      }
+      this.#cache.set(tool, compiled);
+    }
+    return compiled;
+  }
+
+  /** Parses the JSON argument string and checks it against the tool's schema. */
+  check(tool: ToolSpec, argumentsJson: string): ArgumentCheck {
+    let args: unknown;
+    try {
+      args = argumentsJson.trim() === '' ? {} : JSON.parse(argumentsJson);
+    } catch (error) {
+      return { ok: false, problems: `not valid JSON (${(error as Error).message})` };
+    }
+    if (typeof args !== 'object' || args === null || Array.isArray(args))
+      return { ok: false, problems: 'arguments must be a JSON object' };
+    return this.checkValue(tool, args as Record<string, unknown>);
+  }
+
+  checkValue(tool: ToolSpec, args: Record<string, unknown>): ArgumentCheck {
+    const validate = this.#compile(tool);
+    if (validate instanceof Error)
+      return { ok: false, problems: `the tool's schema does not compile: ${validate.message}` };
+    if (validate(args)) return { ok: true, args };
+    const problems = (validate.errors ?? [])
+      .map(
+        (e) =>
+          `${e.instancePath || '(root)'} ${e.message ?? 'is invalid'}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`,
+      )
+      .join('; ');
+    return { ok: false, problems };
+  }
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { InvalidToolError } from '../errors/invalid-tool-error.js';
+import { ToolConflictError } from '../errors/tool-conflict-error.js';
+import type { Tool } from './tool.js';
+import { ToolRegistry } from './tool-registry.js';
+
+const tool = (name: string, source?: string): Tool => ({
+  name,
+  description: `${name} tool`,
+  parameters: { type: 'object' },
+  execute: () => name,
+  ...(source ? { source } : {}),
+});
+
+describe('ToolRegistry', () => {
+  it('registers, gets, lists and unregisters', () => {
+    const registry = new ToolRegistry().register(tool('a')).register(tool('b'));
+    expect(registry.has('a')).toBe(true);
+    expect(registry.get('b')?.name).toBe('b');
+    expect(registry.names()).toEqual(['a', 'b']);
+    expect(registry.list()).toHaveLength(2);
+    expect(registry.unregister('a')).toBe(true);
+    expect(registry.unregister('a')).toBe(false);
+    expect(() => registry.require('a')).toThrow(/"a" is not registered/);
+  });
+
+  it('throws ToolConflictError on a second registration unless replace is asked', () => {
+    const registry = new ToolRegistry().register(tool('a', 'local'));
+    expect(() => registry.register(tool('a', 'mcp:x'))).toThrow(ToolConflictError);
+    registry.register({ ...tool('a', 'mcp:x'), description: 'new' }, { replace: true });
+    expect(registry.get('a')?.description).toBe('new');
+  });
+
+  it('registerMany is all or nothing and reports every clash with its sources', () => {
+    const registry = new ToolRegistry().register(tool('taken', 'local'));
+    let error: ToolConflictError | undefined;
+    try {
+      registry.registerMany([
+        tool('fresh'),
+        tool('taken', 'mcp:a'),
+        tool('dup', 'x'),
+        tool('dup', 'y'),
+      ]);
+    } catch (e) {
+      error = e as ToolConflictError;
+    }
+    expect(error?.code).toBe('TOOL_CONFLICT');
+    expect(error?.conflicts).toEqual([
+      { name: 'taken', sources: ['registry (local)', 'mcp:a'] },
+      { name: 'dup', sources: ['x', 'y'] },
+    ]);
+    expect(registry.names()).toEqual(['taken']);
+  });
+
+  it('rejects malformed tools with InvalidToolError, registering nothing', () => {
+    const registry = new ToolRegistry();
+    expect(() =>
+      registry.registerMany([tool('ok'), { ...tool('bad'), parameters: 'no' as never }]),
+    ).toThrow(InvalidToolError);
+    expect(() => registry.register({ ...tool(''), name: '' })).toThrow(/non-empty/);
+    expect(() =>
+      registry.register({ name: 'x', description: 'd', parameters: {} } as never),
+    ).toThrow(/execute/);
+    expect(registry.size).toBe(0);
+  });
+
+  it('two registries never share tools', () => {
+    const one = new ToolRegistry().register(tool('a'));
+    const two = new ToolRegistry();
+    expect(two.has('a')).toBe(false);
+    expect(one.has('a')).toBe(true);
+  });
+});

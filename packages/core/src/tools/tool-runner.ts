@@ -1,0 +1,219 @@
+import { type LLMMessage, SkeinError, type ToolCall } from '@skein/conversation';
+import { ToolArgumentsError, ToolTimeoutError } from '../errors/tool-errors.js';
+import { ToolNotFoundError } from '../errors/tool-not-found-error.js';
+import type { SkeinEmitter } from '../events/emitter.js';
+import type { ArgumentValidator } from './argument-validator.js';
+import { isToolOutput, type Tool } from './tool.js';
+
+type AnyTool = Tool<never>;
+
+export interface ToolRunContext {
+  readonly threadId: string;
+  readonly nodeId: string;
+  readonly signal: AbortSignal;
+  readonly variables: Readonly<Record<string, unknown>>;
+  /** The tools offered for this call, by name. */
+  readonly tools: ReadonlyMap<string, AnyTool>;
+}
+
+export interface ToolRunResult {
+  readonly message: LLMMessage;
+  readonly isError: boolean;
+  readonly errorCode?: string;
+}
+
+/** The text a model reads when a call fails: short, with a stable code to branch on. */
+export function toolErrorContent(code: string, message: string): string {
+  return `Error [${code}]: ${message}`;
+}
+
+function stringify(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value === undefined) return '';
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+/** Runs `work` with a time limit, aborting the tool's own signal when the limit passes. */
+async function withTimeout<T>(
+  work: (signal: AbortSignal) => Promise<T>,
+  parent: AbortSignal,
+  timeoutMs: number,
+  toolName: string,
+): Promise<T> {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  let onParentAbort: (() => void) | undefined;
+  const stop = new Promise<never>((_, reject) => {
+    onParentAbort = () => {
+      controller.abort(parent.reason);
+      reject(parent.reason);
+    };
+    parent.addEventListener('abort', onParentAbort, { once: true });
+    timer = setTimeout(() => {
+      const error = new ToolTimeoutError(toolName, timeoutMs);
+      controller.abort(error);
+      reject(error);
+    }, timeoutMs);
+  });
+  try {
+    return await Promise.race([work(controller.signal), stop]);
+  } finally {
+    clearTimeout(timer);
+    if (onParentAbort) parent.removeEventListener('abort', onParentAbort);
+  }
+}
+
+/**
+ * Runs the tool calls a model asked for. Every failure — an unknown tool, a call the adapter could
+ * not make whole, arguments that are not JSON or do not match the schema, a throw, a timeout —
+ * becomes a `tool` message carrying the error, so the model can read it and the thread goes on.
+ * Only cancellation of the thread propagates.
+ */
+export class ToolRunner {
+  readonly #validator: ArgumentValidator;
+  readonly #emitter: SkeinEmitter;
+  readonly #defaultTimeoutMs: number;
+
+  constructor(options: {
+    validator: ArgumentValidator;
+    emitter: SkeinEmitter;
+    defaultTimeoutMs?: number;
+  }) {
+    this.#validator = options.validator;
+    this.#emitter = options.emitter;
+    this.#defaultTimeoutMs = options.defaultTimeoutMs ?? 60_000;
+  }
+
+  async run(call: ToolCall, context: ToolRunContext): Promise<ToolRunResult> {
+    const started = performance.now();
+    const { threadId, nodeId } = context;
+    this.#emitter.emit('tool:call', {
+      threadId,
+      nodeId,
+      toolCallId: call.id,
+      name: call.name,
+      arguments: call.arguments,
+    });
+    const fail = (code: string, message: string, data?: unknown): ToolRunResult => {
+      this.#emitter.emit('tool:error', {
+        threadId,
+        nodeId,
+        toolCallId: call.id,
+        name: call.name,
+        code,
+        message,
+      });
+      return this.#finish(
+        call,
+        context,
+        toolErrorContent(code, message),
+        true,
+        started,
+        code,
+        data,
+      );
+    };
+
+    if (call.error !== undefined) return fail('TOOL_CALL_INVALID', call.error);
+    const tool = context.tools.get(call.name);
+    if (!tool) {
+      const known = [...context.tools.keys()];
+      const error = new ToolNotFoundError(
+        call.name,
+        `available here: ${known.length ? known.join(', ') : 'none'}`,
+      );
+      return fail(error.code, error.message);
+    }
+    const checked = this.#validator.check(tool, call.arguments);
+    if (!checked.ok) {
+      const error = new ToolArgumentsError(tool.name, checked.problems);
+      return fail(error.code, error.message);
+    }
+    if (context.signal.aborted) throw context.signal.reason;
+    try {
+      const timeoutMs = tool.timeoutMs ?? this.#defaultTimeoutMs;
+      const value = await withTimeout(
+        async (signal) =>
+          (tool.execute as (args: unknown, ctx: unknown) => unknown)(checked.args, {
+            threadId,
+            nodeId,
+            toolCallId: call.id,
+            signal,
+            variables: context.variables,
+            emitter: this.#emitter,
+          }),
+        context.signal,
+        timeoutMs,
+        tool.name,
+      );
+      if (isToolOutput(value)) {
+        if (value.isError) return fail('TOOL_FAILED', value.content, value.data);
+        return this.#finish(call, context, value.content, false, started, undefined, value.data);
+      }
+      return this.#finish(call, context, stringify(value), false, started);
+    } catch (error) {
+      if (context.signal.aborted) throw context.signal.reason ?? error;
+      const code = SkeinError.isInstance(error) ? error.code : 'TOOL_FAILED';
+      const message = error instanceof Error ? error.message : String(error);
+      return fail(code, message);
+    }
+  }
+
+  /** Runs calls with at most `concurrency` at once; results come back in call order. */
+  async runAll(
+    calls: readonly ToolCall[],
+    context: ToolRunContext,
+    concurrency: number,
+  ): Promise<ToolRunResult[]> {
+    const results = new Array<ToolRunResult>(calls.length);
+    let next = 0;
+    const worker = async () => {
+      while (next < calls.length) {
+        const index = next++;
+        results[index] = await this.run(calls[index]!, context);
+      }
+    };
+    await Promise.all(
+      Array.from({ length: Math.min(Math.max(1, concurrency), calls.length) }, worker),
+    );
+    return results;
+  }
+
+  #finish(
+    call: ToolCall,
+    context: ToolRunContext,
+    content: string,
+    isError: boolean,
+    started: number,
+    errorCode?: string,
+    data?: unknown,
+  ): ToolRunResult {
+    const durationMs = performance.now() - started;
+    const message: LLMMessage = {
+      role: 'tool',
+      content,
+      toolCallId: call.id,
+      name: call.name,
+      // No timings here: stored messages must be the same on a replayed run.
+      metadata: {
+        isError,
+        ...(errorCode ? { errorCode } : {}),
+        ...(data === undefined ? {} : { data }),
+      },
+    };
+    this.#emitter.emit('tool:result', {
+      threadId: context.threadId,
+      nodeId: context.nodeId,
+      toolCallId: call.id,
+      name: call.name,
+      content,
+      isError,
+      durationMs,
+    });
+    return { message, isError, ...(errorCode ? { errorCode } : {}) };
+  }
+}

@@ -1,0 +1,208 @@
+import type { JsonSchema, LLMMessage, Role } from '@skein/conversation';
+import type { ToolChoice } from '../llm/llm-client.js';
+
+// A workflow is plain JSON-serialisable data: it can be stored, diffed, drawn and sent over the
+// wire. Behaviour lives in the engine's node handlers, tools and the LLM client.
+
+export type NodeType =
+  | 'START'
+  | 'END'
+  | 'LLM'
+  | 'TOOL'
+  | 'ROUTE'
+  | 'CONTEXT_PROCESSOR'
+  | 'VARIABLE'
+  | 'USER_INTERACTION';
+
+export const NODE_TYPES: readonly NodeType[] = [
+  'START',
+  'END',
+  'LLM',
+  'TOOL',
+  'ROUTE',
+  'CONTEXT_PROCESSOR',
+  'VARIABLE',
+  'USER_INTERACTION',
+];
+
+interface NodeBase {
+  readonly id: string;
+  readonly name?: string;
+  readonly description?: string;
+}
+
+export interface StartNode extends NodeBase {
+  readonly type: 'START';
+}
+
+export interface EndNode extends NodeBase {
+  readonly type: 'END';
+  readonly config?: {
+    /** Expression for the thread's output (default: the last LLM or TOOL node output). */
+    readonly output?: string;
+  };
+}
+
+export interface RetryPolicy {
+  /** Attempts in all, the first included (default 3). */
+  readonly maxAttempts?: number;
+  /** Delay before the first retry; doubles each time (default 200 ms). */
+  readonly initialDelayMs?: number;
+  readonly maxDelayMs?: number;
+}
+
+export interface LLMNodeConfig {
+  /** Added as a system message when the node starts (a template: `{{ vars.x }}`). */
+  readonly systemPrompt?: string;
+  /** Added as a user message when the node starts (a template). */
+  readonly prompt?: string;
+  /** Names of the tools offered; default all the thread's available tools (initial + dynamic). */
+  readonly tools?: readonly string[];
+  readonly model?: string;
+  readonly temperature?: number;
+  readonly maxTokens?: number;
+  readonly toolChoice?: ToolChoice;
+  /** Model calls that may request tools before the node stops (default 10). */
+  readonly maxToolRounds?: number;
+  /** Tool calls of one response run at most this many at a time (default 4). */
+  readonly toolConcurrency?: number;
+  readonly retry?: RetryPolicy;
+  /** Variable that receives the final assistant text. */
+  readonly outputVariable?: string;
+}
+
+export interface LLMNode extends NodeBase {
+  readonly type: 'LLM';
+  readonly config?: LLMNodeConfig;
+}
+
+export interface ToolNodeConfig {
+  readonly tool: string;
+  /** Arguments; string values are templates (`"{{ vars.city }}"`). */
+  readonly args?: Readonly<Record<string, unknown>>;
+  readonly outputVariable?: string;
+}
+
+export interface ToolNode extends NodeBase {
+  readonly type: 'TOOL';
+  readonly config: ToolNodeConfig;
+}
+
+export interface RouteNode extends NodeBase {
+  readonly type: 'ROUTE';
+}
+
+/** A context operation as workflow data (no functions: FILTER takes roles and metadata). */
+export type ContextProcessorOperation =
+  | { readonly operation: 'clear'; readonly keepSystemMessage?: boolean }
+  | {
+      readonly operation: 'truncate';
+      readonly keep?: 'first' | 'last';
+      readonly count?: number;
+      readonly maxTokens?: number;
+      readonly preserveSystem?: boolean;
+    }
+  | { readonly operation: 'insert'; readonly position: number; readonly message: LLMMessage }
+  | { readonly operation: 'replace'; readonly position: number; readonly message: LLMMessage }
+  | {
+      readonly operation: 'filter';
+      readonly roles?: readonly Role[];
+      readonly metadata?: Readonly<Record<string, unknown>>;
+      readonly mode?: 'keep' | 'remove';
+    }
+  | {
+      readonly operation: 'batch';
+      readonly action: 'start' | 'rollback';
+      readonly boundary?: number;
+      readonly batch?: number;
+      readonly withInitialTools?: boolean;
+    };
+
+export interface ContextProcessorNode extends NodeBase {
+  readonly type: 'CONTEXT_PROCESSOR';
+  readonly config: { readonly operations: readonly ContextProcessorOperation[] };
+}
+
+export interface VariableNodeConfig {
+  /** Variables set from expressions, in order (`{ count: 'vars.count + 1' }`). */
+  readonly assign?: Readonly<Record<string, string>>;
+  /** Variables set to literal values. */
+  readonly values?: Readonly<Record<string, unknown>>;
+  /** A message appended to the conversation; `content` is a template. */
+  readonly message?: { readonly role: Role; readonly content: string };
+}
+
+export interface VariableNode extends NodeBase {
+  readonly type: 'VARIABLE';
+  readonly config: VariableNodeConfig;
+}
+
+export interface UserInteractionNode extends NodeBase {
+  readonly type: 'USER_INTERACTION';
+  readonly config?: {
+    /** Shown to whoever answers (a template). */
+    readonly prompt?: string;
+    /** Variable that receives the answer. */
+    readonly variable?: string;
+    /** Add the answer as a user message (default true). */
+    readonly addMessage?: boolean;
+  };
+}
+
+export type NodeDefinition =
+  | StartNode
+  | EndNode
+  | LLMNode
+  | ToolNode
+  | RouteNode
+  | ContextProcessorNode
+  | VariableNode
+  | UserInteractionNode;
+
+export interface EdgeDefinition {
+  readonly id?: string;
+  readonly from: string;
+  readonly to: string;
+  /** Expression over `vars`, `input`, `nodes`, `output`; the edge is taken when it is truthy. */
+  readonly condition?: string;
+  /** Taken when no conditional edge of the node holds. An edge without condition is a default. */
+  readonly default?: boolean;
+  readonly label?: string;
+}
+
+/** What fires a trigger, checked between nodes. */
+export type TriggerCondition =
+  | { readonly type: 'visible-tokens-over'; readonly tokens: number }
+  | { readonly type: 'visible-messages-over'; readonly count: number }
+  | { readonly type: 'node-completed'; readonly nodeId: string }
+  | { readonly type: 'tool-failed'; readonly times: number; readonly tool?: string }
+  | { readonly type: 'expression'; readonly expression: string };
+
+export type TriggerAction =
+  | { readonly type: 'context'; readonly operation: ContextProcessorOperation }
+  | { readonly type: 'set-variable'; readonly variable: string; readonly expression: string }
+  | { readonly type: 'goto'; readonly nodeId: string };
+
+export interface TriggerDefinition {
+  readonly id: string;
+  readonly when: TriggerCondition;
+  readonly action: TriggerAction;
+  /** Fire at most once per thread (default false: every time the condition holds). */
+  readonly once?: boolean;
+}
+
+export interface WorkflowDefinition {
+  readonly id: string;
+  readonly version: string;
+  readonly name?: string;
+  readonly description?: string;
+  readonly nodes: readonly NodeDefinition[];
+  readonly edges: readonly EdgeDefinition[];
+  /** Names of registered tools every thread starts with; described by the guaranteed message. */
+  readonly initialTools?: readonly string[];
+  readonly variables?: {
+    readonly schema?: JsonSchema;
+    readonly defaults?: Readonly<Record<string, unknown>>;
+  };
+  readonly triggers?: readonly TriggerDefinition[];
+}
