@@ -71,12 +71,12 @@ export class SkeinEngine {
     });
   }
 
-  registerTool<TArgs>(tool: Tool<TArgs>, options?: RegisterOptions): this {
+  registerTool(tool: Tool, options?: RegisterOptions): this {
     this.tools.register(tool, options);
     return this;
   }
 
-  registerTools(tools: readonly Tool<never>[], options?: RegisterOptions): this {
+  registerTools(tools: readonly Tool[], options?: RegisterOptions): this {
     this.tools.registerMany(tools, options);
     return this;
   }

@@ -18,10 +18,7 @@ const add: Tool<{ a: number; b: number }> = {
   execute: ({ a, b }) => a + b,
 };
 
-function engineWith(
-  script: readonly ScriptStep[] | ScriptedLLMClient,
-  tools: Tool<never>[] = [add],
-) {
+function engineWith(script: readonly ScriptStep[] | ScriptedLLMClient, tools: Tool[] = [add]) {
   const llm = script instanceof ScriptedLLMClient ? script : new ScriptedLLMClient(script);
   const engine = new SkeinEngine({ llm });
   engine.registerTools(tools);

@@ -11,7 +11,7 @@ import { toolErrorContent } from '../tools/tool-runner.js';
 import type { LLMNode } from '../workflow/types.js';
 import type { NodeHandler, NodeOutcome, NodeRunContext } from './node-handler.js';
 
-type AnyTool = Tool<never>;
+type AnyTool = Tool;
 
 const DEFAULT_MAX_TOOL_ROUNDS = 10;
 const DEFAULT_TOOL_CONCURRENCY = 4;

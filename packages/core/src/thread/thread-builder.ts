@@ -16,7 +16,7 @@ import type { WorkflowRegistry } from '../workflow/workflow-registry.js';
 import { ThreadContext } from './thread-context.js';
 import type { ThreadState } from './thread-state.js';
 
-type AnyTool = Tool<never>;
+type AnyTool = Tool;
 
 export interface BuildThreadOptions {
   /** A string becomes the first user message; anything else is kept as `input` for expressions. */

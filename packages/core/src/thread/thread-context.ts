@@ -9,7 +9,7 @@ import type { Tool } from '../tools/tool.js';
 import type { CompiledWorkflow } from '../workflow/compiled-workflow.js';
 import type { ThreadState, ThreadStatus } from './thread-state.js';
 
-type AnyTool = Tool<never>;
+type AnyTool = Tool;
 
 /** The tools a thread can use: the workflow's initial tools and those added during the run. */
 export interface AvailableTools {

@@ -10,7 +10,7 @@ export interface RegisterOptions {
 
 // Tools are stored with their argument type erased: the registry hands them to the executor,
 // which validates arguments against the schema before calling.
-type AnyTool = Tool<never>;
+type AnyTool = Tool;
 
 function checkTool(tool: AnyTool): void {
   const name = typeof tool?.name === 'string' ? tool.name : String(tool?.name);
@@ -40,12 +40,12 @@ function sourceOf(tool: AnyTool): string {
 export class ToolRegistry {
   readonly #tools = new Map<string, AnyTool>();
 
-  register<TArgs>(tool: Tool<TArgs>, options: RegisterOptions = {}): this {
+  register(tool: Tool, options: RegisterOptions = {}): this {
     return this.registerMany([tool], options);
   }
 
   /** All or nothing: every tool is checked before any is registered; every clash is reported. */
-  registerMany(tools: readonly Tool<never>[], options: RegisterOptions = {}): this {
+  registerMany(tools: readonly Tool[], options: RegisterOptions = {}): this {
     const seen = new Map<string, AnyTool>();
     const clashes = new Map<string, string[]>();
     for (const tool of tools) {

@@ -5,7 +5,7 @@ import type { SkeinEmitter } from '../events/emitter.js';
 import type { ArgumentValidator } from './argument-validator.js';
 import { isToolOutput, type Tool } from './tool.js';
 
-type AnyTool = Tool<never>;
+type AnyTool = Tool;
 
 export interface ToolRunContext {
   readonly threadId: string;

@@ -19,6 +19,12 @@ export interface ToolThreadContext {
   readonly variables: Readonly<Record<string, unknown>>;
 }
 
+// Declared through a method so the check is bivariant in its arguments, like `execute`: a
+// Tool<{ a: number }> can then be held as a plain Tool by registries and threads.
+type ApprovalCheck<TArgs> = {
+  check(args: TArgs, context: ToolThreadContext): boolean | Promise<boolean>;
+}['check'];
+
 /**
  * A tool: its spec plus an executor. `execute` may return a string (used as is), any other
  * JSON-serialisable value (stringified), or a `ToolOutput` made by `toolOutput()`; a thrown error
@@ -29,9 +35,7 @@ export interface Tool<TArgs = Record<string, unknown>> extends ToolSpec {
   /** Per-call time limit; the call is aborted and answered with a timeout error after it. */
   readonly timeoutMs?: number;
   /** Pause the thread for approval before running (USER_INTERACTION semantics). */
-  readonly needsApproval?:
-    | boolean
-    | ((args: TArgs, context: ToolThreadContext) => boolean | Promise<boolean>);
+  readonly needsApproval?: boolean | ApprovalCheck<TArgs>;
   /** Decided per thread each time tools are offered; a disabled tool is neither offered nor run. */
   readonly isEnabled?: (context: ToolThreadContext) => boolean | Promise<boolean>;
   /** Where the tool came from (`local`, `mcp:<server>`, `openai-agents`…), for conflict reports. */
