@@ -1,5 +1,6 @@
 import { conversationSuite } from './conversation.bench.js';
+import { interopBench } from './interop.bench.js';
 import type { BenchSuite } from './suite.js';
 
 // Each issue's benchmark is one suite in its own file; register it here.
-export const suites: BenchSuite[] = [conversationSuite];
+export const suites: BenchSuite[] = [conversationSuite, interopBench];

@@ -1,0 +1,10 @@
+export { InvalidInteropOptionError } from './errors/invalid-interop-option-error.js';
+export { McpConnectionError } from './errors/mcp-connection-error.js';
+export { McpRequestError } from './errors/mcp-request-error.js';
+export { ToolConversionError } from './errors/tool-conversion-error.js';
+export { fromMcpClient } from './mcp/from-mcp-client.js';
+export type { McpResultData } from './mcp/mcp-call-result.js';
+export type { McpClient, McpWatchableClient } from './mcp/mcp-client.js';
+export type { McpToolOptions } from './mcp/mcp-tool-options.js';
+export type { McpToolsChange, McpToolWatch, McpToolWatchEvents } from './mcp/watch-mcp-tools.js';
+export { watchMcpTools } from './mcp/watch-mcp-tools.js';
