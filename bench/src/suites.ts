@@ -1,6 +1,7 @@
 import { conversationSuite } from './conversation.bench.js';
+import { engineSuite } from './engine.bench.js';
 import { interopBench } from './interop.bench.js';
 import type { BenchSuite } from './suite.js';
 
 // Each issue's benchmark is one suite in its own file; register it here.
-export const suites: BenchSuite[] = [conversationSuite, interopBench];
+export const suites: BenchSuite[] = [conversationSuite, engineSuite, interopBench];

@@ -14,9 +14,26 @@ import type {
 } from './checkpoint-store.js';
 
 interface SavedCheckpoint {
-  readonly info: CheckpointInfo;
+  readonly id: string;
+  readonly sequence: number;
+  readonly createdAt: string;
   readonly state: ThreadState;
+  readonly messageCount: number;
   readonly logCount: number;
+}
+
+function infoOf(threadId: string, saved: SavedCheckpoint): CheckpointInfo {
+  const { state } = saved;
+  return {
+    id: saved.id,
+    threadId,
+    sequence: saved.sequence,
+    createdAt: saved.createdAt,
+    status: state.status,
+    step: state.step,
+    ...(state.currentNodeId === undefined ? {} : { currentNodeId: state.currentNodeId }),
+    messageCount: saved.messageCount,
+  };
 }
 
 interface ThreadRecord {
@@ -47,19 +64,12 @@ export class InMemoryCheckpointStore implements CheckpointStore {
       );
     for (const message of checkpoint.conversation.messages) record.messages.push(message);
     for (const entry of checkpoint.conversation.log) record.log.push(entry);
-    const { state } = checkpoint;
     record.checkpoints.push({
-      info: {
-        id: checkpoint.id,
-        threadId: checkpoint.threadId,
-        sequence: checkpoint.sequence,
-        createdAt: checkpoint.createdAt,
-        status: state.status,
-        step: state.step,
-        ...(state.currentNodeId === undefined ? {} : { currentNodeId: state.currentNodeId }),
-        messageCount: record.messages.length,
-      },
-      state,
+      id: checkpoint.id,
+      sequence: checkpoint.sequence,
+      createdAt: checkpoint.createdAt,
+      state: checkpoint.state,
+      messageCount: record.messages.length,
       logCount: record.log.length,
     });
     this.#threads.set(checkpoint.threadId, record);
@@ -71,21 +81,21 @@ export class InMemoryCheckpointStore implements CheckpointStore {
     const saved =
       checkpointId === undefined
         ? record.checkpoints[record.checkpoints.length - 1]
-        : record.checkpoints.find((c) => c.info.id === checkpointId);
+        : record.checkpoints.find((c) => c.id === checkpointId);
     if (!saved) return undefined;
     return {
-      checkpoint: saved.info,
+      checkpoint: infoOf(threadId, saved),
       state: saved.state,
       conversation: {
         version: 1,
-        messages: record.messages.slice(0, saved.info.messageCount),
+        messages: record.messages.slice(0, saved.messageCount),
         log: record.log.slice(0, saved.logCount),
       },
     };
   }
 
   async list(threadId: string): Promise<CheckpointInfo[]> {
-    return (this.#threads.get(threadId)?.checkpoints ?? []).map((c) => c.info);
+    return (this.#threads.get(threadId)?.checkpoints ?? []).map((c) => infoOf(threadId, c));
   }
 
   async listThreads(): Promise<ThreadInfo[]> {
@@ -100,8 +110,8 @@ export class InMemoryCheckpointStore implements CheckpointStore {
         status: last.state.status,
         step: last.state.step,
         checkpoints: record.checkpoints.length,
-        lastCheckpointId: last.info.id,
-        updatedAt: last.info.createdAt,
+        lastCheckpointId: last.id,
+        updatedAt: last.createdAt,
       });
     }
     return threads;

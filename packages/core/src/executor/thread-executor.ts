@@ -77,6 +77,18 @@ const DEFAULT_HANDLERS: Record<NodeType, NodeHandler<never>> = {
   USER_INTERACTION: userInteractionHandler,
 };
 
+let lastMs = 0;
+let lastIso = '';
+/** The current time as ISO text, formatted at most once per millisecond. */
+function isoNow(): string {
+  const ms = Date.now();
+  if (ms !== lastMs) {
+    lastMs = ms;
+    lastIso = new Date(ms).toISOString();
+  }
+  return lastIso;
+}
+
 function serialize(error: SkeinError, nodeId?: string): SerializedError {
   return { code: error.code, message: error.message, ...(nodeId ? { nodeId } : {}) };
 }
@@ -192,7 +204,8 @@ export class ThreadExecutor {
           );
         const node = thread.workflow.nodes.get(nodeId)!;
         const step = thread.state.step;
-        emitter.emit('node:started', { threadId, nodeId, nodeType: node.type, step });
+        if (emitter.listenerCount('node:started') > 0)
+          emitter.emit('node:started', { threadId, nodeId, nodeType: node.type, step });
         const started = performance.now();
         // A node's effects count only if it completes: on failure or cancellation the thread
         // goes back to how it was when the node started (stored messages stay stored).
@@ -202,13 +215,15 @@ export class ThreadExecutor {
         let next: string | undefined;
         try {
           const handler = this.#handlers[node.type] as NodeHandler;
-          outcome = await handler({
+          const returned = handler({
             thread,
             node,
             signal,
             services: this.#services,
             ...(resumeInput ? { resume: resumeInput } : {}),
           });
+          // Most nodes answer synchronously; awaiting only promises saves a microtask per step.
+          outcome = returned instanceof Promise ? await returned : returned;
           resumeInput = undefined;
           if (outcome.kind === 'next')
             next = nextNode(
@@ -266,19 +281,18 @@ export class ThreadExecutor {
         }
 
         const output = outcome.output;
-        thread.update((draft) => {
-          draft.step = step + 1;
-          draft.pending = undefined;
-          if (output !== undefined) {
-            draft.nodeOutputs[nodeId] = output;
-            draft.lastOutput = output;
-          }
-          if (outcome.kind === 'end') {
-            draft.output = output;
-            draft.currentNodeId = undefined;
-          } else {
-            draft.currentNodeId = next;
-          }
+        const state = thread.state;
+        thread.patch({
+          step: step + 1,
+          pending: undefined,
+          currentNodeId: outcome.kind === 'end' ? undefined : next,
+          ...(output === undefined
+            ? {}
+            : {
+                nodeOutputs: Object.freeze({ ...state.nodeOutputs, [nodeId]: output }),
+                lastOutput: output,
+              }),
+          ...(outcome.kind === 'end' ? { output } : {}),
         });
         const triggers = thread.workflow.definition.triggers;
         if (outcome.kind === 'next' && triggers && triggers.length > 0) {
@@ -289,15 +303,16 @@ export class ThreadExecutor {
             });
         }
         const durationMs = performance.now() - started;
-        emitter.emit('node:completed', {
-          threadId,
-          nodeId,
-          nodeType: node.type,
-          step,
-          durationMs,
-          ...(outcome.kind === 'next' && outcome.status ? { status: outcome.status } : {}),
-          ...(thread.state.currentNodeId ? { nextNodeId: thread.state.currentNodeId } : {}),
-        });
+        if (emitter.listenerCount('node:completed') > 0)
+          emitter.emit('node:completed', {
+            threadId,
+            nodeId,
+            nodeType: node.type,
+            step,
+            durationMs,
+            ...(outcome.kind === 'next' && outcome.status ? { status: outcome.status } : {}),
+            ...(thread.state.currentNodeId ? { nextNodeId: thread.state.currentNodeId } : {}),
+          });
         if (outcome.kind === 'end') return await this.#finish(thread, 'COMPLETED', steps);
         await this.#checkpoint(thread);
       }
@@ -375,8 +390,8 @@ export class ThreadExecutor {
       id: `${thread.threadId}:${sequence}`,
       threadId: thread.threadId,
       sequence,
-      ...(thread.lastCheckpointId ? { parentId: thread.lastCheckpointId } : {}),
-      createdAt: new Date().toISOString(),
+      parentId: thread.lastCheckpointId,
+      createdAt: isoNow(),
       state: thread.state,
       conversation,
     };
@@ -384,10 +399,11 @@ export class ThreadExecutor {
     thread.checkpointCursor = thread.conversation.cursor();
     thread.checkpointSequence = sequence;
     thread.lastCheckpointId = checkpoint.id;
-    this.#emitter.emit('checkpoint:saved', {
-      threadId: thread.threadId,
-      checkpointId: checkpoint.id,
-      step: thread.state.step,
-    });
+    if (this.#emitter.listenerCount('checkpoint:saved') > 0)
+      this.#emitter.emit('checkpoint:saved', {
+        threadId: thread.threadId,
+        checkpointId: checkpoint.id,
+        step: thread.state.step,
+      });
   }
 }

@@ -7,9 +7,15 @@ import { type Draft, produce } from 'immer';
 import type { ExpressionScope } from '../expressions/evaluate.js';
 import type { Tool } from '../tools/tool.js';
 import type { CompiledWorkflow } from '../workflow/compiled-workflow.js';
-import type { ThreadState, ThreadStatus } from './thread-state.js';
+import { type ThreadState, type ThreadStatus, withChanges } from './thread-state.js';
 
 type AnyTool = Tool;
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+  for (const child of Object.values(value)) deepFreeze(child);
+  return Object.freeze(value);
+}
 
 /** The tools a thread can use: the workflow's initial tools and those added during the run. */
 export interface AvailableTools {
@@ -48,7 +54,7 @@ export class ThreadContext {
     this.threadId = parts.state.threadId;
     this.workflow = parts.workflow;
     this.conversation = parts.conversation;
-    this.#state = parts.state;
+    this.#state = withChanges(parts.state, {});
     this.#initial = parts.initialTools;
     this.#dynamic = [...(parts.dynamicTools ?? [])];
     this.checkpointCursor = parts.checkpointCursor ?? { messages: 0, log: 0 };
@@ -84,10 +90,25 @@ export class ThreadContext {
     this.#state = state;
   }
 
+  /**
+   * Replaces top-level fields. The executor's per-node bookkeeping goes through here rather than
+   * immer: the result is the same frozen, structurally shared object, without a proxy per step
+   * (immer's drafts cost more than the rest of a step together).
+   */
+  patch(changes: Partial<ThreadState>): ThreadState {
+    this.#state = withChanges(this.#state, changes);
+    return this.#state;
+  }
+
   setVariable(name: string, value: unknown): void {
-    this.update((draft) => {
-      draft.variables[name] = value as Draft<unknown>;
-    });
+    this.setVariables({ [name]: value });
+  }
+
+  /** Sets several variables in one change. Values are frozen (deeply) like everything in state. */
+  setVariables(values: Readonly<Record<string, unknown>>): void {
+    const variables: Record<string, unknown> = { ...this.#state.variables };
+    for (const [name, value] of Object.entries(values)) variables[name] = deepFreeze(value);
+    this.patch({ variables: Object.freeze(variables) });
   }
 
   get availableTools(): AvailableTools {

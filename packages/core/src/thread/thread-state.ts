@@ -55,3 +55,30 @@ export interface ThreadState {
   readonly firedTriggers: readonly string[];
   readonly createdAt: string;
 }
+
+/**
+ * The state with some fields replaced, as a new frozen object. Every field is written out so all
+ * states share one shape, which keeps the executor's per-step bookkeeping cheap.
+ */
+export function withChanges(state: ThreadState, changes: Partial<ThreadState>): ThreadState {
+  return Object.freeze({
+    threadId: 'threadId' in changes ? changes.threadId! : state.threadId,
+    workflowId: 'workflowId' in changes ? changes.workflowId! : state.workflowId,
+    workflowVersion:
+      'workflowVersion' in changes ? changes.workflowVersion! : state.workflowVersion,
+    status: 'status' in changes ? changes.status! : state.status,
+    step: 'step' in changes ? changes.step! : state.step,
+    currentNodeId: 'currentNodeId' in changes ? changes.currentNodeId : state.currentNodeId,
+    input: 'input' in changes ? changes.input : state.input,
+    variables: 'variables' in changes ? changes.variables! : state.variables,
+    nodeOutputs: 'nodeOutputs' in changes ? changes.nodeOutputs! : state.nodeOutputs,
+    lastOutput: 'lastOutput' in changes ? changes.lastOutput : state.lastOutput,
+    output: 'output' in changes ? changes.output : state.output,
+    error: 'error' in changes ? changes.error : state.error,
+    pending: 'pending' in changes ? changes.pending : state.pending,
+    dynamicTools: 'dynamicTools' in changes ? changes.dynamicTools! : state.dynamicTools,
+    toolFailures: 'toolFailures' in changes ? changes.toolFailures! : state.toolFailures,
+    firedTriggers: 'firedTriggers' in changes ? changes.firedTriggers! : state.firedTriggers,
+    createdAt: 'createdAt' in changes ? changes.createdAt! : state.createdAt,
+  });
+}

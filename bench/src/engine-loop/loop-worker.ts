@@ -1,0 +1,43 @@
+// Runs one subject in its own process so its peak RSS is its own. Prints one JSON line.
+// Usage: node --import tsx loop-worker.ts <subject> <n> <withMessage 0|1> <warmup n>
+const [subject, nArg, messageArg, warmArg] = process.argv.slice(2);
+const n = Number(nArg);
+const warm = Number(warmArg ?? 1000);
+const withMessage = messageArg === '1';
+
+async function load(): Promise<(n: number) => Promise<void>> {
+  switch (subject) {
+    case 'skein': {
+      const { skeinLoop } = await import('./skein-loop.js');
+      return (k) => skeinLoop(k, withMessage);
+    }
+    case 'langgraph': {
+      const { langGraphLoop } = await import('./langgraph-loop.js');
+      return (k) => langGraphLoop(k, withMessage);
+    }
+    case 'mastra': {
+      const { mastraLoop } = await import('./mastra-loop.js');
+      return (k) => mastraLoop(k);
+    }
+    case 'plain': {
+      const { plainLoop } = await import('./plain-loop.js');
+      return (k) => plainLoop(k, withMessage);
+    }
+    case 'skein-threads': {
+      const { skeinThreads } = await import('./skein-threads.js');
+      return (k) => skeinThreads(k);
+    }
+    default:
+      throw new Error(`unknown subject ${subject}`);
+  }
+}
+
+const run = await load();
+if (warm > 0) await run(warm);
+const start = process.hrtime.bigint();
+await run(n);
+const ms = Number(process.hrtime.bigint() - start) / 1e6;
+process.stdout.write(
+  `${JSON.stringify({ ms, maxRssMb: process.resourceUsage().maxRSS / 1024 })}\n`,
+);
+export {};
