@@ -1,0 +1,205 @@
+import type { LLMMessage } from '@skein/conversation';
+import { describe, expect, it } from 'vitest';
+import type { CheckpointStore } from '../checkpoint/checkpoint-store.js';
+import { SkeinEngine } from '../engine/skein-engine.js';
+import { ScriptedLLMClient } from '../testing/scripted-llm-client.js';
+import type { ScriptFunction } from '../testing/types.js';
+import type { Tool } from '../tools/tool.js';
+import { WorkflowBuilder } from '../workflow/workflow-builder.js';
+
+export interface ConformanceSubject {
+  readonly store: CheckpointStore;
+  /** A new store over the same data (a new process after a crash); default: the same store. */
+  reopen?(): Promise<CheckpointStore>;
+  cleanup?(): Promise<void>;
+}
+
+const weather: Tool<{ city: string }> = {
+  name: 'weather',
+  description: 'Weather for a city',
+  parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+  execute: ({ city }) => ({ city, sky: city.length % 2 ? 'sunny' : 'rain', unicode: 'ß→✓ 東京' }),
+};
+
+// A pure function of what the model sees, so a resumed run asks and answers the same.
+const model: ScriptFunction = (request) => {
+  const last = request.messages.at(-1)!;
+  if (last.role === 'user')
+    return { toolCalls: [{ name: 'weather', arguments: { city: last.content } }] };
+  return { content: `It is ${JSON.parse(last.content).sky} in ${JSON.parse(last.content).city}.` };
+};
+
+function workflow() {
+  return new WorkflowBuilder('conformance', '1')
+    .initialTools(['weather'])
+    .variables({ defaults: { visits: 0 } })
+    .start()
+    .llm('first', { systemPrompt: 'Be brief.', prompt: 'Rome' })
+    .variable('count', {
+      assign: { visits: 'vars.visits + 1' },
+      message: { role: 'user', content: 'noted {{ vars.visits }}' },
+    })
+    .contextProcessor('reset', [{ operation: 'clear', keepSystemMessage: true }])
+    .llm('second', { prompt: 'Oslo' })
+    .userInteraction('ask', { prompt: 'More?', variable: 'answer' })
+    .end('end', { output: 'nodes.second' })
+    .chain('start', 'first', 'count', 'reset', 'second', 'ask', 'end')
+    .build();
+}
+
+function engineOn(store: CheckpointStore): SkeinEngine {
+  const engine = new SkeinEngine({ llm: new ScriptedLLMClient(model), store });
+  engine.registerTool(weather);
+  engine.registerWorkflow(workflow());
+  return engine;
+}
+
+const plain = (messages: readonly LLMMessage[]) => JSON.parse(JSON.stringify(messages));
+
+/**
+ * The shared test suite every `CheckpointStore` must pass (run it from a vitest test file):
+ * round trips of threads holding every message kind, ordering, concurrent writers to different
+ * threads, resume after a crash, listing, deleting, pruning, and refusing checkpoints that would
+ * lose messages.
+ */
+export function runCheckpointStoreConformance(
+  name: string,
+  create: () => Promise<ConformanceSubject>,
+): void {
+  describe(`CheckpointStore conformance: ${name}`, () => {
+    const withStore = async (test: (subject: ConformanceSubject) => Promise<void>) => {
+      const subject = await create();
+      try {
+        await test(subject);
+      } finally {
+        await subject.store.close?.();
+        await subject.cleanup?.();
+      }
+    };
+
+    it('round-trips a thread with every message kind, state and batches', () =>
+      withStore(async ({ store, reopen }) => {
+        const engine = engineOn(store);
+        const { thread, result } = await engine.run('conformance', {
+          threadId: 'round-trip',
+          input: 'hello',
+        });
+        expect(result.status).toBe('PAUSED');
+        const reopened = reopen ? await reopen() : store;
+        const loaded = await reopened.load('round-trip');
+        expect(loaded).toBeDefined();
+        expect(loaded!.conversation.messages).toEqual(plain(thread.conversation.getAllMessages()));
+        const roles = new Set(loaded!.conversation.messages.map((m) => m.role));
+        expect(roles).toEqual(new Set(['system', 'user', 'assistant', 'tool']));
+        expect(
+          loaded!.conversation.messages.some(
+            (m) => m.toolCalls?.length && m.metadata === undefined,
+          ),
+        ).toBe(true);
+        expect(loaded!.state).toEqual(JSON.parse(JSON.stringify(thread.state)));
+        const rebuilt = engineOn(reopened).builder.fromCheckpoint(loaded!);
+        expect(rebuilt.conversation.getMessages()).toEqual(thread.conversation.getMessages());
+        expect(rebuilt.conversation.listBatches()).toEqual(thread.conversation.listBatches());
+        expect(rebuilt.conversation.getUsage()).toEqual(thread.conversation.getUsage());
+        if (reopened !== store) await reopened.close?.();
+      }));
+
+    it('keeps checkpoints in order and loads any of them', () =>
+      withStore(async ({ store }) => {
+        const { thread } = await engineOn(store).run('conformance', { threadId: 'ordered' });
+        const infos = await store.list('ordered');
+        expect(infos.map((i) => i.sequence)).toEqual(infos.map((_, i) => i + 1));
+        expect(infos.at(-1)!.id).toBe(thread.lastCheckpointId);
+        expect(infos.map((i) => i.messageCount)).toEqual(
+          [...infos.map((i) => i.messageCount)].sort((a, b) => a - b),
+        );
+        const second = await store.load('ordered', infos[1]!.id);
+        expect(second!.checkpoint.sequence).toBe(2);
+        expect(second!.conversation.messages).toHaveLength(infos[1]!.messageCount);
+        expect(second!.conversation.messages).toEqual(
+          plain(thread.conversation.getAllMessages()).slice(0, infos[1]!.messageCount),
+        );
+        expect(await store.load('ordered', 'no-such-checkpoint')).toBeUndefined();
+        expect(await store.load('no-such-thread')).toBeUndefined();
+      }));
+
+    it('takes concurrent writers to different threads', () =>
+      withStore(async ({ store }) => {
+        const engine = engineOn(store);
+        const runs = await Promise.all(
+          Array.from({ length: 12 }, (_, i) => engine.run('conformance', { threadId: `c${i}` })),
+        );
+        for (const { thread } of runs) {
+          const loaded = await store.load(thread.threadId);
+          expect(loaded!.conversation.messages).toEqual(
+            plain(thread.conversation.getAllMessages()),
+          );
+        }
+        const listed = (await store.listThreads()).map((t) => t.threadId).sort();
+        expect(listed).toEqual(runs.map((r) => r.thread.threadId).sort());
+      }));
+
+    it('resumes a thread after a crash from what was stored', () =>
+      withStore(async ({ store, reopen }) => {
+        // Phase one: the thread runs until it waits for the user; then the process dies.
+        const first = await engineOn(store).run('conformance', { threadId: 'crash' });
+        expect(first.result.status).toBe('PAUSED');
+        const storedBefore = plain(first.thread.conversation.getAllMessages());
+        // Phase two: a new process opens the store and resumes the thread.
+        const reopened = reopen ? await reopen() : store;
+        const engine = engineOn(reopened);
+        const thread = await engine.loadThread('crash');
+        const result = await engine.resume(thread, 'no thanks');
+        expect(result.status).toBe('COMPLETED');
+        expect(result.output).toBe('It is rain in Oslo.');
+        const after = (await reopened.load('crash'))!;
+        expect(after.state.status).toBe('COMPLETED');
+        expect(after.conversation.messages.slice(0, storedBefore.length)).toEqual(storedBefore);
+        expect(after.conversation.messages.at(-1)).toMatchObject({
+          role: 'user',
+          content: 'no thanks',
+        });
+        if (reopened !== store) await reopened.close?.();
+      }));
+
+    it('refuses a checkpoint that does not continue the stored conversation', () =>
+      withStore(async ({ store }) => {
+        const engine = engineOn(store);
+        await engine.run('conformance', { threadId: 'conflict' });
+        const infos = await store.list('conflict');
+        const stale = await store.load('conflict', infos[1]!.id);
+        const thread = engine.builder.fromCheckpoint(stale!);
+        thread.update((draft) => {
+          draft.status = 'FAILED';
+        });
+        const before = await store.load('conflict');
+        await expect(engine.execute(thread)).rejects.toMatchObject({ code: 'CHECKPOINT_CONFLICT' });
+        expect(await store.load('conflict')).toEqual(before);
+      }));
+
+    it('lists, prunes and deletes', () =>
+      withStore(async ({ store }) => {
+        const engine = engineOn(store);
+        await engine.run('conformance', { threadId: 'keep' });
+        const { thread } = await engine.run('conformance', { threadId: 'gone' });
+        const threads = await store.listThreads();
+        expect(threads.find((t) => t.threadId === 'keep')).toMatchObject({
+          workflowId: 'conformance',
+          workflowVersion: '1',
+          status: 'PAUSED',
+        });
+        const count = (await store.list('keep')).length;
+        expect(await store.prune('keep', { keepLast: 2 })).toBe(count - 2);
+        expect(await store.list('keep')).toHaveLength(2);
+        expect((await store.load('keep'))!.conversation.messages.length).toBeGreaterThan(0);
+        await expect(store.prune('keep', { keepLast: 0 })).rejects.toMatchObject({
+          code: 'INVALID_ARGUMENT',
+        });
+        expect(await store.delete('gone')).toBe(true);
+        expect(await store.delete('gone')).toBe(false);
+        expect(await store.load('gone')).toBeUndefined();
+        expect((await store.listThreads()).map((t) => t.threadId)).toEqual(['keep']);
+        expect(thread.threadId).toBe('gone');
+      }));
+  });
+}
