@@ -1,0 +1,38 @@
+#!/usr/bin/env node
+// Runs the first ```ts block of every package README, from inside its package, so the examples
+// the READMEs open with cannot rot. Needs the packages built (turbo's test task builds them).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const only = process.argv.slice(2);
+let failed = 0;
+for (const name of readdirSync(join(root, 'packages'))) {
+  if (only.length && !only.includes(name)) continue;
+  const dir = join(root, 'packages', name);
+  const readme = join(dir, 'README.md');
+  if (!existsSync(readme)) {
+    console.error(`✗ ${name}: no README.md`);
+    failed++;
+    continue;
+  }
+  const match = /```ts\n([\s\S]*?)```/.exec(readFileSync(readme, 'utf8'));
+  if (!match) {
+    console.error(`✗ ${name}: README has no \`\`\`ts example`);
+    failed++;
+    continue;
+  }
+  // Inside the package, so its own name and its dependencies resolve as a user's would.
+  const tmp = mkdtempSync(join(dir, '.readme-'));
+  const file = join(tmp, 'example.ts');
+  writeFileSync(file, match[1]);
+  const result = spawnSync(process.execPath, ['--import', 'tsx', file], { cwd: dir, encoding: 'utf8', timeout: 120_000 });
+  rmSync(tmp, { recursive: true, force: true });
+  if (result.status === 0) console.log(`✓ ${name}: README example ran`);
+  else {
+    failed++;
+    console.error(`✗ ${name}: README example failed (exit ${result.status})\n${result.stdout}\n${result.stderr}`);
+  }
+}
+process.exit(failed ? 1 : 0);
