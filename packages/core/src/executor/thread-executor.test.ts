@@ -238,7 +238,7 @@ describe('tool errors reach the model and the thread goes on', () => {
         /^Error \[TOOL_NOT_FOUND\]: Tool "missing" is not registered \(available here: add, explode, sleepy, soft\)/,
       ),
       'Error [TOOL_CALL_INVALID]: the stream ended before a name arrived',
-      'Error [TOOL_FAILED]: quota exceeded',
+      'quota exceeded',
       '5',
     ]);
     expect(tools.every((m) => typeof m.toolCallId === 'string')).toBe(true);
@@ -253,6 +253,32 @@ describe('tool errors reach the model and the thread goes on', () => {
       'TOOL_NOT_FOUND',
       'TOOL_TIMEOUT',
     ]);
+  });
+
+  it('skips the schema check for tools that opt out, still parsing JSON', async () => {
+    const raw: Tool = {
+      ...add,
+      name: 'raw',
+      validateArguments: false,
+      execute: (args) => JSON.stringify(args),
+    };
+    const { engine, llm } = engineWith(
+      [
+        {
+          toolCalls: [
+            { name: 'raw', arguments: { a: 'two' } },
+            { name: 'raw', arguments: 'nope' },
+          ],
+        },
+        { content: 'ok' },
+      ],
+      [raw],
+    );
+    engine.registerWorkflow(oneLLM({}, ['raw']));
+    await engine.run('one', { input: 'x' });
+    const tools = llm.requests[1]!.messages.filter((m) => m.role === 'tool').map((m) => m.content);
+    expect(tools[0]).toBe('{"a":"two"}');
+    expect(tools[1]).toMatch(/^Error \[TOOL_ARGUMENTS_INVALID\]: .*not valid JSON/);
   });
 
   it('honours isEnabled per thread', async () => {

@@ -26,8 +26,8 @@ export class ArgumentValidator {
     return compiled;
   }
 
-  /** Parses the JSON argument string and checks it against the tool's schema. */
-  check(tool: ToolSpec, argumentsJson: string): ArgumentCheck {
+  /** Parses the JSON argument string into an object, without a schema check. */
+  parse(argumentsJson: string): ArgumentCheck {
     let args: unknown;
     try {
       args = argumentsJson.trim() === '' ? {} : JSON.parse(argumentsJson);
@@ -36,7 +36,13 @@ export class ArgumentValidator {
     }
     if (typeof args !== 'object' || args === null || Array.isArray(args))
       return { ok: false, problems: 'arguments must be a JSON object' };
-    return this.checkValue(tool, args as Record<string, unknown>);
+    return { ok: true, args: args as Record<string, unknown> };
+  }
+
+  /** Parses the JSON argument string and checks it against the tool's schema. */
+  check(tool: ToolSpec, argumentsJson: string): ArgumentCheck {
+    const parsed = this.parse(argumentsJson);
+    return parsed.ok ? this.checkValue(tool, parsed.args) : parsed;
   }
 
   checkValue(tool: ToolSpec, args: Record<string, unknown>): ArgumentCheck {

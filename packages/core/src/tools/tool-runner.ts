@@ -128,7 +128,10 @@ export class ToolRunner {
       );
       return fail(error.code, error.message);
     }
-    const checked = this.#validator.check(tool, call.arguments);
+    const checked =
+      tool.validateArguments === false
+        ? this.#validator.parse(call.arguments)
+        : this.#validator.check(tool, call.arguments);
     if (!checked.ok) {
       const error = new ToolArgumentsError(tool.name, checked.problems);
       return fail(error.code, error.message);
@@ -151,7 +154,25 @@ export class ToolRunner {
         tool.name,
       );
       if (isToolOutput(value)) {
-        if (value.isError) return fail('TOOL_FAILED', value.content, value.data);
+        if (value.isError) {
+          this.#emitter.emit('tool:error', {
+            threadId,
+            nodeId,
+            toolCallId: call.id,
+            name: call.name,
+            code: 'TOOL_FAILED',
+            message: value.content,
+          });
+          return this.#finish(
+            call,
+            context,
+            value.content,
+            true,
+            started,
+            'TOOL_FAILED',
+            value.data,
+          );
+        }
         return this.#finish(call, context, value.content, false, started, undefined, value.data);
       }
       return this.#finish(call, context, stringify(value), false, started);

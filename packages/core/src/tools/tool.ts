@@ -38,13 +38,22 @@ export interface Tool<TArgs = Record<string, unknown>> extends ToolSpec {
   readonly needsApproval?: boolean | ApprovalCheck<TArgs>;
   /** Decided per thread each time tools are offered; a disabled tool is neither offered nor run. */
   readonly isEnabled?: (context: ToolThreadContext) => boolean | Promise<boolean>;
+  /**
+   * Default true: arguments are checked against `parameters` before `execute` runs. Set false
+   * for tools that must see exactly what the model sent (benchmarks whose reference never
+   * validates); they still receive parsed JSON.
+   */
+  readonly validateArguments?: boolean;
   /** Where the tool came from (`local`, `mcp:<server>`, `openai-agents`…), for conflict reports. */
   readonly source?: string;
 }
 
 const OUTPUT = Symbol.for('skein.tool-output');
 
-/** A tool result with an explicit error flag and optional structured data. */
+/**
+ * A tool result with an explicit error flag and optional structured data. Its content reaches the
+ * model verbatim, error or not: the tool chose the words.
+ */
 export interface ToolOutput {
   readonly [OUTPUT]: true;
   readonly content: string;
