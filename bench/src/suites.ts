@@ -1,7 +1,8 @@
 import { conversationSuite } from './conversation.bench.js';
 import { engineSuite } from './engine.bench.js';
 import { interopBench } from './interop.bench.js';
+import { toolbenchSuite } from './toolbench.bench.js';
 import type { BenchSuite } from './suite.js';
 
 // Each issue's benchmark is one suite in its own file; register it here.
-export const suites: BenchSuite[] = [conversationSuite, engineSuite, interopBench];
+export const suites: BenchSuite[] = [conversationSuite, engineSuite, interopBench, toolbenchSuite];

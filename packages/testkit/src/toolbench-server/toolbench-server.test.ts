@@ -1,0 +1,141 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startToolBenchServer } from './toolbench-server.js';
+import type { ToolBenchServer } from './types.js';
+
+const servers: ToolBenchServer[] = [];
+async function start(
+  options: Parameters<typeof startToolBenchServer>[0] = {},
+): Promise<ToolBenchServer> {
+  const server = await startToolBenchServer(options);
+  servers.push(server);
+  return server;
+}
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+
+const body = {
+  category: 'Data',
+  tool_name: 'keyword_analysis',
+  api_name: 'querykeywords',
+  tool_input: '{"q": "cakes"}',
+  strip: 'truncate',
+  toolbench_key: 'k',
+};
+
+async function post(url: string, payload: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', toolbench_key: 'k', ...headers },
+    body: typeof payload === 'string' ? payload : JSON.stringify(payload),
+  });
+  return { status: response.status, text: await response.text() };
+}
+
+describe('startToolBenchServer', () => {
+  it('listens on 127.0.0.1 with an ephemeral port and answers /virtual with canned replies by api_name', async () => {
+    const server = await start({ responses: { querykeywords: { response: '<b>cakes</b>' } } });
+    expect(server.url).toBe(`http://127.0.0.1:${server.port}/virtual`);
+    expect(server.port).toBeGreaterThan(0);
+    expect(await post(server.url, body)).toEqual({
+      status: 200,
+      text: '{"error":"","response":"<b>cakes</b>"}',
+    });
+    expect(server.requests).toHaveLength(1);
+    expect(server.requests[0]).toMatchObject({
+      method: 'POST',
+      path: '/virtual',
+      key: 'k',
+      body,
+      toolInput: { q: 'cakes' },
+      status: 200,
+    });
+  });
+
+  it('generates replies with a function (per API or for all calls)', async () => {
+    const server = await start({
+      responses: { querykeywords: (call) => ({ response: { echo: call.toolInput } }) },
+    });
+    expect((await post(server.url, body)).text).toBe(
+      '{"error":"","response":{"echo":{"q":"cakes"}}}',
+    );
+    const all = await start({ responses: async (call) => ({ error: `no ${call.body.api_name}` }) });
+    expect((await post(all.url, body)).text).toBe('{"error":"no querykeywords","response":""}');
+  });
+
+  it('reads tool_input as the virtual server does: "" is {}, objects are kept, bad JSON is a parse error reply', async () => {
+    const server = await start({
+      responses: { querykeywords: (call) => ({ response: call.toolInput }) },
+    });
+    expect((await post(server.url, { ...body, tool_input: '' })).text).toBe(
+      '{"error":"","response":{}}',
+    );
+    expect((await post(server.url, { ...body, tool_input: { q: 1 } })).text).toBe(
+      '{"error":"","response":{"q":1}}',
+    );
+    expect((await post(server.url, { ...body, tool_input: '{"q": 1} extra' })).text).toBe(
+      '{"error":"Tool input parse error...\\n","response":""}',
+    );
+  });
+
+  it('gives the last-resort reply for an API it has no response for', async () => {
+    const server = await start();
+    expect((await post(server.url, body)).text).toBe(
+      '{"error":"Failed to generate fake response","response":""}',
+    );
+  });
+
+  it('answers 422 listing every missing or mistyped field, 404 and 405 like FastAPI', async () => {
+    const server = await start();
+    const missing = await post(server.url, { category: 'Data', tool_name: 1 });
+    expect(missing.status).toBe(422);
+    const detail = (JSON.parse(missing.text) as { detail: { loc: string[] }[] }).detail.map(
+      (d) => d.loc[1],
+    );
+    expect(detail).toEqual(['tool_name', 'api_name', 'tool_input', 'strip', 'toolbench_key']);
+    expect((await post(server.url, 'not json')).status).toBe(422);
+    expect((await post(server.url.replace('/virtual', '/other'), body)).status).toBe(404);
+    expect((await fetch(server.url)).status).toBe(405);
+    expect(server.requests.map((r) => r.status)).toEqual([422, 422, 404, 405]);
+  });
+
+  it('switches failure modes on and off: HTTP error, malformed body, delay', async () => {
+    const server = await start({ responses: { querykeywords: { response: 'ok' } } });
+    server.setFailure({ kind: 'http-error' }, { times: 1 });
+    expect((await post(server.url, body)).status).toBe(500);
+    expect((await post(server.url, body)).text).toBe('{"error":"","response":"ok"}');
+    server.setFailure({ kind: 'malformed', body: 'oops' });
+    expect(await post(server.url, body)).toEqual({ status: 200, text: 'oops' });
+    expect(await post(server.url, body)).toEqual({ status: 200, text: 'oops' });
+    server.setFailure({ kind: 'delay', ms: 5_000 });
+    await expect(
+      fetch(server.url, {
+        method: 'POST',
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(50),
+      }),
+    ).rejects.toThrow();
+    server.setFailure(undefined);
+    expect((await post(server.url, body)).status).toBe(200);
+  });
+
+  it('answers after the delay when the client waits', async () => {
+    const server = await start({
+      failure: { kind: 'delay', ms: 30 },
+      responses: { querykeywords: { response: 'late' } },
+    });
+    expect((await post(server.url, body)).text).toBe('{"error":"","response":"late"}');
+  });
+
+  it('refuses unusable options with a typed error', async () => {
+    await expect(startToolBenchServer({ path: 'virtual' })).rejects.toMatchObject({
+      code: 'TOOLBENCH_SERVER_INVALID_OPTION',
+    });
+    await expect(
+      startToolBenchServer({ failure: { kind: 'delay', ms: -1 } }),
+    ).rejects.toMatchObject({ option: 'failure.ms' });
+    const server = await start();
+    expect(() => server.setFailure({ kind: 'http-error', status: 200 })).toThrowError(/400-599/);
+    expect(() => server.setFailure({ kind: 'malformed' }, { times: 0 })).toThrowError(/times/);
+  });
+});

@@ -1,0 +1,15 @@
+import { SkeinError } from '@skein/conversation';
+
+/** Two APIs of one query that end up with the same function name after standardizing and the 64-character cut. */
+export class DuplicateFunctionNameError extends SkeinError {
+  readonly functionName: string;
+
+  constructor(functionName: string, firstPath: string, secondPath: string) {
+    super(
+      'TOOLBENCH_DUPLICATE_FUNCTION',
+      `Function name "${functionName}" is produced by both ${firstPath} and ${secondPath}; the second could never be called`,
+      { details: { functionName, firstPath, secondPath } },
+    );
+    this.functionName = functionName;
+  }
+}

@@ -1,0 +1,20 @@
+import { SkeinError } from '@skein/conversation';
+
+/**
+ * An API whose category is nowhere in the data. The virtual-API server files responses by
+ * category, so guessing one would silently query the wrong tool; there is no default.
+ */
+export class MissingCategoryError extends SkeinError {
+  readonly toolName: string;
+  readonly apiName: string;
+
+  constructor(toolName: string, apiName: string, where: string) {
+    super(
+      'TOOLBENCH_MISSING_CATEGORY',
+      `No category for tool "${toolName}" (API "${apiName}", ${where}): give the entry a category_name or pass it in options.categories`,
+      { details: { toolName, apiName, where } },
+    );
+    this.toolName = toolName;
+    this.apiName = apiName;
+  }
+}

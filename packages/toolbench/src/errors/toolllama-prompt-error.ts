@@ -1,0 +1,13 @@
+import { SkeinError } from '@skein/conversation';
+
+/** A conversation that cannot be rendered as a ToolLLaMA prompt. */
+export class ToolLLaMAPromptError extends SkeinError {
+  readonly where: string;
+
+  constructor(where: string, problem: string) {
+    super('TOOLLLAMA_PROMPT_INVALID', `Cannot build the ToolLLaMA prompt (${where}): ${problem}`, {
+      details: { where, problem },
+    });
+    this.where = where;
+  }
+}
