@@ -27,12 +27,18 @@ for (const name of readdirSync(join(root, 'packages'))) {
   const tmp = mkdtempSync(join(dir, '.readme-'));
   const file = join(tmp, 'example.ts');
   writeFileSync(file, match[1]);
-  const result = spawnSync(process.execPath, ['--import', 'tsx', file], { cwd: dir, encoding: 'utf8', timeout: 120_000 });
+  const result = spawnSync(process.execPath, ['--import', 'tsx', file], {
+    cwd: dir,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   rmSync(tmp, { recursive: true, force: true });
   if (result.status === 0) console.log(`✓ ${name}: README example ran`);
   else {
     failed++;
-    console.error(`✗ ${name}: README example failed (exit ${result.status})\n${result.stdout}\n${result.stderr}`);
+    console.error(
+      `✗ ${name}: README example failed (exit ${result.status})\n${result.stdout}\n${result.stderr}`,
+    );
   }
 }
 process.exit(failed ? 1 : 0);

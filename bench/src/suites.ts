@@ -1,8 +1,15 @@
 import { conversationSuite } from './conversation.bench.js';
 import { engineSuite } from './engine.bench.js';
 import { interopBench } from './interop.bench.js';
-import { toolbenchSuite } from './toolbench.bench.js';
+import { openaiStreamSuite } from './openai-stream.bench.js';
 import type { BenchSuite } from './suite.js';
+import { toolbenchSuite } from './toolbench.bench.js';
 
 // Each issue's benchmark is one suite in its own file; register it here.
-export const suites: BenchSuite[] = [conversationSuite, engineSuite, interopBench, toolbenchSuite];
+export const suites: BenchSuite[] = [
+  conversationSuite,
+  engineSuite,
+  openaiStreamSuite,
+  toolbenchSuite,
+  interopBench,
+];

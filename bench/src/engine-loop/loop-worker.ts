@@ -40,4 +40,5 @@ const ms = Number(process.hrtime.bigint() - start) / 1e6;
 process.stdout.write(
   `${JSON.stringify({ ms, maxRssMb: process.resourceUsage().maxRSS / 1024 })}\n`,
 );
+
 export {};

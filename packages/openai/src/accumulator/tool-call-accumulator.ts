@@ -1,0 +1,376 @@
+import { randomUUID } from 'node:crypto';
+import type { LLMStreamEvent } from '@skein/core';
+import { AccumulatorClosedError } from '../errors/accumulator-closed-error.js';
+import { InvalidChunkError } from '../errors/invalid-chunk-error.js';
+import { StreamLimitExceededError } from '../errors/stream-limit-exceeded-error.js';
+import { ChoiceState } from './choice-state.js';
+import { finalizeToolCall } from './finalize-tool-call.js';
+import { providerStreamError } from './provider-error-payload.js';
+import { toTokenUsage } from './token-usage.js';
+import type { ToolCallState } from './tool-call-state.js';
+import type {
+  AccumulatedChoice,
+  AccumulatorResult,
+  AccumulatorWarning,
+  AssembledToolCall,
+  RawChoice,
+  RawChunk,
+  RawDelta,
+  RawFunction,
+  RawToolCallFragment,
+  ToolCallAccumulatorOptions,
+} from './types.js';
+import { type ChunkBounds, validateChoices } from './validate-chunk.js';
+
+const DEFAULT_MAX_TOOL_CALL_INDEX = 1023;
+const DEFAULT_MAX_TOOL_CALLS = 256;
+const DEFAULT_MAX_ARGUMENTS_LENGTH = 8 * 1024 * 1024;
+const DEFAULT_MAX_CHOICE_INDEX = 127;
+
+function defaultGenerateId(): string {
+  return `call_${randomUUID().replace(/-/g, '').slice(0, 24)}`;
+}
+
+function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || value === '';
+}
+
+/** `null`, `""`, a missing key and (Mistral) the string "null" all mean "no id". */
+function idOf(value: unknown): string {
+  return typeof value === 'string' && value.length !== 0 && value !== 'null' ? value : '';
+}
+
+function choiceResult(
+  state: ChoiceState,
+  toolCalls: readonly AssembledToolCall[],
+): AccumulatedChoice {
+  return {
+    index: state.index,
+    text: state.text.join(),
+    reasoning: state.reasoning.join(),
+    refusal: state.refusal.join(),
+    toolCalls,
+    finishReason: state.finishReason,
+  };
+}
+
+/**
+ * Assembles a Chat Completions stream (`chat.completion.chunk` objects, in order) into text,
+ * reasoning and complete tool calls, following the rules in the README: calls keyed by `index`
+ * (or by id, or by position when a server sends no index), `id`/`name`/`type` taken from their
+ * first non-empty value, only `arguments` concatenated, everything finalised in `finish()`.
+ */
+export class ToolCallAccumulator {
+  readonly #onEvent: ((event: LLMStreamEvent) => void) | undefined;
+  readonly #bounds: ChunkBounds;
+  readonly #maxToolCalls: number;
+  readonly #maxArgumentsLength: number;
+  readonly #generateId: () => string;
+  readonly #choices: ChoiceState[] = [];
+  readonly #warnings: AccumulatorWarning[] = [];
+  /** The first choice seen: its text and calls become the message, and only it streams events. */
+  #primary: ChoiceState | undefined = undefined;
+  /** Cache of the choice with index 0 (nearly every stream has only that one). */
+  #choice0: ChoiceState | undefined = undefined;
+  #chunks = 0;
+  #rawUsage: unknown = undefined;
+  #model: string | undefined = undefined;
+  #responseId: string | undefined = undefined;
+  #result: AccumulatorResult | undefined = undefined;
+  /** Position of the fragment being applied (chunk, choice, fragment), for error messages. */
+  #at = { chunk: 0, choice: 0, fragment: 0 };
+  readonly #whereNow = (): string =>
+    this.#where(this.#at.chunk, this.#at.choice, this.#at.fragment);
+
+  constructor(options: ToolCallAccumulatorOptions = {}) {
+    this.#onEvent = options.onEvent;
+    this.#bounds = {
+      maxToolCallIndex: options.maxToolCallIndex ?? DEFAULT_MAX_TOOL_CALL_INDEX,
+      maxChoiceIndex: options.maxChoiceIndex ?? DEFAULT_MAX_CHOICE_INDEX,
+    };
+    this.#maxToolCalls = options.maxToolCalls ?? DEFAULT_MAX_TOOL_CALLS;
+    this.#maxArgumentsLength = options.maxArgumentsLength ?? DEFAULT_MAX_ARGUMENTS_LENGTH;
+    this.#generateId = options.generateId ?? defaultGenerateId;
+  }
+
+  /** Number of chunks pushed so far. */
+  get chunks(): number {
+    return this.#chunks;
+  }
+
+  /** True once any choice has reported a `finish_reason`. */
+  get finishReasonSeen(): boolean {
+    for (const choice of this.#choices) if (choice.finishReason !== undefined) return true;
+    return false;
+  }
+
+  /**
+   * Adds one parsed chunk. Chunks without `choices` (usage-only) only update usage. Throws
+   * `ProviderStreamError` for an in-band `{"error": …}` chunk, `InvalidToolCallIndexError` or
+   * `InvalidChoiceIndexError` for an unusable index and `InvalidChunkError` for a malformed shape;
+   * these are found before anything of the chunk is applied, so the accumulator is left as it
+   * was. `StreamLimitExceededError` (past a bound) can come after earlier parts of the same chunk
+   * were applied: a stream that large is abandoned, not resumed.
+   */
+  push(chunk: unknown): void {
+    if (this.#result !== undefined) throw new AccumulatorClosedError();
+    if (this.#pushContinuation(chunk)) return;
+    const n = this.#chunks + 1;
+    if (typeof chunk !== 'object' || chunk === null || Array.isArray(chunk)) {
+      throw new InvalidChunkError(`chunk ${n}`, 'not a JSON object');
+    }
+    const c = chunk as RawChunk;
+    const error = c.error;
+    if (error !== undefined && error !== null) throw providerStreamError(error, n);
+    const choices = validateChoices(c.choices, this.#bounds, n);
+    this.#chunks = n;
+    this.#noteResponse(c);
+    const usage = c.usage;
+    if (usage !== undefined && usage !== null) this.#rawUsage = usage;
+    for (let i = 0; i < choices.length; i++) this.#pushChoice(choices[i] as RawChoice, n, i);
+  }
+
+  /**
+   * Finalises every call (ids, defaults, JSON check) and returns the result; warnings found here
+   * also go to `onEvent`. Calling it again returns the same result.
+   */
+  finish(): AccumulatorResult {
+    if (this.#result !== undefined) return this.#result;
+    const choices = this.#choices.map((state) => {
+      const usedIds = new Set<string>();
+      const calls = state.calls.map((call) =>
+        finalizeToolCall(call, state.index, usedIds, this.#generateId, (w) => this.#warn(w)),
+      );
+      return choiceResult(state, calls);
+    });
+    const primaryIndex = this.#primary === undefined ? -1 : this.#choices.indexOf(this.#primary);
+    const primary =
+      choices[primaryIndex] ?? choiceResult(new ChoiceState(0, 0, this.#whereNow), []);
+    this.#result = {
+      ...primary,
+      choices,
+      usage: toTokenUsage(this.#rawUsage),
+      rawUsage: this.#rawUsage,
+      model: this.#model,
+      responseId: this.#responseId,
+      chunks: this.#chunks,
+      warnings: this.#warnings,
+    };
+    return this.#result;
+  }
+
+  /**
+   * The shape nearly every chunk of a tool-call stream has: one choice whose delta is one more
+   * arguments fragment for the call the previous fragment went to (same index, no new id, name,
+   * type or extra content, no text, no finish reason, no usage). Applied here in one pass with
+   * the same effect the general path would have; anything else returns false and takes it.
+   */
+  #pushContinuation(chunk: unknown): boolean {
+    const last = this.#choice0?.last;
+    if (last === undefined || typeof chunk !== 'object' || chunk === null) return false;
+    const c = chunk as RawChunk;
+    const choices = c.choices;
+    if (!Array.isArray(choices) || choices.length !== 1 || c.error != null || c.usage != null) {
+      return false;
+    }
+    const choice = choices[0] as RawChoice | null;
+    if (typeof choice !== 'object' || choice === null) return false;
+    const index = choice.index;
+    if ((index !== 0 && index != null) || choice.finish_reason != null) return false;
+    const d = choice.delta as RawDelta | null | undefined;
+    if (typeof d !== 'object' || d === null) return false;
+    const fragments = d.tool_calls;
+    if (!Array.isArray(fragments) || fragments.length !== 1) return false;
+    if (!isBlank(d.content) || !isBlank(d.reasoning_content) || !isBlank(d.reasoning)) return false;
+    if (!isBlank(d.refusal)) return false;
+    const f = fragments[0] as RawToolCallFragment | null;
+    if (typeof f !== 'object' || f === null || f.index !== last.index || last.index < 0)
+      return false;
+    const fn = f.function as RawFunction | null | undefined;
+    if (typeof fn !== 'object' || fn === null) return false;
+    const args = fn.arguments;
+    if (typeof args !== 'string') return false;
+    const id = f.id;
+    if (!isBlank(id) && id !== last.id && id !== 'null') return false;
+    const name = fn.name;
+    if (!isBlank(name) && name !== last.name) return false;
+    const type = f.type;
+    if (!isBlank(type) && type !== last.type) return false;
+    if (last.extraContent === undefined && f.extra_content != null) return false;
+    if (last.arguments.length + args.length > this.#maxArgumentsLength) return false;
+    this.#chunks++;
+    this.#noteResponse(c);
+    if (args.length !== 0) {
+      last.arguments.push(args);
+      if (this.#onEvent !== undefined && this.#choice0 === this.#primary) {
+        this.#onEvent({ type: 'tool-call-delta', index: last.position, argumentsDelta: args });
+      }
+    }
+    return true;
+  }
+
+  /** The model and response id come from the first chunk that has them. */
+  #noteResponse(c: RawChunk): void {
+    if (this.#model === undefined) {
+      const model = c.model;
+      if (typeof model === 'string' && model.length !== 0) this.#model = model;
+    }
+    if (this.#responseId === undefined) {
+      const id = c.id;
+      if (typeof id === 'string' && id.length !== 0) this.#responseId = id;
+    }
+  }
+
+  #warn(warning: AccumulatorWarning): void {
+    this.#warnings.push(warning);
+    this.#onEvent?.({ type: 'warning', ...warning });
+  }
+
+  /** `index` was checked by `validateChoices`: absent, or an integer in bounds. */
+  #choiceAt(index: unknown): ChoiceState {
+    if (index === undefined || index === null || index === 0) {
+      if (this.#choice0 === undefined) this.#choice0 = this.#openChoice(0);
+      return this.#choice0;
+    }
+    for (const choice of this.#choices) if (choice.index === index) return choice;
+    return this.#openChoice(index as number);
+  }
+
+  #openChoice(index: number): ChoiceState {
+    const choice = new ChoiceState(index, this.#maxToolCalls, this.#whereNow);
+    this.#choices.push(choice);
+    if (this.#primary === undefined) this.#primary = choice;
+    return choice;
+  }
+
+  /** The shape was checked by `validateChoices`. */
+  #pushChoice(choice: RawChoice, n: number, i: number): void {
+    const state = this.#choiceAt(choice.index);
+    const d = choice.delta as RawDelta | null | undefined;
+    if (d !== undefined && d !== null) {
+      const emit = this.#onEvent !== undefined && state === this.#primary;
+      const content = d.content;
+      if (typeof content === 'string' && content.length !== 0) {
+        state.text.push(content);
+        if (emit) this.#onEvent!({ type: 'text-delta', delta: content });
+      }
+      // vLLM has sent the same text under both names; take one.
+      let reasoning = d.reasoning_content;
+      if (typeof reasoning !== 'string' || reasoning.length === 0) reasoning = d.reasoning;
+      if (typeof reasoning === 'string' && reasoning.length !== 0) {
+        state.reasoning.push(reasoning);
+        if (emit) this.#onEvent!({ type: 'reasoning-delta', delta: reasoning });
+      }
+      const refusal = d.refusal;
+      if (typeof refusal === 'string' && refusal.length !== 0) state.refusal.push(refusal);
+      const fragments = d.tool_calls as readonly RawToolCallFragment[] | null | undefined;
+      if (fragments !== undefined && fragments !== null) {
+        for (let j = 0; j < fragments.length; j++) {
+          this.#pushFragment(state, fragments[j]!, emit, n, i, j);
+        }
+      }
+    }
+    // Applied after the chunk's fragments: the finish reason may ride on the last fragment.
+    const finishReason = choice.finish_reason;
+    if (
+      state.finishReason === undefined &&
+      typeof finishReason === 'string' &&
+      finishReason.length !== 0
+    ) {
+      state.finishReason = finishReason;
+    }
+  }
+
+  /** The shape and `index` were checked by `validateChoices`. */
+  #pushFragment(
+    state: ChoiceState,
+    fragment: RawToolCallFragment,
+    emit: boolean,
+    n: number,
+    i: number,
+    j: number,
+  ): void {
+    const fn = fragment.function as RawFunction | null | undefined;
+    const id = idOf(fragment.id);
+    const rawName = fn?.name;
+    const name = typeof rawName === 'string' ? rawName : '';
+    const index = fragment.index;
+    const at = this.#at;
+    at.chunk = n;
+    at.choice = i;
+    at.fragment = j;
+    const call: ToolCallState =
+      index === undefined || index === null
+        ? state.callWithoutIndex(id, name)
+        : state.callAt(index as number, id, name);
+    let delta = '';
+    const args = fn?.arguments;
+    if (typeof args === 'string') {
+      if (args.length !== 0) {
+        if (call.arguments.length + args.length > this.#maxArgumentsLength) {
+          throw new StreamLimitExceededError(
+            'argument characters',
+            this.#maxArgumentsLength,
+            `${this.#where(n, i, j)} (call ${call.position})`,
+          );
+        }
+        delta = args;
+      }
+    } else if (args !== undefined && args !== null) {
+      delta = this.#objectArguments(call, args, this.#where(n, i, j));
+    }
+    // All checks passed: mutate only now, so a throwing fragment leaves the call as it was.
+    state.last = call;
+    if (delta.length !== 0) call.arguments.push(delta);
+    let newId = false;
+    let newName = false;
+    if (id !== '' && call.id === '') {
+      call.id = id;
+      if (!state.byId.has(id)) state.byId.set(id, call);
+      newId = true;
+    }
+    if (name !== '' && call.name === '') {
+      call.name = name;
+      newName = true;
+    }
+    if (call.type === '') {
+      const type = fragment.type;
+      if (typeof type === 'string' && type.length !== 0) call.type = type;
+    }
+    if (call.extraContent === undefined) {
+      const extra = fragment.extra_content;
+      if (extra !== undefined && extra !== null) call.extraContent = extra;
+    }
+    if (emit && (delta.length !== 0 || newId || newName)) {
+      this.#onEvent!({
+        type: 'tool-call-delta',
+        index: call.position,
+        ...(newId ? { id } : {}),
+        ...(newName ? { name } : {}),
+        argumentsDelta: delta,
+      });
+    }
+  }
+
+  /**
+   * Arguments sent as a JSON value instead of a string (GLM-4.5): serialised once, an identical
+   * repeat dropped, and reported so the odd provider is visible.
+   */
+  #objectArguments(call: ToolCallState, value: unknown, where: string): string {
+    const text = JSON.stringify(value) ?? String(value);
+    if (call.objectArguments === text) return '';
+    if (call.objectArguments === undefined) {
+      this.#warn({
+        code: 'TOOL_CALL_ARGUMENTS_NOT_STRING',
+        message: `${where}: "arguments" arrived as ${Array.isArray(value) ? 'an array' : typeof value}, not a string; serialised it as JSON`,
+        details: { position: call.position, value },
+      });
+    }
+    call.objectArguments = text;
+    return text;
+  }
+
+  #where(n: number, i: number, j: number): string {
+    return `chunk ${n}, choices[${i}].delta.tool_calls[${j}]`;
+  }
+}

@@ -1,0 +1,24 @@
+import { TextParts } from './text-parts.js';
+
+/**
+ * One tool call being assembled. Plain mutable fields, all set in the constructor, so every
+ * instance has the same shape and the per-fragment path stays monomorphic.
+ */
+export class ToolCallState {
+  /** Position in the choice's calls, in order of first appearance. */
+  readonly position: number;
+  /** The provider's `index`, or -1 when the call was opened by a fragment without one. */
+  readonly index: number;
+  id = '';
+  name = '';
+  type = '';
+  readonly arguments = new TextParts();
+  /** The serialisation of the last non-string `arguments` value, to drop identical repeats. */
+  objectArguments: string | undefined = undefined;
+  extraContent: unknown = undefined;
+
+  constructor(position: number, index: number) {
+    this.position = position;
+    this.index = index;
+  }
+}

@@ -1,0 +1,215 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { LLMStreamEvent } from '@skein/core';
+import { type OpenAICompatibleServer, startOpenAICompatibleServer } from '@skein/testkit';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ProviderRequestError } from '../errors/provider-request-error.js';
+import { ProviderStreamError } from '../errors/provider-stream-error.js';
+import { RequestAbortedError } from '../errors/request-aborted-error.js';
+import { RequestTimeoutError } from '../errors/request-timeout-error.js';
+import { StreamInterruptedError } from '../errors/stream-interrupted-error.js';
+import { createOpenAIClient, type OpenAIClientOptions } from './create-openai-client.js';
+
+let server: OpenAICompatibleServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+const ask = {
+  threadId: 't',
+  nodeId: 'n',
+  messages: [{ role: 'user' as const, content: 'x' }],
+  tools: [],
+};
+
+function client(options: Partial<OpenAIClientOptions> = {}) {
+  return createOpenAIClient({ baseURL: server!.url, apiKey: 'k', model: 'm', ...options });
+}
+
+describe('retries', () => {
+  it.each([429, 500])('retries HTTP %s and then succeeds', async (status) => {
+    server = await startOpenAICompatibleServer({
+      script: [{ text: 'finally' }],
+      quirks: { failBeforeSuccess: { status, times: 2 } },
+    });
+    const response = await client({ maxRetries: 2 }).generate(ask);
+    expect(response.message.content).toBe('finally');
+    expect(server.requests).toHaveLength(3);
+  });
+
+  it('gives up after maxRetries with the status and the provider code', async () => {
+    server = await startOpenAICompatibleServer({
+      script: [{ text: 'never' }],
+      quirks: { failBeforeSuccess: { status: 429, times: 5 } },
+    });
+    const error = await client({ maxRetries: 1 })
+      .generate(ask)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ProviderRequestError);
+    expect(error).toMatchObject({
+      code: 'PROVIDER_REQUEST_FAILED',
+      status: 429,
+      providerCode: 'rate_limit_exceeded',
+      providerMessage: 'testkit: scripted failure 2 of 5',
+    });
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('does not retry a 400', async () => {
+    server = await startOpenAICompatibleServer({ script: [] });
+    const error = await client({ maxRetries: 3 })
+      .generate(ask)
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 400, providerCode: 'script_exhausted' });
+    expect(server.requests).toHaveLength(1);
+  });
+});
+
+describe('broken streams', () => {
+  it('turns a connection dropped midway into StreamInterruptedError, without retrying', async () => {
+    server = await startOpenAICompatibleServer({
+      script: [{ text: 'a long answer that never ends' }],
+      quirks: { dropAfterChunks: 3 },
+    });
+    const deltas: string[] = [];
+    const error = await client({ maxRetries: 2 })
+      .generate(ask, { onEvent: (e) => e.type === 'text-delta' && deltas.push(e.delta) })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StreamInterruptedError);
+    expect((error as StreamInterruptedError).code).toBe('STREAM_INTERRUPTED');
+    expect((error as Error).message).toContain('after 3 chunk(s)');
+    expect(deltas.join('')).toBe('a long a');
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('treats a body that ends without [DONE] or a finish reason as interrupted', async () => {
+    server = await startOpenAICompatibleServer({
+      script: [{ text: 'abcdefgh' }],
+      quirks: { dropAfterChunks: 99 },
+    });
+    // dropAfterChunks beyond the end: every chunk arrives, then the connection goes.
+    const error = await client()
+      .generate(ask)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StreamInterruptedError);
+  });
+
+  it('raises an in-band error chunk with the provider code and message', async () => {
+    server = await startOpenAICompatibleServer({
+      script: [{ text: 'abcdefgh' }],
+      quirks: {
+        errorChunk: { afterChunks: 2, error: { message: 'Model overloaded', code: 'overloaded' } },
+      },
+    });
+    const error = await client()
+      .generate(ask)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ProviderStreamError);
+    expect(error).toMatchObject({
+      providerCode: 'overloaded',
+      providerMessage: 'Model overloaded',
+    });
+  });
+});
+
+describe('abort and timeouts', () => {
+  it('aborts mid-stream with RequestAbortedError', async () => {
+    server = await startOpenAICompatibleServer({
+      script: [{ text: 'x'.repeat(200) }],
+      quirks: { chunkDelayMs: 5, textChunkSize: 1 },
+    });
+    const controller = new AbortController();
+    let deltas = 0;
+    const onEvent = (e: LLMStreamEvent) => {
+      if (e.type === 'text-delta' && ++deltas === 3) controller.abort(new Error('user stop'));
+    };
+    const error = await client()
+      .generate(ask, { signal: controller.signal, onEvent })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RequestAbortedError);
+    expect(error).toMatchObject({ code: 'REQUEST_ABORTED', details: { phase: 'stream' } });
+    expect(deltas).toBeLessThan(200);
+  });
+
+  it('does not send anything when the signal is already aborted', async () => {
+    server = await startOpenAICompatibleServer({ script: [{ text: 'never' }] });
+    const error = await client()
+      .generate(ask, { signal: AbortSignal.abort() })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'REQUEST_ABORTED', details: { phase: 'request' } });
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('times out a stream that goes silent', async () => {
+    server = await startOpenAICompatibleServer({
+      script: [{ text: 'slow' }],
+      quirks: { chunkDelayMs: 400 },
+    });
+    const error = await client({ timeoutMs: 100, maxRetries: 0 })
+      .generate(ask)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RequestTimeoutError);
+    expect(error).toMatchObject({
+      code: 'REQUEST_TIMEOUT',
+      details: { phase: 'stream', timeoutMs: 100 },
+    });
+  });
+
+  it('re-throws what the caller’s onEvent threw, as it is', async () => {
+    server = await startOpenAICompatibleServer({ script: [{ text: 'abc' }] });
+    const mine = new Error('mine');
+    const error = await client()
+      .generate(ask, {
+        onEvent: () => {
+          throw mine;
+        },
+      })
+      .catch((e: unknown) => e);
+    expect(error).toBe(mine);
+  });
+});
+
+describe('servers that ignore stream: true', () => {
+  it('reads a JSON completion answered to a streaming request', async () => {
+    const plain = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({
+            id: 'x',
+            model: 'plain',
+            choices: [
+              {
+                index: 0,
+                message: {
+                  role: 'assistant',
+                  content: null,
+                  tool_calls: [
+                    { id: 'c', type: 'function', function: { name: 'f', arguments: '{}' } },
+                  ],
+                },
+                finish_reason: 'tool_calls',
+              },
+            ],
+          }),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => plain.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = plain.address() as AddressInfo;
+      const response = await createOpenAIClient({
+        baseURL: `http://127.0.0.1:${port}/v1`,
+        apiKey: 'k',
+        model: 'm',
+      }).generate(ask);
+      expect(response.message.toolCalls).toEqual([{ id: 'c', name: 'f', arguments: '{}' }]);
+      expect(response.model).toBe('plain');
+    } finally {
+      plain.closeAllConnections();
+      await new Promise((resolve) => plain.close(resolve));
+    }
+  });
+});

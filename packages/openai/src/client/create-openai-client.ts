@@ -1,0 +1,141 @@
+import { InvalidArgumentError } from '@skein/conversation';
+import type { LLMCallOptions, LLMClient, LLMRequest, LLMResponse } from '@skein/core';
+import OpenAI from 'openai';
+import { RequestAbortedError } from '../errors/request-aborted-error.js';
+import { ToolNameCodec, type ToolNameCodecOptions } from '../tool-names/tool-name-codec.js';
+import { buildRequestBody } from './build-request-body.js';
+import type { CallContext } from './call-context.js';
+import { EventForwarder } from './event-forwarder.js';
+import { fetchCompletion } from './fetch-completion.js';
+import { streamCompletion } from './stream-completion.js';
+import { toLLMResponse } from './to-llm-response.js';
+import { validateConversation } from './validate-conversation.js';
+
+export interface OpenAIClientOptions {
+  /** An `openai` client to use as it is (its base URL, key, fetch, retries). */
+  readonly client?: OpenAI;
+  /** Server base URL, ending in `/v1` for most servers. Ignored when `client` is given. */
+  readonly baseURL?: string;
+  /** Defaults to the `OPENAI_API_KEY` environment variable. Ignored when `client` is given. */
+  readonly apiKey?: string;
+  /** Model used when the request names none. */
+  readonly model: string;
+  /** Stream the response (default `true`). */
+  readonly stream?: boolean;
+  /** The tool-name codec, or the rule to build one with (default: OpenAI's rule). */
+  readonly toolNames?: ToolNameCodec | ToolNameCodecOptions;
+  /** Sent as `parallel_tool_calls` when tools are offered; omitted when not set. */
+  readonly parallelToolCalls?: boolean;
+  /** Per attempt until the response starts, then the longest silence allowed in a stream. */
+  readonly timeoutMs?: number;
+  /** Retries of 408/409/429/5xx and connection errors (the `openai` package's, default 2). */
+  readonly maxRetries?: number;
+  /** Where `LLMRequest.maxTokens` goes (default `max_tokens`, which every compatible server takes). */
+  readonly maxTokensField?: 'max_tokens' | 'max_completion_tokens';
+}
+
+/** The `LLMClient` this package makes, with its codec and SDK client exposed. */
+export interface OpenAIClient extends LLMClient {
+  readonly model: string;
+  /** The codec every request of this client encodes with; pass it to `exportTranscript`. */
+  readonly toolNames: ToolNameCodec;
+  readonly openai: OpenAI;
+}
+
+function checkPositive(name: string, value: number | undefined, min: number): void {
+  if (value !== undefined && (!Number.isInteger(value) || value < min)) {
+    throw new InvalidArgumentError(
+      name,
+      `${name} must be an integer >= ${min}, got ${String(value)}`,
+    );
+  }
+}
+
+function makeSdkClient(options: OpenAIClientOptions): OpenAI {
+  if (options.client !== undefined) return options.client;
+  try {
+    return new OpenAI({
+      ...(options.apiKey === undefined ? {} : { apiKey: options.apiKey }),
+      ...(options.baseURL === undefined ? {} : { baseURL: options.baseURL }),
+      ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs }),
+      ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
+    });
+  } catch (error) {
+    throw new InvalidArgumentError(
+      'apiKey',
+      `Could not create the openai client: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}
+
+class OpenAIChatClient implements OpenAIClient {
+  readonly name: string;
+  readonly model: string;
+  readonly toolNames: ToolNameCodec;
+  readonly openai: OpenAI;
+  readonly #options: OpenAIClientOptions;
+  readonly #stream: boolean;
+
+  constructor(options: OpenAIClientOptions) {
+    this.#options = options;
+    this.model = options.model;
+    this.name = `openai:${options.model}`;
+    this.#stream = options.stream ?? true;
+    this.toolNames =
+      options.toolNames instanceof ToolNameCodec
+        ? options.toolNames
+        : new ToolNameCodec(options.toolNames ?? {});
+    this.openai = makeSdkClient(options);
+  }
+
+  async generate(request: LLMRequest, options: LLMCallOptions = {}): Promise<LLMResponse> {
+    if (typeof request !== 'object' || request === null || !Array.isArray(request.tools)) {
+      throw new InvalidArgumentError('request', 'request must be an LLMRequest with a tools array');
+    }
+    validateConversation(request.messages);
+    const model = request.model ?? this.model;
+    const body = buildRequestBody(
+      request,
+      {
+        model,
+        stream: this.#stream,
+        parallelToolCalls: this.#options.parallelToolCalls,
+        maxTokensField: this.#options.maxTokensField ?? 'max_tokens',
+      },
+      this.toolNames,
+    );
+    const events = new EventForwarder(options.onEvent, this.toolNames);
+    const context: CallContext = {
+      model,
+      signal: options.signal,
+      timeoutMs: this.#options.timeoutMs,
+      maxRetries: this.#options.maxRetries,
+      events,
+    };
+    if (options.signal?.aborted)
+      throw new RequestAbortedError(model, 'request', options.signal.reason);
+    const result = this.#stream
+      ? await streamCompletion(this.openai, body, context)
+      : await fetchCompletion(this.openai, body, context);
+    return toLLMResponse(result, this.toolNames, model, (warning) =>
+      events.emit?.({ type: 'warning', ...warning }),
+    );
+  }
+}
+
+/**
+ * An `LLMClient` for any OpenAI-compatible Chat Completions server, through the official `openai`
+ * package: streamed tool calls assembled by `ToolCallAccumulator`, tool names encoded to fit the
+ * provider and decoded back, conversations checked before they are sent.
+ */
+export function createOpenAIClient(options: OpenAIClientOptions): OpenAIClient {
+  if (typeof options !== 'object' || options === null) {
+    throw new InvalidArgumentError('options', 'createOpenAIClient needs an options object');
+  }
+  if (typeof options.model !== 'string' || options.model.length === 0) {
+    throw new InvalidArgumentError('model', 'options.model must be a non-empty string');
+  }
+  checkPositive('timeoutMs', options.timeoutMs, 1);
+  checkPositive('maxRetries', options.maxRetries, 0);
+  return new OpenAIChatClient(options);
+}

@@ -1,0 +1,78 @@
+import type { LLMMessage } from '@skein/conversation';
+import { describe, expect, it } from 'vitest';
+import { InvalidConversationError } from '../errors/invalid-conversation-error.js';
+import { validateConversation } from './validate-conversation.js';
+
+const call = (id: unknown) => ({ id, name: 't', arguments: '{}' }) as never;
+
+function rejection(messages: unknown[]): InvalidConversationError {
+  try {
+    validateConversation(messages as LLMMessage[]);
+  } catch (error) {
+    if (error instanceof InvalidConversationError) return error;
+    throw error;
+  }
+  throw new Error('expected a rejection');
+}
+
+describe('validateConversation', () => {
+  it('accepts a well-formed tool exchange', () => {
+    expect(() =>
+      validateConversation([
+        { role: 'system', content: 's' },
+        { role: 'user', content: 'u' },
+        {
+          role: 'assistant',
+          content: '',
+          toolCalls: [call('c1'), { id: 'c2', name: '', arguments: '{}', error: 'x' }],
+        },
+        { role: 'tool', content: 'r', toolCallId: 'c1' },
+        { role: 'tool', content: 'r', toolCallId: 'c2' },
+        { role: 'assistant', content: 'done' },
+      ]),
+    ).not.toThrow();
+  });
+
+  it.each([null, '', undefined, 7])('rejects a tool call id %s, naming the message', (id) => {
+    const error = rejection([
+      { role: 'user', content: 'u' },
+      { role: 'assistant', content: '', toolCalls: [call('ok'), call(id)] },
+    ]);
+    expect(error.code).toBe('INVALID_CONVERSATION');
+    expect(error.messageIndex).toBe(1);
+    expect(error.message).toMatch(/^messages\[1\]: toolCalls\[1\]\.id must be a non-empty string/);
+  });
+
+  it('rejects a tool message that answers no earlier call', () => {
+    const error = rejection([
+      { role: 'assistant', content: '', toolCalls: [call('a')] },
+      { role: 'tool', content: 'r', toolCallId: 'a' },
+      { role: 'tool', content: 'r', toolCallId: 'b' },
+    ]);
+    expect(error.messageIndex).toBe(2);
+    expect(error.message).toContain('"b"');
+  });
+
+  it('rejects a tool message answering a call made only later', () => {
+    expect(
+      rejection([
+        { role: 'tool', content: 'r', toolCallId: 'a' },
+        { role: 'assistant', content: '', toolCalls: [call('a')] },
+      ]).messageIndex,
+    ).toBe(0);
+  });
+
+  it.each([
+    ['a tool message without toolCallId', { role: 'tool', content: 'r' }],
+    ['an unknown role', { role: 'robot', content: 'x' }],
+    ['non-string content', { role: 'user', content: null }],
+    ['tool calls on a user message', { role: 'user', content: '', toolCalls: [] }],
+    [
+      'arguments that are not a string',
+      { role: 'assistant', content: '', toolCalls: [{ id: 'a', name: 't', arguments: {} }] },
+    ],
+    ['a message that is not an object', 'hello'],
+  ])('rejects %s', (_, message) => {
+    expect(rejection([{ role: 'user', content: 'u' }, message]).messageIndex).toBe(1);
+  });
+});

@@ -1,0 +1,16 @@
+import { SkeinError } from '@skein/conversation';
+
+/**
+ * A conversation the provider would reject (a tool call without an id, a tool message answering
+ * no earlier call, …). Raised before anything is sent; names the offending message.
+ */
+export class InvalidConversationError extends SkeinError {
+  readonly messageIndex: number;
+
+  constructor(messageIndex: number, problem: string, details: Record<string, unknown> = {}) {
+    super('INVALID_CONVERSATION', `messages[${messageIndex}]: ${problem}`, {
+      details: { messageIndex, problem, ...details },
+    });
+    this.messageIndex = messageIndex;
+  }
+}

@@ -1,0 +1,18 @@
+import { SkeinError } from '@skein/conversation';
+
+/**
+ * A tool-call fragment whose `index` is not a usable position: negative, fractional, not a number,
+ * or beyond the accumulator's bound. Such an index would silently merge or lose calls.
+ */
+export class InvalidToolCallIndexError extends SkeinError {
+  readonly index: unknown;
+
+  constructor(index: unknown, where: string, maxIndex: number) {
+    super(
+      'INVALID_TOOL_CALL_INDEX',
+      `Tool-call index ${JSON.stringify(index) ?? String(index)} at ${where} is not an integer in 0..${maxIndex}`,
+      { details: { index, where, maxIndex } },
+    );
+    this.index = index;
+  }
+}

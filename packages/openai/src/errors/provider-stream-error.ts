@@ -1,0 +1,43 @@
+import { SkeinError } from '@skein/conversation';
+
+/**
+ * An error the provider sent inside a 200 stream (a chunk carrying `{"error": …}`, or an SSE
+ * `event: error`). Keeps the provider's own code, type and message.
+ */
+export class ProviderStreamError extends SkeinError {
+  /** The provider's error code (`"rate_limit_exceeded"`, `500`, …), or `undefined`. */
+  readonly providerCode: string | number | undefined;
+  readonly providerType: string | undefined;
+  readonly providerMessage: string;
+  /** The error object exactly as received. */
+  readonly payload: unknown;
+
+  constructor(
+    payload: unknown,
+    fields: {
+      providerCode: string | number | undefined;
+      providerType: string | undefined;
+      providerMessage: string;
+      chunk: number;
+    },
+  ) {
+    const code = fields.providerCode === undefined ? '' : ` (${String(fields.providerCode)})`;
+    super(
+      'PROVIDER_STREAM_ERROR',
+      `The provider sent an error in the stream at chunk ${fields.chunk}${code}: ${fields.providerMessage}`,
+      {
+        details: {
+          providerCode: fields.providerCode,
+          providerType: fields.providerType,
+          providerMessage: fields.providerMessage,
+          chunk: fields.chunk,
+          payload,
+        },
+      },
+    );
+    this.providerCode = fields.providerCode;
+    this.providerType = fields.providerType;
+    this.providerMessage = fields.providerMessage;
+    this.payload = payload;
+  }
+}

@@ -1,0 +1,15 @@
+import { SkeinError } from '@skein/conversation';
+
+/** `ToolNameCodec.decode()` of a name the codec never produced. */
+export class UnknownToolNameError extends SkeinError {
+  readonly encodedName: string;
+
+  constructor(encodedName: string) {
+    super(
+      'UNKNOWN_TOOL_NAME',
+      `Tool name "${encodedName}" was not produced by this ToolNameCodec; no original name is known for it`,
+      { details: { encodedName } },
+    );
+    this.encodedName = encodedName;
+  }
+}

@@ -1,0 +1,131 @@
+import type { LLMMessage, ToolCall, ToolSpec } from '@skein/conversation';
+import { InvalidTranscriptError } from '../errors/invalid-transcript-error.js';
+import type { ExportedTranscript, MessageExtras } from './transcript-types.js';
+
+/** What `restoreTranscript` gives back: the messages and tools as they were exported. */
+export interface RestoredTranscript {
+  readonly messages: LLMMessage[];
+  readonly tools: ToolSpec[];
+}
+
+type Record_ = Record<string, unknown>;
+
+function object(value: unknown, path: string): Record_ {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new InvalidTranscriptError(path, 'must be an object');
+  }
+  return value as Record_;
+}
+
+function array(value: unknown, path: string): unknown[] {
+  if (!Array.isArray(value)) throw new InvalidTranscriptError(path, 'must be an array');
+  return value;
+}
+
+function string(value: unknown, path: string): string {
+  if (typeof value !== 'string') throw new InvalidTranscriptError(path, 'must be a string');
+  return value;
+}
+
+function restoreCalls(
+  raw: unknown,
+  extras: MessageExtras | undefined,
+  path: string,
+  decode: (name: string) => string,
+): ToolCall[] {
+  return array(raw, path).map((item, position) => {
+    const call = object(item, `${path}[${position}]`);
+    const fn = object(call.function, `${path}[${position}].function`);
+    const extra = extras?.tool_calls?.[String(position)];
+    const name = string(fn.name, `${path}[${position}].function.name`);
+    return {
+      id: string(call.id, `${path}[${position}].id`),
+      name: extra?.unnamed === true ? '' : decode(name),
+      arguments: string(fn.arguments, `${path}[${position}].function.arguments`),
+      ...(extra?.error === undefined ? {} : { error: extra.error }),
+    };
+  });
+}
+
+function restoreMessage(
+  raw: unknown,
+  extras: MessageExtras | undefined,
+  path: string,
+  decode: (name: string) => string,
+): LLMMessage {
+  const m = object(raw, path);
+  const role = m.role;
+  const common = {
+    ...(extras?.tool_call_id === undefined ? {} : { toolCallId: extras.tool_call_id }),
+    ...(extras?.metadata === undefined ? {} : { metadata: extras.metadata }),
+  };
+  const participant = m.name === undefined ? {} : { name: string(m.name, `${path}.name`) };
+  switch (role) {
+    case 'system':
+    case 'user':
+      return { role, content: string(m.content, `${path}.content`), ...participant, ...common };
+    case 'assistant': {
+      const content = m.content === null ? '' : string(m.content, `${path}.content`);
+      const toolCalls =
+        m.tool_calls !== undefined
+          ? restoreCalls(m.tool_calls, extras, `${path}.tool_calls`, decode)
+          : extras?.empty_tool_calls === true
+            ? []
+            : undefined;
+      return {
+        role,
+        content,
+        ...(toolCalls === undefined ? {} : { toolCalls }),
+        ...participant,
+        ...common,
+      };
+    }
+    case 'tool':
+      return {
+        role,
+        content: string(m.content, `${path}.content`),
+        toolCallId: string(m.tool_call_id, `${path}.tool_call_id`),
+        ...(extras?.name === undefined ? {} : { name: decode(extras.name) }),
+        ...(extras?.metadata === undefined ? {} : { metadata: extras.metadata }),
+      };
+    default:
+      throw new InvalidTranscriptError(`${path}.role`, `unknown role ${JSON.stringify(role)}`);
+  }
+}
+
+function restoreTool(raw: unknown, path: string, decode: (name: string) => string): ToolSpec {
+  const tool = object(raw, path);
+  const fn = object(tool.function, `${path}.function`);
+  const strict = fn.strict;
+  if (strict !== undefined && typeof strict !== 'boolean') {
+    throw new InvalidTranscriptError(`${path}.function.strict`, 'must be a boolean');
+  }
+  return {
+    name: decode(string(fn.name, `${path}.function.name`)),
+    description: string(fn.description, `${path}.function.description`),
+    parameters: { ...object(fn.parameters, `${path}.function.parameters`) },
+    ...(strict === undefined ? {} : { strict }),
+  };
+}
+
+/**
+ * The messages and tools an `exportTranscript` result was made from, whichever name form it
+ * uses: a name listed in `tool_name_mapping` is decoded, any other name is already original
+ * (names the rule accepts map to themselves, and an encoded name always fits the rule).
+ */
+export function restoreTranscript(transcript: ExportedTranscript): RestoredTranscript {
+  const root = object(transcript, 'transcript');
+  const mapping = object(root.tool_name_mapping ?? {}, 'tool_name_mapping');
+  const extras = object(root.skein_extras ?? {}, 'skein_extras') as Record<string, MessageExtras>;
+  const decode = (name: string): string => {
+    const original = Object.hasOwn(mapping, name) ? mapping[name] : undefined;
+    if (original === undefined) return name;
+    return string(original, `tool_name_mapping[${JSON.stringify(name)}]`);
+  };
+  return {
+    messages: array(root.messages, 'messages').map((m, i) =>
+      restoreMessage(m, extras[String(i)], `messages[${i}]`, decode),
+    ),
+    tools: array(root.tools ?? [], 'tools').map((t, i) => restoreTool(t, `tools[${i}]`, decode)),
+  };
+}

@@ -1,0 +1,108 @@
+/** A tool call the scripted model makes. */
+export interface ScriptedToolCall {
+  /** Omitted: the server makes one (`call_tk<turn>_<n>`). `null`: the server never sends an id. */
+  readonly id?: string | null;
+  readonly name: string;
+  /** The arguments JSON string, sent in pieces (or whole, see quirks). */
+  readonly arguments: string;
+}
+
+/** One scripted answer of the model. */
+export interface ScriptedTurn {
+  readonly text?: string;
+  /** Sent as `reasoning_content` deltas before the text. */
+  readonly reasoning?: string;
+  readonly toolCalls?: readonly ScriptedToolCall[];
+  readonly usage?: { readonly promptTokens: number; readonly completionTokens: number };
+  /** Overrides the finish reason (default `tool_calls` with calls, else `stop`). */
+  readonly finishReason?: string;
+  /** Quirks for this turn only, on top of the server's. */
+  readonly quirks?: OpenAIServerQuirks;
+}
+
+/** A recorded fixture file (`[header, ...chunks]`, as in `shared/fixtures/openai-stream`). */
+export interface FixtureTurn {
+  readonly fixture: string | URL;
+}
+
+/** Raw `chat.completion.chunk` objects, sent as they are. */
+export interface ChunksTurn {
+  readonly chunks: readonly unknown[];
+}
+
+export type TurnSource = ScriptedTurn | FixtureTurn | ChunksTurn;
+
+/** A turn, or a function choosing one from the request (its body, headers). */
+export type ScriptStep = TurnSource | ((request: RecordedRequest) => TurnSource);
+
+/** Ways real servers deviate from OpenAI's stream shape; each can be switched on alone. */
+export interface OpenAIServerQuirks {
+  /** The first fragment of each call carries `"id": null`; the id comes on the next fragment. */
+  readonly nullIdOnFirstChunk?: boolean;
+  /** The first fragment of each call has no id; the id comes on its last fragment. */
+  readonly idOnLaterChunk?: boolean;
+  /** Every fragment repeats `id`, `type` and `function.name`. */
+  readonly repeatIdAndName?: boolean;
+  /** Fragments carry no `index`. */
+  readonly noIndex?: boolean;
+  /** Index of the first call (OpenAI: 0; some gateways: 1). */
+  readonly indexBase?: number;
+  /** Each call's arguments arrive whole in its first fragment. */
+  readonly wholeArguments?: boolean;
+  /** Usage comes in a last chunk with `choices: []` instead of on the finish chunk. */
+  readonly usageOnlyFinalChunk?: boolean;
+  /** `finish_reason: "stop"` although tool calls were streamed. */
+  readonly stopWithToolCalls?: boolean;
+  /** After `afterChunks` chunks (default 1) an in-band `{"error": …}` chunk ends the stream. */
+  readonly errorChunk?:
+    | true
+    | {
+        readonly afterChunks?: number;
+        readonly error?: {
+          readonly message: string;
+          readonly code?: string;
+          readonly type?: string;
+        };
+      };
+  /** The first `times` requests are answered with `status` (429 or 5xx), then the script runs. */
+  readonly failBeforeSuccess?: {
+    readonly status: number;
+    readonly times: number;
+    /** Sent as `retry-after-ms` (default 1) so retrying clients do not wait long. */
+    readonly retryAfterMs?: number;
+  };
+  /** The connection is destroyed after this many chunks (no `[DONE]`, truncated body). */
+  readonly dropAfterChunks?: number;
+  /** Characters per arguments fragment (default 4). */
+  readonly argumentsChunkSize?: number;
+  /** Characters per text or reasoning delta (default 4). */
+  readonly textChunkSize?: number;
+  /** Pause between chunks, for abort tests (default 0). */
+  readonly chunkDelayMs?: number;
+}
+
+/** What the server received. */
+export interface RecordedRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** The parsed JSON body (or the raw text when it was not JSON). */
+  readonly body: unknown;
+}
+
+export interface OpenAICompatibleServerOptions {
+  /** Turns replayed in order, one per successful request; or a function of the request. */
+  readonly script: readonly ScriptStep[] | ((request: RecordedRequest, turn: number) => TurnSource);
+  readonly quirks?: OpenAIServerQuirks;
+  /** Model name in responses when the request names none (default `testkit-model`). */
+  readonly model?: string;
+}
+
+export interface OpenAICompatibleServer {
+  /** Base URL ending in `/v1`, for `baseURL` of an OpenAI client. */
+  readonly url: string;
+  readonly port: number;
+  /** Every request received, in order (failed attempts included). */
+  readonly requests: readonly RecordedRequest[];
+  close(): Promise<void>;
+}
