@@ -1,4 +1,4 @@
-import type { LLMMessage, ToolSpec } from '@skein/conversation';
+import { type LLMMessage, TOOL_DESCRIPTION_KIND, type ToolSpec } from '@skein/conversation';
 import { extraContentOf } from './message-metadata.js';
 import type {
   OpenAIAssistantMessageParam,
@@ -26,6 +26,35 @@ function toToolCalls(message: LLMMessage, nameOf: NameOf): OpenAIToolCallParam[]
   });
 }
 
+/** The tools a tool-description message describes (`metadata.tools`, set by @skein/conversation). */
+function describedTools(message: LLMMessage): string[] {
+  if (message.metadata?.kind !== TOOL_DESCRIPTION_KIND) return [];
+  const tools = message.metadata.tools;
+  return Array.isArray(tools) ? tools.filter((t): t is string => typeof t === 'string') : [];
+}
+
+/**
+ * Rewrites tool names inside a tool-description message, longest first, so the model reads the
+ * names it can call. `rename` maps a name to its replacement (identity for names that fit).
+ */
+export function renameInDescription(
+  message: LLMMessage,
+  content: string,
+  rename: NameOf,
+  reverse = false,
+): string {
+  const pairs = describedTools(message)
+    .map((original) => [original, rename(original)] as const)
+    .filter(([original, renamed]) => original !== renamed)
+    .map(([original, renamed]) =>
+      reverse ? ([renamed, original] as const) : ([original, renamed] as const),
+    )
+    .sort((a, b) => b[0].length - a[0].length);
+  let out = content;
+  for (const [from, to] of pairs) out = out.split(from).join(to);
+  return out;
+}
+
 /**
  * One message in Chat Completions form. An assistant message that only calls tools gets
  * `content: null` (OpenAI's own shape); a tool message's `name` is not part of the format.
@@ -33,7 +62,12 @@ function toToolCalls(message: LLMMessage, nameOf: NameOf): OpenAIToolCallParam[]
 export function toOpenAIMessage(message: LLMMessage, nameOf: NameOf): OpenAIMessageParam {
   switch (message.role) {
     case 'system':
-      return { role: 'system', content: message.content, ...participant(message.name) };
+      // The engine's tool description names the tools; the model must read the names it can call.
+      return {
+        role: 'system',
+        content: renameInDescription(message, message.content, nameOf),
+        ...participant(message.name),
+      };
     case 'user':
       return { role: 'user', content: message.content, ...participant(message.name) };
     case 'tool':

@@ -1,4 +1,5 @@
 import type { LLMMessage, ToolCall, ToolSpec } from '@skein/conversation';
+import { renameInDescription } from '../client/to-openai-messages.js';
 import { InvalidTranscriptError } from '../errors/invalid-transcript-error.js';
 import type { ExportedTranscript, MessageExtras } from './transcript-types.js';
 
@@ -52,6 +53,7 @@ function restoreMessage(
   extras: MessageExtras | undefined,
   path: string,
   decode: (name: string) => string,
+  encodeOf: (original: string) => string,
 ): LLMMessage {
   const m = object(raw, path);
   const role = m.role;
@@ -61,7 +63,12 @@ function restoreMessage(
   };
   const participant = m.name === undefined ? {} : { name: string(m.name, `${path}.name`) };
   switch (role) {
-    case 'system':
+    case 'system': {
+      // Undo the export's renaming inside the tool description (names the model could call).
+      const shown = string(m.content, `${path}.content`);
+      const base = { role, content: shown, ...participant, ...common } as LLMMessage;
+      return { ...base, content: renameInDescription(base, shown, encodeOf, true) };
+    }
     case 'user':
       return { role, content: string(m.content, `${path}.content`), ...participant, ...common };
     case 'assistant': {
@@ -122,9 +129,13 @@ export function restoreTranscript(transcript: ExportedTranscript): RestoredTrans
     if (original === undefined) return name;
     return string(original, `tool_name_mapping[${JSON.stringify(name)}]`);
   };
+  const encodedByOriginal = new Map(
+    Object.entries(mapping).map(([encoded, original]) => [original, encoded]),
+  );
+  const encodeOf = (original: string): string => encodedByOriginal.get(original) ?? original;
   return {
     messages: array(root.messages, 'messages').map((m, i) =>
-      restoreMessage(m, extras[String(i)], `messages[${i}]`, decode),
+      restoreMessage(m, extras[String(i)], `messages[${i}]`, decode, encodeOf),
     ),
     tools: array(root.tools ?? [], 'tools').map((t, i) => restoreTool(t, `tools[${i}]`, decode)),
   };
