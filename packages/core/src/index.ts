@@ -124,3 +124,7 @@ export type { ValidateOptions } from './workflow/validate-workflow.js';
 export { validateWorkflow } from './workflow/validate-workflow.js';
 export { WorkflowBuilder } from './workflow/workflow-builder.js';
 export { WorkflowRegistry } from './workflow/workflow-registry.js';
+
+// Re-exported from @skein/conversation so users of the engine need only this package.
+export { InvalidArgumentError, SkeinError } from '@skein/conversation';
+export type { JsonSchema, LLMMessage, Role, TokenUsage, ToolCall, ToolSpec } from '@skein/conversation';

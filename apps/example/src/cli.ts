@@ -1,0 +1,107 @@
+import { join } from 'node:path';
+import { SkeinError } from '@skein/core';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import pc from 'picocolors';
+import { AppError } from './app-error.js';
+import { listThreads } from './list-threads.js';
+import { runToolBench } from './run-toolbench.js';
+import { runTravel } from './run-travel.js';
+
+interface CliOptions {
+  answer?: string;
+  resume?: string;
+  threadId?: string;
+  list?: boolean;
+  toolbench?: boolean;
+  out: string;
+  db: string;
+  traveller: string;
+  tier: string;
+  currency: string;
+  request: string;
+  slow?: number;
+}
+
+function milliseconds(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0)
+    throw new InvalidArgumentError('expected a whole number of milliseconds');
+  return n;
+}
+
+const program = new Command()
+  .name('skein-example')
+  .description(
+    'A travel assistant built on Skein: tools, a cleared conversation, routing, a question to you, checkpoints.',
+  )
+  .option('--answer <text>', 'answer to the confirmation question (otherwise asked in a terminal)')
+  .option('--resume <threadId>', 'continue a paused or interrupted thread')
+  .option('--thread-id <id>', 'id for a new thread')
+  .option('--list', 'list the stored threads')
+  .option('--toolbench', 'run a StableToolBench query through @skein/toolbench instead')
+  .option('--out <dir>', 'output folder for transcripts and diagrams', 'out')
+  .option('--db <file>', 'checkpoint database', join('.skein', 'threads.db'))
+  .option('--traveller <name>', 'who travels', 'Ada')
+  .addOption(
+    new Option('--tier <tier>', 'loyalty tier').choices(['standard', 'gold']).default('gold'),
+  )
+  .addOption(
+    new Option('--currency <code>', 'currency of the quote')
+      .choices(['EUR', 'USD', 'GBP', 'JPY'])
+      .default('USD'),
+  )
+  .option(
+    '--request <text>',
+    'what to ask the assistant',
+    'Plan a 4-day trip to Lisbon in spring with a flexible fare.',
+  )
+  .addOption(
+    new Option('--slow <ms>', 'pause between streamed chunks of the embedded model')
+      .argParser(milliseconds)
+      .hideHelp(),
+  )
+  .showHelpAfterError(false)
+  .exitOverride()
+  .configureOutput({ writeErr: (text) => process.stderr.write(text) });
+
+async function main(argv: string[]): Promise<number> {
+  try {
+    program.parse(argv);
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // --help and --version are not errors; everything else already printed one line.
+      return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' ? 0 : 2;
+    }
+    throw error;
+  }
+  const options = program.opts<CliOptions>();
+  if (program.args.length > 0) throw new AppError(`unexpected argument '${program.args[0]}'`, 2);
+  if (options.list) return listThreads(options.db);
+  if (options.toolbench) return runToolBench(options.out);
+  return runTravel({
+    out: options.out,
+    db: options.db,
+    traveller: options.traveller,
+    tier: options.tier,
+    currency: options.currency,
+    request: options.request,
+    ...(options.answer !== undefined ? { answer: options.answer } : {}),
+    ...(options.resume !== undefined ? { resume: options.resume } : {}),
+    ...(options.threadId !== undefined ? { threadId: options.threadId } : {}),
+    ...(options.slow !== undefined ? { slowMs: options.slow } : {}),
+  });
+}
+
+main(process.argv).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    // One line, never a stack trace: the problem, and its code when Skein knows it.
+    const code = error instanceof AppError ? error.exitCode : 1;
+    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    const tag = SkeinError.isInstance(error) ? ` [${(error as SkeinError).code}]` : '';
+    process.stderr.write(`${pc.red('error:')} ${message}${tag}\n`);
+    process.exitCode = code;
+  },
+);
