@@ -1,5 +1,15 @@
 // Public API of @skein/core. Nothing else is importable.
 
+export type {
+  JsonSchema,
+  LLMMessage,
+  Role,
+  TokenUsage,
+  ToolCall,
+  ToolSpec,
+} from '@skein/conversation';
+// Re-exported from @skein/conversation so users of the engine need only this package.
+export { InvalidArgumentError, SkeinError } from '@skein/conversation';
 // Checkpoints
 export type {
   Checkpoint,
@@ -124,7 +134,3 @@ export type { ValidateOptions } from './workflow/validate-workflow.js';
 export { validateWorkflow } from './workflow/validate-workflow.js';
 export { WorkflowBuilder } from './workflow/workflow-builder.js';
 export { WorkflowRegistry } from './workflow/workflow-registry.js';
-
-// Re-exported from @skein/conversation so users of the engine need only this package.
-export { InvalidArgumentError, SkeinError } from '@skein/conversation';
-export type { JsonSchema, LLMMessage, Role, TokenUsage, ToolCall, ToolSpec } from '@skein/conversation';

@@ -56,12 +56,15 @@ export class InMemoryCheckpointStore implements CheckpointStore {
       checkpoints: [],
     };
     const { from } = checkpoint.conversation;
-    if (from.messages !== record.messages.length || from.log !== record.log.length)
-      throw new CheckpointConflictError(
-        checkpoint.threadId,
-        { messages: record.messages.length, log: record.log.length },
-        from,
-      );
+    const stored = { messages: record.messages.length, log: record.log.length };
+    if (from.messages !== stored.messages || from.log !== stored.log)
+      throw new CheckpointConflictError(checkpoint.threadId, stored, from);
+    const latest = record.checkpoints[record.checkpoints.length - 1]?.id;
+    if ((checkpoint.parentId ?? undefined) !== latest)
+      throw new CheckpointConflictError(checkpoint.threadId, stored, from, {
+        expected: latest,
+        got: checkpoint.parentId,
+      });
     for (const message of checkpoint.conversation.messages) record.messages.push(message);
     for (const entry of checkpoint.conversation.log) record.log.push(entry);
     record.checkpoints.push({

@@ -177,6 +177,21 @@ export function runCheckpointStoreConformance(
         expect(await store.load('conflict')).toEqual(before);
       }));
 
+    it('refuses a stale writer whose parent is not the latest checkpoint', () =>
+      withStore(async ({ store }) => {
+        const engine = engineOn(store);
+        await engine.run('conformance', { threadId: 'stale' });
+        const infos = await store.list('stale');
+        // The last two checkpoints cover the same messages (pausing adds none), so only the
+        // parent tells the stale writer apart.
+        const [older, latest] = infos.slice(-2);
+        expect(older!.messageCount).toBe(latest!.messageCount);
+        const stale = engine.builder.fromCheckpoint((await store.load('stale', older!.id))!);
+        const before = await store.list('stale');
+        await expect(engine.execute(stale)).rejects.toMatchObject({ code: 'CHECKPOINT_CONFLICT' });
+        expect(await store.list('stale')).toEqual(before);
+      }));
+
     it('lists, prunes and deletes', () =>
       withStore(async ({ store }) => {
         const engine = engineOn(store);

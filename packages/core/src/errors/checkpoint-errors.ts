@@ -1,16 +1,23 @@
 import { SkeinError } from '@skein/conversation';
 
-/** A checkpoint whose conversation delta does not continue what the store holds for its thread. */
+/**
+ * A checkpoint that does not continue what the store holds for its thread: its conversation delta
+ * starts elsewhere, or its parent is not the thread's latest checkpoint (a stale writer).
+ */
 export class CheckpointConflictError extends SkeinError {
   constructor(
     threadId: string,
     expected: { messages: number; log: number },
     got: { messages: number; log: number },
+    parent?: { expected: string | undefined; got: string | undefined },
   ) {
+    const what = parent
+      ? `names parent ${parent.got ?? '(none)'} but the thread's latest checkpoint is ${parent.expected ?? '(none)'}`
+      : `starts at ${got.messages} messages / ${got.log} log entries but the store holds ${expected.messages} / ${expected.log}`;
     super(
       'CHECKPOINT_CONFLICT',
-      `Checkpoint for thread ${threadId} starts at ${got.messages} messages / ${got.log} log entries but the store holds ${expected.messages} / ${expected.log}; rebuild from the latest checkpoint, or fork the thread under a new id`,
-      { details: { threadId, expected, got } },
+      `Checkpoint for thread ${threadId} ${what}; rebuild from the latest checkpoint, or fork the thread under a new id`,
+      { details: { threadId, expected, got, ...(parent ? { parent } : {}) } },
     );
   }
 }

@@ -1,0 +1,15 @@
+import { SkeinError } from '@skein/conversation';
+
+/** Another connection held the database lock for longer than the busy timeout. Nothing was written. */
+export class StoreBusyError extends SkeinError {
+  readonly filename: string;
+
+  constructor(filename: string, operation: string, timeoutMs: number, cause: unknown) {
+    super(
+      'STORE_BUSY',
+      `Checkpoint database ${filename} stayed locked by another connection for more than ${timeoutMs} ms during ${operation}; nothing was written, retry later or raise busyTimeoutMs`,
+      { cause, details: { filename, operation, timeoutMs } },
+    );
+    this.filename = filename;
+  }
+}

@@ -1,0 +1,20 @@
+import { SkeinError } from '@skein/conversation';
+
+/**
+ * SQLite could not open, read or write the file (missing directory, no permission, disk full, a
+ * read-only file system, …). `sqliteCode` is SQLite's own code, e.g. `SQLITE_CANTOPEN`.
+ */
+export class StoreIoError extends SkeinError {
+  readonly filename: string;
+  readonly sqliteCode: string | undefined;
+
+  constructor(filename: string, operation: string, cause: unknown, sqliteCode?: string) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super('STORE_IO', `Checkpoint database ${filename} failed during ${operation}: ${reason}`, {
+      cause,
+      details: { filename, operation, sqliteCode },
+    });
+    this.filename = filename;
+    this.sqliteCode = sqliteCode;
+  }
+}

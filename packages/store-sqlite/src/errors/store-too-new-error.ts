@@ -1,0 +1,19 @@
+import { SkeinError } from '@skein/conversation';
+
+/** The database was written by a newer @skein/store-sqlite; opening it would need a downgrade. */
+export class StoreTooNewError extends SkeinError {
+  readonly filename: string;
+  readonly found: number;
+  readonly supported: number;
+
+  constructor(filename: string, found: number, supported: number) {
+    super(
+      'STORE_TOO_NEW',
+      `Checkpoint database ${filename} has schema version ${found} but this @skein/store-sqlite supports up to ${supported}; upgrade the package (the file was not changed)`,
+      { details: { filename, found, supported } },
+    );
+    this.filename = filename;
+    this.found = found;
+    this.supported = supported;
+  }
+}

@@ -1,0 +1,283 @@
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SkeinError } from '@skein/conversation';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION } from '../schema/migrations.js';
+import { SqliteCheckpointStore } from '../sqlite-checkpoint-store.js';
+import { loopEngine, loopSteps } from '../test-support/loop-workflow.js';
+
+const root = mkdtempSync(join(tmpdir(), 'skein-sqlite-open-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+let counter = 0;
+/** A fresh directory per case, so side files can be listed. */
+function freshDir(): string {
+  const dir = join(root, `case-${++counter}`);
+  mkdirSync(dir);
+  return dir;
+}
+
+function randomBytes(length: number, seed: number): Buffer {
+  const bytes = Buffer.alloc(length);
+  let state = seed >>> 0;
+  for (let i = 0; i < length; i++) {
+    state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
+    bytes[i] = state >>> 24;
+  }
+  return bytes;
+}
+
+/** Opening must fail: returns the error. */
+function refusal(filename: string, options: { verifyOnOpen?: boolean } = {}): SkeinError {
+  let store: SqliteCheckpointStore | undefined;
+  try {
+    store = new SqliteCheckpointStore({ filename, ...options });
+  } catch (error) {
+    if (SkeinError.isInstance(error)) return error;
+    throw error;
+  }
+  store.close();
+  throw new Error(`${filename} was opened`);
+}
+
+/** Opening `filename` fails with `code`, names the file, and leaves the directory as it was. */
+function expectRefused(filename: string, code: string, options: { verifyOnOpen?: boolean } = {}) {
+  const dir = join(filename, '..');
+  const before = new Map(readdirSync(dir).map((f) => [f, readFileSync(join(dir, f))]));
+  const error = refusal(filename, options);
+  expect(error.code, error.message).toBe(code);
+  expect(error.message).toContain(filename);
+  expect(error.details.filename).toBe(filename);
+  for (const [name, bytes] of before)
+    expect(readFileSync(join(dir, name)).equals(bytes), name).toBe(true);
+  return { error, sideFiles: readdirSync(dir).filter((f) => !before.has(f)) };
+}
+
+/** A Skein database holding a finished 40-round thread, closed (WAL folded into the file). */
+async function skeinDatabase(dir: string): Promise<string> {
+  const filename = join(dir, 'threads.db');
+  const store = new SqliteCheckpointStore({ filename, synchronous: 'normal' });
+  await loopEngine(store, { iterations: 40 }).run('loop', {
+    threadId: 't',
+    maxSteps: loopSteps(40),
+  });
+  store.close();
+  return filename;
+}
+
+function raw(filename: string, work: (db: Database.Database) => void): void {
+  const db = new Database(filename);
+  try {
+    work(db);
+  } finally {
+    db.close();
+  }
+}
+
+describe('opening a checkpoint database', () => {
+  it('creates a missing file with the current schema, in WAL mode, leaving no temporary file', async () => {
+    const dir = freshDir();
+    const filename = join(dir, 'new.db');
+    const store = new SqliteCheckpointStore({ filename });
+    expect(store.filename).toBe(filename);
+    expect(await store.listThreads()).toEqual([]);
+    store.close();
+    expect(readdirSync(dir)).toEqual(['new.db']);
+    const db = new Database(filename, { readonly: true });
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    expect(db.pragma('application_id', { simple: true })).toBe(APPLICATION_ID);
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    db.close();
+    expect(SCHEMA_VERSION).toBe(MIGRATIONS.length);
+  });
+
+  it('adopts an empty (0-byte) file as a new database', async () => {
+    const filename = join(freshDir(), 'empty.db');
+    writeFileSync(filename, '');
+    const store = new SqliteCheckpointStore({ filename });
+    await loopEngine(store, { iterations: 2 }).run('loop', { threadId: 'e' });
+    store.close();
+    const reopened = new SqliteCheckpointStore({ filename });
+    expect((await reopened.listThreads()).map((t) => t.threadId)).toEqual(['e']);
+    reopened.close();
+  });
+
+  it('opens a file it made before, with its threads', async () => {
+    const filename = await skeinDatabase(freshDir());
+    const store = new SqliteCheckpointStore({ filename });
+    expect(await store.listThreads()).toMatchObject([{ threadId: 't', status: 'COMPLETED' }]);
+    store.close();
+  });
+
+  it('refuses random bytes as STORE_CORRUPT without creating anything beside the file', () => {
+    const filename = join(freshDir(), 'random.db');
+    writeFileSync(filename, randomBytes(16_384, 7));
+    const { error, sideFiles } = expectRefused(filename, 'STORE_CORRUPT');
+    expect(error.message).toMatch(/SQLite header/);
+    expect(sideFiles).toEqual([]);
+  });
+
+  it('refuses a file shorter than a SQLite header, and a text file', () => {
+    const dir = freshDir();
+    writeFileSync(join(dir, 'short.db'), 'SQLite format 3\0');
+    expect(expectRefused(join(dir, 'short.db'), 'STORE_CORRUPT').error.message).toMatch(/16 bytes/);
+    writeFileSync(join(dir, 'notes.db'), JSON.stringify({ notes: 'x'.repeat(5000) }));
+    expectRefused(join(dir, 'notes.db'), 'STORE_CORRUPT');
+  });
+
+  it('refuses a truncated database, cut on or off a page boundary', async () => {
+    const dir = freshDir();
+    const whole = readFileSync(await skeinDatabase(dir));
+    expect(whole.length).toBeGreaterThan(8 * 4096);
+    for (const [name, length] of [
+      ['pages.db', 4 * 4096],
+      ['ragged.db', 4 * 4096 + 1000],
+    ] as const) {
+      writeFileSync(join(dir, name), whole.subarray(0, length));
+      const { error, sideFiles } = expectRefused(join(dir, name), 'STORE_CORRUPT');
+      expect(error.message).toMatch(/truncated/);
+      expect(sideFiles).toEqual([]);
+    }
+  });
+
+  it('refuses a database with a damaged page (quick_check), and reads nothing wrong when the check is off', async () => {
+    const filename = await skeinDatabase(freshDir());
+    const bytes = readFileSync(filename);
+    // Page 5 lies inside the tables; its content becomes noise, the header stays intact.
+    randomBytes(4096, 11).copy(bytes, 4 * 4096);
+    writeFileSync(filename, bytes);
+    expectRefused(filename, 'STORE_CORRUPT');
+    // Opened without the check, the damage surfaces as STORE_CORRUPT when it is read.
+    const store = new SqliteCheckpointStore({ filename, verifyOnOpen: false });
+    const outcome = await Promise.allSettled([
+      store.load('t'),
+      store.list('t'),
+      store.listThreads(),
+    ]);
+    store.close();
+    const failures = outcome.filter((o) => o.status === 'rejected');
+    expect(failures.length).toBeGreaterThan(0);
+    for (const failure of failures)
+      expect((failure as PromiseRejectedResult).reason).toMatchObject({ code: 'STORE_CORRUPT' });
+  });
+
+  it("refuses another application's SQLite database as STORE_FOREIGN, without writing to it", () => {
+    const filename = join(freshDir(), 'app.db');
+    raw(filename, (db) => {
+      db.exec('CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT)');
+      db.prepare('INSERT INTO users (name) VALUES (?)').run('Ada');
+    });
+    const { error, sideFiles } = expectRefused(filename, 'STORE_FOREIGN');
+    expect(error.message).toMatch(/application id/);
+    expect(sideFiles).toEqual([]);
+  });
+
+  it('refuses a SQLite database with no tables, and one with a different application id', () => {
+    const dir = freshDir();
+    const empty = join(dir, 'empty-sqlite.db');
+    raw(empty, (db) => {
+      db.exec('CREATE TABLE t (x); DROP TABLE t;');
+    });
+    expectRefused(empty, 'STORE_FOREIGN');
+    const other = join(dir, 'other.db');
+    raw(other, (db) => {
+      db.pragma(`application_id = ${0x5f4d534e}`);
+      db.exec('CREATE TABLE threads (id INTEGER PRIMARY KEY)');
+    });
+    expect(expectRefused(other, 'STORE_FOREIGN').error.message).toMatch(/0x5f4d534e/);
+  });
+
+  it('refuses a foreign database in WAL mode, leaving its file as it was', () => {
+    const filename = join(freshDir(), 'wal-app.db');
+    raw(filename, (db) => {
+      db.pragma('journal_mode = WAL');
+      db.exec('CREATE TABLE events (at TEXT)');
+    });
+    expectRefused(filename, 'STORE_FOREIGN');
+  });
+
+  it('refuses Skein tables of the wrong shape as STORE_FOREIGN, naming what differs', () => {
+    const filename = join(freshDir(), 'shape.db');
+    raw(filename, (db) => {
+      db.pragma(`application_id = ${APPLICATION_ID}`);
+      db.pragma('user_version = 1');
+      db.exec(
+        'CREATE TABLE threads (id INTEGER PRIMARY KEY, thread_id TEXT); CREATE TABLE checkpoints (id INTEGER PRIMARY KEY)',
+      );
+    });
+    const { error } = expectRefused(filename, 'STORE_FOREIGN');
+    expect(error.message).toMatch(
+      /table threads is "CREATE TABLE threads \(id INTEGER PRIMARY KEY, thread_id TEXT\)"/,
+    );
+    expect(error.message).toMatch(/table messages is missing/);
+    expect(error.details.problems).toEqual(
+      expect.arrayContaining(['index checkpoints_by_thread is missing']),
+    );
+  });
+
+  it('refuses a Skein database with a table added by someone else', async () => {
+    const filename = await skeinDatabase(freshDir());
+    raw(filename, (db) => db.exec('CREATE TABLE notes (text TEXT)'));
+    const { error } = expectRefused(filename, 'STORE_FOREIGN');
+    expect(error.message).toMatch(/unexpected table notes/);
+  });
+
+  it('refuses a database from a newer version of the package as STORE_TOO_NEW, never downgrading it', async () => {
+    const filename = await skeinDatabase(freshDir());
+    raw(filename, (db) => db.pragma(`user_version = ${SCHEMA_VERSION + 6}`));
+    const { error } = expectRefused(filename, 'STORE_TOO_NEW');
+    expect(error.details).toMatchObject({ found: SCHEMA_VERSION + 6, supported: SCHEMA_VERSION });
+    const db = new Database(filename, { readonly: true });
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION + 6);
+    db.close();
+  });
+
+  it('sees a newer version that is still only in the WAL of another connection', async () => {
+    const filename = await skeinDatabase(freshDir());
+    const writer = new Database(filename);
+    writer.pragma('wal_autocheckpoint = 0');
+    writer.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
+    try {
+      expect(refusal(filename).code).toBe('STORE_TOO_NEW');
+    } finally {
+      writer.close();
+    }
+  });
+
+  it('reports a path it cannot use as STORE_IO naming it', () => {
+    const dir = freshDir();
+    const missingDir = join(dir, 'no-such-dir', 'threads.db');
+    const error = refusal(missingDir);
+    expect(error.code).toBe('STORE_IO');
+    expect(error.message).toContain(missingDir);
+    expect(existsSync(join(dir, 'no-such-dir'))).toBe(false);
+    const folder = join(dir, 'folder.db');
+    mkdirSync(folder);
+    expect(refusal(folder)).toMatchObject({ code: 'STORE_IO', details: { filename: folder } });
+  });
+
+  it('refuses bad options as INVALID_ARGUMENT', () => {
+    expect(() => new SqliteCheckpointStore({ filename: '' })).toThrow(
+      expect.objectContaining({ code: 'INVALID_ARGUMENT', argument: 'filename' }),
+    );
+    expect(() => new SqliteCheckpointStore({ filename: ':memory:', busyTimeoutMs: -1 })).toThrow(
+      expect.objectContaining({ code: 'INVALID_ARGUMENT', argument: 'busyTimeoutMs' }),
+    );
+    expect(
+      () =>
+        new SqliteCheckpointStore({
+          filename: ':memory:',
+          synchronous: 'off' as 'full',
+        }),
+    ).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT', argument: 'synchronous' }));
+  });
+});

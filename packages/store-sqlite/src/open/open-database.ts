@@ -1,0 +1,141 @@
+import { statSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { StoreCorruptError } from '../errors/store-corrupt-error.js';
+import { StoreForeignError } from '../errors/store-foreign-error.js';
+import { StoreIoError } from '../errors/store-io-error.js';
+import { StoreTooNewError } from '../errors/store-too-new-error.js';
+import { applyMigrations, readApplicationId, readVersion } from '../schema/migrate.js';
+import { APPLICATION_ID, MIGRATIONS, type Migration } from '../schema/migrations.js';
+import { compareShapes, expectedShape, readShape } from '../schema/schema-shape.js';
+import { translateError } from '../translate-error.js';
+import { createDatabaseFile } from './create-database-file.js';
+import { parseHeader, readHeaderBytes } from './file-header.js';
+
+export interface OpenDatabaseOptions {
+  /** Absolute path, or ':memory:'. */
+  readonly filename: string;
+  readonly busyTimeoutMs: number;
+  readonly synchronous: 'full' | 'normal';
+  readonly verify: boolean;
+  /** The schema history (tests pass their own). */
+  readonly migrations?: readonly Migration[];
+}
+
+function sizeIfExists(path: string): number | undefined {
+  try {
+    return statSync(path).size;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/** Refuses a file that is not a sound Skein database by reading its header bytes only. */
+function checkHeader(filename: string, size: number, walSize: number, supported: number): void {
+  const reading = parseHeader(readHeaderBytes(filename), size, { checkLength: walSize === 0 });
+  if (!reading.ok) throw new StoreCorruptError(filename, reading.problem);
+  const { applicationId, userVersion } = reading.header;
+  if (applicationId !== APPLICATION_ID)
+    throw new StoreForeignError(filename, [
+      applicationId === 0
+        ? 'the SQLite database has no application id (Skein sets 0x534b4e43)'
+        : `the SQLite database belongs to application id 0x${(applicationId >>> 0).toString(16)}, not Skein's 0x534b4e43`,
+    ]);
+  if (userVersion > supported) throw new StoreTooNewError(filename, userVersion, supported);
+}
+
+/**
+ * Looks inside an existing file through a read-only connection: the version and application id as
+ * SQLite sees them (a WAL may hold newer pages than the header), an optional `quick_check`, and
+ * the schema against what its version's migrations create. Nothing is written to the file.
+ */
+function inspect(filename: string, options: OpenDatabaseOptions, migrations: readonly Migration[]) {
+  const db = new Database(filename, {
+    readonly: true,
+    fileMustExist: true,
+    timeout: options.busyTimeoutMs,
+  });
+  try {
+    const version = readVersion(db);
+    const applicationId = readApplicationId(db);
+    const shape = readShape(db);
+    const empty = version === 0 && applicationId === 0 && shape.size === 0;
+    if (empty) return;
+    if (applicationId !== APPLICATION_ID)
+      throw new StoreForeignError(filename, [`application id is ${applicationId}, not Skein's`]);
+    if (version > migrations.length)
+      throw new StoreTooNewError(filename, version, migrations.length);
+    if (options.verify) {
+      const rows = db.pragma('quick_check') as { quick_check: string }[];
+      const problems = rows.map((r) => r.quick_check).filter((text) => text !== 'ok');
+      if (problems.length > 0)
+        throw new StoreCorruptError(filename, problems.slice(0, 5).join('; '), {
+          details: { check: problems },
+        });
+    }
+    const problems = compareShapes(shape, expectedShape(migrations, version));
+    if (problems.length > 0)
+      throw new StoreForeignError(filename, [
+        `its tables do not match schema version ${version}`,
+        ...problems,
+      ]);
+  } finally {
+    db.close();
+  }
+}
+
+function configure(db: Database.Database, options: OpenDatabaseOptions): void {
+  const mode = db.pragma('journal_mode = WAL', { simple: true });
+  if (mode !== 'wal')
+    throw new StoreIoError(
+      options.filename,
+      'open',
+      new Error(`SQLite refused WAL mode (journal mode stays ${String(mode)})`),
+    );
+  db.pragma(`synchronous = ${options.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
+}
+
+/**
+ * Opens (creating when missing) a Skein checkpoint database, migrated to the latest schema, in WAL
+ * mode with a busy timeout. A file that is corrupt, foreign or too new is refused with a typed
+ * error before anything is written to it.
+ */
+export function openDatabase(options: OpenDatabaseOptions): Database.Database {
+  const { filename } = options;
+  const migrations = options.migrations ?? MIGRATIONS;
+  const migrate = (db: Database.Database) =>
+    applyMigrations(db, migrations, { filename, applicationId: APPLICATION_ID });
+  try {
+    if (filename === ':memory:') {
+      const db = new Database(':memory:');
+      migrate(db);
+      return db;
+    }
+    let size = sizeIfExists(filename);
+    if (size === undefined) {
+      createDatabaseFile(filename, migrate);
+      size = sizeIfExists(filename) ?? 0;
+    }
+    if (!statSync(filename).isFile())
+      throw new StoreIoError(filename, 'open', new Error('the path is not a regular file'));
+    const walSize = sizeIfExists(`${filename}-wal`) ?? 0;
+    // An empty file (made by mkstemp or touch) is adopted as a new database.
+    if (size > 0) checkHeader(filename, size, walSize, migrations.length);
+    if (size > 0 || walSize > 0) inspect(filename, options, migrations);
+    const db = new Database(filename, { fileMustExist: true, timeout: options.busyTimeoutMs });
+    try {
+      migrate(db);
+      configure(db, options);
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+    return db;
+  } catch (error) {
+    throw translateError(error, {
+      filename,
+      operation: 'open',
+      busyTimeoutMs: options.busyTimeoutMs,
+    });
+  }
+}

@@ -1,0 +1,145 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../open/open-database.js';
+import { SqliteCheckpointStore } from '../sqlite-checkpoint-store.js';
+import { loopEngine } from '../test-support/loop-workflow.js';
+import { applyMigrations, checkMigrationOrder, readVersion } from './migrate.js';
+import { APPLICATION_ID, MIGRATIONS, type Migration, SCHEMA_VERSION } from './migrations.js';
+import { compareShapes, expectedShape, readShape } from './schema-shape.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'skein-sqlite-migrate-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const v2: Migration = {
+  version: 2,
+  description: 'a note per thread',
+  sql: 'ALTER TABLE threads ADD COLUMN note TEXT; CREATE TABLE labels (thread INTEGER, label TEXT);',
+};
+const broken: Migration = {
+  version: 2,
+  description: 'fails halfway',
+  sql: 'CREATE TABLE labels (thread INTEGER); INSERT INTO no_such_table VALUES (1);',
+};
+const options = { filename: 'test.db', applicationId: APPLICATION_ID };
+
+function columns(db: Database.Database, table: string): string[] {
+  return (db.pragma(`table_info(${table})`) as { name: string }[]).map((c) => c.name);
+}
+
+describe('schema migrations', () => {
+  it('form an ordered list whose last version is the schema version', () => {
+    expect(() => checkMigrationOrder(MIGRATIONS)).not.toThrow();
+    expect(MIGRATIONS.map((m) => m.version)).toEqual(MIGRATIONS.map((_, i) => i + 1));
+    expect(SCHEMA_VERSION).toBe(MIGRATIONS.at(-1)!.version);
+    expect(() => checkMigrationOrder([MIGRATIONS[0]!, { ...v2, version: 3 }])).toThrow(/version 3/);
+  });
+
+  it('bring a new database to the latest version and mark it as Skein', () => {
+    const db = new Database(':memory:');
+    expect(applyMigrations(db, MIGRATIONS, options)).toEqual({ from: 0, to: SCHEMA_VERSION });
+    expect(readVersion(db)).toBe(SCHEMA_VERSION);
+    expect(db.pragma('application_id', { simple: true })).toBe(APPLICATION_ID);
+    expect(applyMigrations(db, MIGRATIONS, options)).toEqual({
+      from: SCHEMA_VERSION,
+      to: SCHEMA_VERSION,
+    });
+    expect(compareShapes(readShape(db), expectedShape(MIGRATIONS, SCHEMA_VERSION))).toEqual([]);
+    db.close();
+  });
+
+  it('run only the pending ones, in one transaction, keeping the data', async () => {
+    const filename = join(dir, 'upgrade.db');
+    const store = new SqliteCheckpointStore({ filename });
+    await loopEngine(store, { iterations: 3 }).run('loop', { threadId: 'old' });
+    const before = await store.load('old');
+    store.close();
+
+    const db = openDatabase({
+      filename,
+      busyTimeoutMs: 1000,
+      synchronous: 'full',
+      verify: true,
+      migrations: [...MIGRATIONS, v2],
+    });
+    expect(readVersion(db)).toBe(2);
+    expect(columns(db, 'threads')).toContain('note');
+    expect(db.prepare('SELECT count(*) AS n FROM labels').get()).toEqual({ n: 0 });
+    expect(db.prepare('SELECT thread_id FROM threads').pluck().all()).toEqual(['old']);
+    expect(compareShapes(readShape(db), expectedShape([...MIGRATIONS, v2], 2))).toEqual([]);
+    db.close();
+    // Version 2 is newer than this package: the real store now refuses the file.
+    expect(() => new SqliteCheckpointStore({ filename })).toThrow(
+      expect.objectContaining({
+        code: 'STORE_TOO_NEW',
+        details: expect.objectContaining({ found: 2 }),
+      }),
+    );
+    expect(before?.conversation.messages.length).toBeGreaterThan(0);
+  });
+
+  it('roll back entirely when one fails, leaving the version where it was', () => {
+    const db = new Database(':memory:');
+    applyMigrations(db, MIGRATIONS, options);
+    expect(() => applyMigrations(db, [...MIGRATIONS, broken], options)).toThrow(/no_such_table/);
+    expect(readVersion(db)).toBe(SCHEMA_VERSION);
+    expect(readShape(db).has('table labels')).toBe(false);
+    db.close();
+  });
+
+  it('refuse to downgrade: a newer database is STORE_TOO_NEW and keeps its version', () => {
+    const db = new Database(':memory:');
+    applyMigrations(db, [...MIGRATIONS, v2], options);
+    expect(() => applyMigrations(db, MIGRATIONS, options)).toThrow(
+      expect.objectContaining({
+        code: 'STORE_TOO_NEW',
+        details: expect.objectContaining({ found: 2, supported: 1 }),
+      }),
+    );
+    expect(readVersion(db)).toBe(2);
+    db.close();
+  });
+
+  it('refuse a versioned database that is not marked as Skein', () => {
+    const db = new Database(':memory:');
+    db.pragma('user_version = 1');
+    expect(() => applyMigrations(db, [...MIGRATIONS, v2], options)).toThrow(
+      expect.objectContaining({ code: 'STORE_FOREIGN' }),
+    );
+    db.close();
+  });
+});
+
+describe('schema shapes', () => {
+  it('come from running the migrations, per version', () => {
+    expect(expectedShape(MIGRATIONS, 0).size).toBe(0);
+    const v1 = expectedShape(MIGRATIONS, 1);
+    expect([...v1.keys()].sort()).toEqual([
+      'index checkpoints_by_name',
+      'index checkpoints_by_thread',
+      'table checkpoints',
+      'table log_entries',
+      'table messages',
+      'table threads',
+    ]);
+    expect(expectedShape([...MIGRATIONS, v2], 2).get('table threads')).toMatch(/note TEXT/);
+  });
+
+  it('report missing, unexpected and different objects', () => {
+    const expected = new Map([
+      ['table a', 'CREATE TABLE a (x)'],
+      ['table b', 'CREATE TABLE b (y)'],
+    ]);
+    const found = new Map([
+      ['table a', 'CREATE TABLE a (x, z)'],
+      ['table c', 'CREATE TABLE c (w)'],
+    ]);
+    expect(compareShapes(found, expected)).toEqual([
+      'table a is "CREATE TABLE a (x, z)", expected "CREATE TABLE a (x)"',
+      'table b is missing',
+      'unexpected table c',
+    ]);
+  });
+});

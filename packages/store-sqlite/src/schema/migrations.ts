@@ -1,0 +1,70 @@
+/** One step of the schema's history: the SQL taking version `version - 1` to `version`. */
+export interface Migration {
+  readonly version: number;
+  readonly description: string;
+  readonly sql: string;
+}
+
+/**
+ * Marks a file as a Skein checkpoint database in SQLite's header (`PRAGMA application_id`, bytes
+ * 68–71), so a foreign file is recognised before anything is written to it. "SKNC".
+ */
+export const APPLICATION_ID = 0x534b4e43;
+
+/**
+ * The schema's history, oldest first. Append only: a released migration never changes, since files
+ * in the field were made by it. Versions run 1, 2, 3… and `PRAGMA user_version` holds the last
+ * one applied.
+ */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    description: 'threads, checkpoints, messages and log entries (incremental checkpoints)',
+    sql: `
+      CREATE TABLE threads (
+        id INTEGER PRIMARY KEY,
+        thread_id TEXT NOT NULL UNIQUE,
+        workflow_id TEXT NOT NULL,
+        workflow_version TEXT NOT NULL,
+        status TEXT NOT NULL,
+        step INTEGER NOT NULL,
+        updated_at TEXT NOT NULL,
+        last_checkpoint_id TEXT NOT NULL,
+        checkpoint_count INTEGER NOT NULL,
+        message_count INTEGER NOT NULL,
+        log_count INTEGER NOT NULL
+      );
+      CREATE TABLE checkpoints (
+        id INTEGER PRIMARY KEY,
+        thread INTEGER NOT NULL,
+        checkpoint_id TEXT NOT NULL,
+        sequence INTEGER NOT NULL,
+        parent_id TEXT,
+        created_at TEXT NOT NULL,
+        status TEXT NOT NULL,
+        step INTEGER NOT NULL,
+        current_node_id TEXT,
+        message_count INTEGER NOT NULL,
+        log_count INTEGER NOT NULL,
+        state TEXT NOT NULL
+      );
+      CREATE INDEX checkpoints_by_thread ON checkpoints (thread, id);
+      CREATE INDEX checkpoints_by_name ON checkpoints (thread, checkpoint_id);
+      CREATE TABLE messages (
+        thread INTEGER NOT NULL,
+        position INTEGER NOT NULL,
+        body TEXT NOT NULL,
+        PRIMARY KEY (thread, position)
+      );
+      CREATE TABLE log_entries (
+        thread INTEGER NOT NULL,
+        position INTEGER NOT NULL,
+        body TEXT NOT NULL,
+        PRIMARY KEY (thread, position)
+      );
+    `,
+  },
+];
+
+/** The schema version this package writes. */
+export const SCHEMA_VERSION: number = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;

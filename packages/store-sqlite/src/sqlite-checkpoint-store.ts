@@ -1,0 +1,289 @@
+import { resolve } from 'node:path';
+import {
+  type ConversationLogEntry,
+  InvalidArgumentError,
+  type LLMMessage,
+  SNAPSHOT_VERSION,
+} from '@skein/conversation';
+import {
+  type Checkpoint,
+  CheckpointConflictError,
+  type CheckpointInfo,
+  type CheckpointStore,
+  type StoredThread,
+  type ThreadInfo,
+  type ThreadState,
+  type ThreadStatus,
+} from '@skein/core';
+import type Database from 'better-sqlite3';
+import {
+  checkpointInfo,
+  type EncodedCheckpoint,
+  encodeCheckpoint,
+  parseStored,
+} from './checkpoint-codec.js';
+import { StoreClosedError } from './errors/store-closed-error.js';
+import { StoreCorruptError } from './errors/store-corrupt-error.js';
+import { openDatabase } from './open/open-database.js';
+import { SCHEMA_VERSION } from './schema/migrations.js';
+import { prepareStatements, type Statements } from './statements.js';
+import { checkOptions, type SqliteCheckpointStoreOptions } from './store-options.js';
+import { translateError } from './translate-error.js';
+
+function checkThreadId(threadId: unknown): void {
+  if (typeof threadId !== 'string')
+    throw new InvalidArgumentError(
+      'threadId',
+      `threadId must be a string, got ${JSON.stringify(threadId) ?? String(threadId)}`,
+    );
+}
+
+/**
+ * A `CheckpointStore` in one SQLite file (better-sqlite3, WAL mode). Each message and log entry
+ * is a row of its own, written once; a checkpoint row holds the thread state and how many
+ * messages and log entries it covers, so saving costs the same at step 10 and step 10,000 and a
+ * thread's conversation at any checkpoint is a range read.
+ */
+export class SqliteCheckpointStore implements CheckpointStore {
+  /** Schema version this package writes (`PRAGMA user_version`). */
+  static readonly schemaVersion = SCHEMA_VERSION;
+  /** The absolute path of the database file, or `':memory:'`. */
+  readonly filename: string;
+  readonly #busyTimeoutMs: number;
+  #db: Database.Database | undefined;
+  readonly #sql: Statements;
+  readonly #save: Database.Transaction<(checkpoint: EncodedCheckpoint) => void>;
+  readonly #load: Database.Transaction<
+    (threadId: string, checkpointId: string | undefined) => StoredThread | undefined
+  >;
+  readonly #delete: Database.Transaction<(threadId: string) => boolean>;
+  readonly #prune: Database.Transaction<(threadId: string, keepLast: number) => number>;
+
+  constructor(options: SqliteCheckpointStoreOptions) {
+    checkOptions(options);
+    this.filename = options.filename === ':memory:' ? ':memory:' : resolve(options.filename);
+    this.#busyTimeoutMs = options.busyTimeoutMs ?? 5_000;
+    const db = openDatabase({
+      filename: this.filename,
+      busyTimeoutMs: this.#busyTimeoutMs,
+      synchronous: options.synchronous ?? 'full',
+      verify: options.verifyOnOpen ?? true,
+    });
+    this.#db = db;
+    try {
+      this.#sql = prepareStatements(db);
+    } catch (error) {
+      db.close();
+      throw translateError(error, {
+        filename: this.filename,
+        operation: 'open',
+        busyTimeoutMs: this.#busyTimeoutMs,
+      });
+    }
+    this.#save = db.transaction((checkpoint) => this.#write(checkpoint));
+    this.#load = db.transaction((threadId, checkpointId) => this.#read(threadId, checkpointId));
+    this.#delete = db.transaction((threadId) => this.#remove(threadId));
+    this.#prune = db.transaction((threadId, keepLast) => this.#dropOld(threadId, keepLast));
+  }
+
+  async save(checkpoint: Checkpoint): Promise<void> {
+    this.#ensureOpen('save');
+    const encoded = encodeCheckpoint(checkpoint);
+    // IMMEDIATE takes the write lock before the continuity check, so a second process writing the
+    // same thread waits and then sees the new counts instead of both passing the check.
+    this.#run('save', () => this.#save.immediate(encoded));
+  }
+
+  async load(threadId: string, checkpointId?: string): Promise<StoredThread | undefined> {
+    this.#ensureOpen('load');
+    checkThreadId(threadId);
+    if (checkpointId !== undefined && typeof checkpointId !== 'string')
+      throw new InvalidArgumentError(
+        'checkpointId',
+        `checkpointId must be a string, got ${JSON.stringify(checkpointId)}`,
+      );
+    return this.#run('load', () => this.#load.deferred(threadId, checkpointId));
+  }
+
+  async list(threadId: string): Promise<CheckpointInfo[]> {
+    this.#ensureOpen('list');
+    checkThreadId(threadId);
+    return this.#run('list', () =>
+      this.#sql.listCheckpoints.all(threadId).map((row) => checkpointInfo(threadId, row)),
+    );
+  }
+
+  async listThreads(): Promise<ThreadInfo[]> {
+    this.#ensureOpen('listThreads');
+    return this.#run('listThreads', () =>
+      this.#sql.listThreads.all().map((row) => ({
+        threadId: row.thread_id,
+        workflowId: row.workflow_id,
+        workflowVersion: row.workflow_version,
+        status: row.status as ThreadStatus,
+        step: row.step,
+        checkpoints: row.checkpoint_count,
+        lastCheckpointId: row.last_checkpoint_id,
+        updatedAt: row.updated_at,
+      })),
+    );
+  }
+
+  async delete(threadId: string): Promise<boolean> {
+    this.#ensureOpen('delete');
+    checkThreadId(threadId);
+    return this.#run('delete', () => this.#delete.immediate(threadId));
+  }
+
+  async prune(threadId: string, options: { keepLast: number }): Promise<number> {
+    const keepLast = options?.keepLast;
+    if (typeof keepLast !== 'number' || !Number.isInteger(keepLast) || keepLast < 1)
+      throw new InvalidArgumentError(
+        'keepLast',
+        `keepLast must be an integer >= 1, got ${String(keepLast)}`,
+      );
+    this.#ensureOpen('prune');
+    checkThreadId(threadId);
+    return this.#run('prune', () => this.#prune.immediate(threadId, keepLast));
+  }
+
+  /** Closes the connection (SQLite then folds the WAL into the file). Idempotent. */
+  close(): void {
+    const db = this.#db;
+    this.#db = undefined;
+    db?.close();
+  }
+
+  #ensureOpen(operation: string): void {
+    if (!this.#db?.open) throw new StoreClosedError(this.filename, operation);
+  }
+
+  #run<T>(operation: string, work: () => T): T {
+    try {
+      return work();
+    } catch (error) {
+      throw translateError(error, {
+        filename: this.filename,
+        operation,
+        busyTimeoutMs: this.#busyTimeoutMs,
+      });
+    }
+  }
+
+  #write(checkpoint: EncodedCheckpoint): void {
+    const sql = this.#sql;
+    const { threadId, from } = checkpoint;
+    const thread = sql.thread.get(threadId);
+    const stored = { messages: thread?.message_count ?? 0, log: thread?.log_count ?? 0 };
+    if (from.messages !== stored.messages || from.log !== stored.log)
+      throw new CheckpointConflictError(threadId, stored, from);
+    // A stale writer (rebuilt from an older checkpoint that happens to cover as many messages)
+    // must not add a second head to the thread.
+    const latest = thread?.last_checkpoint_id ?? undefined;
+    if ((checkpoint.parentId ?? undefined) !== latest)
+      throw new CheckpointConflictError(threadId, stored, from, {
+        expected: latest,
+        got: checkpoint.parentId ?? undefined,
+      });
+    const key =
+      thread?.id ??
+      Number(
+        sql.insertThread.run(
+          threadId,
+          checkpoint.workflowId,
+          checkpoint.workflowVersion,
+          checkpoint.status,
+          checkpoint.step,
+          checkpoint.createdAt,
+          checkpoint.id,
+        ).lastInsertRowid,
+      );
+    let position = from.messages;
+    for (const body of checkpoint.messages) sql.insertMessage.run(key, position++, body);
+    position = from.log;
+    for (const body of checkpoint.log) sql.insertLogEntry.run(key, position++, body);
+    const messageCount = from.messages + checkpoint.messages.length;
+    const logCount = from.log + checkpoint.log.length;
+    sql.insertCheckpoint.run(
+      key,
+      checkpoint.id,
+      checkpoint.sequence,
+      checkpoint.parentId,
+      checkpoint.createdAt,
+      checkpoint.status,
+      checkpoint.step,
+      checkpoint.currentNodeId,
+      messageCount,
+      logCount,
+      checkpoint.state,
+    );
+    sql.updateThread.run(
+      checkpoint.workflowId,
+      checkpoint.workflowVersion,
+      checkpoint.status,
+      checkpoint.step,
+      checkpoint.createdAt,
+      checkpoint.id,
+      messageCount,
+      logCount,
+      key,
+    );
+  }
+
+  #read(threadId: string, checkpointId: string | undefined): StoredThread | undefined {
+    const sql = this.#sql;
+    const thread = sql.thread.get(threadId);
+    if (!thread) return undefined;
+    const row =
+      checkpointId === undefined
+        ? sql.latestCheckpoint.get(thread.id)
+        : sql.namedCheckpoint.get(thread.id, checkpointId);
+    if (!row) return undefined;
+    const where = `thread ${threadId}`;
+    const messages = sql.messages
+      .all(thread.id, row.message_count)
+      .map((body, i) => parseStored(body, this.filename, `message ${i} of ${where}`) as LLMMessage);
+    const log = sql.logEntries
+      .all(thread.id, row.log_count)
+      .map(
+        (body, i) =>
+          parseStored(body, this.filename, `log entry ${i} of ${where}`) as ConversationLogEntry,
+      );
+    if (messages.length !== row.message_count || log.length !== row.log_count)
+      throw new StoreCorruptError(
+        this.filename,
+        `checkpoint ${row.checkpoint_id} of ${where} covers ${row.message_count} messages and ${row.log_count} log entries but ${messages.length} and ${log.length} rows are stored`,
+      );
+    return {
+      checkpoint: checkpointInfo(threadId, row),
+      state: parseStored(
+        row.state,
+        this.filename,
+        `state of checkpoint ${row.checkpoint_id}`,
+      ) as ThreadState,
+      conversation: { version: SNAPSHOT_VERSION, messages, log },
+    };
+  }
+
+  #remove(threadId: string): boolean {
+    const sql = this.#sql;
+    const thread = sql.thread.get(threadId);
+    if (!thread) return false;
+    sql.deleteMessages.run(thread.id);
+    sql.deleteLogEntries.run(thread.id);
+    sql.deleteCheckpoints.run(thread.id);
+    sql.deleteThread.run(thread.id);
+    return true;
+  }
+
+  #dropOld(threadId: string, keepLast: number): number {
+    const sql = this.#sql;
+    const thread = sql.thread.get(threadId);
+    if (!thread) return 0;
+    const oldestKept = sql.nthNewestCheckpoint.get(thread.id, keepLast - 1);
+    if (oldestKept === undefined) return 0;
+    const { changes } = sql.deleteCheckpointsBefore.run(thread.id, oldestKept);
+    if (changes > 0) sql.decrementCheckpoints.run(changes, thread.id);
+    return changes;
+  }
+}

@@ -1,0 +1,145 @@
+import type Database from 'better-sqlite3';
+
+export interface ThreadRow {
+  readonly id: number;
+  readonly message_count: number;
+  readonly log_count: number;
+  readonly last_checkpoint_id: string;
+}
+
+export interface ThreadListRow {
+  readonly thread_id: string;
+  readonly workflow_id: string;
+  readonly workflow_version: string;
+  readonly status: string;
+  readonly step: number;
+  readonly checkpoint_count: number;
+  readonly last_checkpoint_id: string;
+  readonly updated_at: string;
+}
+
+export interface CheckpointRow {
+  readonly checkpoint_id: string;
+  readonly sequence: number;
+  readonly created_at: string;
+  readonly status: string;
+  readonly step: number;
+  readonly current_node_id: string | null;
+  readonly message_count: number;
+  readonly log_count: number;
+}
+
+export interface CheckpointStateRow extends CheckpointRow {
+  readonly state: string;
+}
+
+type Run<P extends unknown[]> = Database.Statement<P, unknown>;
+
+/** Every statement the store runs, prepared once per connection. */
+export interface Statements {
+  readonly thread: Database.Statement<[string], ThreadRow>;
+  readonly insertThread: Run<[string, string, string, string, number, string, string]>;
+  readonly updateThread: Run<
+    [string, string, string, number, string, string, number, number, number]
+  >;
+  readonly insertMessage: Run<[number, number, string]>;
+  readonly insertLogEntry: Run<[number, number, string]>;
+  readonly insertCheckpoint: Run<
+    [
+      number,
+      string,
+      number,
+      string | null,
+      string,
+      string,
+      number,
+      string | null,
+      number,
+      number,
+      string,
+    ]
+  >;
+  readonly latestCheckpoint: Database.Statement<[number], CheckpointStateRow>;
+  readonly namedCheckpoint: Database.Statement<[number, string], CheckpointStateRow>;
+  readonly listCheckpoints: Database.Statement<[string], CheckpointRow>;
+  readonly listThreads: Database.Statement<[], ThreadListRow>;
+  /** Message bodies (JSON) at positions below the count, in order. */
+  readonly messages: Database.Statement<[number, number], string>;
+  readonly logEntries: Database.Statement<[number, number], string>;
+  /** Row id of the `n`th newest checkpoint (OFFSET n - 1). */
+  readonly nthNewestCheckpoint: Database.Statement<[number, number], number>;
+  readonly deleteCheckpointsBefore: Run<[number, number]>;
+  readonly decrementCheckpoints: Run<[number, number]>;
+  readonly deleteMessages: Run<[number]>;
+  readonly deleteLogEntries: Run<[number]>;
+  readonly deleteCheckpoints: Run<[number]>;
+  readonly deleteThread: Run<[number]>;
+}
+
+const CHECKPOINT_COLUMNS =
+  'checkpoint_id, sequence, created_at, status, step, current_node_id, message_count, log_count';
+
+export function prepareStatements(db: Database.Database): Statements {
+  return {
+    thread: db.prepare(
+      'SELECT id, message_count, log_count, last_checkpoint_id FROM threads WHERE thread_id = ?',
+    ),
+    insertThread: db.prepare(
+      `INSERT INTO threads (thread_id, workflow_id, workflow_version, status, step, updated_at,
+         last_checkpoint_id, checkpoint_count, message_count, log_count)
+       VALUES (?, ?, ?, ?, ?, ?, ?, 0, 0, 0)`,
+    ),
+    updateThread: db.prepare(
+      `UPDATE threads SET workflow_id = ?, workflow_version = ?, status = ?, step = ?,
+         updated_at = ?, last_checkpoint_id = ?, checkpoint_count = checkpoint_count + 1,
+         message_count = ?, log_count = ?
+       WHERE id = ?`,
+    ),
+    insertMessage: db.prepare('INSERT INTO messages (thread, position, body) VALUES (?, ?, ?)'),
+    insertLogEntry: db.prepare('INSERT INTO log_entries (thread, position, body) VALUES (?, ?, ?)'),
+    insertCheckpoint: db.prepare(
+      `INSERT INTO checkpoints (thread, checkpoint_id, sequence, parent_id, created_at, status,
+         step, current_node_id, message_count, log_count, state)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    latestCheckpoint: db.prepare(
+      `SELECT ${CHECKPOINT_COLUMNS}, state FROM checkpoints WHERE thread = ? ORDER BY id DESC LIMIT 1`,
+    ),
+    namedCheckpoint: db.prepare(
+      `SELECT ${CHECKPOINT_COLUMNS}, state FROM checkpoints
+       WHERE thread = ? AND checkpoint_id = ? ORDER BY id LIMIT 1`,
+    ),
+    listCheckpoints: db.prepare(
+      `SELECT ${CHECKPOINT_COLUMNS} FROM checkpoints
+       WHERE thread = (SELECT id FROM threads WHERE thread_id = ?) ORDER BY id`,
+    ),
+    listThreads: db.prepare(
+      `SELECT thread_id, workflow_id, workflow_version, status, step, checkpoint_count,
+         last_checkpoint_id, updated_at
+       FROM threads ORDER BY id`,
+    ),
+    messages: db
+      .prepare<[number, number], string>(
+        'SELECT body FROM messages WHERE thread = ? AND position < ? ORDER BY position',
+      )
+      .pluck(),
+    logEntries: db
+      .prepare<[number, number], string>(
+        'SELECT body FROM log_entries WHERE thread = ? AND position < ? ORDER BY position',
+      )
+      .pluck(),
+    nthNewestCheckpoint: db
+      .prepare<[number, number], number>(
+        'SELECT id FROM checkpoints WHERE thread = ? ORDER BY id DESC LIMIT 1 OFFSET ?',
+      )
+      .pluck(),
+    deleteCheckpointsBefore: db.prepare('DELETE FROM checkpoints WHERE thread = ? AND id < ?'),
+    decrementCheckpoints: db.prepare(
+      'UPDATE threads SET checkpoint_count = checkpoint_count - ? WHERE id = ?',
+    ),
+    deleteMessages: db.prepare('DELETE FROM messages WHERE thread = ?'),
+    deleteLogEntries: db.prepare('DELETE FROM log_entries WHERE thread = ?'),
+    deleteCheckpoints: db.prepare('DELETE FROM checkpoints WHERE thread = ?'),
+    deleteThread: db.prepare('DELETE FROM threads WHERE id = ?'),
+  };
+}
