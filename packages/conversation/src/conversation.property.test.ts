@@ -124,33 +124,36 @@ function withDescription(model: Model, list: LLMMessage[]): LLMMessage[] {
   return [...rest.slice(0, slot), desc, ...rest.slice(slot)];
 }
 
-/** Groups a list into [assistant-with-calls + its answers] or single messages, scanning backwards. */
+/**
+ * Groups a list into [assistant-with-calls + the answers right after it] or single messages,
+ * scanning backwards: a run of tool messages belongs to the assistant before it as far as its
+ * leading messages answer that assistant's calls; the rest are orphans (only INSERT, REPLACE and
+ * FILTER of single messages can make those).
+ */
 function groupsBackward(list: LLMMessage[]): LLMMessage[][] {
   const groups: LLMMessage[][] = [];
   let i = list.length - 1;
   while (i >= 0) {
-    const group = [list[i]!];
-    let j = i - 1;
-    if (list[i]!.role === 'tool') {
-      // collect earlier tools, then the assistant that called them all
-      while (j >= 0 && list[j]!.role === 'tool') {
-        group.unshift(list[j]!);
-        j--;
-      }
-      const caller = list[j];
-      const ids = new Set(caller?.toolCalls?.map((c) => c.id) ?? []);
-      if (caller && group.every((t) => ids.has(t.toolCallId!))) {
-        group.unshift(caller);
-        j--;
-      } else {
-        // Not a clean exchange: fall back to singles (only INSERT/REPLACE can make these).
-        for (const single of group.reverse()) groups.unshift([single]);
-        i = j;
-        continue;
-      }
+    if (list[i]!.role !== 'tool') {
+      groups.unshift([list[i]!]);
+      i--;
+      continue;
     }
-    groups.unshift(group);
-    i = j;
+    let j = i;
+    while (j >= 0 && list[j]!.role === 'tool') j--;
+    const tools = list.slice(j + 1, i + 1);
+    const caller = list[j];
+    const ids = new Set(caller?.toolCalls?.map((c) => c.id) ?? []);
+    let answered = 0;
+    while (answered < tools.length && ids.has(tools[answered]!.toolCallId!)) answered++;
+    for (const orphan of tools.slice(answered).reverse()) groups.unshift([orphan]);
+    if (caller?.toolCalls?.length) {
+      groups.unshift([caller, ...tools.slice(0, answered)]);
+      i = j - 1;
+    } else {
+      for (const t of tools.slice(0, answered).reverse()) groups.unshift([t]);
+      i = j;
+    }
   }
   return groups;
 }
@@ -412,7 +415,7 @@ describe('ConversationManager against a reference model', () => {
       fc.property(fc.array(opArb, { minLength: 50, maxLength: 80 }), (ops) => {
         run(ops);
       }),
-      { numRuns: 1000 },
+      { numRuns: Number(process.env.PROPERTY_RUNS ?? 1000) },
     );
   }, 180_000);
 });

@@ -2,13 +2,13 @@ import type { LLMMessage, ToolCall, ToolSpec } from '@skein/conversation';
 import { LLMCallError, ResumeInputError } from '../errors/thread-errors.js';
 import { ToolNotFoundError } from '../errors/tool-not-found-error.js';
 import { RetryExhausted, withRetry } from '../executor/retry.js';
-import { renderTemplate } from '../expressions/template.js';
 import type { LLMResponse } from '../llm/llm-client.js';
 import type { ThreadContext } from '../thread/thread-context.js';
 import type { PendingInteraction } from '../thread/thread-state.js';
 import type { Tool } from '../tools/tool.js';
 import { toolErrorContent } from '../tools/tool-runner.js';
 import type { LLMNode } from '../workflow/types.js';
+import { renderIn } from './node-expressions.js';
 import type { NodeHandler, NodeOutcome, NodeRunContext } from './node-handler.js';
 
 type AnyTool = Tool;
@@ -22,11 +22,6 @@ interface LLMNodeOutput {
   /** `done` when the model stopped calling tools; `max-tool-rounds` when the bound cut it off. */
   readonly stopReason: 'done' | 'max-tool-rounds';
   readonly rounds: number;
-}
-
-function render(thread: ThreadContext, source: string): string {
-  const template = thread.workflow.templates.get(source);
-  return template ? renderTemplate(template, thread.scope()) : source;
 }
 
 /** The tools this node offers: its configured names, or every tool the thread has. */
@@ -244,10 +239,10 @@ export const llmNodeHandler: NodeHandler<LLMNode> = async (ctx): Promise<NodeOut
     if (config.systemPrompt !== undefined)
       thread.conversation.addMessage({
         role: 'system',
-        content: render(thread, config.systemPrompt),
+        content: renderIn(thread, config.systemPrompt),
       });
     if (config.prompt !== undefined)
-      thread.conversation.addMessage({ role: 'user', content: render(thread, config.prompt) });
+      thread.conversation.addMessage({ role: 'user', content: renderIn(thread, config.prompt) });
   }
 
   while (round < maxRounds) {

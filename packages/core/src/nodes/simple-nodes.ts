@@ -1,7 +1,4 @@
 import { ToolNotFoundError } from '../errors/tool-not-found-error.js';
-import { evaluateExpression } from '../expressions/evaluate.js';
-import { renderTemplate } from '../expressions/template.js';
-import type { ThreadContext } from '../thread/thread-context.js';
 import type {
   EndNode,
   RouteNode,
@@ -10,18 +7,8 @@ import type {
   UserInteractionNode,
   VariableNode,
 } from '../workflow/types.js';
+import { evaluateIn, renderIn } from './node-expressions.js';
 import type { NodeHandler } from './node-handler.js';
-
-function render(thread: ThreadContext, source: string): string {
-  const template = thread.workflow.templates.get(source);
-  return template ? renderTemplate(template, thread.scope()) : source;
-}
-
-function evaluate(thread: ThreadContext, source: string): unknown {
-  const compiled = thread.workflow.expressions.get(source);
-  if (!compiled) throw new Error(`expression "${source}" was not compiled with the workflow`);
-  return evaluateExpression(compiled, thread.scope());
-}
 
 export const startHandler: NodeHandler<StartNode> = () => ({ kind: 'next' });
 
@@ -32,7 +19,7 @@ export const endHandler: NodeHandler<EndNode> = ({ thread, node }) => ({
   kind: 'end',
   output:
     node.config?.output !== undefined
-      ? evaluate(thread, node.config.output)
+      ? evaluateIn(thread, node.config.output)
       : thread.state.lastOutput,
 });
 
@@ -42,7 +29,7 @@ export const variableHandler: NodeHandler<VariableNode> = ({ thread, node }) => 
   if (assign) {
     // Each assignment sees the ones before it (`a: '1', b: 'vars.a + 1'`).
     for (const [name, source] of Object.entries(assign))
-      thread.setVariable(name, evaluate(thread, source));
+      thread.setVariable(name, evaluateIn(thread, source));
   }
   if (values) {
     thread.update((draft) => {
@@ -52,7 +39,7 @@ export const variableHandler: NodeHandler<VariableNode> = ({ thread, node }) => 
   if (message)
     thread.conversation.addMessage({
       role: message.role,
-      content: render(thread, message.content),
+      content: renderIn(thread, message.content),
     });
   return { kind: 'next' };
 };
@@ -72,7 +59,7 @@ export const toolNodeHandler: NodeHandler<ToolNode> = async ({
   if (!tool) throw new ToolNotFoundError(name, `TOOL node "${node.id}"`);
   const rendered: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(args))
-    rendered[key] = typeof value === 'string' ? render(thread, value) : value;
+    rendered[key] = typeof value === 'string' ? renderIn(thread, value) : value;
   const result = await services.toolRunner.run(
     { id: `${node.id}:${thread.state.step}`, name, arguments: JSON.stringify(rendered) },
     {
@@ -101,7 +88,7 @@ export const userInteractionHandler: NodeHandler<UserInteractionNode> = ({
   const pending = thread.state.pending;
   if (!resume || pending?.kind !== 'user-input' || pending.nodeId !== node.id) {
     const prompt =
-      node.config?.prompt === undefined ? undefined : render(thread, node.config.prompt);
+      node.config?.prompt === undefined ? undefined : renderIn(thread, node.config.prompt);
     return {
       kind: 'pause',
       pending: { kind: 'user-input', nodeId: node.id, ...(prompt === undefined ? {} : { prompt }) },
