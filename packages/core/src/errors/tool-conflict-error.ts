@@ -10,11 +10,15 @@ export interface ToolConflict {
 export class ToolConflictError extends SkeinError {
   readonly conflicts: readonly ToolConflict[];
 
-  constructor(conflicts: readonly ToolConflict[]) {
+  /** `hint` ends the message: how to resolve the clash where the error is thrown. */
+  constructor(
+    conflicts: readonly ToolConflict[],
+    hint = 'Pass { replace: true } to replace.',
+  ) {
     const list = conflicts.map((c) => `"${c.name}" (${c.sources.join(', ')})`).join('; ');
     super(
       'TOOL_CONFLICT',
-      `${conflicts.length} tool name${conflicts.length === 1 ? ' is' : 's are'} already taken: ${list}. Pass { replace: true } to replace.`,
+      `${conflicts.length} tool name${conflicts.length === 1 ? ' is' : 's are'} already taken: ${list}. ${hint}`,
       { details: { conflicts } },
     );
     this.conflicts = conflicts;

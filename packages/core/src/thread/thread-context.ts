@@ -101,7 +101,9 @@ export class ThreadContext {
   }
 
   setVariable(name: string, value: unknown): void {
-    this.setVariables({ [name]: value });
+    const variables: Record<string, unknown> = { ...this.#state.variables };
+    variables[name] = deepFreeze(value);
+    this.patch({ variables: Object.freeze(variables) });
   }
 
   /** Sets several variables in one change. Values are frozen (deeply) like everything in state. */

@@ -50,7 +50,8 @@ export function toOpenAITools(tools: readonly ToolSpec[]): OpenAIFunctionToolDef
   const conflicts = [...sources]
     .filter(([, list]) => list.length > 1)
     .map(([name, list]) => ({ name, sources: list }));
-  if (conflicts.length > 0) throw new ToolConflictError(conflicts);
+  if (conflicts.length > 0)
+    throw new ToolConflictError(conflicts, 'Tool names must be unique in one tools array.');
   return tools.map((spec) => ({
     type: 'function',
     function: {

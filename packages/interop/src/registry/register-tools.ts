@@ -157,7 +157,11 @@ export function registerTools(
     return { registered: list.map((t) => t.name), renamed, replaced: [] };
   }
   const conflicts = findConflicts(registry, tools);
-  if (conflicts.length > 0) throw new ToolConflictError(conflicts);
+  if (conflicts.length > 0)
+    throw new ToolConflictError(
+      conflicts,
+      "Pass { onConflict: 'replace' } or { onConflict: 'prefix' } to resolve.",
+    );
   registry.registerMany(tools);
   return { registered: tools.map((t) => t.name), renamed: [], replaced: [] };
 }
