@@ -11,10 +11,7 @@ export class ToolConflictError extends SkeinError {
   readonly conflicts: readonly ToolConflict[];
 
   /** `hint` ends the message: how to resolve the clash where the error is thrown. */
-  constructor(
-    conflicts: readonly ToolConflict[],
-    hint = 'Pass { replace: true } to replace.',
-  ) {
+  constructor(conflicts: readonly ToolConflict[], hint = 'Pass { replace: true } to replace.') {
     const list = conflicts.map((c) => `"${c.name}" (${c.sources.join(', ')})`).join('; ');
     super(
       'TOOL_CONFLICT',
