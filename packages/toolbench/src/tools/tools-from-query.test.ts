@@ -110,9 +110,9 @@ describe('toolsFromQuery', () => {
       toolsFromQuery(query1073, { client: new ToolBenchClient({ url: s.url }) })[0]!,
       { q: 'x' },
     );
-    // Not flagged isError: the engine rewords error results, the model must read this text.
+    // Flagged as an error (for events and triggers); the text stays exactly the benchmark's.
     expect(out).toMatchObject({
-      isError: false,
+      isError: true,
       content: '{"error": "request invalid, data error. status_code=500", "response": ""}',
       data: { status: 12 },
     });

@@ -80,6 +80,9 @@ export function toolsFromQuery(query: ToolBenchQuery, options: ToolsFromQueryOpt
       description: fn.description,
       parameters: fn.parameters,
       source: 'toolbench',
+      // The reference never checks arguments against the schema: the virtual-API server sees
+      // exactly what the model sent, and benchmark numbers stay comparable.
+      validateArguments: false,
       async execute(
         args: Record<string, unknown>,
         context: ToolExecutionContext,
@@ -95,9 +98,13 @@ export function toolsFromQuery(query: ToolBenchQuery, options: ToolsFromQueryOpt
           { signal: context.signal },
         );
         const data: ToolBenchToolData = { status: result.status, category, toolName, apiName };
-        // Never flagged as an error, whatever the status: the engine rewords error results, and
-        // the model must read the observation exactly as the benchmark shows it. The status is in data.
-        return toolOutput({ content: truncateObservation(result.observation, maxLength), data });
+        // The observation reaches the model exactly as the benchmark shows it; failures are
+        // flagged (for events and triggers) without changing the text.
+        return toolOutput({
+          content: truncateObservation(result.observation, maxLength),
+          isError: result.status !== 0,
+          data,
+        });
       },
     };
     return tool;
