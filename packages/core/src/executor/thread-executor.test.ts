@@ -450,9 +450,7 @@ describe('events', () => {
       { content: 'three' },
     ]);
     engine.registerWorkflow(oneLLM());
-    const names: string[] = [];
-    const ids = new Set<string>();
-    for (const name of [
+    const expected = [
       'thread:started',
       'thread:completed',
       'node:started',
@@ -463,26 +461,17 @@ describe('events', () => {
       'tool:result',
       'message:added',
       'batch:started',
-    ] as const)
+    ] as const;
+    const names: string[] = [];
+    const ids = new Set<string>();
+    for (const name of expected)
       engine.events.on(name, (p: { threadId?: string }) => {
         names.push(name);
         if (p.threadId) ids.add(p.threadId);
       });
     const { thread } = await engine.run('one', { input: 'sum' });
-    expect(new Set(names)).toEqual(
-      new Set([
-        'thread:started',
-        'thread:completed',
-        'node:started',
-        'node:completed',
-        'llm:token',
-        'llm:response',
-        'tool:call',
-        'tool:result',
-        'message:added',
-        'batch:started',
-      ]),
-    );
+    // Every event fired at least once.
+    expect(new Set(names)).toEqual(new Set(expected));
     expect([...ids]).toEqual([thread.threadId]);
   });
 });
