@@ -52,3 +52,5 @@ export type { ExchangeUnit } from './tool-exchanges.js';
 export { exchangeUnits } from './tool-exchanges.js';
 export type { JsonSchema, LLMMessage, Role, TokenUsage, ToolCall, ToolSpec } from './types.js';
 export { ROLES, TOOL_DESCRIPTION_KIND } from './types.js';
+export type { NonJsonValue } from './json-value.js';
+export { findNonJsonValue, MAX_JSON_DEPTH } from './json-value.js';
