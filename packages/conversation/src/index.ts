@@ -35,6 +35,8 @@ export { PositionNotVisibleError } from './errors/position-not-visible-error.js'
 export type { SkeinErrorOptions } from './errors/skein-error.js';
 export { SkeinError } from './errors/skein-error.js';
 export { UnknownBatchError } from './errors/unknown-batch-error.js';
+export type { NonJsonValue } from './json-value.js';
+export { findNonJsonValue, MAX_JSON_DEPTH } from './json-value.js';
 export type { BatchInfo } from './message-index.js';
 export { MessageIndex } from './message-index.js';
 export { normalizeMessage } from './message-validation.js';
@@ -52,5 +54,3 @@ export type { ExchangeUnit } from './tool-exchanges.js';
 export { exchangeUnits } from './tool-exchanges.js';
 export type { JsonSchema, LLMMessage, Role, TokenUsage, ToolCall, ToolSpec } from './types.js';
 export { ROLES, TOOL_DESCRIPTION_KIND } from './types.js';
-export type { NonJsonValue } from './json-value.js';
-export { findNonJsonValue, MAX_JSON_DEPTH } from './json-value.js';

@@ -3,7 +3,9 @@ import { findNonJsonValue } from './json-value.js';
 
 describe('findNonJsonValue', () => {
   it('accepts what JSON carries unchanged', () => {
-    expect(findNonJsonValue({ a: [1, 'x', null, true, { b: -2.5 }], c: undefined })).toBeUndefined();
+    expect(
+      findNonJsonValue({ a: [1, 'x', null, true, { b: -2.5 }], c: undefined }),
+    ).toBeUndefined();
     expect(findNonJsonValue(Object.create(null))).toBeUndefined();
   });
 
