@@ -1,60 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { restoreTranscript } from '@skein/openai';
 import { SqliteCheckpointStore } from '@skein/store-sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
+import { embeddedEnv, finish, run, start } from './test-support/cli-process.js';
 import { POLICY_TOOL_NAME } from './tools.js';
 
-// The app as a user runs it: a child process, the embedded model, files on disk.
-
-const cli = new URL('./cli.ts', import.meta.url).pathname;
-// The package folder, where `--import tsx` resolves; every path the tests pass is absolute.
-const packageDir = new URL('..', import.meta.url).pathname;
 const work = mkdtempSync(join(tmpdir(), 'skein-example-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
-
-interface Run {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** The environment without any model endpoint, so the embedded model runs. */
-function embeddedEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', ...extra };
-  if (!extra.OPENAI_BASE_URL) delete env.OPENAI_BASE_URL;
-  delete env.OPENAI_API_KEY;
-  delete env.SKEIN_MODEL;
-  return env;
-}
-
-function start(args: string[], env = embeddedEnv()): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', cli, ...args], {
-    cwd: packageDir,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-}
-
-function finish(child: ChildProcess, onStdout?: (text: string) => void): Promise<Run> {
-  return new Promise((resolve) => {
-    let stdout = '';
-    let stderr = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      stdout += d.toString();
-      onStdout?.(stdout);
-    });
-    child.stderr!.on('data', (d: Buffer) => {
-      stderr += d.toString();
-    });
-    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
-  });
-}
-
-const run = (args: string[], env?: NodeJS.ProcessEnv) => finish(start(args, env));
 
 function paths(name: string) {
   return { db: join(work, `${name}.db`), out: join(work, `out-${name}`) };
@@ -222,6 +176,9 @@ describe('skein-example', () => {
         /Connection error|connection failed/i,
       ],
       [['--tier', 'platinum'], undefined, 2, /Allowed choices are standard, gold/],
+      [['--out', ''], undefined, 2, /argument '' is invalid\. A path must not be empty/],
+      [['--slow', '1e10'], undefined, 2, /from 0 to 60000/],
+      [['--db', '', '--list'], undefined, 2, /argument '' is invalid\. A path must not be empty/],
     ];
     for (const [args, env, code, message] of cases) {
       const result = await run(args, env);

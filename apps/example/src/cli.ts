@@ -4,8 +4,11 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import pc from 'picocolors';
 import { AppError } from './app-error.js';
 import { listThreads } from './list-threads.js';
+import { parsePath } from './path-argument.js';
 import { runToolBench } from './run-toolbench.js';
 import { runTravel } from './run-travel.js';
+import { EXIT_OUTPUT_CLOSED, type Stop, watchForStop } from './stop-signal.js';
+import { parseThreadId } from './thread-id.js';
 
 interface CliOptions {
   answer?: string;
@@ -22,10 +25,15 @@ interface CliOptions {
   slow?: number;
 }
 
+/** Longer pauses would overflow Node's timers (2^31 - 1 ms) long before they made sense. */
+const MAX_SLOW_MS = 60_000;
+
 function milliseconds(value: string): number {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0)
-    throw new InvalidArgumentError('expected a whole number of milliseconds');
+  if (value.trim() === '' || !Number.isInteger(n) || n < 0 || n > MAX_SLOW_MS)
+    throw new InvalidArgumentError(
+      `expected a whole number of milliseconds from 0 to ${MAX_SLOW_MS}`,
+    );
   return n;
 }
 
@@ -35,12 +43,16 @@ const program = new Command()
     'A travel assistant built on Skein: tools, a cleared conversation, routing, a question to you, checkpoints.',
   )
   .option('--answer <text>', 'answer to the confirmation question (otherwise asked in a terminal)')
-  .option('--resume <threadId>', 'continue a paused or interrupted thread')
-  .option('--thread-id <id>', 'id for a new thread')
+  .option('--resume <threadId>', 'continue a paused or interrupted thread', parseThreadId)
+  .option(
+    '--thread-id <id>',
+    "id for a new thread: letters, digits, '_' and '-' (names its output folder)",
+    parseThreadId,
+  )
   .option('--list', 'list the stored threads')
   .option('--toolbench', 'run a StableToolBench query through @skein/toolbench instead')
-  .option('--out <dir>', 'output folder for transcripts and diagrams', 'out')
-  .option('--db <file>', 'checkpoint database', join('.skein', 'threads.db'))
+  .option('--out <dir>', 'output folder for transcripts and diagrams', parsePath, 'out')
+  .option('--db <file>', 'checkpoint database', parsePath, join('.skein', 'threads.db'))
   .option('--traveller <name>', 'who travels', 'Ada')
   .addOption(
     new Option('--tier <tier>', 'loyalty tier').choices(['standard', 'gold']).default('gold'),
@@ -64,7 +76,7 @@ const program = new Command()
   .exitOverride()
   .configureOutput({ writeErr: (text) => process.stderr.write(text) });
 
-async function main(argv: string[]): Promise<number> {
+async function main(argv: string[], stop: Stop): Promise<number> {
   try {
     program.parse(argv);
   } catch (error) {
@@ -77,8 +89,9 @@ async function main(argv: string[]): Promise<number> {
   const options = program.opts<CliOptions>();
   if (program.args.length > 0) throw new AppError(`unexpected argument '${program.args[0]}'`, 2);
   if (options.list) return listThreads(options.db);
-  if (options.toolbench) return runToolBench(options.out);
+  if (options.toolbench) return runToolBench(options.out, stop.signal);
   return runTravel({
+    signal: stop.signal,
     out: options.out,
     db: options.db,
     traveller: options.traveller,
@@ -92,11 +105,15 @@ async function main(argv: string[]): Promise<number> {
   });
 }
 
-main(process.argv).then(
+const stop = watchForStop();
+main(process.argv, stop).then(
   (code) => {
-    process.exitCode = code;
+    stop.dispose();
+    // Like a program killed by SIGPIPE: a pipeline run with `set -o pipefail` sees the cut.
+    process.exitCode = stop.reason() === 'output-closed' ? EXIT_OUTPUT_CLOSED : code;
   },
   (error: unknown) => {
+    stop.dispose();
     // One line, never a stack trace: the problem, and its code when Skein knows it.
     const code = error instanceof AppError ? error.exitCode : 1;
     const message = error instanceof Error ? error.message.split('\n')[0] : String(error);

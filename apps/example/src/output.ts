@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import type { ToolSpec } from '@skein/conversation';
 import { type ThreadContext, toMermaid, type WorkflowDefinition } from '@skein/core';
 import { exportTranscript, type ToolNameCodec } from '@skein/openai';
+import { AppError } from './app-error.js';
+import { isPlainThreadId } from './thread-id.js';
 
 export interface WrittenFiles {
   readonly transcript: string;
@@ -20,6 +22,11 @@ export function writeOutputs(
   codec: ToolNameCodec,
   workflow: WorkflowDefinition,
 ): WrittenFiles {
+  // The id becomes a folder name: anything but a plain id could lead outside `dir`.
+  if (!isPlainThreadId(thread.threadId))
+    throw new AppError(
+      `Thread id ${JSON.stringify(thread.threadId)} is not a plain id; no files were written`,
+    );
   const folder = join(dir, thread.threadId);
   mkdirSync(folder, { recursive: true });
   const transcript = join(folder, 'transcript.json');

@@ -34,7 +34,7 @@ function reactModel(prompt: string): string {
   return 'Thought: I have both answers.\nAction: Finish\nAction Input: {"return_type": "give_answer", "final_answer": "Monday in Lisbon will be sunny, 16 to 24 °C. The Belém Tower is closed on Mondays, so plan it for another day."}';
 }
 
-export async function runToolBench(out: string): Promise<number> {
+export async function runToolBench(out: string, signal: AbortSignal): Promise<number> {
   const query = JSON.parse(
     readFileSync(new URL('../data/toolbench-query.json', import.meta.url), 'utf8'),
   ) as ToolBenchQuery;
@@ -68,6 +68,7 @@ export async function runToolBench(out: string): Promise<number> {
       `${pc.bold('StableToolBench query')}  ${query.query}\n${pc.dim(`virtual-API server at ${server.url}`)}\n\n`,
     );
     const { thread, result } = await engine.run('toolbench', {
+      signal,
       messages: [
         { role: 'system', content: buildToolBenchSystemMessage(toolBenchTaskDescription(query)) },
         { role: 'user', content: buildToolBenchUserMessage(query.query) },

@@ -12,6 +12,8 @@ import { currency, initialTools } from './tools.js';
 import { SYSTEM_PROMPT, travelWorkflow } from './workflow.js';
 
 export interface TravelOptions {
+  /** Cancels the run (Ctrl-C, stdout closed): the thread ends CANCELLED and can be resumed. */
+  readonly signal: AbortSignal;
   readonly out: string;
   readonly db: string;
   readonly answer?: string;
@@ -81,9 +83,7 @@ export async function runTravel(options: TravelOptions): Promise<number> {
   mkdirSync(dirname(options.db), { recursive: true });
   const store = new SqliteCheckpointStore({ filename: options.db, synchronous: 'normal' });
   const model = await createModel(options.slowMs ? { chunkDelayMs: options.slowMs } : {});
-  const controller = new AbortController();
-  const onSigint = () => controller.abort();
-  process.once('SIGINT', onSigint);
+  const { signal } = options;
   try {
     const engine = new SkeinEngine({ llm: model.llm, store });
     // The currency tool is registered but not initial: threads get it mid-run, and a resumed
@@ -128,13 +128,14 @@ export async function runTravel(options: TravelOptions): Promise<number> {
         ...(thread.state.pending ? { pending: thread.state.pending } : {}),
       };
     } else {
-      result = await engine.execute(thread, { signal: controller.signal, maxSteps: 200 });
+      result = await engine.execute(thread, { signal, maxSteps: 200 });
     }
     const used = { flag: false };
-    while (result.status === 'PAUSED') {
+    // A stop request leaves a paused thread paused, waiting for its answer.
+    while (result.status === 'PAUSED' && !signal.aborted) {
       const answer = await answerFor(result, options, used);
       if (answer === undefined) break;
-      result = await engine.resume(thread, answer, { signal: controller.signal });
+      result = await engine.resume(thread, answer, { signal });
     }
 
     const files = writeOutputs(
@@ -177,7 +178,6 @@ export async function runTravel(options: TravelOptions): Promise<number> {
       process.stdout.write(`\nCancelled. Resume with: skein-example --resume ${thread.threadId}\n`);
     return 0;
   } finally {
-    process.removeListener('SIGINT', onSigint);
     await model.close();
     await store.close();
   }

@@ -1,6 +1,13 @@
-import { InvalidArgumentError, SNAPSHOT_VERSION } from '@skein/conversation';
+import {
+  findNonJsonValue,
+  InvalidArgumentError,
+  SkeinError,
+  SNAPSHOT_VERSION,
+} from '@skein/conversation';
 import type { Checkpoint, CheckpointInfo, ThreadStatus } from '@skein/core';
 import { StoreCorruptError } from './errors/store-corrupt-error.js';
+import { StoreUnserializableError } from './errors/store-unserializable-error.js';
+import { stringifyExact } from './exact-json.js';
 import type { CheckpointRow } from './statements.js';
 
 /** A checkpoint checked and turned into column values, before any row is written. */
@@ -48,25 +55,45 @@ function text(value: unknown, field: string): string {
   return value;
 }
 
-function toJson(value: unknown, field: string): string {
-  let json: string | undefined;
+interface Owner {
+  readonly filename: string;
+  readonly threadId: string;
+  readonly id: string;
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * JSON text that parses back to exactly `value`. `JSON.stringify` alone would quietly turn NaN
+ * into null, a Date into a string, -0 into 0, and drop `undefined` from arrays: a resumed thread
+ * would then see other values than the ones that were saved.
+ */
+function toJson(value: unknown, field: string, owner: Owner): string {
+  const path = `checkpoint.${field}`;
   try {
-    json = JSON.stringify(value);
+    const found = findNonJsonValue(value, path);
+    if (found) throw new StoreUnserializableError(owner.filename, owner, found);
+    return stringifyExact(value);
   } catch (error) {
-    throw new InvalidArgumentError(
-      `checkpoint.${field}`,
-      `checkpoint.${field} cannot be stored as JSON: ${error instanceof Error ? error.message : String(error)}`,
+    if (SkeinError.isInstance(error)) throw error;
+    // A getter or proxy that throws while the value is read.
+    throw new StoreUnserializableError(
+      owner.filename,
+      owner,
+      { path, reason: `unreadable: reading it threw "${errorText(error)}"` },
+      error,
     );
   }
-  if (json === undefined) invalid(field, 'must be a JSON value', value);
-  return json;
 }
 
 /**
  * Checks a checkpoint and serialises it: state, messages and log entries become JSON text. Runs
- * before the transaction, so a bad checkpoint is refused with nothing written.
+ * before the transaction, so a bad checkpoint is refused with nothing written: a malformed one
+ * with `INVALID_ARGUMENT`, one holding a value JSON would change with `STORE_UNSERIALIZABLE`.
  */
-export function encodeCheckpoint(checkpoint: Checkpoint): EncodedCheckpoint {
+export function encodeCheckpoint(checkpoint: Checkpoint, filename: string): EncodedCheckpoint {
   const raw: unknown = checkpoint;
   if (!isObject(raw)) return invalid('', 'must be an object', raw);
   const threadId = text(raw.threadId, 'threadId');
@@ -93,6 +120,7 @@ export function encodeCheckpoint(checkpoint: Checkpoint): EncodedCheckpoint {
   if (!Array.isArray(messages))
     return invalid('conversation.messages', 'must be an array', messages);
   if (!Array.isArray(log)) return invalid('conversation.log', 'must be an array', log);
+  const owner: Owner = { filename, threadId, id };
   return {
     id,
     threadId,
@@ -105,9 +133,9 @@ export function encodeCheckpoint(checkpoint: Checkpoint): EncodedCheckpoint {
     step: state.step,
     currentNodeId: (state.currentNodeId as string | undefined) ?? null,
     from: { messages: from.messages, log: from.log },
-    messages: messages.map((m, i) => toJson(m, `conversation.messages[${i}]`)),
-    log: log.map((e, i) => toJson(e, `conversation.log[${i}]`)),
-    state: toJson(state, 'state'),
+    messages: messages.map((m, i) => toJson(m, `conversation.messages[${i}]`, owner)),
+    log: log.map((e, i) => toJson(e, `conversation.log[${i}]`, owner)),
+    state: toJson(state, 'state', owner),
   };
 }
 

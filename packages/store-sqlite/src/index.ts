@@ -6,5 +6,6 @@ export { StoreCorruptError } from './errors/store-corrupt-error.js';
 export { StoreForeignError } from './errors/store-foreign-error.js';
 export { StoreIoError } from './errors/store-io-error.js';
 export { StoreTooNewError } from './errors/store-too-new-error.js';
+export { StoreUnserializableError } from './errors/store-unserializable-error.js';
 export { SqliteCheckpointStore } from './sqlite-checkpoint-store.js';
 export type { SqliteCheckpointStoreOptions } from './store-options.js';

@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SqliteCheckpointStore } from './sqlite-checkpoint-store.js';
 import { loopEngine, loopSteps } from './test-support/loop-workflow.js';
+import { makeCheckpoint as checkpoint } from './test-support/make-checkpoint.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'skein-sqlite-store-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -28,42 +29,6 @@ function query<T>(filename: string, sql: string, ...params: unknown[]): T[] {
 
 const count = (filename: string, table: string) =>
   query<{ n: number }>(filename, `SELECT count(*) AS n FROM ${table}`)[0]!.n;
-
-function checkpoint(
-  threadId: string,
-  sequence: number,
-  from: { messages: number; log: number },
-  messages: unknown[] = [],
-): Checkpoint {
-  return {
-    id: `${threadId}:${sequence}`,
-    threadId,
-    sequence,
-    // Each checkpoint continues the one before it.
-    ...(sequence > 1 ? { parentId: `${threadId}:${sequence - 1}` } : {}),
-    createdAt: '2026-11-22T10:00:00.000Z',
-    state: {
-      threadId,
-      workflowId: 'w',
-      workflowVersion: '1',
-      status: 'RUNNING',
-      step: sequence,
-      currentNodeId: 'n',
-      variables: {},
-      nodeOutputs: {},
-      dynamicTools: [],
-      toolFailures: {},
-      firedTriggers: [],
-      createdAt: '2026-11-22T10:00:00.000Z',
-    },
-    conversation: {
-      version: 1,
-      from,
-      messages: messages as Checkpoint['conversation']['messages'],
-      log: [],
-    },
-  };
-}
 
 describe('SqliteCheckpointStore', () => {
   it('stores each message and log entry once, however many checkpoints cover it', async () => {
@@ -159,8 +124,8 @@ describe('SqliteCheckpointStore', () => {
         ]),
       ),
     ).rejects.toMatchObject({
-      code: 'INVALID_ARGUMENT',
-      argument: 'checkpoint.conversation.messages[1]',
+      code: 'STORE_UNSERIALIZABLE',
+      path: 'checkpoint.conversation.messages[1].content',
     });
     await expect(store.save(checkpoint('t', 0, { messages: 0, log: 0 }))).rejects.toMatchObject({
       code: 'INVALID_ARGUMENT',
@@ -287,6 +252,7 @@ describe('SqliteCheckpointStore', () => {
       await expect(store.save(checkpoint('t', 1, { messages: 0, log: 0 }))).rejects.toMatchObject({
         code: 'STORE_BUSY',
         filename,
+        retryable: true,
       });
       // Readers are not blocked in WAL mode.
       expect(await store.listThreads()).toEqual([]);

@@ -27,7 +27,7 @@ import { StoreCorruptError } from './errors/store-corrupt-error.js';
 import { openDatabase } from './open/open-database.js';
 import { SCHEMA_VERSION } from './schema/migrations.js';
 import { prepareStatements, type Statements } from './statements.js';
-import { checkOptions, type SqliteCheckpointStoreOptions } from './store-options.js';
+import { checkInteger, checkOptions, type SqliteCheckpointStoreOptions } from './store-options.js';
 import { translateError } from './translate-error.js';
 
 function checkThreadId(threadId: unknown): void {
@@ -88,7 +88,7 @@ export class SqliteCheckpointStore implements CheckpointStore {
 
   async save(checkpoint: Checkpoint): Promise<void> {
     this.#ensureOpen('save');
-    const encoded = encodeCheckpoint(checkpoint);
+    const encoded = encodeCheckpoint(checkpoint, this.filename);
     // IMMEDIATE takes the write lock before the continuity check, so a second process writing the
     // same thread waits and then sees the new counts instead of both passing the check.
     this.#run('save', () => this.#save.immediate(encoded));
@@ -136,12 +136,7 @@ export class SqliteCheckpointStore implements CheckpointStore {
   }
 
   async prune(threadId: string, options: { keepLast: number }): Promise<number> {
-    const keepLast = options?.keepLast;
-    if (typeof keepLast !== 'number' || !Number.isInteger(keepLast) || keepLast < 1)
-      throw new InvalidArgumentError(
-        'keepLast',
-        `keepLast must be an integer >= 1, got ${String(keepLast)}`,
-      );
+    const keepLast = checkInteger('keepLast', options?.keepLast, 1, Number.MAX_SAFE_INTEGER);
     this.#ensureOpen('prune');
     checkThreadId(threadId);
     return this.#run('prune', () => this.#prune.immediate(threadId, keepLast));

@@ -8,7 +8,8 @@ export class StoreBusyError extends SkeinError {
     super(
       'STORE_BUSY',
       `Checkpoint database ${filename} stayed locked by another connection for more than ${timeoutMs} ms during ${operation}; nothing was written, retry later or raise busyTimeoutMs`,
-      { cause, details: { filename, operation, timeoutMs } },
+      // The lock is released when the other writer commits: the same call can succeed later.
+      { cause, details: { filename, operation, timeoutMs }, retryable: true },
     );
     this.filename = filename;
   }

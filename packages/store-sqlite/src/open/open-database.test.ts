@@ -9,12 +9,18 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SkeinError } from '@skein/conversation';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION } from '../schema/migrations.js';
 import { SqliteCheckpointStore } from '../sqlite-checkpoint-store.js';
-import { loopEngine, loopSteps } from '../test-support/loop-workflow.js';
+import { loopEngine } from '../test-support/loop-workflow.js';
+import {
+  expectRefused,
+  randomBytes,
+  raw,
+  refusal,
+  skeinDatabase,
+} from '../test-support/refusals.js';
 
 const root = mkdtempSync(join(tmpdir(), 'skein-sqlite-open-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -24,63 +30,6 @@ function freshDir(): string {
   const dir = join(root, `case-${++counter}`);
   mkdirSync(dir);
   return dir;
-}
-
-function randomBytes(length: number, seed: number): Buffer {
-  const bytes = Buffer.alloc(length);
-  let state = seed >>> 0;
-  for (let i = 0; i < length; i++) {
-    state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
-    bytes[i] = state >>> 24;
-  }
-  return bytes;
-}
-
-/** Opening must fail: returns the error. */
-function refusal(filename: string, options: { verifyOnOpen?: boolean } = {}): SkeinError {
-  let store: SqliteCheckpointStore | undefined;
-  try {
-    store = new SqliteCheckpointStore({ filename, ...options });
-  } catch (error) {
-    if (SkeinError.isInstance(error)) return error;
-    throw error;
-  }
-  store.close();
-  throw new Error(`${filename} was opened`);
-}
-
-/** Opening `filename` fails with `code`, names the file, and leaves the directory as it was. */
-function expectRefused(filename: string, code: string, options: { verifyOnOpen?: boolean } = {}) {
-  const dir = join(filename, '..');
-  const before = new Map(readdirSync(dir).map((f) => [f, readFileSync(join(dir, f))]));
-  const error = refusal(filename, options);
-  expect(error.code, error.message).toBe(code);
-  expect(error.message).toContain(filename);
-  expect(error.details.filename).toBe(filename);
-  for (const [name, bytes] of before)
-    expect(readFileSync(join(dir, name)).equals(bytes), name).toBe(true);
-  return { error, sideFiles: readdirSync(dir).filter((f) => !before.has(f)) };
-}
-
-/** A Skein database holding a finished 40-round thread, closed (WAL folded into the file). */
-async function skeinDatabase(dir: string): Promise<string> {
-  const filename = join(dir, 'threads.db');
-  const store = new SqliteCheckpointStore({ filename, synchronous: 'normal' });
-  await loopEngine(store, { iterations: 40 }).run('loop', {
-    threadId: 't',
-    maxSteps: loopSteps(40),
-  });
-  store.close();
-  return filename;
-}
-
-function raw(filename: string, work: (db: Database.Database) => void): void {
-  const db = new Database(filename);
-  try {
-    work(db);
-  } finally {
-    db.close();
-  }
 }
 
 describe('opening a checkpoint database', () => {
@@ -121,15 +70,14 @@ describe('opening a checkpoint database', () => {
   it('refuses random bytes as STORE_CORRUPT without creating anything beside the file', () => {
     const filename = join(freshDir(), 'random.db');
     writeFileSync(filename, randomBytes(16_384, 7));
-    const { error, sideFiles } = expectRefused(filename, 'STORE_CORRUPT');
+    const error = expectRefused(filename, 'STORE_CORRUPT');
     expect(error.message).toMatch(/SQLite header/);
-    expect(sideFiles).toEqual([]);
   });
 
   it('refuses a file shorter than a SQLite header, and a text file', () => {
     const dir = freshDir();
     writeFileSync(join(dir, 'short.db'), 'SQLite format 3\0');
-    expect(expectRefused(join(dir, 'short.db'), 'STORE_CORRUPT').error.message).toMatch(/16 bytes/);
+    expect(expectRefused(join(dir, 'short.db'), 'STORE_CORRUPT').message).toMatch(/16 bytes/);
     writeFileSync(join(dir, 'notes.db'), JSON.stringify({ notes: 'x'.repeat(5000) }));
     expectRefused(join(dir, 'notes.db'), 'STORE_CORRUPT');
   });
@@ -143,9 +91,7 @@ describe('opening a checkpoint database', () => {
       ['ragged.db', 4 * 4096 + 1000],
     ] as const) {
       writeFileSync(join(dir, name), whole.subarray(0, length));
-      const { error, sideFiles } = expectRefused(join(dir, name), 'STORE_CORRUPT');
-      expect(error.message).toMatch(/truncated/);
-      expect(sideFiles).toEqual([]);
+      expect(expectRefused(join(dir, name), 'STORE_CORRUPT').message).toMatch(/truncated/);
     }
   });
 
@@ -176,9 +122,7 @@ describe('opening a checkpoint database', () => {
       db.exec('CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT)');
       db.prepare('INSERT INTO users (name) VALUES (?)').run('Ada');
     });
-    const { error, sideFiles } = expectRefused(filename, 'STORE_FOREIGN');
-    expect(error.message).toMatch(/application id/);
-    expect(sideFiles).toEqual([]);
+    expect(expectRefused(filename, 'STORE_FOREIGN').message).toMatch(/application id/);
   });
 
   it('refuses a SQLite database with no tables, and one with a different application id', () => {
@@ -193,7 +137,7 @@ describe('opening a checkpoint database', () => {
       db.pragma(`application_id = ${0x5f4d534e}`);
       db.exec('CREATE TABLE threads (id INTEGER PRIMARY KEY)');
     });
-    expect(expectRefused(other, 'STORE_FOREIGN').error.message).toMatch(/0x5f4d534e/);
+    expect(expectRefused(other, 'STORE_FOREIGN').message).toMatch(/0x5f4d534e/);
   });
 
   it('refuses a foreign database in WAL mode, leaving its file as it was', () => {
@@ -214,7 +158,7 @@ describe('opening a checkpoint database', () => {
         'CREATE TABLE threads (id INTEGER PRIMARY KEY, thread_id TEXT); CREATE TABLE checkpoints (id INTEGER PRIMARY KEY)',
       );
     });
-    const { error } = expectRefused(filename, 'STORE_FOREIGN');
+    const error = expectRefused(filename, 'STORE_FOREIGN');
     expect(error.message).toMatch(
       /table threads is "CREATE TABLE threads \(id INTEGER PRIMARY KEY, thread_id TEXT\)"/,
     );
@@ -227,14 +171,14 @@ describe('opening a checkpoint database', () => {
   it('refuses a Skein database with a table added by someone else', async () => {
     const filename = await skeinDatabase(freshDir());
     raw(filename, (db) => db.exec('CREATE TABLE notes (text TEXT)'));
-    const { error } = expectRefused(filename, 'STORE_FOREIGN');
+    const error = expectRefused(filename, 'STORE_FOREIGN');
     expect(error.message).toMatch(/unexpected table notes/);
   });
 
   it('refuses a database from a newer version of the package as STORE_TOO_NEW, never downgrading it', async () => {
     const filename = await skeinDatabase(freshDir());
     raw(filename, (db) => db.pragma(`user_version = ${SCHEMA_VERSION + 6}`));
-    const { error } = expectRefused(filename, 'STORE_TOO_NEW');
+    const error = expectRefused(filename, 'STORE_TOO_NEW');
     expect(error.details).toMatchObject({ found: SCHEMA_VERSION + 6, supported: SCHEMA_VERSION });
     const db = new Database(filename, { readonly: true });
     expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION + 6);

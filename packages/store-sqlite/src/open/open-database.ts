@@ -44,14 +44,26 @@ function checkHeader(filename: string, size: number, walSize: number, supported:
   if (userVersion > supported) throw new StoreTooNewError(filename, userVersion, supported);
 }
 
+/** The files SQLite keeps beside a database while it is in use or after a crash. */
+const SIDE_FILES = ['-wal', '-shm', '-journal'] as const;
+
 /**
- * Looks inside an existing file through a read-only connection: the version and application id as
- * SQLite sees them (a WAL may hold newer pages than the header), an optional `quick_check`, and
- * the schema against what its version's migrations create. Nothing is written to the file.
+ * Looks inside an existing file: the version and application id as SQLite sees them (a WAL may
+ * hold newer pages than the header), an optional `quick_check`, and the schema against what its
+ * version's migrations create. Nothing is written to the file, and a refused file leaves nothing
+ * behind.
+ *
+ * A read-only connection to a WAL-mode file creates `-wal` and `-shm` beside it and, unable to
+ * checkpoint, leaves them there. So when nothing lies beside the file, it is read through a
+ * read-write connection that only reads: its WAL stays empty, and closing as the last connection
+ * removes both files (SQLite decides that under an exclusive lock, so files another process is
+ * using stay). When side files exist, a read-write connection would roll back a hot journal or
+ * checkpoint a crashed writer's WAL into the file on close, so a read-only one reads instead.
  */
 function inspect(filename: string, options: OpenDatabaseOptions, migrations: readonly Migration[]) {
+  const alone = SIDE_FILES.every((suffix) => sizeIfExists(`${filename}${suffix}`) === undefined);
   const db = new Database(filename, {
-    readonly: true,
+    readonly: !alone,
     fileMustExist: true,
     timeout: options.busyTimeoutMs,
   });
