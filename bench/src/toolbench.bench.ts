@@ -15,7 +15,8 @@ import type { BenchSuite } from './suite.js';
 const SUITE = 'toolbench';
 const TOKEN = 4;
 const SIZES = [2_000, 20_000, 100_000] as const;
-const FIXTURES = new URL('../../../shared/fixtures/toolbench/', import.meta.url);
+// The recorded trajectories copied into the toolbench package (inside this repository).
+const FIXTURES = new URL('../../packages/toolbench/src/__fixtures__/', import.meta.url);
 
 function makeOutput(total: number): string {
   const line = 'I checked the {"sites"} list and the keywords; now I can answer. 我们可以回答。\n';

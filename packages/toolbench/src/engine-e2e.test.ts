@@ -95,9 +95,10 @@ describe('a StableToolBench query answered by a Skein workflow', () => {
       'popularsitesforquery_for_keyword_analysis',
       'querykeywords_for_keyword_analysis',
     ]);
+    // The full action name by default (the original design); the server keeps the API part.
     expect(server.requests.map((r) => r.body?.api_name)).toEqual([
-      'popularsitesforquery',
-      'querykeywords',
+      'popularsitesforquery_for_keyword_analysis',
+      'querykeywords_for_keyword_analysis',
     ]);
     expect(server.requests.every((r) => r.body?.toolbench_key === 'test-key')).toBe(true);
 
@@ -126,5 +127,53 @@ describe('a StableToolBench query answered by a Skein workflow', () => {
     expect(exported.answer.final_answer).toBe(converted['1073']!.answer.final_answer);
     expect(exported.available_tools).toEqual(converted['1073']!.available_tools);
     expect(exported.answer.method).toBe('CoT@1');
+  });
+
+  it('shows the model an unreachable server as a function response, and the thread goes on', async () => {
+    const queries = readFixture<(ToolBenchQuery & { query_id: number })[]>(FIXTURES.queries);
+    const query = queries.find((q) => q.query_id === 1073)!;
+    const server = await startToolBenchServer();
+    const url = server.url;
+    await server.close();
+    const replies = [
+      'Thought: look it up\nAction: popularsitesforquery_for_keyword_analysis\nAction Input: {"q": "cakes"}',
+      'Thought: no server\nAction: Finish\nAction Input: {"return_type": "give_up_and_restart"}',
+    ];
+    const prompts: string[] = [];
+    const model = createReActLLMClient({
+      complete: ({ prompt }) => {
+        prompts.push(prompt);
+        return replies.shift() ?? '';
+      },
+    });
+    const tools = toolsFromQuery(query, { client: new ToolBenchClient({ url }) });
+    const engine = new SkeinEngine({ llm: model });
+    engine.registerTools(tools);
+    engine.registerWorkflow(
+      new WorkflowBuilder('toolbench', '1')
+        .initialTools(tools.map((t) => t.name))
+        .start()
+        .llm('agent', { maxToolRounds: 4 })
+        .end('end')
+        .chain('start', 'agent', 'end')
+        .build(),
+    );
+    const system = buildToolBenchSystemMessage(toolBenchTaskDescription(query));
+    const { result } = await engine.run('toolbench', {
+      messages: [
+        { role: 'system', content: system },
+        { role: 'user', content: buildToolBenchUserMessage(query.query) },
+      ],
+    });
+    expect(result.status).toBe('COMPLETED');
+    // Before the fix: `Function: Error [TOOLBENCH_SERVER_UNREACHABLE]: Cannot reach …`.
+    const turn = prompts[1]!.slice(
+      prompts[1]!.lastIndexOf('\nFunction: ') + 1,
+      -'\nAssistant:\n'.length,
+    );
+    expect(turn).toMatch(
+      /^Function: \{"error": "Cannot reach the ToolBench server at [^"]*", "response": ""\}$/,
+    );
+    expect(turn).toContain(url);
   });
 });

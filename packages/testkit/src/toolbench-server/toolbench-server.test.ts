@@ -52,6 +52,50 @@ describe('startToolBenchServer', () => {
     });
   });
 
+  it('reads api_name as the virtual server does: the full function name and the API part alone both work', async () => {
+    const server = await start({ responses: { querykeywords: { response: 'found' } } });
+    for (const apiName of [
+      'querykeywords_for_keyword_analysis',
+      'querykeywords',
+      'QueryKeywords',
+      'QUERYKEYWORDS_for_keyword_analysis',
+    ])
+      expect((await post(server.url, { ...body, api_name: apiName })).text).toBe(
+        '{"error":"","response":"found"}',
+      );
+    expect(server.requests.map((r) => r.apiName)).toEqual([
+      'querykeywords',
+      'querykeywords',
+      'querykeywords',
+      'querykeywords',
+    ]);
+    // Reserved words are renamed and a name starting with a digit gets get_, as on the server;
+    // CJK ideographs and a literal ^ are kept.
+    const named = await start({
+      responses: {
+        is_id: { response: 'id' },
+        get_2fa_code: { response: '2fa' },
+        '中^x': { response: 'cjk' },
+      },
+    });
+    const reply = async (api_name: string) => (await post(named.url, { ...body, api_name })).text;
+    expect(await reply('is_id_for_keyword_analysis')).toBe('{"error":"","response":"id"}');
+    expect(await reply('id')).toBe('{"error":"","response":"id"}');
+    expect(await reply('2FA code')).toBe('{"error":"","response":"2fa"}');
+    expect(await reply('é中^x_for_keyword_analysis')).toBe('{"error":"","response":"cjk"}');
+    expect(named.requests.map((r) => r.apiName)).toEqual([
+      'is_id',
+      'is_id',
+      'get_2fa_code',
+      '中^x',
+    ]);
+    // A name only known as received still answers (canned replies keyed by the exact name).
+    const exact = await start({ responses: { 'Odd Name!': { response: 'exact' } } });
+    expect((await post(exact.url, { ...body, api_name: 'Odd Name!' })).text).toBe(
+      '{"error":"","response":"exact"}',
+    );
+  });
+
   it('generates replies with a function (per API or for all calls)', async () => {
     const server = await start({
       responses: { querykeywords: (call) => ({ response: { echo: call.toolInput } }) },

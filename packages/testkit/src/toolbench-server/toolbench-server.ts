@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { serverApiName } from './api-name.js';
 import { InvalidToolBenchServerOptionError } from './errors/invalid-toolbench-server-option-error.js';
 import { checkRequestBody, readToolInput } from './request-body.js';
 import type {
@@ -122,10 +123,11 @@ export async function startToolBenchServer(
 
   const replyFor = async (call: ToolBenchCall): Promise<ToolBenchReply> => {
     if (typeof responses === 'function') return responses(call);
-    const entry =
-      responses !== undefined && Object.hasOwn(responses, call.body.api_name)
-        ? responses[call.body.api_name]
-        : undefined;
+    // By the API as the server reads it, else by api_name exactly as received.
+    const key = [call.apiName, call.body.api_name].find(
+      (name) => responses !== undefined && Object.hasOwn(responses, name),
+    );
+    const entry = key === undefined ? undefined : responses?.[key];
     if (entry === undefined) return NO_RESPONSE_REPLY;
     return typeof entry === 'function' ? (entry as ToolBenchResponder)(call) : entry;
   };
@@ -176,6 +178,7 @@ export async function startToolBenchServer(
     const call: ToolBenchCall = {
       ...base,
       body: checked.body,
+      apiName: serverApiName(checked.body.api_name, checked.body.tool_name),
       toolInput: input.ok ? input.value : undefined,
       status,
     };

@@ -18,6 +18,12 @@ export interface RecordedToolBenchRequest {
   readonly rawBody: string;
   /** The body when it had the protocol's shape (else the server answered 422). */
   readonly body: ToolBenchServerRequestBody | undefined;
+  /**
+   * The API the server reads from `api_name` when the body was valid:
+   * `change_name(standardize(api_name))` cut at `_for_<tool_name>`, so `querykeywords` for both
+   * `querykeywords_for_keyword_analysis` and `querykeywords`.
+   */
+  readonly apiName?: string;
   /** `tool_input` as the server reads it: a string parsed as JSON (`""` is `{}`), an object kept. */
   readonly toolInput: unknown;
   /** The HTTP status the server answered with. */
@@ -27,6 +33,7 @@ export interface RecordedToolBenchRequest {
 /** A valid call, as handed to a responder. */
 export interface ToolBenchCall extends RecordedToolBenchRequest {
   readonly body: ToolBenchServerRequestBody;
+  readonly apiName: string;
 }
 
 /** What the server answers: `{"error": …, "response": …}` (both default to `""`). */
@@ -48,8 +55,10 @@ export type ToolBenchServerFailure =
 
 export interface StartToolBenchServerOptions {
   /**
-   * Canned replies by `api_name` as received (a reply or a function of the call), or one function
-   * for every call. An API with no reply gets the server's own last-resort answer,
+   * Canned replies by API (a reply or a function of the call), or one function for every call.
+   * A key matches the API the server reads from `api_name` (the full function name
+   * `<api>_for_<tool>` and the API part alone both give `<api>`), or else `api_name` exactly as
+   * received. An API with no reply gets the server's own last-resort answer,
    * `{"error": "Failed to generate fake response", "response": ""}`.
    */
   readonly responses?:

@@ -1,8 +1,8 @@
-"""Regenerates the golden files in this folder from the shared ToolBench fixtures.
+"""Regenerates the golden files in this folder from the ToolBench fixtures beside it.
 
 Run from this folder with Python 3:  python3 make-golden.py
 The rendering follows StableToolBench `toolbench/inference/LLM/tool_llama_model.py` L111-118 and
-`toolbench/utils.py` L9-15 (see ../../../../../shared/fixtures/toolbench/FORMAT.md §1.2 and §2.3).
+`toolbench/utils.py` L9-15 (commit aa4ed9f4737ad98bd706663f01d63623c3427812; see README.md here).
 Python is used on purpose: `str(functions)` is the real Python repr the TypeScript code must match.
 An assistant turn that called a function is written as the raw ToolLLaMA prediction it stands for:
 "Thought: <content>\nAction: <name>\nAction Input: <arguments>".
@@ -11,7 +11,7 @@ import json
 import os
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-FIX = os.path.join(HERE, "..", "..", "..", "..", "..", "shared", "fixtures", "toolbench")
+FIX = HERE
 SOURCES = [
     "StableToolBench/data_example/answer/virtual_chatgpt_cot/G1_instruction/1073_CoT@1.json",
     "StableToolBench/data_example/answer/virtual_chatgpt_dfs/G1_instruction/1073_DFS_woFilter_w2.json",

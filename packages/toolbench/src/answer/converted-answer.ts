@@ -2,6 +2,7 @@ import type { LLMMessage, ToolSpec } from '@skein/conversation';
 import { InvalidAnswerInputError } from '../errors/invalid-answer-input-error.js';
 import { FINISH_FUNCTION, FINISH_FUNCTION_NAME } from '../functions/finish-function.js';
 import { reactMetadataOf } from '../llm/react-metadata.js';
+import { type ObservationOptions, toolObservation } from '../llm/tool-observation.js';
 import type { PromptFunction } from '../prompt/toolllama-prompt.js';
 import { finishOutcomeReference } from '../react/finish-outcome.js';
 
@@ -45,6 +46,8 @@ export interface ConvertedAnswerInput {
   readonly finalAnswer?: string;
   /** The method string; default `CoT@1` (one chain). */
   readonly method?: string;
+  /** For failures the engine decided, written as function responses: see `ReActLLMClientOptions`. */
+  readonly ensureAscii?: boolean;
 }
 
 type Node = { readonly role: AnswerDetail['role']; readonly message: string | AnswerToolMessage };
@@ -59,14 +62,17 @@ function availableTools(tools: ConvertedAnswerInput['tools']): PromptFunction[] 
   return list;
 }
 
+// The observation the model read, as the reference stores it (see toolObservation).
 function responseFor(
   messages: readonly LLMMessage[],
   from: number,
   callId: string,
+  options: ObservationOptions,
 ): string | undefined {
   for (let i = from; i < messages.length; i++) {
     const message = messages[i]!;
-    if (message.role === 'tool' && message.toolCallId === callId) return message.content;
+    if (message.role === 'tool' && message.toolCallId === callId)
+      return toolObservation(message, options);
   }
   return undefined;
 }
@@ -74,7 +80,10 @@ function responseFor(
 // process_valid_data (convert_to_answer_format.py L27-99): system and user nodes, then one tool
 // node per answered call (Finish with an empty response, and nothing after it in that message),
 // one assistant node per content-only assistant message.
-function nodesOf(messages: readonly LLMMessage[]): { nodes: Node[]; finalAnswer: string } {
+function nodesOf(
+  messages: readonly LLMMessage[],
+  options: ObservationOptions,
+): { nodes: Node[]; finalAnswer: string } {
   const nodes: Node[] = [];
   let finalAnswer = '';
   const finishNode = (args: string, answered: boolean): void => {
@@ -106,7 +115,7 @@ function nodesOf(messages: readonly LLMMessage[]): { nodes: Node[]; finalAnswer:
         break;
       }
       // An error call's observation is its error text (the engine words its answer its own way).
-      const response = call.error ?? responseFor(messages, index + 1, call.id);
+      const response = call.error ?? responseFor(messages, index + 1, call.id, options);
       if (response !== undefined)
         nodes.push({
           role: 'tool',
@@ -129,6 +138,8 @@ function check(input: ConvertedAnswerInput): void {
   if (!Array.isArray(input.tools)) throw new InvalidAnswerInputError('tools', 'must be an array');
   if (!Array.isArray(input.messages))
     throw new InvalidAnswerInputError('messages', 'must be an array');
+  if (input.ensureAscii !== undefined && typeof input.ensureAscii !== 'boolean')
+    throw new InvalidAnswerInputError('ensureAscii', 'must be a boolean');
   input.messages.forEach((message, i) => {
     if (typeof message?.role !== 'string' || typeof message.content !== 'string')
       throw new InvalidAnswerInputError(`messages[${i}]`, 'must have a role and string content');
@@ -143,7 +154,10 @@ function check(input: ConvertedAnswerInput): void {
  */
 export function toConvertedAnswer(input: ConvertedAnswerInput): ConvertedAnswer {
   check(input);
-  const thread = nodesOf(input.messages);
+  const thread = nodesOf(
+    input.messages,
+    input.ensureAscii === undefined ? {} : { ensureAscii: input.ensureAscii },
+  );
   const nodes: Node[] = [
     { role: 'system', message: '' },
     { role: 'user', message: '' },

@@ -47,13 +47,25 @@ describe('ToolBenchClient', () => {
     const recorded = messages.find((m) => m.role === 'function')?.content ?? '';
     const reply = JSON.parse(recorded) as { error: string; response: string };
     const s = await server({ responses: { popularsitesforquery: reply } });
-    const result = await new ToolBenchClient({ url: s.url }).call(request);
+    // ensureAscii: the recorded run's bytes (StableToolBench's json.dumps default).
+    const result = await new ToolBenchClient({ url: s.url, ensureAscii: true }).call(request);
     expect(result).toMatchObject({ observation: recorded, status: 0, httpStatus: 200, reply });
   });
 
-  it('escapes non-ASCII and keeps int/float and key order of the server reply', async () => {
-    const s = await server({ responses: () => ({ response: { b: 'Calédonie', a: [1, 2.5] } }) });
+  it('keeps non-ASCII text as it is (ensure_ascii=False), int/float and key order of the reply', async () => {
+    const s = await server({
+      responses: () => ({ error: '无', response: { b: 'Calédonie 北京', a: [1, 2.5] } }),
+    });
     const result = await new ToolBenchClient({ url: s.url }).call(request);
+    // python3 -c 'import json; print(json.dumps(json.loads("{\"error\":\"无\",\"response\":{\"b\":\"Calédonie 北京\",\"a\":[1,2.5]}}"), ensure_ascii=False))'
+    expect(result.observation).toBe(
+      '{"error": "无", "response": {"b": "Calédonie 北京", "a": [1, 2.5]}}',
+    );
+  });
+
+  it('escapes non-ASCII with ensureAscii, for observations byte-equal to recorded runs', async () => {
+    const s = await server({ responses: () => ({ response: { b: 'Calédonie', a: [1, 2.5] } }) });
+    const result = await new ToolBenchClient({ url: s.url, ensureAscii: true }).call(request);
     expect(result.observation).toBe(
       '{"error": "", "response": {"b": "Cal\\u00e9donie", "a": [1, 2.5]}}',
     );
@@ -141,6 +153,12 @@ describe('ToolBenchClient', () => {
     expect(() => new ToolBenchClient({ url: 'ftp://x/virtual' })).toThrowError(/http and https/);
     expect(() => new ToolBenchClient({ url: 'http://x/virtual', timeoutMs: 0 })).toThrowError(
       expect.objectContaining({ option: 'timeoutMs' }),
+    );
+    expect(
+      () => new ToolBenchClient({ url: 'http://x/virtual', ensureAscii: 'yes' as never }),
+    ).toThrowError(expect.objectContaining({ option: 'ensureAscii' }));
+    expect(() => new ToolBenchClient({ url: 10n as never })).toThrowError(
+      expect.objectContaining({ option: 'url' }),
     );
   });
 });

@@ -1,3 +1,4 @@
+import { describeValue } from '../errors/describe-value.js';
 import { InvalidToolBenchOptionError } from '../errors/invalid-option-error.js';
 import { ToolBenchServerUnreachableError } from '../errors/server-unreachable-error.js';
 import { formatFunctionResponse } from '../observation/function-response.js';
@@ -13,7 +14,11 @@ export interface ToolBenchCallRequest {
   readonly category: string;
   /** The standardized tool name (tool file stem). */
   readonly toolName: string;
-  /** `change_name(standardize(api))`, without the `_for_<tool>` part. */
+  /**
+   * The `api_name` field as sent. `toolsFromQuery` sends the full function name
+   * (`<api>_for_<tool>`) by default and `change_name(standardize(api))` alone with
+   * `apiName: 'api'`; the virtual server drops `_for_<tool>` itself.
+   */
   readonly apiName: string;
   /** The arguments as a string, sent unparsed as the reference sends the raw Action Input. */
   readonly toolInput: string;
@@ -50,6 +55,12 @@ export interface ToolBenchClientOptions {
    */
   readonly timeoutMs?: number;
   readonly strip?: ObservationStrip;
+  /**
+   * Write observations with non-ASCII text escaped as `\uXXXX`, as StableToolBench's
+   * `json.dumps(response)` does. Default false (`ensure_ascii=False`, the original design's fix):
+   * the model reads the text itself. Set it for observations byte-equal to recorded runs.
+   */
+  readonly ensureAscii?: boolean;
   /** Replaces the global `fetch` (tests, proxies). */
   readonly fetch?: typeof fetch;
 }
@@ -59,24 +70,30 @@ const REFERENCE_TIMEOUT_MS = 15_000;
 function failure(
   error: string,
   status: ToolBenchStatusCode,
+  ensureAscii: boolean,
   httpStatus?: number,
 ): ToolBenchCallResult {
   return {
-    observation: formatFunctionResponse({ error, response: '' }),
+    observation: formatFunctionResponse({ error, response: '' }, { ensureAscii }),
     status,
     ...(httpStatus === undefined ? {} : { httpStatus }),
   };
 }
 
-function readReply(body: string, httpStatus: number): ToolBenchCallResult {
+function readReply(body: string, httpStatus: number, ensureAscii: boolean): ToolBenchCallResult {
   const parsed = parsePyJson(body);
   // The reference indexes reply["error"] unguarded (a crash); a reply that is not an object with
   // an `error` key is reported like an unreadable one.
   if (!parsed.ok || parsed.value.kind !== 'object' || !parsed.value.entries.has('error'))
-    return failure('request invalid, data error', ToolBenchStatus.REQUEST_FAILED, httpStatus);
+    return failure(
+      'request invalid, data error',
+      ToolBenchStatus.REQUEST_FAILED,
+      ensureAscii,
+      httpStatus,
+    );
   const reply = pyJsonToJs(parsed.value) as { error: unknown; response: unknown };
   return {
-    observation: dumpPyJson(parsed.value),
+    observation: dumpPyJson(parsed.value, { ensureAscii }),
     status: statusOfServerError(reply.error),
     reply,
     httpStatus,
@@ -95,6 +112,7 @@ export class ToolBenchClient implements ToolBenchCaller {
   readonly timeoutMs: number | undefined;
   readonly #key: string;
   readonly #strip: ObservationStrip;
+  readonly #ensureAscii: boolean;
   readonly #fetch: typeof fetch;
 
   constructor(options: ToolBenchClientOptions) {
@@ -102,7 +120,7 @@ export class ToolBenchClient implements ToolBenchCaller {
     try {
       parsed = new URL(options.url);
     } catch {
-      throw new InvalidToolBenchOptionError('url', `${JSON.stringify(options.url)} is not a URL`);
+      throw new InvalidToolBenchOptionError('url', `${describeValue(options.url)} is not a URL`);
     }
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
       throw new InvalidToolBenchOptionError(
@@ -115,11 +133,17 @@ export class ToolBenchClient implements ToolBenchCaller {
         'timeoutMs',
         `expected a positive number of milliseconds, got ${timeoutMs}`,
       );
+    if (options.ensureAscii !== undefined && typeof options.ensureAscii !== 'boolean')
+      throw new InvalidToolBenchOptionError(
+        'ensureAscii',
+        `expected a boolean, got ${describeValue(options.ensureAscii)}`,
+      );
     this.url = options.url;
     this.timeoutMs =
       timeoutMs ?? (options.url.endsWith('virtual') ? undefined : REFERENCE_TIMEOUT_MS);
     this.#key = options.key ?? '';
     this.#strip = options.strip ?? 'truncate';
+    this.#ensureAscii = options.ensureAscii ?? false;
     this.#fetch = options.fetch ?? fetch;
   }
 
@@ -152,13 +176,15 @@ export class ToolBenchClient implements ToolBenchCaller {
         return failure(
           `request invalid, data error. status_code=${response.status}`,
           ToolBenchStatus.REQUEST_FAILED,
+          this.#ensureAscii,
           response.status,
         );
       }
-      return readReply(await response.text(), response.status);
+      return readReply(await response.text(), response.status, this.#ensureAscii);
     } catch (error) {
       if (options.signal?.aborted) throw options.signal.reason;
-      if (timedOut()) return failure('Timeout error...', ToolBenchStatus.TIMEOUT);
+      if (timedOut())
+        return failure('Timeout error...', ToolBenchStatus.TIMEOUT, this.#ensureAscii);
       throw new ToolBenchServerUnreachableError(this.url, error);
     }
   }

@@ -117,6 +117,32 @@ describe('createReActLLMClient', () => {
     });
   });
 
+  it("passes Python's NaN/Infinity arguments on as standard JSON (the engine reads no other)", async () => {
+    const text = step('querykeywords_for_keyword_analysis', '{"q": "x", "n": NaN, "m": -Infinity}');
+    const { message } = await createReActLLMClient({ complete: () => text }).generate(
+      request(start),
+    );
+    expect(message.toolCalls?.[0]?.arguments).toBe('{"q":"x","n":null,"m":null}');
+    expect(meta(message).parsedBy).toBe('strict');
+  });
+
+  it('writes its own function responses with non-ASCII as it is, or escaped with ensureAscii', async () => {
+    const text = step('météo_for_x', '{}');
+    const plain = await createReActLLMClient({ complete: () => text }).generate(request(start));
+    expect(plain.message.toolCalls?.[0]?.error).toBe(
+      '{"error": "No such function name: météo_for_x", "response": ""}',
+    );
+    const ascii = await createReActLLMClient({ complete: () => text, ensureAscii: true }).generate(
+      request(start),
+    );
+    expect(ascii.message.toolCalls?.[0]?.error).toBe(
+      '{"error": "No such function name: m\\u00e9t\\u00e9o_for_x", "response": ""}',
+    );
+    expect(() =>
+      createReActLLMClient({ complete: () => text, ensureAscii: 1 as never }),
+    ).toThrowError(expect.objectContaining({ option: 'ensureAscii' }));
+  });
+
   it('gives the final answer on Finish and a Finish error the model reads on bad Finish input', async () => {
     const give = step('Finish', '{"return_type": "give_answer", "final_answer": "Use Pinterest."}');
     const up = step('Finish', '{"return_type": "give_up_and_restart"}');

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { LLMCallOptions, LLMClient, LLMRequest, LLMResponse } from '@skein/core';
+import { describeValue } from '../errors/describe-value.js';
 import { InvalidToolBenchOptionError } from '../errors/invalid-option-error.js';
 import { FINISH_FUNCTION, FINISH_FUNCTION_NAME } from '../functions/finish-function.js';
 import type { ToolBenchFunction } from '../functions/types.js';
@@ -46,6 +47,13 @@ export interface ReActLLMClientOptions {
   readonly finishFunction?: ToolBenchFunction;
   /** Tool call ids; default `call_` + 8 random letters/digits, as the reference makes them. */
   readonly generateId?: () => string;
+  /**
+   * Escape non-ASCII text as `\uXXXX` in the function responses this client writes (unknown
+   * function, unparsable input, failures the engine decided). Default false, the original
+   * design's `ensure_ascii=False`; true gives the reference's bytes. Set the same on
+   * `ToolBenchClient` for its observations.
+   */
+  readonly ensureAscii?: boolean;
 }
 
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -83,20 +91,26 @@ export function createReActLLMClient(options: ReActLLMClientOptions): LLMClient 
   if (mode !== 'tolerant' && mode !== 'reference')
     throw new InvalidToolBenchOptionError(
       'mode',
-      `expected "tolerant" or "reference", got ${JSON.stringify(mode)}`,
+      `expected "tolerant" or "reference", got ${describeValue(mode)}`,
     );
   const baseStop = options.stop ?? ['</s>'];
   const finish = options.finishFunction ?? FINISH_FUNCTION;
   const generateId = options.generateId ?? referenceCallId;
   const trim = options.trimOutput ?? true;
   const stopAtCompleteAction = options.stopAtCompleteAction ?? true;
+  if (options.ensureAscii !== undefined && typeof options.ensureAscii !== 'boolean')
+    throw new InvalidToolBenchOptionError(
+      'ensureAscii',
+      `expected a boolean, got ${describeValue(options.ensureAscii)}`,
+    );
+  const ensureAscii = options.ensureAscii ?? false;
 
   return {
     name: options.name ?? 'toolllama',
     async generate(request: LLMRequest, callOptions: LLMCallOptions = {}): Promise<LLMResponse> {
       const functions = promptFunctions(request, finish);
       const prompt = buildToolLLaMAPrompt({
-        messages: toToolLLaMAMessages(request.messages),
+        messages: toToolLLaMAMessages(request.messages, { ensureAscii }),
         functions,
       });
       const stop = [...baseStop, ...(request.stop ?? [])];
@@ -127,6 +141,7 @@ export function createReActLLMClient(options: ReActLLMClientOptions): LLMClient 
         mode,
         functionNames: callable,
         generateId,
+        ensureAscii,
         warn: (code, message, details) =>
           callOptions.onEvent?.({
             type: 'warning',

@@ -3,7 +3,10 @@ import type { FinishReason } from '@skein/core';
 import { ReActParseError } from '../errors/react-parse-error.js';
 import { FINISH_FUNCTION_NAME } from '../functions/finish-function.js';
 import { resolveToolBenchAction } from '../naming/resolve-action.js';
-import { formatFunctionResponse } from '../observation/function-response.js';
+import {
+  DEFAULT_MAX_OBSERVATION_LENGTH,
+  formatFunctionResponse,
+} from '../observation/function-response.js';
 import { pyJsonToJs } from '../python/python-json.js';
 import { parsePyJson } from '../python/python-json-parse.js';
 import {
@@ -11,6 +14,7 @@ import {
   finishOutcomeFromArguments,
   finishOutcomeReference,
 } from '../react/finish-outcome.js';
+import { parseJsonObject } from '../react/lenient-json.js';
 import { ACTION_INPUT_MARKER, findMarkerLine } from '../react/markers.js';
 import type { ReActParseMode } from '../react/parse-react.js';
 import { parseReActReference } from '../react/reference-parser.js';
@@ -26,6 +30,8 @@ export interface ReActReplyContext {
   /** The callable functions, in offer order (`Finish` is handled apart). */
   readonly functionNames: readonly string[];
   readonly generateId: () => string;
+  /** Python's `ensure_ascii` for the function responses written here. */
+  readonly ensureAscii: boolean;
   readonly warn?: (
     code: string,
     message: string,
@@ -67,8 +73,16 @@ function errorCall(
   return { id: context.generateId(), name, arguments: args, error };
 }
 
-function noSuchFunction(action: string): string {
-  return formatFunctionResponse({ error: `No such function name: ${action}`, response: '' });
+// A function response this client writes itself, cut as the reference cuts every observation.
+function errorResponse(context: ReActReplyContext, error: string): string {
+  return formatFunctionResponse(
+    { error, response: '' },
+    { ensureAscii: context.ensureAscii, maxLength: DEFAULT_MAX_OBSERVATION_LENGTH },
+  );
+}
+
+function noSuchFunction(context: ReActReplyContext, action: string): string {
+  return errorResponse(context, `No such function name: ${action}`);
 }
 
 /** A Finish outcome as a reply: the final answer, or (bad input) a call answered with the reply. */
@@ -115,7 +129,12 @@ function referenceReply(text: string, context: ReActReplyContext): ReActReply {
     return assistant(
       parsed.thought,
       meta,
-      errorCall(context, INVALID_FUNCTION_NAME, parsed.actionInput, noSuchFunction(parsed.action)),
+      errorCall(
+        context,
+        INVALID_FUNCTION_NAME,
+        parsed.actionInput,
+        noSuchFunction(context, parsed.action),
+      ),
     );
   const withMatch = { ...meta, match: { kind: resolved.match, candidates: resolved.candidates } };
   const call = (args: string): ReActReply =>
@@ -127,7 +146,7 @@ function referenceReply(text: string, context: ReActReplyContext): ReActReply {
   if (parsed.actionInput === '') return call('{}');
   const input = parsePyJson(parsed.actionInput);
   if (!input.ok) {
-    const error = formatFunctionResponse({ error: SERVER_PARSE_ERROR, response: '' });
+    const error = errorResponse(context, SERVER_PARSE_ERROR);
     return assistant(
       parsed.thought,
       withMatch,
@@ -169,8 +188,11 @@ function tolerantStepReply(text: string, step: ReActStep, context: ReActReplyCon
   };
   for (const warning of step.warnings)
     context.warn?.(`REACT_${warning.code.toUpperCase().replaceAll('-', '_')}`, warning.message);
+  // The model's own JSON text when it is standard JSON; Python's NaN/Infinity and repaired input
+  // are written out again, as the engine reads standard JSON only.
   const args =
-    step.parsedBy === 'strict' || step.parsedBy === 'balanced'
+    (step.parsedBy === 'strict' || step.parsedBy === 'balanced') &&
+    parseJsonObject(step.rawActionInput) !== undefined
       ? step.rawActionInput
       : JSON.stringify(step.actionInput);
   if (step.action === FINISH_FUNCTION_NAME)
@@ -186,7 +208,7 @@ function tolerantStepReply(text: string, step: ReActStep, context: ReActReplyCon
     return assistant(
       step.thought,
       meta,
-      errorCall(context, INVALID_FUNCTION_NAME, args, noSuchFunction(step.action)),
+      errorCall(context, INVALID_FUNCTION_NAME, args, noSuchFunction(context, step.action)),
     );
   if (resolved.ambiguous && resolved.match === 'suffix')
     context.warn?.(
@@ -222,10 +244,7 @@ function tolerantReply(text: string, context: ReActReplyContext): ReActReply {
     if (action === FINISH_FUNCTION_NAME && error.reason === 'invalid-action-input')
       return finishReply(context, finishOutcomeReference(rawInput), rawInput, '', meta);
     context.warn?.('REACT_PARSE_ERROR', error.message, { reason: error.reason });
-    const message = formatFunctionResponse({
-      error: `${describeParseError(error)} ${FORMAT_HINT}`,
-      response: '',
-    });
+    const message = errorResponse(context, `${describeParseError(error)} ${FORMAT_HINT}`);
     return assistant('', meta, errorCall(context, action || INVALID_FUNCTION_NAME, '{}', message));
   }
   return tolerantStepReply(text, step, context);

@@ -2,6 +2,7 @@ import { type LLMMessage, TOOL_DESCRIPTION_KIND } from '@skein/conversation';
 import { ToolLLaMAPromptError } from '../errors/toolllama-prompt-error.js';
 import type { ToolLLaMAMessage } from '../prompt/toolllama-prompt.js';
 import { reactMetadataOf } from './react-metadata.js';
+import { type ObservationOptions, toolObservation } from './tool-observation.js';
 
 /**
  * The text an assistant message stands for in a ToolLLaMA prompt: the model's own raw reply when
@@ -23,10 +24,15 @@ export function assistantPromptText(message: LLMMessage): string {
 
 /**
  * The engine's messages as ToolLLaMA turns: system, user, `tool` as `Function` (the call's own
- * `error` text when the call carried one), assistant as its ReAct text. The engine's generated tool-description message is left out: the function list in
- * the processed system prompt already describes the tools, in the form the model was trained on.
+ * `error` text when the call carried one; a failure the engine decided itself as the function
+ * response `{"error": …, "response": ""}`, see `toolObservation`), assistant as its ReAct text.
+ * The engine's generated tool-description message is left out: the function list in the
+ * processed system prompt already describes the tools, in the form the model was trained on.
  */
-export function toToolLLaMAMessages(messages: readonly LLMMessage[]): ToolLLaMAMessage[] {
+export function toToolLLaMAMessages(
+  messages: readonly LLMMessage[],
+  options: ObservationOptions = {},
+): ToolLLaMAMessage[] {
   const out: ToolLLaMAMessage[] = [];
   // A call made with `error` is answered by the engine in its own words ("Error [CODE]: …");
   // the model is shown the error text itself, the observation the reference would show.
@@ -46,7 +52,7 @@ export function toToolLLaMAMessages(messages: readonly LLMMessage[]): ToolLLaMAM
       case 'tool': {
         const error =
           message.toolCallId === undefined ? undefined : callErrors.get(message.toolCallId);
-        out.push({ role: 'function', content: error ?? message.content });
+        out.push({ role: 'function', content: error ?? toolObservation(message, options) });
         return;
       }
       case 'assistant':

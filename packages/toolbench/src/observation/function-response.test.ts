@@ -3,19 +3,64 @@ import { type AnswerFile, FIXTURES, readFixture } from '../testing/fixtures.js';
 import { formatFunctionResponse, truncateObservation } from './function-response.js';
 
 describe('formatFunctionResponse', () => {
-  it('writes the bare JSON string with Python separators and escaping', () => {
+  it('writes the bare JSON string with Python separators, non-ASCII as it is (ensure_ascii=False)', () => {
+    // python3 -c 'import json; print(json.dumps({"error": "", "response": "{\'id\': \'ACT\', \'name\': \'ACT - Agence Calédonienne\'}"}, ensure_ascii=False))'
     expect(
       formatFunctionResponse({
         error: '',
         response: "{'id': 'ACT', 'name': 'ACT - Agence Calédonienne'}",
       }),
-    ).toBe(`{"error": "", "response": "{'id': 'ACT', 'name': 'ACT - Agence Cal\\u00e9donienne'}"}`);
+    ).toBe(`{"error": "", "response": "{'id': 'ACT', 'name': 'ACT - Agence Calédonienne'}"}`);
+    // Quotes, backslashes and control characters are still escaped; DEL is not (Python's rule).
+    expect(formatFunctionResponse({ error: 'é"\\', response: '北京\n\t\x01\x7f😀' })).toBe(
+      '{"error": "é\\"\\\\", "response": "北京\\n\\t\\u0001\x7f😀"}',
+    );
     expect(formatFunctionResponse({ error: 'Timeout error...', response: '' })).toBe(
       '{"error": "Timeout error...", "response": ""}',
     );
     expect(formatFunctionResponse({ error: '', response: [{ a: 1 }, { b: [true, null] }] })).toBe(
       '{"error": "", "response": [{"a": 1}, {"b": [true, null]}]}',
     );
+  });
+
+  it('escapes non-ASCII as \\uXXXX with ensureAscii, as the recorded runs do', () => {
+    expect(
+      formatFunctionResponse(
+        { error: '', response: "{'name': 'ACT - Agence Calédonienne', 'city': '北京😀'}" },
+        { ensureAscii: true },
+      ),
+    ).toBe(
+      `{"error": "", "response": "{'name': 'ACT - Agence Cal\\u00e9donienne', 'city': '\\u5317\\u4eac\\ud83d\\ude00'}"}`,
+    );
+  });
+
+  it('cuts a Chinese observation at 1024 characters of the unescaped text', () => {
+    const response = '天气'.repeat(600);
+    // python3 -c 'import json; o = json.dumps({"error": "", "response": "天气" * 600}, ensure_ascii=False); print(len(o[:1024] + "..."))'
+    // 1027; the prefix is the 27 characters before the string, then 997 characters of it.
+    const cut = formatFunctionResponse({ error: '', response }, { maxLength: 1024 });
+    expect(cut).toBe(`{"error": "", "response": "${'天气'.repeat(498)}天...`);
+    expect(cut).toHaveLength(1027);
+    // Escaped, the same cut keeps only 166 characters of the text (6 per escape), and ends
+    // inside an escape: python3 -c '… json.dumps(…)[:1024][-8:]' gives 29\u6c14\ .
+    const escaped = formatFunctionResponse(
+      { error: '', response },
+      { maxLength: 1024, ensureAscii: true },
+    );
+    expect(escaped).toHaveLength(1027);
+    expect(escaped.endsWith('\\u5929\\u6c14\\...')).toBe(true);
+  });
+
+  it('counts characters as Python does: an emoji is one', () => {
+    // python3 -c 'import json; o = json.dumps({"error": "", "response": "😀" * 2000}, ensure_ascii=False); print(o[:1024] == o[:27] + "😀" * 997)'
+    // True
+    const cut = formatFunctionResponse(
+      { error: '', response: '😀'.repeat(2000) },
+      { maxLength: 1024 },
+    );
+    expect(cut).toBe(`{"error": "", "response": "${'😀'.repeat(997)}...`);
+    expect(truncateObservation('😀'.repeat(4), 4)).toBe('😀'.repeat(4));
+    expect(truncateObservation('😀'.repeat(5), 4)).toBe(`${'😀'.repeat(4)}...`);
   });
 
   it('cuts to maxLength and appends ... only when longer', () => {
@@ -50,7 +95,7 @@ describe('formatFunctionResponse', () => {
     expect(k).toBeGreaterThan(900);
     const rebuilt = formatFunctionResponse(
       { error: '', response: `${decoded}${'z'.repeat(2000)}` },
-      { maxLength: 1024 },
+      { maxLength: 1024, ensureAscii: true },
     );
     expect(rebuilt.slice(0, prefix.length + k)).toBe(truncated.slice(0, prefix.length + k));
     expect(rebuilt).toHaveLength(1027);

@@ -36,6 +36,30 @@ describe('pythonJsonDumps', () => {
       }),
     );
   });
+
+  // Printed by CPython 3: json.dumps(s, ensure_ascii=False).
+  it.each([
+    ['say "hi"', '"say \\"hi\\""'],
+    ['\x00\x1f\x7f', '"\\u0000\\u001f\x7f"'],
+    ['\xa0nbsp', '"\xa0nbsp"'],
+    ['\ud800', '"\ud800"'],
+    ['\b\f\n\r\t/', '"\\b\\f\\n\\r\\t/"'],
+    ['xé😀', '"xé😀"'],
+  ])('writes the string %j as json.dumps(ensure_ascii=False) does', (input, expected) => {
+    expect(pythonJsonDumps(input, { ensureAscii: false })).toBe(expected);
+  });
+
+  it('with ensureAscii false, escapes nothing but quotes, backslashes and controls', () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 3 }), (value) => {
+        const text = pythonJsonDumps(value, { ensureAscii: false });
+        expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(value)));
+        expect(JSON.parse(text)).toEqual(JSON.parse(pythonJsonDumps(value)));
+        for (const match of text.matchAll(/\\u([0-9a-f]{4})/g))
+          expect(Number.parseInt(match[1]!, 16)).toBeLessThan(0x20);
+      }),
+    );
+  });
 });
 
 describe('parsePyJson + dumpPyJson', () => {

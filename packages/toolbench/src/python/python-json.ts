@@ -22,15 +22,34 @@ const SHORT_ESCAPES: Readonly<Record<number, string>> = {
   9: '\\t',
 };
 
-/** A string as `json.dumps` writes it by default (`ensure_ascii=True`): `\uXXXX` for non-ASCII. */
-export function pyJsonString(text: string): string {
-  if (SAFE_JSON_CHARS.test(text)) return `"${text}"`;
+/** How `json.dumps` writes text: `ensureAscii` is Python's `ensure_ascii` (its default: true). */
+export interface PyJsonDumpOptions {
+  /** `\uXXXX` for every non-ASCII character (true, Python's default) or the characters themselves. */
+  readonly ensureAscii?: boolean;
+}
+
+// With ensure_ascii=False Python escapes only these (c_encode_basestring): quotes, backslashes
+// and C0 controls; everything else, DEL and lone surrogates included, is written as it is.
+function needsEscape(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x22 || code === 0x5c) return true;
+  }
+  return false;
+}
+
+/**
+ * A string as `json.dumps` writes it: with `ensureAscii` (Python's default) `\uXXXX` for every
+ * non-ASCII UTF-16 unit, without it only quotes, backslashes and control characters escaped.
+ */
+export function pyJsonString(text: string, ensureAscii = true): string {
+  if (SAFE_JSON_CHARS.test(text) || (!ensureAscii && !needsEscape(text))) return `"${text}"`;
   let out = '"';
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     const short = SHORT_ESCAPES[code];
     if (short !== undefined) out += short;
-    else if (code >= 0x20 && code <= 0x7e) out += text[i];
+    else if (code >= 0x20 && (code <= 0x7e || !ensureAscii)) out += text[i];
     else out += `\\u${code.toString(16).padStart(4, '0')}`;
   }
   return `${out}"`;
@@ -41,11 +60,11 @@ function isPlainObject(value: object): value is Record<string, unknown> {
   return proto === Object.prototype || proto === null;
 }
 
-function dumpAt(value: unknown, path: string, seen: Set<object>): string {
+function dumpAt(value: unknown, path: string, seen: Set<object>, ascii: boolean): string {
   if (value === null) return 'null';
   switch (typeof value) {
     case 'string':
-      return pyJsonString(value);
+      return pyJsonString(value, ascii);
     case 'boolean':
       return value ? 'true' : 'false';
     case 'number':
@@ -61,12 +80,12 @@ function dumpAt(value: unknown, path: string, seen: Set<object>): string {
   seen.add(value);
   let out: string;
   if (Array.isArray(value)) {
-    out = `[${value.map((item, i) => (item === undefined ? 'null' : dumpAt(item, `${path}[${i}]`, seen))).join(', ')}]`;
+    out = `[${value.map((item, i) => (item === undefined ? 'null' : dumpAt(item, `${path}[${i}]`, seen, ascii))).join(', ')}]`;
   } else if (isPlainObject(value)) {
     const parts: string[] = [];
     for (const [key, item] of Object.entries(value)) {
       if (item === undefined) continue;
-      parts.push(`${pyJsonString(key)}: ${dumpAt(item, `${path}.${key}`, seen)}`);
+      parts.push(`${pyJsonString(key, ascii)}: ${dumpAt(item, `${path}.${key}`, seen, ascii)}`);
     }
     out = `{${parts.join(', ')}}`;
   } else {
@@ -77,27 +96,32 @@ function dumpAt(value: unknown, path: string, seen: Set<object>): string {
 }
 
 /**
- * `json.dumps(value)` with Python's defaults: `", "` and `": "` separators, non-ASCII escaped as
- * `\uXXXX`, `NaN`/`Infinity` allowed. Integral numbers are written as ints (JSON cannot tell
- * `1.0` from `1` once parsed); use {@link dumpPyJson} on a parsed tree to keep that distinction.
+ * `json.dumps(value)` with Python's separators `", "` and `": "`, `NaN`/`Infinity` allowed, and
+ * non-ASCII escaped as `\uXXXX` unless `ensureAscii` is false. Integral numbers are written as
+ * ints (JSON cannot tell `1.0` from `1` once parsed); use {@link dumpPyJson} on a parsed tree to
+ * keep that distinction.
  */
-export function pythonJsonDumps(value: unknown): string {
-  return dumpAt(value, '$', new Set());
+export function pythonJsonDumps(value: unknown, options: PyJsonDumpOptions = {}): string {
+  return dumpAt(value, '$', new Set(), options.ensureAscii ?? true);
 }
 
 /** `json.dumps` of a tree read by `parsePyJson`: byte-exact with Python for any input. */
-export function dumpPyJson(value: PyJsonValue): string {
+export function dumpPyJson(value: PyJsonValue, options: PyJsonDumpOptions = {}): string {
+  return dumpTree(value, options.ensureAscii ?? true);
+}
+
+function dumpTree(value: PyJsonValue, ascii: boolean): string {
   switch (value.kind) {
     case 'object': {
       const parts: string[] = [];
       for (const [key, item] of value.entries)
-        parts.push(`${pyJsonString(key)}: ${dumpPyJson(item)}`);
+        parts.push(`${pyJsonString(key, ascii)}: ${dumpTree(item, ascii)}`);
       return `{${parts.join(', ')}}`;
     }
     case 'array':
-      return `[${value.items.map(dumpPyJson).join(', ')}]`;
+      return `[${value.items.map((item) => dumpTree(item, ascii)).join(', ')}]`;
     case 'string':
-      return pyJsonString(value.value);
+      return pyJsonString(value.value, ascii);
     case 'int':
       return BigInt(value.literal).toString();
     case 'float':

@@ -1,4 +1,6 @@
 import { jsonrepair } from 'jsonrepair';
+import { pyJsonToJs } from '../python/python-json.js';
+import { parsePyJson } from '../python/python-json-parse.js';
 
 export type ArgumentsParsedBy = 'strict' | 'balanced' | 'repaired' | 'extracted' | 'empty';
 
@@ -14,6 +16,18 @@ export function parseJsonObject(text: string): Record<string, unknown> | undefin
   } catch {
     return undefined;
   }
+}
+
+/**
+ * An object as Python's `json.loads` reads it: `JSON.parse`, or, for what only Python accepts
+ * (`NaN`, `Infinity`, `-Infinity`), Python's reading with those as JavaScript numbers.
+ */
+export function parsePythonJsonObject(text: string): Record<string, unknown> | undefined {
+  const plain = parseJsonObject(text);
+  if (plain !== undefined) return plain;
+  const parsed = parsePyJson(text);
+  if (!parsed.ok || parsed.value.kind !== 'object') return undefined;
+  return pyJsonToJs(parsed.value) as Record<string, unknown>;
 }
 
 /**

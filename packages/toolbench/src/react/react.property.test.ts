@@ -73,6 +73,13 @@ const FRAGMENTS = [
   '😀',
   '"a": 1',
   '{"q": "}"}',
+  // The find-based markers and the line-anchored variants they must be told apart from.
+  '\nAction: ',
+  '\nAction Input: ',
+  '  Action Input: ',
+  'Action Input:',
+  '\r\n',
+  '\x85',
 ];
 const reactish = fc
   .array(fc.constantFrom(...FRAGMENTS), { maxLength: 40 })
@@ -175,6 +182,50 @@ describe('ReActStopDetector vs the tolerant parser', () => {
         expectAgreementOnEveryPrefix(text, sizes);
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('agrees where the find-based and the line-anchored markers point at different objects', () => {
+    for (const text of [
+      // Line-anchored first, then the find-based markers: the later object is the answer.
+      '  Action: x\n  Action Input: {"a": 1}\nThought: t\nAction: y\nAction Input: {"b": 2}\nmore',
+      'Action:x\nAction Input:{"a": 1}\nThought: t\nAction: y\nAction Input: {"b": 2}',
+      // The name on the line after "Action: ", and an "Action:" line the original reads as a name.
+      'Thought: t\nAction: \ny\n\nAction Input: {"b": 2} tail',
+      'Thought: \nAction: \nAction: a\nAction Input: {}',
+      // "\nAction Input: " before any usable name: the line-anchored object is final.
+      'Action: x\nAction Input: {"a": 1}\nThought: t\nAction: y\nAction Input: {"b": 2}',
+      '\nAction Input: z\n  Action: x\n  Action Input: {"a": 1} tail',
+      // No "\nAction Input: " ever: nothing is final, generation runs to its end.
+      '  Action: x\n  Action Input: {"a": 1}\nObservation: {"b": 2}',
+    ])
+      expectAgreementOnEveryPrefix(text, [1]);
+  });
+
+  it('agrees on every prefix of steps mixing both kinds of markers, whatever the chunking', () => {
+    const piece = fc.constantFrom(
+      'Thought: t',
+      '\n',
+      '\r\n',
+      'Action: x',
+      '\nAction: y',
+      '  Action: z',
+      'Action:w',
+      '\nAction: ',
+      '\nAction Input: ',
+      '  Action Input: ',
+      'Action Input:',
+      '{"a": 1}',
+      '{"b": "}"',
+      '}',
+      ' ',
+      'Function: {}',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 14 }), chunking, (parts, sizes) => {
+        expectAgreementOnEveryPrefix(parts.join(''), sizes);
+      }),
+      { numRuns: 400 },
     );
   });
 

@@ -3,7 +3,7 @@ import {
   type ArgumentsParsedBy,
   closeJsonObject,
   extractKeyValues,
-  parseJsonObject,
+  parsePythonJsonObject,
   repairJsonObject,
 } from './lenient-json.js';
 import {
@@ -14,6 +14,7 @@ import {
   findTurnLine,
   THOUGHT_MARKER,
 } from './markers.js';
+import { findReferenceMarkers, type ReferenceMarkers } from './reference-markers.js';
 
 export type ReActWarningCode =
   | 'missing-thought-marker'
@@ -119,7 +120,7 @@ function readObject(
       });
     }
     const whole = leading === '' && trailing === '';
-    const parsed = parseJsonObject(raw);
+    const parsed = parsePythonJsonObject(raw);
     if (parsed !== undefined)
       return {
         actionInput: parsed,
@@ -200,15 +201,19 @@ function readArguments(
   };
 }
 
-/**
- * The tolerant ReAct parser: markers only at line starts, the action name trimmed, the Action
- * Input cut at the end of its first complete JSON object (braces inside strings do not count)
- * so trailing prose and hallucinated `Function:`/`Observation:` turns are ignored, code fences
- * stripped, and the JSON read strictly, then as the balanced object, then through `jsonrepair`,
- * then by key-value extraction. Throws `ReActParseError` naming what is missing.
- */
-export function parseReActTolerant(text: string): ReActStep {
-  const warnings: ReActWarning[] = [];
+interface ActionRead {
+  readonly lineStart: number;
+  /** The text the name was read from, for the trimming warning. */
+  readonly rawName: string;
+  readonly name: string;
+  /** Index just after "Action Input:". */
+  readonly inputAfter: number;
+  /** Whether later text could still change which markers are read (then nothing is complete). */
+  readonly final: (end: number) => boolean;
+}
+
+// The line-anchored reading: the first "Action:" line, the first "Action Input:" line after it.
+function lineAnchoredAction(text: string, markers: ReferenceMarkers): ActionRead {
   const action = locateAction(text);
   const inputLine =
     action.nameEnd < text.length
@@ -229,35 +234,76 @@ export function parseReActTolerant(text: string): ReActStep {
         marker: ACTION_MARKER,
       },
     );
-  // One space after the colon is the format; anything else around the name is worth a warning.
-  if (name !== action.name.replace(/^ /, ''))
+  return {
+    lineStart: action.lineStart,
+    // One space after the colon is the format; anything else around the name is worth a warning.
+    rawName: action.name.replace(/^ /, ''),
+    name,
+    inputAfter: inputLine.after,
+    // Until a "\nAction Input: " has shown the original's markers unusable, a later one could
+    // still make them usable, and the reading would move there.
+    final: (end) => markers.kind === 'dead' && markers.decidedAt < end,
+  };
+}
+
+function readAction(text: string): ActionRead {
+  const markers = findReferenceMarkers(text);
+  if (markers.kind !== 'valid') return lineAnchoredAction(text, markers);
+  // Where ToolLLaMA's find-based parser reads a one-line name, read what it reads; both markers
+  // are first occurrences, so no later text can move them.
+  return {
+    lineStart: markers.actionLineStart,
+    rawName: markers.rawName,
+    name: markers.name,
+    inputAfter: markers.inputAfter,
+    final: () => true,
+  };
+}
+
+/**
+ * The tolerant ReAct parser. Where ToolLLaMA's find-based parser finds a one-line action name
+ * (first "\nAction: ", first "\nAction Input: ", the name between them stripped), the step is
+ * read at those markers, so both agree on the name and on any arguments `json.loads` reads.
+ * Otherwise markers count at line starts (indented, or without the space after the colon). The
+ * name is trimmed; the Action Input is cut at the end of its first complete JSON object (braces
+ * inside strings do not count) so trailing prose and hallucinated `Function:`/`Observation:`
+ * turns are ignored, code fences stripped, and the JSON read strictly (with Python's NaN and
+ * Infinity), then as the balanced object, then through `jsonrepair`, then by key-value
+ * extraction. Throws `ReActParseError` naming what is missing.
+ */
+export function parseReActTolerant(text: string): ReActStep {
+  const warnings: ReActWarning[] = [];
+  const action = readAction(text);
+  const name = action.name;
+  if (name !== action.rawName)
     warnings.push({
       code: 'action-trimmed',
-      message: `Whitespace around the action name ${excerpt(action.name)} removed`,
+      message: `Whitespace around the action name ${excerpt(action.rawName)} removed`,
     });
   const thought = readThought(text, action.lineStart, warnings);
-  const args = readArguments(text, inputLine.after, warnings);
+  const args = readArguments(text, action.inputAfter, warnings);
   if (args === undefined) {
-    const open = text.indexOf('{', inputLine.after);
+    const open = text.indexOf('{', action.inputAfter);
     const end = open < 0 ? -1 : findObjectEnd(text, open);
     throw new ReActParseError(
       'invalid-action-input',
-      `The Action Input of "${name}" is not a JSON object and no arguments could be read from it: ${excerpt(text.slice(inputLine.after).trim())}`,
+      `The Action Input of "${name}" is not a JSON object and no arguments could be read from it: ${excerpt(text.slice(action.inputAfter).trim())}`,
       {
         action: name,
-        complete: end >= 0 && findTurnLine(text, inputLine.after, open) < 0,
+        complete: end >= 0 && findTurnLine(text, action.inputAfter, open) < 0 && action.final(end),
         end: end >= 0 ? end : text.length,
       },
     );
   }
+  const complete = args.complete && action.final(args.end);
   return {
     thought,
     action: name,
     actionInput: args.actionInput,
     rawActionInput: args.raw,
     parsedBy: args.parsedBy,
-    complete: args.complete,
-    end: args.end,
+    complete,
+    end: complete ? args.end : text.length,
     warnings,
   };
 }

@@ -1,8 +1,9 @@
-// Test-only access to the shared ToolBench fixtures (/work/shared/fixtures/toolbench, read-only).
+// Test-only access to the ToolBench fixtures copied into this package (src/__fixtures__, see its
+// README for sources and licence): tests never read outside the repository.
 import { readFileSync } from 'node:fs';
 import type { LLMMessage } from '@skein/conversation';
 
-export const FIXTURE_ROOT = new URL('../../../../../shared/fixtures/toolbench/', import.meta.url);
+export const FIXTURE_ROOT = new URL('../__fixtures__/', import.meta.url);
 
 export const FIXTURES = {
   queries: 'StableToolBench/solvable_queries_example/test_instruction/G1_instruction.json',

@@ -60,7 +60,7 @@ describe('toolsFromQuery', () => {
     }
   });
 
-  it('calls the server with the category from the data, the tool stem and the bare API name', async () => {
+  it('calls the server with the category from the data, the tool stem and the full action name', async () => {
     const s = await startToolBenchServer({
       responses: { querykeywords: { response: '<b>party</b>' } },
     });
@@ -69,6 +69,7 @@ describe('toolsFromQuery', () => {
       client: new ToolBenchClient({ url: s.url, key: 'k' }),
     });
     const out = await run(tools[1]!, { q: 'birthday party ideas' });
+    // The testkit server cuts `_for_<tool>` off as the virtual server does.
     expect(out.content).toBe('{"error": "", "response": "<b>party</b>"}');
     expect(out.isError).toBe(false);
     expect(out.data).toEqual({
@@ -80,11 +81,43 @@ describe('toolsFromQuery', () => {
     expect(s.requests[0]?.body).toEqual({
       category: 'Data',
       tool_name: 'keyword_analysis',
-      api_name: 'querykeywords',
+      api_name: 'querykeywords_for_keyword_analysis',
       tool_input: '{"q":"birthday party ideas"}',
       strip: 'truncate',
       toolbench_key: 'k',
     });
+  });
+
+  it('sends only the API part with apiName: "api", as StableToolBench does', async () => {
+    const s = await startToolBenchServer({
+      responses: { querykeywords: { response: '<b>party</b>' } },
+    });
+    servers.push(s);
+    const tools = toolsFromQuery(query1073, {
+      client: new ToolBenchClient({ url: s.url, key: 'k' }),
+      apiName: 'api',
+    });
+    const out = await run(tools[1]!, { q: 'birthday party ideas' });
+    expect(out.content).toBe('{"error": "", "response": "<b>party</b>"}');
+    expect(s.requests[0]?.body?.api_name).toBe('querykeywords');
+  });
+
+  it('shows a Chinese observation as it is and cuts it at 1024 characters of that text', async () => {
+    const s = await startToolBenchServer({ responses: () => ({ response: '天气'.repeat(600) }) });
+    servers.push(s);
+    const [tool] = toolsFromQuery(query1073, { client: new ToolBenchClient({ url: s.url }) });
+    // python3 -c 'import json; o = json.dumps({"error": "", "response": "天气" * 600}, ensure_ascii=False); print(o[:1024][-3:], len(o[:1024] + "..."))'
+    // 气天气 1027 (escaped, only 166 of those characters would remain)
+    const out = await run(tool!, { q: 'x' });
+    expect(out.content).toBe(`{"error": "", "response": "${'天气'.repeat(498)}天...`);
+    const escaped = await run(
+      toolsFromQuery(query1073, {
+        client: new ToolBenchClient({ url: s.url, ensureAscii: true }),
+      })[0]!,
+      { q: 'x' },
+    );
+    expect(escaped.content).toHaveLength(1027);
+    expect(escaped.content.split('\\u').length - 1).toBe(166);
   });
 
   it('cuts observations at 1024 characters plus ... by default, or where asked', async () => {
@@ -154,6 +187,9 @@ describe('toolsFromQuery', () => {
     const client = new ToolBenchClient({ url: 'http://127.0.0.1:1/virtual' });
     expect(() => toolsFromQuery(query1073, { client, maxObservationLength: -1 })).toThrowError(
       expect.objectContaining({ option: 'maxObservationLength' }),
+    );
+    expect(() => toolsFromQuery(query1073, { client, apiName: 'both' as never })).toThrowError(
+      expect.objectContaining({ option: 'apiName' }),
     );
   });
 });

@@ -1,5 +1,6 @@
 import { type Tool, type ToolExecutionContext, type ToolOutput, toolOutput } from '@skein/core';
 import type { ObservationStrip, ToolBenchCaller } from '../client/toolbench-client.js';
+import { describeValue } from '../errors/describe-value.js';
 import { InvalidToolBenchOptionError } from '../errors/invalid-option-error.js';
 import { MissingCategoryError } from '../errors/missing-category-error.js';
 import { toolBenchFunctions } from '../functions/api-to-function.js';
@@ -20,6 +21,14 @@ export interface ToolsFromQueryOptions {
    */
   readonly maxObservationLength?: number | null;
   readonly strip?: ObservationStrip;
+  /**
+   * What the request's `api_name` holds. `full` (default, as the original design asks): the
+   * function name the model called, `<api>_for_<tool>`, which the virtual server cuts at
+   * `_for_<tool>` itself. `api`: `change_name(standardize(api))` alone, as StableToolBench's
+   * client sends it: requests byte-equal to the reference's, and the right API for names cut to
+   * their last 64 characters (whose API part has lost its start).
+   */
+  readonly apiName?: 'full' | 'api';
   /** Query tool name to standardized tool name (tool file stem), where they differ. */
   readonly toolNames?: Readonly<Record<string, string>>;
   /** Categories by query tool name, for entries that carry no `category_name`. */
@@ -33,6 +42,7 @@ export interface ToolBenchToolData {
   readonly status: number;
   readonly category: string;
   readonly toolName: string;
+  /** `change_name(standardize(api))`, whatever the request's `api_name` held. */
   readonly apiName: string;
 }
 
@@ -47,6 +57,11 @@ function checkOptions(options: ToolsFromQueryOptions): void {
     throw new InvalidToolBenchOptionError(
       'maxObservationLength',
       `expected a positive integer or null, got ${max}`,
+    );
+  if (options.apiName !== undefined && options.apiName !== 'full' && options.apiName !== 'api')
+    throw new InvalidToolBenchOptionError(
+      'apiName',
+      `expected "full" or "api", got ${describeValue(options.apiName)}`,
     );
 }
 
@@ -75,6 +90,7 @@ export function toolsFromQuery(query: ToolBenchQuery, options: ToolsFromQueryOpt
       throw new MissingCategoryError(api.tool_name, api.api_name, `query.api_list[${i}]`);
     const toolName = options.toolNames?.[api.tool_name] ?? standardizeToolBenchName(api.tool_name);
     const apiName = toolBenchApiName(api.api_name);
+    const sentApiName = options.apiName === 'api' ? apiName : fn.name;
     const tool: Tool = {
       name: fn.name,
       description: fn.description,
@@ -91,7 +107,7 @@ export function toolsFromQuery(query: ToolBenchQuery, options: ToolsFromQueryOpt
           {
             category,
             toolName,
-            apiName,
+            apiName: sentApiName,
             toolInput: JSON.stringify(args ?? {}),
             ...(options.strip === undefined ? {} : { strip: options.strip }),
           },
