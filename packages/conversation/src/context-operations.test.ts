@@ -201,10 +201,13 @@ describe('batches', () => {
     expect(index.originalIndices).toEqual([0]);
     expect(index.batchBoundaries).toEqual([0, 3]);
     manager.setOriginalIndices([2, 1]);
-    expect(contents(manager)).toEqual(['2', '1']);
+    // The batch was started with initial tools (by CLEAR): its description stays pinned.
+    expect(contents(manager)).toEqual([expect.stringContaining('Available tools'), '2', '1']);
     expect(index.positionsByRole('user')).toEqual([2, 1]);
+    // reset() empties the view, as in the original design; the description stays.
     index.reset();
-    expect(manager.getMessageCount()).toBe(3);
+    expect(index.originalIndices).toEqual([0]);
+    expect(manager.getTotalMessageCount()).toBe(3);
   });
 
   it('emits events for messages, batches and operations', () => {

@@ -8,6 +8,8 @@ export interface ConversationEventMap {
   'batch:rolledBack': { readonly batch: number };
   'operation:applied': OperationResult;
   'usage:recorded': { readonly usage: TokenUsage; readonly batch: number };
+  /** A listener of `event` threw. The call that notified it completed all the same. */
+  error: { readonly error: unknown; readonly event: ConversationEventName };
 }
 
 export type ConversationEventName = keyof ConversationEventMap;

@@ -1,36 +1,38 @@
-import { EventEmitter } from 'eventemitter3';
-import type {
-  ContextOperation,
-  FilterOperation,
-  OperationResult,
-  TruncateOperation,
-} from './context-operations.js';
-import type { ConversationListeners } from './conversation-events.js';
-import type { ConversationCursor, ConversationLogEntry } from './conversation-log.js';
-import { ConversationState } from './conversation-state.js';
-import { InvalidArgumentError } from './errors/invalid-argument-error.js';
-import { InvalidBoundaryError } from './errors/invalid-boundary-error.js';
-import { PositionNotVisibleError } from './errors/position-not-visible-error.js';
-import { UnknownBatchError } from './errors/unknown-batch-error.js';
 import {
-  descriptionSlot,
-  diffLists,
-  filterList,
-  systemMessagesOf,
-  truncateByCount,
-  truncateByTokens,
-} from './list-operations.js';
+  checkBoolean,
+  checkBoundary,
+  checkCursor,
+  checkFilter,
+  checkIndices,
+  checkOptions,
+  checkTruncate,
+  checkUsage,
+  frozenUsage,
+  unknownOperation,
+} from './argument-checks.js';
+import type { ContextOperation, OperationResult } from './context-operations.js';
+import { ConversationEmitter } from './conversation-emitter.js';
+import type { ConversationListeners } from './conversation-events.js';
+import type { ConversationCursor } from './conversation-log.js';
+import { ConversationState } from './conversation-state.js';
+import { type DescribedView, refuseForgedDescription } from './description-guard.js';
+import { DescriptionKeeper } from './description-keeper.js';
+import { InvalidArgumentError } from './errors/invalid-argument-error.js';
+import { UnknownBatchError } from './errors/unknown-batch-error.js';
+import { filterList, systemMessagesOf, truncateList } from './list-operations.js';
 import { type BatchInfo, MessageIndex } from './message-index.js';
 import { normalizeMessage } from './message-validation.js';
+import { operationResult } from './operation-result.js';
+import { placeMessage } from './placed-message.js';
 import {
+  batchesAt,
   type ConversationDelta,
   type ConversationSnapshot,
+  deltaOf,
   replaySnapshot,
-  SNAPSHOT_VERSION,
 } from './snapshot.js';
-import { defaultTokenCounter, type TokenCounter } from './token-counter.js';
+import { cachedTokenCounter, defaultTokenCounter, type TokenCounter } from './token-counter.js';
 import {
-  buildToolDescriptionMessage,
   defaultFormatToolDescription,
   isToolDescription,
   type ToolDescriptionFormatter,
@@ -38,7 +40,7 @@ import {
 import type { LLMMessage, TokenUsage, ToolSpec } from './types.js';
 
 export interface ConversationManagerOptions {
-  /** The workflow's initial tools, read each time a batch is started with them. */
+  /** The workflow's initial tools, read each time a view is built (not on `addMessage`). */
   readonly initialTools?: () => readonly ToolSpec[];
   readonly formatToolDescription?: ToolDescriptionFormatter;
   /** Counts tokens for TRUNCATE by budget. Default: o200k_base via gpt-tokenizer. */
@@ -54,68 +56,31 @@ export interface UsageStats {
 
 const NO_TOOLS = (): readonly ToolSpec[] => [];
 
-function checkCount(value: unknown, argument: string): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0)
-    throw new InvalidArgumentError(
-      argument,
-      `${argument} must be a non-negative integer, got ${String(value)}`,
-      { value },
-    );
-  return value;
-}
-
-function checkUsageValue(usage: unknown): TokenUsage {
-  const u = usage as Record<string, unknown> | null;
-  if (typeof u !== 'object' || u === null)
-    throw new InvalidArgumentError('usage', 'usage must be an object');
-  for (const key of ['promptTokens', 'completionTokens', 'totalTokens']) {
-    const v = u[key];
-    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0)
-      throw new InvalidArgumentError(`usage.${key}`, `usage.${key} must be a non-negative number`);
-  }
-  const { promptTokens, completionTokens, totalTokens } = u as unknown as TokenUsage;
-  return { promptTokens, completionTokens, totalTokens };
-}
-
-function frozenUsage(u: TokenUsage): TokenUsage {
-  return Object.freeze({
-    promptTokens: u.promptTokens,
-    completionTokens: u.completionTokens,
-    totalTokens: u.totalTokens,
-  });
-}
-
 /**
  * The conversation of one thread. Storage is append-only: every message ever added stays in
  * `getAllMessages()`. What the model sees (`getMessages()`) is the current batch's view, changed by
  * context operations and batches. Every method validates first and changes state only after, so a
- * rejected call leaves the conversation exactly as it was.
+ * rejected call leaves the conversation exactly as it was. In a batch started with initial tools,
+ * every call that builds a view leaves exactly one description of the current initial tools.
  */
 export class ConversationManager {
   readonly #state: ConversationState;
-  readonly #initialTools: () => readonly ToolSpec[];
-  readonly #format: ToolDescriptionFormatter;
-  readonly #tokenCounter: TokenCounter;
-  readonly #events = new EventEmitter<ConversationListeners>();
-  // Token counts per stored position for the manager's own counter (messages are immutable).
-  readonly #tokenCache = new Map<number, number>();
-  // The last tool description stored, so rebuilding an unchanged one reuses it instead of
-  // storing a copy per batch.
-  #lastDescription: { position: number; content: string } | undefined;
+  readonly #descriptions: DescriptionKeeper;
+  // Tokens per stored position, counted once by the manager's counter (messages never change).
+  readonly #tokens: (position: number) => number;
+  readonly #events = new ConversationEmitter();
   #visibleCache: readonly LLMMessage[] | undefined;
 
   constructor(options: ConversationManagerOptions = {}, state = new ConversationState()) {
-    this.#initialTools = options.initialTools ?? NO_TOOLS;
-    this.#format = options.formatToolDescription ?? defaultFormatToolDescription;
-    this.#tokenCounter = options.tokenCounter ?? defaultTokenCounter;
+    checkOptions(options);
     this.#state = state;
-    for (let p = state.messages.length - 1; p >= 0; p--) {
-      const m = state.messages[p]!;
-      if (isToolDescription(m)) {
-        this.#lastDescription = { position: p, content: m.content };
-        break;
-      }
-    }
+    this.#descriptions = new DescriptionKeeper(
+      options.initialTools ?? NO_TOOLS,
+      options.formatToolDescription ?? defaultFormatToolDescription,
+      this.#lookup,
+      state.messages,
+    );
+    this.#tokens = cachedTokenCounter(options.tokenCounter ?? defaultTokenCounter, this.#lookup);
   }
 
   /** Rebuilds a manager from `snapshot()` output (or `applyDeltas` of checkpoints). */
@@ -128,13 +93,14 @@ export class ConversationManager {
 
   // ---- events ---------------------------------------------------------------------------
 
+  /** A listener that throws is reported through `error` (or console.error), never to the caller. */
   on<K extends keyof ConversationListeners>(event: K, listener: ConversationListeners[K]): this {
-    this.#events.on(event, listener as never);
+    this.#events.on(event, listener);
     return this;
   }
 
   off<K extends keyof ConversationListeners>(event: K, listener: ConversationListeners[K]): this {
-    this.#events.off(event, listener as never);
+    this.#events.off(event, listener);
     return this;
   }
 
@@ -143,9 +109,10 @@ export class ConversationManager {
   /** Stores a message and shows it in the current batch. Returns its storage position. */
   addMessage(message: LLMMessage): number {
     const frozen = normalizeMessage(message);
+    refuseForgedDescription(frozen, 'message');
     const position = this.#state.append(frozen);
     this.#visibleCache = undefined;
-    if (this.#events.listenerCount('message:added') > 0)
+    if (this.#events.has('message:added'))
       this.#events.emit('message:added', { message: frozen, position });
     return position;
   }
@@ -194,20 +161,26 @@ export class ConversationManager {
     }));
   }
 
-  /** Starts a batch showing the visible messages from `boundary` on (default: none). */
+  /**
+   * Starts a batch showing the visible messages stored at or after `boundary`, a storage position
+   * `0..getTotalMessageCount()` (default: the end, so the batch starts empty).
+   */
   startNewBatch(boundary?: number): number {
     return this.#startBatch(boundary, false).batch;
   }
 
   /**
-   * Starts a batch showing the visible messages from `boundary` on, with exactly one description
-   * of the current initial tools (none when there are none), whatever the previous view held.
+   * Like `startNewBatch`, with exactly one description of the current initial tools (none when
+   * there are none), whatever the previous view held.
    */
   startNewBatchWithInitialTools(boundary?: number): number {
     return this.#startBatch(boundary, true).batch;
   }
 
-  /** Makes batch `batch` current again, with exactly the view it had; later batches are dropped. */
+  /**
+   * Makes batch `batch` current again, with exactly the view it had; later batches are dropped.
+   * A batch started with initial tools shows the current tools' description if they changed since.
+   */
   rollbackToBatch(batch: number): number {
     return this.#rollback(batch).batch;
   }
@@ -216,9 +189,7 @@ export class ConversationManager {
 
   /** The description message the current initial tools call for, or undefined when there are none. */
   getInitialToolDescriptionMessage(): LLMMessage | undefined {
-    const tools = this.#initialTools();
-    if (tools.length === 0) return undefined;
-    return normalizeMessage(buildToolDescriptionMessage(tools, this.#format));
+    return this.#descriptions.wanted();
   }
 
   /** True when the current batch shows a tool-description message (earlier batches do not count). */
@@ -229,33 +200,24 @@ export class ConversationManager {
 
   // ---- the index ------------------------------------------------------------------------
 
-  /** Shows exactly the stored messages at `indices`, in that order, in the current batch. */
+  /**
+   * Shows the stored messages at `indices`, in that order, in the current batch. In a batch started
+   * with initial tools the description stays pinned: other descriptions named are left out, and
+   * the current one is placed after the leading system messages if `indices` leaves it out.
+   */
   setOriginalIndices(indices: readonly number[]): OperationResult {
-    if (!Array.isArray(indices))
-      throw new InvalidArgumentError('indices', 'indices must be an array of stored positions');
-    const total = this.#state.messages.length;
-    const seen = new Set<number>();
-    indices.forEach((p, i) => {
-      if (typeof p !== 'number' || !Number.isInteger(p) || p < 0 || p >= total)
-        throw new InvalidArgumentError(
-          `indices[${i}]`,
-          `indices[${i}] = ${String(p)} is not a stored position 0..${total - 1}`,
-        );
-      if (seen.has(p))
-        throw new InvalidArgumentError(`indices[${i}]`, `indices[${i}] repeats position ${p}`);
-      seen.add(p);
-    });
-    return this.#commitView('BATCH_MANAGEMENT', indices.slice(), []);
+    const live = checkIndices(indices, this.#state.messages.length);
+    return this.#commitView('BATCH_MANAGEMENT', live, []);
   }
 
+  /** The index; its `reset()` empties the view (a batch with initial tools keeps its description). */
   getIndexManager(): MessageIndex {
     return new MessageIndex({
       live: () => this.#state.current.live,
-      lookup: (p) => this.#state.messages[p]!,
+      lookup: this.#lookup,
       boundaries: () => this.#state.batches.map((b) => b.startedAt),
       reset: () => {
-        const all = this.#state.messages.map((_, p) => p);
-        this.#commitView('BATCH_MANAGEMENT', all, []);
+        this.#commitView('BATCH_MANAGEMENT', [], []);
       },
     });
   }
@@ -266,35 +228,40 @@ export class ConversationManager {
     if (typeof op !== 'object' || op === null)
       throw new InvalidArgumentError('operation', 'operation must be an object');
     switch (op.type) {
-      case 'TRUNCATE':
-        return this.#truncate(op);
+      case 'TRUNCATE': {
+        const next = truncateList(this.#live(), this.#lookup, checkTruncate(op), this.#tokens);
+        return this.#commitView('TRUNCATE', next, []);
+      }
       case 'INSERT':
-      case 'REPLACE':
-        return this.#place(op.type, op.position, op.message);
-      case 'CLEAR':
-        return this.#clear(op.keepSystemMessage ?? true);
+      case 'REPLACE': {
+        const placed = placeMessage(op, this.#live(), this.#lookup, this.#state.messages.length);
+        return this.#commitView(op.type, placed.live, [placed.message]);
+      }
+      case 'CLEAR': {
+        const keep = checkBoolean(op.keepSystemMessage, 'keepSystemMessage', true);
+        const base = keep ? systemMessagesOf(this.#live(), this.#lookup) : [];
+        return this.#startBatch(undefined, true, base, 'CLEAR');
+      }
       case 'FILTER':
-        return this.#filter(op);
+        checkFilter(op);
+        return this.#commitView('FILTER', filterList(this.#live(), this.#lookup, op), []);
       case 'BATCH_MANAGEMENT':
         if (op.action === 'start')
-          return this.#startBatch(op.boundary, op.withInitialTools ?? true);
+          return this.#startBatch(
+            op.boundary,
+            checkBoolean(op.withInitialTools, 'withInitialTools', true),
+          );
         if (op.action === 'rollback') return this.#rollback(op.batch);
-        throw new InvalidArgumentError(
-          'operation.action',
-          `BATCH_MANAGEMENT action must be "start" or "rollback", got ${JSON.stringify((op as { action: unknown }).action)}`,
-        );
+        throw unknownOperation('operation.action', (op as { action: unknown }).action);
       default:
-        throw new InvalidArgumentError(
-          'operation.type',
-          `unknown context operation type ${JSON.stringify((op as { type: unknown }).type)}`,
-        );
+        throw unknownOperation('operation.type', (op as { type: unknown }).type);
     }
   }
 
   // ---- usage ----------------------------------------------------------------------------
 
   recordUsage(usage: TokenUsage): void {
-    const checked = checkUsageValue(usage);
+    const checked = checkUsage(usage);
     this.#state.apply({ op: 'usage', at: this.#state.messages.length, usage: checked });
     this.#events.emit('usage:recorded', { usage: checked, batch: this.currentBatch });
   }
@@ -310,13 +277,9 @@ export class ConversationManager {
 
   // ---- snapshots ------------------------------------------------------------------------
 
-  /** The whole conversation as plain JSON. */
+  /** The whole conversation as plain JSON (messages and log entries are frozen). */
   snapshot(): ConversationSnapshot {
-    return {
-      version: SNAPSHOT_VERSION,
-      messages: this.#state.messages.slice(),
-      log: this.#state.log.slice(),
-    };
+    return deltaOf(this.#state, { messages: 0, log: 0 });
   }
 
   /** Where the conversation is now; pass it to `deltaSince` later for an incremental save. */
@@ -327,24 +290,8 @@ export class ConversationManager {
   /** What was stored and logged after `cursor`: O(change), whatever the history's length. */
   deltaSince(cursor: ConversationCursor): ConversationDelta {
     const { messages, log } = this.#state;
-    if (
-      !Number.isInteger(cursor?.messages) ||
-      !Number.isInteger(cursor?.log) ||
-      cursor.messages < 0 ||
-      cursor.log < 0 ||
-      cursor.messages > messages.length ||
-      cursor.log > log.length
-    )
-      throw new InvalidArgumentError(
-        'cursor',
-        `cursor ${JSON.stringify(cursor)} is not within 0..${messages.length} messages and 0..${log.length} log entries`,
-      );
-    return {
-      version: SNAPSHOT_VERSION,
-      from: { messages: cursor.messages, log: cursor.log },
-      messages: messages.slice(cursor.messages),
-      log: log.slice(cursor.log),
-    };
+    const from = checkCursor(cursor, messages.length, log.length);
+    return { ...deltaOf(this.#state, from), from };
   }
 
   /**
@@ -355,25 +302,17 @@ export class ConversationManager {
    */
   revertTo(cursor: ConversationCursor): OperationResult {
     const { messages, log } = this.#state;
-    this.deltaSince(cursor); // validates the cursor
-    const past = replaySnapshot({
-      version: SNAPSHOT_VERSION,
-      messages: messages.slice(0, cursor.messages),
-      log: log.slice(0, cursor.log),
-    });
+    const batches = batchesAt(this.#state, checkCursor(cursor, messages.length, log.length));
+    const top = batches[batches.length - 1]!;
+    const refresh = top.withInitialTools
+      ? this.#descriptions.refreshed(top.live, messages.length)
+      : undefined;
     const before = this.#live();
-    this.#state.apply({
-      op: 'restore',
-      at: messages.length,
-      batches: past.batches.map((b) => ({
-        live: b.live.slice(),
-        withInitialTools: b.withInitialTools,
-        startedAt: b.startedAt,
-        usage: { ...b.usage },
-      })),
-    });
+    this.#state.apply({ op: 'restore', at: messages.length, batches });
+    const stored = refresh ? this.#applyView(refresh) : [];
     this.#visibleCache = undefined;
-    return this.#result('BATCH_MANAGEMENT', before, false, []);
+    this.#announce(stored);
+    return this.#finish('BATCH_MANAGEMENT', before, false, stored);
   }
 
   // ---- internals ------------------------------------------------------------------------
@@ -384,41 +323,14 @@ export class ConversationManager {
 
   #lookup = (position: number): LLMMessage => this.#state.messages[position]!;
 
-  #checkBoundary(boundary: number | undefined): number {
-    const visible = this.#live().length;
-    if (boundary === undefined) return visible;
-    if (
-      typeof boundary !== 'number' ||
-      !Number.isInteger(boundary) ||
-      boundary < 0 ||
-      boundary > visible
-    )
-      throw new InvalidBoundaryError(boundary, visible);
-    return boundary;
-  }
-
-  /**
-   * Returns `live` with exactly one current tool description (none without initial tools), and
-   * the message to store for it when no stored one can be reused.
-   */
-  #withDescription(live: number[]): { live: number[]; store?: LLMMessage } {
-    const tools = this.#initialTools();
-    const messages = this.#state.messages;
-    const descriptions = live.filter((p) => isToolDescription(messages[p]!));
-    if (tools.length === 0) {
-      return { live: descriptions.length ? live.filter((p) => !descriptions.includes(p)) : live };
-    }
-    const message = normalizeMessage(buildToolDescriptionMessage(tools, this.#format));
-    if (descriptions.length === 1 && messages[descriptions[0]!]!.content === message.content)
-      return { live };
-    const rest = descriptions.length ? live.filter((p) => !descriptions.includes(p)) : live;
-    const slot = descriptionSlot(rest, this.#lookup);
-    const last = this.#lastDescription;
-    if (last && last.content === message.content) {
-      return { live: [...rest.slice(0, slot), last.position, ...rest.slice(slot)] };
-    }
-    const position = messages.length;
-    return { live: [...rest.slice(0, slot), position, ...rest.slice(slot)], store: message };
+  /** `live` as a batch shows it: with exactly one current description when `withTools`. */
+  #described(
+    live: readonly number[],
+    withTools: boolean,
+    pending: readonly LLMMessage[] = [],
+  ): DescribedView {
+    if (!withTools) return { live };
+    return this.#descriptions.described(live, this.#state.messages.length, pending);
   }
 
   #startBatch(
@@ -427,167 +339,102 @@ export class ConversationManager {
     base?: number[],
     type: OperationResult['type'] = 'BATCH_MANAGEMENT',
   ): OperationResult {
-    const start = base === undefined ? this.#checkBoundary(boundary) : 0;
-    const carried = base ?? this.#live().slice(start);
-    const { live, store } = withTools ? this.#withDescription(carried) : { live: carried };
-    const before = this.#live();
-    const at = this.#state.messages.length;
-    const stored: number[] = [];
-    if (store) {
-      stored.push(this.#storeMessage(store));
-      this.#lastDescription = { position: stored[0]!, content: store.content };
+    const total = this.#state.messages.length;
+    let carried = base;
+    if (!carried) {
+      const start = checkBoundary(boundary, total);
+      const live = this.#live();
+      carried = start === 0 ? live.slice() : start >= total ? [] : live.filter((p) => p >= start);
     }
-    const entry: ConversationLogEntry = {
+    const view = this.#described(carried, withTools);
+    const before = this.#live();
+    const stored = this.#store(view.store ? [view.store] : []);
+    this.#state.apply({
       op: 'batch',
-      at,
-      live,
+      at: total,
+      live: view.live,
       withInitialTools: withTools,
       ...(stored.length ? { stored: stored.length } : {}),
-    };
-    this.#state.apply(entry);
+    });
+    this.#descriptions.shows(this.#live(), view.found);
     this.#visibleCache = undefined;
-    const batch = this.currentBatch;
-    this.#events.emit('batch:started', { batch, withInitialTools: withTools });
-    return this.#result(type, before, true, stored);
+    this.#announce(stored);
+    this.#events.emit('batch:started', { batch: this.currentBatch, withInitialTools: withTools });
+    return this.#finish(type, before, true, stored);
   }
 
   #rollback(batch: number): OperationResult {
     const count = this.#state.batches.length;
-    if (typeof batch !== 'number' || !Number.isInteger(batch) || batch < 0 || batch >= count)
+    if (!Number.isInteger(batch) || batch < 0 || batch >= count)
       throw new UnknownBatchError(batch, count);
+    const target = this.#state.batches[batch]!;
+    const refresh = target.withInitialTools
+      ? this.#descriptions.refreshed(target.live, this.#state.messages.length)
+      : undefined;
     const before = this.#live();
     this.#state.apply({ op: 'rollback', at: this.#state.messages.length, batch });
+    const stored = refresh ? this.#applyView(refresh) : [];
     this.#visibleCache = undefined;
+    this.#announce(stored);
     this.#events.emit('batch:rolledBack', { batch });
-    return this.#result('BATCH_MANAGEMENT', before, false, []);
+    return this.#finish('BATCH_MANAGEMENT', before, false, stored);
   }
 
-  #clear(keepSystemMessage: boolean): OperationResult {
-    if (typeof keepSystemMessage !== 'boolean')
-      throw new InvalidArgumentError('keepSystemMessage', 'keepSystemMessage must be a boolean');
-    const base = keepSystemMessage ? systemMessagesOf(this.#live(), this.#lookup) : [];
-    return this.#startBatch(undefined, true, base, 'CLEAR');
-  }
-
-  #truncate(op: TruncateOperation): OperationResult {
-    const preserveSystem = op.preserveSystem ?? true;
-    const live = this.#live();
-    let next: number[];
-    if ('maxTokens' in op) {
-      const maxTokens = checkCount(op.maxTokens, 'maxTokens');
-      const counter = op.tokenCounter;
-      const tokens = counter
-        ? (p: number) => counter(this.#lookup(p))
-        : (p: number) => this.#cachedTokens(p);
-      next = truncateByTokens(live, this.#lookup, maxTokens, preserveSystem, tokens);
-    } else {
-      const count = checkCount(op.count, 'count');
-      if (op.keep !== 'first' && op.keep !== 'last')
-        throw new InvalidArgumentError(
-          'keep',
-          `keep must be "first" or "last", got ${String(op.keep)}`,
-        );
-      next = truncateByCount(live, this.#lookup, op.keep, count, preserveSystem);
-    }
-    return this.#commitView('TRUNCATE', next, []);
-  }
-
-  #filter(op: FilterOperation): OperationResult {
-    if (op.mode !== undefined && op.mode !== 'keep' && op.mode !== 'remove')
-      throw new InvalidArgumentError(
-        'mode',
-        `mode must be "keep" or "remove", got ${String(op.mode)}`,
-      );
-    if (op.roles !== undefined && !Array.isArray(op.roles))
-      throw new InvalidArgumentError('roles', 'roles must be an array of roles');
-    if (op.predicate !== undefined && typeof op.predicate !== 'function')
-      throw new InvalidArgumentError('predicate', 'predicate must be a function');
-    return this.#commitView('FILTER', filterList(this.#live(), this.#lookup, op), []);
-  }
-
-  #place(type: 'INSERT' | 'REPLACE', position: number, message: LLMMessage): OperationResult {
-    const visible = this.#live().length;
-    const max = type === 'INSERT' ? visible : visible - 1;
-    if (
-      typeof position !== 'number' ||
-      !Number.isInteger(position) ||
-      position < 0 ||
-      position > max
-    )
-      throw new PositionNotVisibleError(
-        type,
-        position,
-        max < 0 ? 'none (nothing is visible)' : `0..${max}`,
-      );
-    const frozen = normalizeMessage(message, `${type} message`);
-    const live = this.#live().slice();
-    const stored = this.#state.messages.length;
-    live.splice(position, type === 'INSERT' ? 0 : 1, stored);
-    this.#storeMessage(frozen);
-    return this.#commitView(type, live, [stored]);
-  }
-
-  #storeMessage(message: LLMMessage): number {
-    const position = this.#state.store(message);
-    this.#events.emit('message:added', { message, position });
-    return position;
-  }
-
-  #commitView(type: OperationResult['type'], live: number[], stored: number[]): OperationResult {
-    // Operations replace the live array and never mutate it, so the old one needs no copy.
+  /** Replaces the current batch's view with `live` (kept described), storing `toStore` first. */
+  #commitView(
+    type: OperationResult['type'],
+    live: readonly number[],
+    toStore: readonly LLMMessage[],
+  ): OperationResult {
+    const view = this.#described(live, this.#state.current.withInitialTools, toStore);
     const before = this.#live();
-    const entry: ConversationLogEntry = {
-      op: 'view',
-      at: this.#state.messages.length - stored.length,
-      live,
-      ...(stored.length ? { stored: stored.length } : {}),
-    };
-    this.#state.apply(entry);
-    this.#visibleCache = undefined;
-    return this.#result(type, before, false, stored);
+    const stored = this.#applyView(view, toStore);
+    this.#announce(stored);
+    return this.#finish(type, before, false, stored);
   }
 
-  #result(
+  /** Stores `toStore` then the view's description (if new) and logs the view. */
+  #applyView(view: DescribedView, toStore: readonly LLMMessage[] = []): number[] {
+    const at = this.#state.messages.length;
+    const stored = this.#store(view.store ? [...toStore, view.store] : toStore);
+    this.#state.apply({
+      op: 'view',
+      at,
+      live: view.live,
+      ...(stored.length ? { stored: stored.length } : {}),
+    });
+    this.#descriptions.shows(this.#live(), view.found);
+    this.#visibleCache = undefined;
+    return stored;
+  }
+
+  #store(messages: readonly LLMMessage[]): number[] {
+    const positions: number[] = [];
+    for (const message of messages) {
+      const position = this.#state.store(message);
+      positions.push(position);
+      this.#descriptions.stored(position, message);
+    }
+    return positions;
+  }
+
+  // Events go out only once the change is complete, so a listener that reads or calls back into
+  // the manager sees a consistent conversation.
+  #announce(stored: readonly number[]): void {
+    if (!this.#events.has('message:added')) return;
+    for (const position of stored)
+      this.#events.emit('message:added', { message: this.#lookup(position), position });
+  }
+
+  #finish(
     type: OperationResult['type'],
     before: readonly number[],
     batchStarted: boolean,
-    stored: number[],
+    stored: readonly number[],
   ): OperationResult {
     const after = this.#live();
-    // The diff is O(visible); compute it only if someone reads it (a CLEAR of a million visible
-    // messages should not pay for a list nobody looks at). Live arrays are only ever pushed onto,
-    // so (array, length) is a stable picture of each side until then.
-    const beforeLength = before.length;
-    const afterLength = after.length;
-    let diff: { removed: number[]; added: number[] } | undefined;
-    const lazyDiff = () => {
-      diff ??= diffLists(before.slice(0, beforeLength), after.slice(0, afterLength));
-      return diff;
-    };
-    const result: OperationResult = {
-      type,
-      batch: this.currentBatch,
-      batchStarted,
-      visibleBefore: beforeLength,
-      visibleAfter: afterLength,
-      get removed() {
-        return lazyDiff().removed;
-      },
-      get added() {
-        return lazyDiff().added;
-      },
-      stored,
-    };
+    const result = operationResult(type, this.currentBatch, batchStarted, before, after, stored);
     this.#events.emit('operation:applied', result);
     return result;
-  }
-
-  #cachedTokens(position: number): number {
-    let tokens = this.#tokenCache.get(position);
-    if (tokens === undefined) {
-      tokens = this.#tokenCounter(this.#lookup(position));
-      this.#tokenCache.set(position, tokens);
-    }
-    return tokens;
   }
 }

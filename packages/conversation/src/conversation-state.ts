@@ -26,6 +26,29 @@ function addUsage(into: MutableUsage, usage: TokenUsage): void {
   into.totalTokens += usage.totalTokens;
 }
 
+/** Log entries are handed out by `snapshot()` and `deltaSince()`: frozen, they cannot be used to
+ * rewrite the history that `revertTo` and restore replay. */
+function freezeEntry(entry: ConversationLogEntry): void {
+  switch (entry.op) {
+    case 'view':
+    case 'batch':
+      Object.freeze(entry.live);
+      break;
+    case 'usage':
+      Object.freeze(entry.usage);
+      break;
+    case 'restore':
+      for (const b of entry.batches) {
+        Object.freeze(b.live);
+        Object.freeze(b.usage);
+        Object.freeze(b);
+      }
+      Object.freeze(entry.batches);
+      break;
+  }
+  Object.freeze(entry);
+}
+
 /**
  * The fold of the conversation log. Both live changes and restore go through `append`, `store`
  * and `apply`, so a restored conversation is the same as the one that was saved.
@@ -90,6 +113,7 @@ export class ConversationState {
           });
         break;
     }
+    freezeEntry(entry);
     this.log.push(entry);
   }
 }

@@ -48,8 +48,13 @@ function rejects(
 const bad = (value: unknown) => value as LLMMessage;
 
 describe('bad input gets a typed error and leaves state untouched', () => {
-  it('a boundary outside the live range', () => {
-    rejects((m) => m.startNewBatch(4), InvalidBoundaryError, 'INVALID_BOUNDARY', /4.*0\.\.3/);
+  it('a boundary outside the stored range', () => {
+    rejects(
+      (m) => m.startNewBatch(4),
+      InvalidBoundaryError,
+      'INVALID_BOUNDARY',
+      /4.*stored range 0\.\.3/,
+    );
     rejects(
       (m) => m.startNewBatchWithInitialTools(-1),
       InvalidBoundaryError,

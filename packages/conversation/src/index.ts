@@ -34,6 +34,7 @@ export { InvalidSnapshotError } from './errors/invalid-snapshot-error.js';
 export { PositionNotVisibleError } from './errors/position-not-visible-error.js';
 export type { SkeinErrorOptions } from './errors/skein-error.js';
 export { SkeinError } from './errors/skein-error.js';
+export { ToolDescriptionReservedError } from './errors/tool-description-reserved-error.js';
 export { UnknownBatchError } from './errors/unknown-batch-error.js';
 export type { NonJsonValue } from './json-value.js';
 export { findNonJsonValue, MAX_JSON_DEPTH } from './json-value.js';

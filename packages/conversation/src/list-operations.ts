@@ -1,3 +1,4 @@
+import type { CheckedTruncate } from './argument-checks.js';
 import type { FilterOperation } from './context-operations.js';
 import { isToolDescription } from './tool-description.js';
 import { exchangeUnits } from './tool-exchanges.js';
@@ -39,7 +40,7 @@ function keepUnitsByCount(
   return live.filter((_, i) => pinned[i] || kept.has(i));
 }
 
-export function truncateByCount(
+function truncateByCount(
   live: readonly number[],
   lookup: Lookup,
   keep: 'first' | 'last',
@@ -50,7 +51,7 @@ export function truncateByCount(
 }
 
 /** Keeps pinned messages, then the most recent whole units whose tokens still fit the budget. */
-export function truncateByTokens(
+function truncateByTokens(
   live: readonly number[],
   lookup: Lookup,
   maxTokens: number,
@@ -76,6 +77,20 @@ export function truncateByTokens(
     for (let k = unit.start; k < unit.end; k++) kept.add(candidates[k]!);
   }
   return live.filter((_, i) => pinned[i] || kept.has(i));
+}
+
+/** TRUNCATE by count or by tokens; `tokens` counts a stored message unless the op has a counter. */
+export function truncateList(
+  live: readonly number[],
+  lookup: Lookup,
+  op: CheckedTruncate,
+  tokens: (position: number) => number,
+): number[] {
+  if (op.byCount)
+    return truncateByCount(live, lookup, op.byCount.keep, op.byCount.count, op.preserveSystem);
+  const { maxTokens, counter } = op.byTokens!;
+  const cost = counter ? (p: number) => counter(lookup(p)) : tokens;
+  return truncateByTokens(live, lookup, maxTokens, op.preserveSystem, cost);
 }
 
 function matchesFilter(op: FilterOperation, message: LLMMessage, index: number): boolean {

@@ -12,9 +12,9 @@ export interface BatchInfo {
 
 /**
  * A read view of the conversation index: which stored messages the model sees, per role, and the
- * batch boundaries. `reset()` is the one write: every stored message visible again, in order, in
- * the current batch (what the index was before any operation), recorded in the log like any other
- * change so snapshots keep it.
+ * batch boundaries. `reset()` is the one write, with the original design's meaning: the current
+ * batch's view becomes empty (storage is untouched), except that a batch started with initial
+ * tools keeps its one description. It is logged like any other change, so snapshots keep it.
  */
 export class MessageIndex {
   readonly #live: () => readonly number[];

@@ -1,4 +1,5 @@
 import { InvalidMessageError } from './errors/invalid-message-error.js';
+import { frozenJsonCopy } from './frozen-json.js';
 import type { LLMMessage, Role, ToolCall } from './types.js';
 
 const ROLE_SET: ReadonlySet<string> = new Set<Role>(['system', 'user', 'assistant', 'tool']);
@@ -25,8 +26,9 @@ function checkToolCall(call: unknown, where: string): ToolCall {
 }
 
 /**
- * Checks a message and returns a frozen copy, so nobody can change history through a reference
- * they kept or one `getMessages()` handed out. `where` names the message in error messages.
+ * Checks a message and returns a deeply frozen copy, so nobody can change history through a
+ * reference they kept or one `getMessages()` handed out. `where` names the message in error
+ * messages.
  */
 export function normalizeMessage(input: unknown, where = 'message'): LLMMessage {
   if (!isPlainObject(input)) throw new InvalidMessageError(`${where} must be an object`, where);
@@ -60,10 +62,16 @@ export function normalizeMessage(input: unknown, where = 'message'): LLMMessage 
       );
     if (!Array.isArray(input.toolCalls))
       throw new InvalidMessageError(`${where}.toolCalls must be an array`, `${where}.toolCalls`);
-    if (input.toolCalls.length > 0) {
-      const calls = input.toolCalls.map((c, i) => checkToolCall(c, `${where}.toolCalls[${i}]`));
-      message.toolCalls = Object.freeze(calls);
+    const list: readonly unknown[] = input.toolCalls;
+    const calls: ToolCall[] = [];
+    // A plain loop: map() skips holes and would store a sparse array.
+    for (let i = 0; i < list.length; i++) {
+      const field = `${where}.toolCalls[${i}]`;
+      if (!(i in list))
+        throw new InvalidMessageError(`${field} is a hole in a sparse array`, field);
+      calls.push(checkToolCall(list[i], field));
     }
+    if (calls.length > 0) message.toolCalls = Object.freeze(calls);
   }
   if (role === 'tool') {
     if (typeof input.toolCallId !== 'string' || input.toolCallId.length === 0)
@@ -86,7 +94,15 @@ export function normalizeMessage(input: unknown, where = 'message'): LLMMessage 
   if (input.metadata !== undefined) {
     if (!isPlainObject(input.metadata))
       throw new InvalidMessageError(`${where}.metadata must be an object`, `${where}.metadata`);
-    message.metadata = Object.freeze({ ...input.metadata });
+    const copied = frozenJsonCopy(input.metadata, `${where}.metadata`);
+    if ('problem' in copied) {
+      const { path, reason } = copied.problem;
+      throw new InvalidMessageError(
+        `${path} is ${reason}; metadata must come back unchanged from JSON (checkpoints store it as JSON)`,
+        path,
+      );
+    }
+    message.metadata = copied.copy as Readonly<Record<string, unknown>>;
   }
   return Object.freeze(message);
 }

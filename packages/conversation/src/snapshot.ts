@@ -1,9 +1,15 @@
-import type { ConversationLogEntry } from './conversation-log.js';
+import { show } from './argument-checks.js';
+import type {
+  ConversationCursor,
+  ConversationLogEntry,
+  RestoredBatch,
+} from './conversation-log.js';
 import { ConversationState } from './conversation-state.js';
 import { InvalidSnapshotError } from './errors/invalid-snapshot-error.js';
 import { SkeinError } from './errors/skein-error.js';
 import { normalizeMessage } from './message-validation.js';
-import type { LLMMessage, TokenUsage } from './types.js';
+import { copyEntry, isCount, isObject } from './snapshot-entries.js';
+import type { LLMMessage } from './types.js';
 
 export const SNAPSHOT_VERSION = 1;
 
@@ -23,78 +29,8 @@ export interface ConversationDelta {
   readonly log: readonly ConversationLogEntry[];
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function isCount(value: unknown): value is number {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0;
-}
-
-function checkUsage(value: unknown, field: string): TokenUsage {
-  if (!isObject(value)) throw new InvalidSnapshotError(field, 'must be an object');
-  for (const key of ['promptTokens', 'completionTokens', 'totalTokens'] as const) {
-    if (typeof value[key] !== 'number' || !Number.isFinite(value[key]))
-      throw new InvalidSnapshotError(`${field}.${key}`, 'must be a finite number');
-  }
-  return value as unknown as TokenUsage;
-}
-
-function checkLive(value: unknown, field: string, limit: number): readonly number[] {
-  if (!Array.isArray(value)) throw new InvalidSnapshotError(field, 'must be an array');
-  const seen = new Set<number>();
-  value.forEach((p, i) => {
-    if (!isCount(p) || p >= limit)
-      throw new InvalidSnapshotError(`${field}[${i}]`, `must be a stored position below ${limit}`);
-    if (seen.has(p)) throw new InvalidSnapshotError(`${field}[${i}]`, `repeats position ${p}`);
-    seen.add(p);
-  });
-  return value as number[];
-}
-
-/** Checks one log entry against the state it will be applied to. */
-function checkEntry(raw: unknown, field: string, state: ConversationState): ConversationLogEntry {
-  if (!isObject(raw)) throw new InvalidSnapshotError(field, 'must be an object');
-  const limit = state.messages.length;
-  switch (raw.op) {
-    case 'view':
-      checkLive(raw.live, `${field}.live`, limit);
-      return raw as unknown as ConversationLogEntry;
-    case 'batch':
-      checkLive(raw.live, `${field}.live`, limit);
-      if (typeof raw.withInitialTools !== 'boolean')
-        throw new InvalidSnapshotError(`${field}.withInitialTools`, 'must be a boolean');
-      return raw as unknown as ConversationLogEntry;
-    case 'rollback':
-      if (!isCount(raw.batch) || raw.batch >= state.batches.length)
-        throw new InvalidSnapshotError(
-          `${field}.batch`,
-          `must name an existing batch 0..${state.batches.length - 1}`,
-        );
-      return raw as unknown as ConversationLogEntry;
-    case 'usage':
-      checkUsage(raw.usage, `${field}.usage`);
-      return raw as unknown as ConversationLogEntry;
-    case 'restore':
-      if (!Array.isArray(raw.batches) || raw.batches.length === 0)
-        throw new InvalidSnapshotError(`${field}.batches`, 'must be a non-empty array');
-      raw.batches.forEach((b: unknown, i: number) => {
-        const where = `${field}.batches[${i}]`;
-        if (!isObject(b)) throw new InvalidSnapshotError(where, 'must be an object');
-        checkLive(b.live, `${where}.live`, limit);
-        if (typeof b.withInitialTools !== 'boolean')
-          throw new InvalidSnapshotError(`${where}.withInitialTools`, 'must be a boolean');
-        if (!isCount(b.startedAt) || b.startedAt > limit)
-          throw new InvalidSnapshotError(`${where}.startedAt`, 'must be a stored-message count');
-        checkUsage(b.usage, `${where}.usage`);
-      });
-      return raw as unknown as ConversationLogEntry;
-    default:
-      throw new InvalidSnapshotError(`${field}.op`, `unknown operation ${JSON.stringify(raw.op)}`);
-  }
-}
-
-function normalizeStored(raw: unknown, field: string): LLMMessage {
+function normalizeStored(raw: unknown, field: string, trusted: boolean): LLMMessage {
+  if (trusted) return raw as LLMMessage;
   try {
     return normalizeMessage(raw, field);
   } catch (error) {
@@ -108,14 +44,15 @@ function normalizeStored(raw: unknown, field: string): LLMMessage {
 
 /**
  * Replays a snapshot into a fresh state, checking every field on the way; the first problem is an
- * `InvalidSnapshotError` naming the field (`messages[3].role`, `log[2].live[0]`, …).
+ * `InvalidSnapshotError` naming the field (`messages[3].role`, `log[2].live[0]`, …). `trusted`
+ * skips re-checking messages that a manager already stored (they are checked and frozen).
  */
-export function replaySnapshot(snapshot: unknown): ConversationState {
+export function replaySnapshot(snapshot: unknown, trusted = false): ConversationState {
   if (!isObject(snapshot)) throw new InvalidSnapshotError('snapshot', 'must be an object');
   if (snapshot.version !== SNAPSHOT_VERSION)
     throw new InvalidSnapshotError(
       'version',
-      `must be ${SNAPSHOT_VERSION}, got ${JSON.stringify(snapshot.version)}`,
+      `must be ${SNAPSHOT_VERSION}, got ${show(snapshot.version)}`,
     );
   const { messages, log } = snapshot;
   if (!Array.isArray(messages)) throw new InvalidSnapshotError('messages', 'must be an array');
@@ -123,8 +60,10 @@ export function replaySnapshot(snapshot: unknown): ConversationState {
 
   const state = new ConversationState();
   let cursor = 0;
-  log.forEach((raw: unknown, i) => {
+  // Plain loops: forEach() skips holes, and a hole must be refused like any other bad entry.
+  for (let i = 0; i < log.length; i++) {
     const field = `log[${i}]`;
+    const raw: unknown = log[i];
     if (!isObject(raw)) throw new InvalidSnapshotError(field, 'must be an object');
     const at = raw.at;
     const stored = raw.stored ?? 0;
@@ -135,34 +74,100 @@ export function replaySnapshot(snapshot: unknown): ConversationState {
       );
     if (!isCount(stored) || at + stored > messages.length)
       throw new InvalidSnapshotError(`${field}.stored`, 'points past the stored messages');
-    while (cursor < at) state.append(normalizeStored(messages[cursor], `messages[${cursor++}]`));
+    while (cursor < at)
+      state.append(normalizeStored(messages[cursor], `messages[${cursor++}]`, trusted));
     for (let k = 0; k < stored; k++)
-      state.store(normalizeStored(messages[cursor], `messages[${cursor++}]`));
-    state.apply(checkEntry(raw, field, state));
-  });
+      state.store(normalizeStored(messages[cursor], `messages[${cursor++}]`, trusted));
+    state.apply(copyEntry(raw, field, state));
+  }
   while (cursor < messages.length)
-    state.append(normalizeStored(messages[cursor], `messages[${cursor++}]`));
+    state.append(normalizeStored(messages[cursor], `messages[${cursor++}]`, trusted));
   return state;
 }
 
-/** Joins a base snapshot and deltas saved after it (in order) into one snapshot. */
+/** What `state` stored and logged from `from` on (the whole conversation from 0 / 0). */
+export function deltaOf(state: ConversationState, from: ConversationCursor): ConversationSnapshot {
+  return {
+    version: SNAPSHOT_VERSION,
+    messages: state.messages.slice(from.messages),
+    log: state.log.slice(from.log),
+  };
+}
+
+/** The batch stack `state` had at `cursor`, as a `restore` entry holds it (replays the log). */
+export function batchesAt(state: ConversationState, cursor: ConversationCursor): RestoredBatch[] {
+  const past = replaySnapshot(
+    {
+      version: SNAPSHOT_VERSION,
+      messages: state.messages.slice(0, cursor.messages),
+      log: state.log.slice(0, cursor.log),
+    },
+    true,
+  );
+  return past.batches.map((b) => ({
+    live: b.live.slice(),
+    withInitialTools: b.withInitialTools,
+    startedAt: b.startedAt,
+    usage: { ...b.usage },
+  }));
+}
+
+function appendAll<T>(into: T[], from: readonly T[]): void {
+  // push(...array) overflows the stack for large deltas.
+  for (let i = 0; i < from.length; i++) into.push(from[i]!);
+}
+
+/** Checks `messages` and `log` of a snapshot-like value (their contents are checked by restore). */
+function checkArrays(
+  value: Record<string, unknown>,
+  field: string,
+): { messages: readonly LLMMessage[]; log: readonly ConversationLogEntry[] } {
+  const { messages, log } = value;
+  if (!Array.isArray(messages))
+    throw new InvalidSnapshotError(`${field}.messages`, 'must be an array');
+  if (!Array.isArray(log)) throw new InvalidSnapshotError(`${field}.log`, 'must be an array');
+  return { messages, log };
+}
+
+/**
+ * Joins a base snapshot and deltas saved after it (in order) into one snapshot. The shape is
+ * checked here (each delta must start where the previous one ended); the messages and entries
+ * themselves are checked when the result is restored.
+ */
 export function applyDeltas(
   base: ConversationSnapshot | undefined,
   deltas: readonly ConversationDelta[],
 ): ConversationSnapshot {
-  const messages: LLMMessage[] = base ? [...base.messages] : [];
-  const log: ConversationLogEntry[] = base ? [...base.log] : [];
-  deltas.forEach((delta, i) => {
-    if (!isObject(delta) || !isObject(delta.from))
-      throw new InvalidSnapshotError(`deltas[${i}]`, 'must be a conversation delta');
-    if (delta.from.messages !== messages.length || delta.from.log !== log.length)
+  const messages: LLMMessage[] = [];
+  const log: ConversationLogEntry[] = [];
+  if (base !== undefined) {
+    if (!isObject(base))
+      throw new InvalidSnapshotError('base', 'must be a conversation snapshot or undefined');
+    if (base.version !== SNAPSHOT_VERSION)
+      throw new InvalidSnapshotError('base.version', `must be ${SNAPSHOT_VERSION}`);
+    const arrays = checkArrays(base, 'base');
+    appendAll(messages, arrays.messages);
+    appendAll(log, arrays.log);
+  }
+  if (!Array.isArray(deltas))
+    throw new InvalidSnapshotError('deltas', 'must be an array of conversation deltas');
+  for (let i = 0; i < deltas.length; i++) {
+    const where = `deltas[${i}]`;
+    const delta: unknown = deltas[i];
+    if (!isObject(delta)) throw new InvalidSnapshotError(where, 'must be a conversation delta');
+    if (delta.version !== SNAPSHOT_VERSION)
+      throw new InvalidSnapshotError(`${where}.version`, `must be ${SNAPSHOT_VERSION}`);
+    const from = delta.from;
+    if (!isObject(from) || !isCount(from.messages) || !isCount(from.log))
+      throw new InvalidSnapshotError(`${where}.from`, 'must be { messages, log } counts');
+    const arrays = checkArrays(delta, where);
+    if (from.messages !== messages.length || from.log !== log.length)
       throw new InvalidSnapshotError(
-        `deltas[${i}].from`,
-        `starts at ${delta.from.messages} messages / ${delta.from.log} log entries but the conversation so far has ${messages.length} / ${log.length}`,
+        `${where}.from`,
+        `starts at ${from.messages} messages / ${from.log} log entries but the conversation so far has ${messages.length} / ${log.length}`,
       );
-    // push(...array) overflows the stack for large deltas.
-    for (const message of delta.messages) messages.push(message);
-    for (const entry of delta.log) log.push(entry);
-  });
+    appendAll(messages, arrays.messages);
+    appendAll(log, arrays.log);
+  }
   return { version: SNAPSHOT_VERSION, messages, log };
 }

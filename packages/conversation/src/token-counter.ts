@@ -31,3 +31,19 @@ export const defaultTokenCounter: TokenCounter = (message) => {
   for (const call of message.toolCalls ?? []) tokens += count(call.name) + count(call.arguments);
   return tokens;
 };
+
+/** Counts stored messages with `counter`, once per position (stored messages never change). */
+export function cachedTokenCounter(
+  counter: TokenCounter,
+  lookup: (position: number) => LLMMessage,
+): (position: number) => number {
+  const cache = new Map<number, number>();
+  return (position) => {
+    let tokens = cache.get(position);
+    if (tokens === undefined) {
+      tokens = counter(lookup(position));
+      cache.set(position, tokens);
+    }
+    return tokens;
+  };
+}

@@ -3,9 +3,10 @@ import type { ContextProcessorNode, ContextProcessorOperation } from '../workflo
 import type { NodeHandler } from './node-handler.js';
 
 /**
- * The original design's clear handler: drop the conversation from view (keeping system messages
- * when asked, the default) and end in `startNewBatchWithInitialTools`, so the new batch shows the
- * initial tool description exactly once whatever `keepSystemMessage` says.
+ * Skein's clear: drop the conversation from view (keeping the visible system messages when asked,
+ * the default) and start a batch with the initial tools, so it shows their description exactly
+ * once whatever `keepSystemMessage` says. The original design's handler, which keeps every stored
+ * system message, also runs unchanged on the conversation's API (see the test beside this file).
  */
 export function handleClearOperation(
   conversationManager: ConversationManager,
