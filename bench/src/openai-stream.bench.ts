@@ -28,6 +28,10 @@ const CHUNKS = 20_000;
 const CALLS = 4;
 const READ_SIZE = 16 * 1024;
 const RUNS = { warmup: 3, runs: 9 };
+/** Issue 11 #13: one `data:` line of 4 MiB arriving in 64-byte reads (linear, or 7 s when not). */
+const LONG_LINE_CHARS = 4 * 1024 * 1024;
+const LONG_LINE_READ_SIZE = 64;
+const LONG_LINE_RUNS = { warmup: 1, runs: 3 };
 
 interface Fragment {
   index: number;
@@ -81,10 +85,19 @@ function makeChunks(): unknown[] {
   return chunks;
 }
 
-function cut(bytes: Uint8Array): Uint8Array[] {
+function cut(bytes: Uint8Array, size = READ_SIZE): Uint8Array[] {
   const reads: Uint8Array[] = [];
-  for (let i = 0; i < bytes.length; i += READ_SIZE) reads.push(bytes.subarray(i, i + READ_SIZE));
+  for (let i = 0; i < bytes.length; i += size) reads.push(bytes.subarray(i, i + size));
   return reads;
+}
+
+/** One chunk whose text delta makes its `data:` line LONG_LINE_CHARS long, then `[DONE]`. */
+function longLineReads(): { reads: Uint8Array[]; text: string } {
+  const head = 'data: {"choices":[{"index":0,"delta":{"content":"';
+  const tail = '"},"finish_reason":"stop"}]}';
+  const text = 'x'.repeat(LONG_LINE_CHARS - head.length - tail.length);
+  const sse = new TextEncoder().encode(`${head}${text}${tail}\n\ndata: [DONE]\n\n`);
+  return { reads: cut(sse, LONG_LINE_READ_SIZE), text };
 }
 
 async function* source(reads: readonly Uint8Array[]): AsyncGenerator<Uint8Array> {
@@ -296,6 +309,25 @@ export const openaiStreamSuite: BenchSuite = {
         RUNS,
       ),
     );
+    const long = longLineReads();
+    rows.push(
+      await measure(
+        {
+          suite: SUITE,
+          case: `one ${LONG_LINE_CHARS / 1024 / 1024} MiB data line in ${LONG_LINE_READ_SIZE}-byte reads`,
+          subject: 'Skein SseDecoder + ToolCallAccumulator (long line)',
+          ops: long.reads.length,
+          note: `${long.reads.length} reads`,
+        },
+        () => long.reads,
+        async (reads) => {
+          const accumulator = new ToolCallAccumulator();
+          await readChatCompletionStream(source(reads), accumulator);
+          if (accumulator.finish().text !== long.text) throw new Error('long line: wrong text');
+        },
+        LONG_LINE_RUNS,
+      ),
+    );
     // Used after the runs, so the resident objects stay alive until here.
     residentDecoder.end();
     check(
@@ -313,6 +345,12 @@ export const openaiStreamSuite: BenchSuite = {
     const accumulator = us('Skein ToolCallAccumulator.push + finish');
     const objects = us('floor: bare array-join loop');
     const lines: string[] = [];
+    const long = rows.find(
+      (r) => r.subject === 'Skein SseDecoder + ToolCallAccumulator (long line)',
+    );
+    if (long !== undefined) {
+      lines.push(`${long.case}: ${long.totalMs.toFixed(0)} ms for the whole line.`);
+    }
     if (skein !== undefined && floor !== undefined) {
       const ratio = skein / floor;
       lines.push(

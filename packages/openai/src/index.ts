@@ -45,9 +45,13 @@ export { ToolNameCollisionError } from './errors/tool-name-collision-error.js';
 export { UnknownToolNameError } from './errors/unknown-tool-name-error.js';
 export type { StreamOutcome } from './sse/read-chat-completion-stream.js';
 export { readChatCompletionStream } from './sse/read-chat-completion-stream.js';
-export type { SseEventHandler } from './sse/sse-decoder.js';
+export type { SseDecoderOptions, SseEventHandler } from './sse/sse-decoder.js';
 export { SseDecoder } from './sse/sse-decoder.js';
-export type { ToolNameCodecOptions, ToolNameMapping } from './tool-names/tool-name-codec.js';
+export type {
+  ToolNameCodecOptions,
+  ToolNameHash,
+  ToolNameMapping,
+} from './tool-names/tool-name-codec.js';
 export { ToolNameCodec } from './tool-names/tool-name-codec.js';
 export type { ToolNameRule } from './tool-names/tool-name-rule.js';
 export { ANTHROPIC_TOOL_NAME_RULE, OPENAI_TOOL_NAME_RULE } from './tool-names/tool-name-rule.js';

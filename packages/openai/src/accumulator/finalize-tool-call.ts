@@ -1,4 +1,6 @@
+import { MAX_JSON_DEPTH } from '@skein/conversation';
 import { jsonrepair } from 'jsonrepair';
+import { exceedsJsonDepth } from '../json/json-text-depth.js';
 import type { ToolCallState } from './tool-call-state.js';
 import type { AccumulatorWarning, AssembledToolCall } from './types.js';
 
@@ -34,7 +36,14 @@ interface CheckedArguments {
  */
 function checkArguments(call: ToolCallState, where: string, warn: Warn): CheckedArguments {
   const raw = call.arguments.join();
+  if (call.argumentsProblem !== undefined)
+    return invalid(call, raw, call.argumentsProblem, where, warn);
   if (raw.length === 0) return { text: '{}' };
+  // Parsing would succeed, but every later step (repair, clone, store) recurses and would throw
+  // RangeError: such arguments are as unusable as broken JSON, and are answered the same way.
+  if (exceedsJsonDepth(raw, MAX_JSON_DEPTH)) {
+    return invalid(call, raw, `nested deeper than ${MAX_JSON_DEPTH} levels`, where, warn);
+  }
   const problem = parseError(raw);
   if (problem === undefined) return { text: raw };
   let repaired: string | undefined;
@@ -51,10 +60,21 @@ function checkArguments(call: ToolCallState, where: string, warn: Warn): Checked
     });
     return { text: repaired };
   }
-  const error = `The arguments of tool call "${call.name}" are not valid JSON (${problem}), so the tool was not run. Arguments received: ${raw}`;
+  return invalid(call, raw, `${problem}; could not be repaired`, where, warn);
+}
+
+function invalid(
+  call: ToolCallState,
+  raw: string,
+  problem: string,
+  where: string,
+  warn: Warn,
+): CheckedArguments {
+  const received = raw.length === 0 ? '' : ` Arguments received: ${raw}`;
+  const error = `The arguments of tool call "${call.name}" are not valid JSON (${problem}), so the tool was not run.${received}`;
   warn({
     code: 'TOOL_CALL_ARGUMENTS_INVALID',
-    message: `${where}: the arguments are not valid JSON and could not be repaired (${problem}); the tool will not run`,
+    message: `${where}: the arguments are not usable JSON (${problem}); the tool will not run`,
     details: { id: call.id, name: call.name, arguments: raw },
   });
   return { text: raw, error };

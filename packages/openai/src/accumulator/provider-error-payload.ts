@@ -1,7 +1,27 @@
+import { isRetryableStatus } from '../errors/provider-request-error.js';
 import { ProviderStreamError } from '../errors/provider-stream-error.js';
+import { describeValue, jsonSafe } from '../json/describe-value.js';
 
 function codeOf(value: unknown): string | number | undefined {
   return typeof value === 'string' || typeof value === 'number' ? value : undefined;
+}
+
+const TRANSIENT =
+  /rate.?limit|server.?error|internal|overload|unavailable|timeout|timed.?out|capacity/i;
+
+/**
+ * Whether an in-band error is worth a new request: an HTTP-like code 408/409/429/5xx, or a code or
+ * type naming a transient state (`rate_limit_exceeded`, `server_error`, `overloaded_error`, …).
+ * Anything else (`invalid_request_error`, `context_length_exceeded`, no code at all) would fail
+ * the same way again.
+ */
+export function isTransientProviderError(
+  code: string | number | undefined,
+  type: string | undefined,
+): boolean {
+  const status = typeof code === 'number' ? code : /^\d{3}$/.test(code ?? '') ? Number(code) : 0;
+  if (status >= 100 && status <= 599) return isRetryableStatus(status);
+  return [code, type].some((text) => typeof text === 'string' && TRANSIENT.test(text));
 }
 
 /**
@@ -10,11 +30,12 @@ function codeOf(value: unknown): string | number | undefined {
  */
 export function providerStreamError(error: unknown, chunk: number): ProviderStreamError {
   if (typeof error === 'string') {
-    return new ProviderStreamError(error, {
+    return new ProviderStreamError(jsonSafe(error), {
       providerCode: undefined,
       providerType: undefined,
       providerMessage: error,
       chunk,
+      retryable: false,
     });
   }
   const fields =
@@ -22,11 +43,19 @@ export function providerStreamError(error: unknown, chunk: number): ProviderStre
   const message =
     typeof fields.message === 'string' && fields.message.length > 0
       ? fields.message
-      : (JSON.stringify(error) ?? String(error));
-  return new ProviderStreamError(error, {
-    providerCode: codeOf(fields.code) ?? codeOf(fields.status),
-    providerType: typeof fields.type === 'string' ? fields.type : undefined,
+      : describeValue(error, 1_000);
+  const providerCode = codeOf(fields.code) ?? codeOf(fields.status);
+  const providerType =
+    typeof fields.type === 'string'
+      ? fields.type
+      : typeof fields.error_type === 'string'
+        ? fields.error_type
+        : undefined;
+  return new ProviderStreamError(jsonSafe(error), {
+    providerCode,
+    providerType,
     providerMessage: message,
     chunk,
+    retryable: isTransientProviderError(providerCode, providerType),
   });
 }

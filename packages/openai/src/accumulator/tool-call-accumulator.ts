@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { findNonJsonValue } from '@skein/conversation';
 import type { LLMStreamEvent } from '@skein/core';
 import { AccumulatorClosedError } from '../errors/accumulator-closed-error.js';
 import { InvalidChunkError } from '../errors/invalid-chunk-error.js';
 import { StreamLimitExceededError } from '../errors/stream-limit-exceeded-error.js';
+import { checkIntegerOption } from '../options/check-integer-option.js';
 import { ChoiceState } from './choice-state.js';
 import { finalizeToolCall } from './finalize-tool-call.js';
 import { providerStreamError } from './provider-error-payload.js';
@@ -26,6 +28,7 @@ const DEFAULT_MAX_TOOL_CALL_INDEX = 1023;
 const DEFAULT_MAX_TOOL_CALLS = 256;
 const DEFAULT_MAX_ARGUMENTS_LENGTH = 8 * 1024 * 1024;
 const DEFAULT_MAX_CHOICE_INDEX = 127;
+const DEFAULT_MAX_TEXT_LENGTH = 16 * 1024 * 1024;
 
 function defaultGenerateId(): string {
   return `call_${randomUUID().replace(/-/g, '').slice(0, 24)}`;
@@ -65,6 +68,9 @@ export class ToolCallAccumulator {
   readonly #bounds: ChunkBounds;
   readonly #maxToolCalls: number;
   readonly #maxArgumentsLength: number;
+  readonly #maxTextLength: number;
+  /** Characters of text, reasoning and refusal received so far, over all choices. */
+  #textLength = 0;
   readonly #generateId: () => string;
   readonly #choices: ChoiceState[] = [];
   readonly #warnings: AccumulatorWarning[] = [];
@@ -83,6 +89,11 @@ export class ToolCallAccumulator {
     this.#where(this.#at.chunk, this.#at.choice, this.#at.fragment);
 
   constructor(options: ToolCallAccumulatorOptions = {}) {
+    checkIntegerOption('maxToolCallIndex', options.maxToolCallIndex, 0);
+    checkIntegerOption('maxToolCalls', options.maxToolCalls, 0);
+    checkIntegerOption('maxArgumentsLength', options.maxArgumentsLength, 0);
+    checkIntegerOption('maxTextLength', options.maxTextLength, 0);
+    checkIntegerOption('maxChoiceIndex', options.maxChoiceIndex, 0);
     this.#onEvent = options.onEvent;
     this.#bounds = {
       maxToolCallIndex: options.maxToolCallIndex ?? DEFAULT_MAX_TOOL_CALL_INDEX,
@@ -90,6 +101,7 @@ export class ToolCallAccumulator {
     };
     this.#maxToolCalls = options.maxToolCalls ?? DEFAULT_MAX_TOOL_CALLS;
     this.#maxArgumentsLength = options.maxArgumentsLength ?? DEFAULT_MAX_ARGUMENTS_LENGTH;
+    this.#maxTextLength = options.maxTextLength ?? DEFAULT_MAX_TEXT_LENGTH;
     this.#generateId = options.generateId ?? defaultGenerateId;
   }
 
@@ -209,6 +221,22 @@ export class ToolCallAccumulator {
     return true;
   }
 
+  /** Adds a delta's text to the running total; past the bound, nothing of it is applied. */
+  #countText(content: unknown, reasoning: unknown, refusal: unknown, n: number, i: number): void {
+    let added = 0;
+    if (typeof content === 'string') added += content.length;
+    if (typeof reasoning === 'string') added += reasoning.length;
+    if (typeof refusal === 'string') added += refusal.length;
+    if (this.#textLength + added > this.#maxTextLength) {
+      throw new StreamLimitExceededError(
+        'characters of text, reasoning and refusal (maxTextLength)',
+        this.#maxTextLength,
+        `chunk ${n}, choices[${i}].delta`,
+      );
+    }
+    this.#textLength += added;
+  }
+
   /** The model and response id come from the first chunk that has them. */
   #noteResponse(c: RawChunk): void {
     if (this.#model === undefined) {
@@ -250,18 +278,19 @@ export class ToolCallAccumulator {
     if (d !== undefined && d !== null) {
       const emit = this.#onEvent !== undefined && state === this.#primary;
       const content = d.content;
+      // vLLM has sent the same text under both names; take one.
+      let reasoning = d.reasoning_content;
+      if (typeof reasoning !== 'string' || reasoning.length === 0) reasoning = d.reasoning;
+      const refusal = d.refusal;
+      this.#countText(content, reasoning, refusal, n, i);
       if (typeof content === 'string' && content.length !== 0) {
         state.text.push(content);
         if (emit) this.#onEvent!({ type: 'text-delta', delta: content });
       }
-      // vLLM has sent the same text under both names; take one.
-      let reasoning = d.reasoning_content;
-      if (typeof reasoning !== 'string' || reasoning.length === 0) reasoning = d.reasoning;
       if (typeof reasoning === 'string' && reasoning.length !== 0) {
         state.reasoning.push(reasoning);
         if (emit) this.#onEvent!({ type: 'reasoning-delta', delta: reasoning });
       }
-      const refusal = d.refusal;
       if (typeof refusal === 'string' && refusal.length !== 0) state.refusal.push(refusal);
       const fragments = d.tool_calls as readonly RawToolCallFragment[] | null | undefined;
       if (fragments !== undefined && fragments !== null) {
@@ -339,7 +368,7 @@ export class ToolCallAccumulator {
     }
     if (call.extraContent === undefined) {
       const extra = fragment.extra_content;
-      if (extra !== undefined && extra !== null) call.extraContent = extra;
+      if (extra !== undefined && extra !== null) this.#takeExtraContent(call, extra, n, i, j);
     }
     if (emit && (delta.length !== 0 || newId || newName)) {
       this.#onEvent!({
@@ -357,6 +386,11 @@ export class ToolCallAccumulator {
    * repeat dropped, and reported so the odd provider is visible.
    */
   #objectArguments(call: ToolCallState, value: unknown, where: string): string {
+    const problem = findNonJsonValue(value, 'arguments');
+    if (problem !== undefined) {
+      call.argumentsProblem ??= `"arguments" arrived as a value that is ${problem.reason} at ${problem.path}`;
+      return '';
+    }
     const text = JSON.stringify(value) ?? String(value);
     if (call.objectArguments === text) return '';
     if (call.objectArguments === undefined) {
@@ -368,6 +402,23 @@ export class ToolCallAccumulator {
     }
     call.objectArguments = text;
     return text;
+  }
+
+  /**
+   * Kept only when JSON carries it unchanged: it goes into the message metadata, which is stored
+   * and sent back, and a deeply nested value would make those steps throw `RangeError`.
+   */
+  #takeExtraContent(call: ToolCallState, extra: unknown, n: number, i: number, j: number): void {
+    const problem = findNonJsonValue(extra, 'extra_content');
+    if (problem === undefined) {
+      call.extraContent = extra;
+      return;
+    }
+    this.#warn({
+      code: 'TOOL_CALL_EXTRA_CONTENT_DROPPED',
+      message: `${this.#where(n, i, j)}: "extra_content" was dropped, JSON cannot carry it (${problem.reason} at ${problem.path})`,
+      details: { position: call.position, path: problem.path, reason: problem.reason },
+    });
   }
 
   #where(n: number, i: number, j: number): string {

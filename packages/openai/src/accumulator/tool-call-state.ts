@@ -15,6 +15,8 @@ export class ToolCallState {
   readonly arguments = new TextParts();
   /** The serialisation of the last non-string `arguments` value, to drop identical repeats. */
   objectArguments: string | undefined = undefined;
+  /** Why non-string `arguments` could not be serialised (nested too deep), if so. */
+  argumentsProblem: string | undefined = undefined;
   extraContent: unknown = undefined;
 
   constructor(position: number, index: number) {

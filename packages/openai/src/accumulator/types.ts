@@ -58,6 +58,11 @@ export interface ToolCallAccumulatorOptions {
   readonly maxToolCalls?: number;
   /** Most argument characters per call (default 8 MiB of UTF-16 units). */
   readonly maxArgumentsLength?: number;
+  /**
+   * Most characters of text, reasoning and refusal together, over all choices (default 16 MiB of
+   * UTF-16 units). A server that streams without end is stopped with `StreamLimitExceededError`.
+   */
+  readonly maxTextLength?: number;
   /** Largest choice `index` accepted (default 127). */
   readonly maxChoiceIndex?: number;
   /** Makes the ids given to calls that arrived without one (default `call_` + 24 random hex). */

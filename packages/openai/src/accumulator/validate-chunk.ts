@@ -23,12 +23,12 @@ function validateFragments(fragments: unknown, bounds: ChunkBounds, n: number, i
   }
   for (let j = 0; j < fragments.length; j++) {
     const fragment: unknown = fragments[j];
-    if (typeof fragment !== 'object' || fragment === null) {
+    if (typeof fragment !== 'object' || fragment === null || Array.isArray(fragment)) {
       throw new InvalidChunkError(fragmentWhere(n, i, j), 'not an object');
     }
     const f = fragment as RawToolCallFragment;
     const fn = f.function;
-    if (fn !== undefined && fn !== null && typeof fn !== 'object') {
+    if (fn !== undefined && fn !== null && (typeof fn !== 'object' || Array.isArray(fn))) {
       throw new InvalidChunkError(`${fragmentWhere(n, i, j)}.function`, 'not an object');
     }
     const index = f.index;
@@ -56,7 +56,7 @@ export function validateChoices(
     throw new InvalidChunkError(`chunk ${n}`, '"choices" is not an array');
   for (let i = 0; i < choices.length; i++) {
     const choice: unknown = choices[i];
-    if (typeof choice !== 'object' || choice === null) {
+    if (typeof choice !== 'object' || choice === null || Array.isArray(choice)) {
       throw new InvalidChunkError(`chunk ${n}, choices[${i}]`, 'not an object');
     }
     const c = choice as RawChoice;
@@ -70,7 +70,7 @@ export function validateChoices(
     }
     const delta = c.delta;
     if (delta === undefined || delta === null) continue;
-    if (typeof delta !== 'object') {
+    if (typeof delta !== 'object' || Array.isArray(delta)) {
       throw new InvalidChunkError(`chunk ${n}, choices[${i}].delta`, 'not an object');
     }
     validateFragments((delta as RawDelta).tool_calls, bounds, n, i);

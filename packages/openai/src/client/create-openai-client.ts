@@ -2,6 +2,7 @@ import { InvalidArgumentError } from '@skein/conversation';
 import type { LLMCallOptions, LLMClient, LLMRequest, LLMResponse } from '@skein/core';
 import OpenAI from 'openai';
 import { RequestAbortedError } from '../errors/request-aborted-error.js';
+import { checkIntegerOption, MAX_TIMER_MS } from '../options/check-integer-option.js';
 import { ToolNameCodec, type ToolNameCodecOptions } from '../tool-names/tool-name-codec.js';
 import { buildRequestBody } from './build-request-body.js';
 import type { CallContext } from './call-context.js';
@@ -28,10 +29,18 @@ export interface OpenAIClientOptions {
   readonly parallelToolCalls?: boolean;
   /** Per attempt until the response starts, then the longest silence allowed in a stream. */
   readonly timeoutMs?: number;
-  /** Retries of 408/409/429/5xx and connection errors (the `openai` package's, default 2). */
+  /**
+   * Retries the `openai` package makes itself for 408/409/429/5xx and connection errors (with
+   * backoff, honouring `retry-after`). Default 0: the engine's LLM node retries the errors marked
+   * `retryable`, and two layers would multiply the requests. Also applies to a `client` passed in.
+   */
   readonly maxRetries?: number;
   /** Where `LLMRequest.maxTokens` goes (default `max_tokens`, which every compatible server takes). */
   readonly maxTokensField?: 'max_tokens' | 'max_completion_tokens';
+  /** Longest SSE line, and longest data of one event, in characters (default 32 MiB). */
+  readonly maxLineLength?: number;
+  /** Most characters of text, reasoning and refusal in one response (default 16 MiB). */
+  readonly maxTextLength?: number;
 }
 
 /** The `LLMClient` this package makes, with its codec and SDK client exposed. */
@@ -42,14 +51,8 @@ export interface OpenAIClient extends LLMClient {
   readonly openai: OpenAI;
 }
 
-function checkPositive(name: string, value: number | undefined, min: number): void {
-  if (value !== undefined && (!Number.isInteger(value) || value < min)) {
-    throw new InvalidArgumentError(
-      name,
-      `${name} must be an integer >= ${min}, got ${String(value)}`,
-    );
-  }
-}
+/** Retry in one layer: the engine's (see `maxRetries`). */
+const DEFAULT_SDK_MAX_RETRIES = 0;
 
 function makeSdkClient(options: OpenAIClientOptions): OpenAI {
   if (options.client !== undefined) return options.client;
@@ -58,7 +61,7 @@ function makeSdkClient(options: OpenAIClientOptions): OpenAI {
       ...(options.apiKey === undefined ? {} : { apiKey: options.apiKey }),
       ...(options.baseURL === undefined ? {} : { baseURL: options.baseURL }),
       ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs }),
-      ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
+      maxRetries: options.maxRetries ?? DEFAULT_SDK_MAX_RETRIES,
     });
   } catch (error) {
     throw new InvalidArgumentError(
@@ -109,7 +112,11 @@ class OpenAIChatClient implements OpenAIClient {
       model,
       signal: options.signal,
       timeoutMs: this.#options.timeoutMs,
-      maxRetries: this.#options.maxRetries,
+      maxRetries: this.#options.maxRetries ?? DEFAULT_SDK_MAX_RETRIES,
+      limits: {
+        maxLineLength: this.#options.maxLineLength,
+        maxTextLength: this.#options.maxTextLength,
+      },
       events,
     };
     if (options.signal?.aborted)
@@ -135,7 +142,9 @@ export function createOpenAIClient(options: OpenAIClientOptions): OpenAIClient {
   if (typeof options.model !== 'string' || options.model.length === 0) {
     throw new InvalidArgumentError('model', 'options.model must be a non-empty string');
   }
-  checkPositive('timeoutMs', options.timeoutMs, 1);
-  checkPositive('maxRetries', options.maxRetries, 0);
+  checkIntegerOption('timeoutMs', options.timeoutMs, 1, MAX_TIMER_MS);
+  checkIntegerOption('maxRetries', options.maxRetries, 0, 100);
+  checkIntegerOption('maxLineLength', options.maxLineLength, 1);
+  checkIntegerOption('maxTextLength', options.maxTextLength, 0);
   return new OpenAIChatClient(options);
 }

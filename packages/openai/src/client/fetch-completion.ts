@@ -22,7 +22,10 @@ export async function fetchCompletion(
   } catch (error) {
     throw mapSdkError(error, context.model, context.signal, context.timeoutMs);
   }
-  const accumulator = new ToolCallAccumulator({ onEvent: context.events.emit });
+  const accumulator = new ToolCallAccumulator({
+    onEvent: context.events.emit,
+    maxTextLength: context.limits.maxTextLength,
+  });
   accumulator.push(completionToChunk(completion));
   return accumulator.finish();
 }

@@ -9,6 +9,37 @@ interface SdkErrorFields {
   readonly error?: unknown;
   readonly message?: unknown;
   readonly requestID?: unknown;
+  readonly headers?: unknown;
+}
+
+function constructorNames(error: unknown): string[] {
+  const names: string[] = [];
+  let proto: unknown =
+    typeof error === 'object' && error !== null ? Object.getPrototypeOf(error) : null;
+  while (typeof proto === 'object' && proto !== null) {
+    const name = (proto as { constructor?: { name?: unknown } }).constructor?.name;
+    if (typeof name === 'string') names.push(name);
+    proto = Object.getPrototypeOf(proto);
+  }
+  return names;
+}
+
+/** `retry-after-ms` (milliseconds) or `retry-after` (seconds or an HTTP date), if sent. */
+function retryAfterMs(headers: unknown): number | undefined {
+  const get = (headers as { get?: unknown } | null | undefined)?.get;
+  if (typeof get !== 'function') return undefined;
+  const read = (name: string): string | null => {
+    const value: unknown = get.call(headers, name);
+    return typeof value === 'string' ? value : null;
+  };
+  const ms = Number.parseFloat(read('retry-after-ms') ?? '');
+  if (Number.isFinite(ms) && ms >= 0) return ms;
+  const after = read('retry-after');
+  if (after === null) return undefined;
+  const seconds = Number.parseFloat(after);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const date = Date.parse(after);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
 function providerMessage(error: SdkErrorFields): string {
@@ -21,7 +52,8 @@ function providerMessage(error: SdkErrorFields): string {
 }
 
 /**
- * Turns what the `openai` package threw for a request (after its own retries) into a typed error.
+ * Turns what the `openai` package threw for a request into a typed error whose `retryable` says
+ * whether a new request can succeed.
  * Duck-typed rather than `instanceof`, so a client built from another copy of `openai` works too.
  */
 export function mapSdkError(
@@ -33,8 +65,8 @@ export function mapSdkError(
   if (SkeinError.isInstance(error)) return error;
   if (signal?.aborted) return new RequestAbortedError(model, 'request', signal.reason);
   const fields = (typeof error === 'object' && error !== null ? error : {}) as SdkErrorFields;
-  const kind = (error as { constructor?: { name?: string } } | null)?.constructor?.name;
-  if (kind === 'APIConnectionTimeoutError') {
+  const kinds = constructorNames(error);
+  if (kinds.includes('APIConnectionTimeoutError')) {
     return new RequestTimeoutError(model, 'request', timeoutMs, error);
   }
   const status = typeof fields.status === 'number' ? fields.status : undefined;
@@ -46,6 +78,10 @@ export function mapSdkError(
       providerMessage: providerMessage(fields),
       model,
       requestId: typeof fields.requestID === 'string' ? fields.requestID : undefined,
+      retryAfterMs: retryAfterMs(fields.headers),
+      // Without a status, only the SDK's connection error means nothing came back; anything else
+      // (e.g. a RangeError building the error from a deeply nested body) would happen again.
+      connectionFailed: kinds.includes('APIConnectionError'),
     },
     error,
   );

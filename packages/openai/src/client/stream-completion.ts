@@ -44,7 +44,10 @@ export async function streamCompletion(
       .catch((error: unknown) => {
         throw mapSdkError(error, model, signal, context.timeoutMs);
       });
-    const accumulator = new ToolCallAccumulator({ onEvent: context.events.emit });
+    const accumulator = new ToolCallAccumulator({
+      onEvent: context.events.emit,
+      maxTextLength: context.limits.maxTextLength,
+    });
     const type = response.headers.get('content-type') ?? '';
     if (!type.includes('text/event-stream') && type.includes('json')) {
       // A server that ignores `stream: true` answers with a whole completion.
@@ -67,7 +70,8 @@ export async function streamCompletion(
     let done: boolean;
     try {
       const chunks = bodyChunks(response.body as unknown as ByteStream, () => watchdog?.touch());
-      done = (await readChatCompletionStream(chunks, accumulator)).done;
+      const lines = { maxLineLength: context.limits.maxLineLength };
+      done = (await readChatCompletionStream(chunks, accumulator, lines)).done;
     } catch (error) {
       if (context.events.threw(error)) throw error;
       if (signal?.aborted) throw new RequestAbortedError(model, 'stream', signal.reason);

@@ -33,9 +33,15 @@ function describedTools(message: LLMMessage): string[] {
   return Array.isArray(tools) ? tools.filter((t): t is string => typeof t === 'string') : [];
 }
 
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 /**
- * Rewrites tool names inside a tool-description message, longest first, so the model reads the
- * names it can call. `rename` maps a name to its replacement (identity for names that fit).
+ * Rewrites tool names inside a tool-description message so the model reads the names it can
+ * call. `rename` maps a name to its replacement (identity for names that fit). One pass, longest
+ * name first at each place: a replacement is never rewritten again, which matters when one tool's
+ * name is another tool's encoding (`a_b_e32b6` for `a.b`, and a tool literally named so).
  */
 export function renameInDescription(
   message: LLMMessage,
@@ -50,9 +56,10 @@ export function renameInDescription(
       reverse ? ([renamed, original] as const) : ([original, renamed] as const),
     )
     .sort((a, b) => b[0].length - a[0].length);
-  let out = content;
-  for (const [from, to] of pairs) out = out.split(from).join(to);
-  return out;
+  if (pairs.length === 0) return content;
+  const to = new Map(pairs);
+  const pattern = new RegExp(pairs.map(([from]) => escapeRegExp(from)).join('|'), 'g');
+  return content.replace(pattern, (from) => to.get(from) ?? from);
 }
 
 /**

@@ -1,9 +1,6 @@
 import { type LLMMessage, ROLES } from '@skein/conversation';
 import { InvalidConversationError } from '../errors/invalid-conversation-error.js';
-
-function describe(value: unknown): string {
-  return JSON.stringify(value) ?? String(value);
-}
+import { describeValue as describe } from '../json/describe-value.js';
 
 /**
  * Rejects, before anything is sent, a conversation a provider would refuse: an assistant tool

@@ -1,4 +1,5 @@
 import { SkeinError } from '@skein/conversation';
+import { describeValue, jsonSafe } from '../json/describe-value.js';
 
 /** A choice whose `index` is not an integer in `0..maxIndex`. */
 export class InvalidChoiceIndexError extends SkeinError {
@@ -7,9 +8,9 @@ export class InvalidChoiceIndexError extends SkeinError {
   constructor(index: unknown, where: string, maxIndex: number) {
     super(
       'INVALID_CHOICE_INDEX',
-      `Choice index ${JSON.stringify(index) ?? String(index)} at ${where} is not an integer in 0..${maxIndex}`,
-      { details: { index, where, maxIndex } },
+      `Choice index ${describeValue(index)} at ${where} is not an integer in 0..${maxIndex}`,
+      { details: { index: jsonSafe(index), where, maxIndex } },
     );
-    this.index = index;
+    this.index = jsonSafe(index);
   }
 }

@@ -1,4 +1,5 @@
 import { SkeinError } from '@skein/conversation';
+import { describeValue, jsonSafe } from '../json/describe-value.js';
 
 /**
  * A tool-call fragment whose `index` is not a usable position: negative, fractional, not a number,
@@ -10,9 +11,9 @@ export class InvalidToolCallIndexError extends SkeinError {
   constructor(index: unknown, where: string, maxIndex: number) {
     super(
       'INVALID_TOOL_CALL_INDEX',
-      `Tool-call index ${JSON.stringify(index) ?? String(index)} at ${where} is not an integer in 0..${maxIndex}`,
-      { details: { index, where, maxIndex } },
+      `Tool-call index ${describeValue(index)} at ${where} is not an integer in 0..${maxIndex}`,
+      { details: { index: jsonSafe(index), where, maxIndex } },
     );
-    this.index = index;
+    this.index = jsonSafe(index);
   }
 }

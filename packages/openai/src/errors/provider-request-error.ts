@@ -1,14 +1,22 @@
 import { SkeinError } from '@skein/conversation';
 
+/** HTTP statuses a retry can get past: timeout, conflict, rate limit, server errors. */
+export function isRetryableStatus(status: number): boolean {
+  return status === 408 || status === 409 || status === 429 || status >= 500;
+}
+
 /**
- * The provider refused the request (an HTTP error status after retries ran out) or could not be
- * reached. Keeps the HTTP status and the provider's own error code and message.
+ * The provider refused the request (an HTTP error status), could not be reached, or answered
+ * with something the `openai` package could not read. Keeps the HTTP status and the provider's
+ * own error code and message. `retryable` for 408/409/429/5xx and failed connections.
  */
 export class ProviderRequestError extends SkeinError {
-  /** HTTP status, or `undefined` when no response arrived (connection error). */
+  /** HTTP status, or `undefined` when no usable response arrived. */
   readonly status: number | undefined;
   readonly providerCode: string | number | undefined;
   readonly providerMessage: string;
+  /** What the provider's `retry-after-ms` / `retry-after` header asked for, when it sent one. */
+  readonly retryAfterMs: number | undefined;
 
   constructor(
     fields: {
@@ -17,18 +25,33 @@ export class ProviderRequestError extends SkeinError {
       providerMessage: string;
       model: string;
       requestId?: string | undefined;
+      retryAfterMs?: number | undefined;
+      /** No status: true when the connection failed, false when the response was unreadable. */
+      connectionFailed?: boolean;
     },
     cause: unknown,
   ) {
-    const status = fields.status === undefined ? 'connection failed' : `HTTP ${fields.status}`;
+    const { connectionFailed = true, ...facts } = fields;
+    const status =
+      fields.status !== undefined
+        ? `HTTP ${fields.status}`
+        : connectionFailed
+          ? 'connection failed'
+          : 'the response could not be read';
     const code = fields.providerCode === undefined ? '' : ` (${String(fields.providerCode)})`;
     super(
       'PROVIDER_REQUEST_FAILED',
       `Chat Completions request for ${fields.model} failed, ${status}${code}: ${fields.providerMessage}`,
-      { cause, details: { ...fields } },
+      {
+        cause,
+        details: { ...facts },
+        retryable:
+          fields.status === undefined ? connectionFailed : isRetryableStatus(fields.status),
+      },
     );
     this.status = fields.status;
     this.providerCode = fields.providerCode;
     this.providerMessage = fields.providerMessage;
+    this.retryAfterMs = fields.retryAfterMs;
   }
 }

@@ -2,14 +2,15 @@ import { SkeinError } from '@skein/conversation';
 
 /**
  * An error the provider sent inside a 200 stream (a chunk carrying `{"error": …}`, or an SSE
- * `event: error`). Keeps the provider's own code, type and message.
+ * `event: error`). Keeps the provider's own code, type and message. `retryable` when the code or
+ * type says the failure is transient (see `isTransientProviderError`).
  */
 export class ProviderStreamError extends SkeinError {
   /** The provider's error code (`"rate_limit_exceeded"`, `500`, …), or `undefined`. */
   readonly providerCode: string | number | undefined;
   readonly providerType: string | undefined;
   readonly providerMessage: string;
-  /** The error object exactly as received. */
+  /** The error object as received (a description instead when JSON could not carry it). */
   readonly payload: unknown;
 
   constructor(
@@ -19,6 +20,7 @@ export class ProviderStreamError extends SkeinError {
       providerType: string | undefined;
       providerMessage: string;
       chunk: number;
+      retryable: boolean;
     },
   ) {
     const code = fields.providerCode === undefined ? '' : ` (${String(fields.providerCode)})`;
@@ -33,6 +35,7 @@ export class ProviderStreamError extends SkeinError {
           chunk: fields.chunk,
           payload,
         },
+        retryable: fields.retryable,
       },
     );
     this.providerCode = fields.providerCode;

@@ -1,6 +1,9 @@
 import { SkeinError } from '@skein/conversation';
 
-/** No response headers within `timeoutMs` (per attempt), or no stream bytes for `timeoutMs`. */
+/**
+ * No response headers within `timeoutMs` (per attempt), or no stream bytes for `timeoutMs`.
+ * Retryable: the next attempt may be answered in time.
+ */
 export class RequestTimeoutError extends SkeinError {
   constructor(
     model: string,
@@ -14,7 +17,7 @@ export class RequestTimeoutError extends SkeinError {
       phase === 'request'
         ? `The request to ${model} got no response within ${limit}`
         : `The response stream of ${model} sent nothing for ${limit}`,
-      { cause, details: { model, phase, timeoutMs } },
+      { cause, details: { model, phase, timeoutMs }, retryable: true },
     );
   }
 }

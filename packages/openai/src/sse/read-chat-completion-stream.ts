@@ -1,7 +1,7 @@
 import { providerStreamError } from '../accumulator/provider-error-payload.js';
 import type { ToolCallAccumulator } from '../accumulator/tool-call-accumulator.js';
 import { InvalidChunkError } from '../errors/invalid-chunk-error.js';
-import { SseDecoder } from './sse-decoder.js';
+import { SseDecoder, type SseDecoderOptions } from './sse-decoder.js';
 
 /** How a Chat Completions SSE body ended. */
 export interface StreamOutcome {
@@ -25,12 +25,14 @@ function parsePayload(data: string, event: number): unknown {
 /**
  * Reads a Chat Completions SSE body into `accumulator`: each `data:` payload is parsed and pushed,
  * `data: [DONE]` ends the response (anything after it is ignored), an `event: error` raises
- * `ProviderStreamError`. Errors of the body itself (a dropped connection, an abort) propagate
- * unchanged; the caller decides what they mean.
+ * `ProviderStreamError`, a line longer than `maxLineLength` raises `StreamLimitExceededError`.
+ * Errors of the body itself (a dropped connection, an abort) propagate unchanged; the caller
+ * decides what they mean.
  */
 export async function readChatCompletionStream(
   body: AsyncIterable<Uint8Array>,
   accumulator: ToolCallAccumulator,
+  options: SseDecoderOptions = {},
 ): Promise<StreamOutcome> {
   let done = false;
   let events = 0;
@@ -54,7 +56,7 @@ export async function readChatCompletionStream(
       throw providerStreamError(inner, accumulator.chunks + 1);
     }
     accumulator.push(parsePayload(data, events));
-  });
+  }, options);
   for await (const bytes of body) decoder.push(bytes);
   decoder.end();
   return { done, events };

@@ -1,10 +1,35 @@
+import { StreamLimitExceededError } from '../errors/stream-limit-exceeded-error.js';
+import { checkIntegerOption } from '../options/check-integer-option.js';
+
 const LF = 10;
+const CR = 13;
 const COLON = 58;
 const SPACE = 32;
 const LOWER_D = 100;
 
+/** Longest SSE line, and longest data of one event, by default (UTF-16 code units). */
+export const DEFAULT_MAX_SSE_LINE_LENGTH = 32 * 1024 * 1024;
+
 /** Receives each dispatched event: its data lines joined by `\n`, and its `event:` type. */
 export type SseEventHandler = (data: string, event: string) => void;
+
+export interface SseDecoderOptions {
+  /**
+   * Longest line, and longest data of one event (its `data:` lines joined), in UTF-16 code units
+   * (default 32 MiB). Past it, `StreamLimitExceededError`: a server that never ends a line would
+   * otherwise grow memory without bound while the idle timeout never fires.
+   */
+  readonly maxLineLength?: number;
+}
+
+/** Index of the first CR or LF in `text` at or after `from`, or -1. */
+function lineEnd(text: string, from: number): number {
+  for (let i = from; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === LF || c === CR) return i;
+  }
+  return -1;
+}
 
 /**
  * Server-sent events decoder (WHATWG rules): UTF-8 bytes in any split, lines ending in LF, CRLF
@@ -12,20 +37,25 @@ export type SseEventHandler = (data: string, event: string) => void;
  * Events are dispatched at a blank line; an event whose data is empty is not dispatched.
  *
  * Built for the hot path: one `indexOf` per line on LF-only input, no per-line allocation beyond
- * the data string itself.
+ * the data string itself. Linear in the input however it is split: an unfinished line is kept as
+ * a list of pieces, and each read is scanned once, never the pieces carried from earlier reads.
  */
 export class SseDecoder {
   readonly #onEvent: SseEventHandler;
+  readonly #maxLine: number;
   readonly #decoder = new TextDecoder('utf-8');
-  /** An unterminated line carried to the next read. */
-  #rest = '';
+  /** The pieces of an unterminated line carried to the next read, and their total length. */
+  readonly #pending: string[] = [];
+  #pendingLength = 0;
   /** The previous read ended in CR: a leading LF of the next one belongs to it. */
   #skipLF = false;
   #data: string | undefined = undefined;
   #event = '';
 
-  constructor(onEvent: SseEventHandler) {
+  constructor(onEvent: SseEventHandler, options: SseDecoderOptions = {}) {
+    checkIntegerOption('maxLineLength', options.maxLineLength, 1);
     this.#onEvent = onEvent;
+    this.#maxLine = options.maxLineLength ?? DEFAULT_MAX_SSE_LINE_LENGTH;
   }
 
   /** Decodes one read of the response body. */
@@ -34,17 +64,26 @@ export class SseDecoder {
   }
 
   /** Feeds already-decoded text (tests, or sources that yield strings). */
-  pushText(chunk: string): void {
-    if (chunk.length === 0) return;
-    let text = chunk;
-    if (this.#rest.length !== 0) {
-      text = this.#rest + chunk;
-      this.#rest = '';
-    }
+  pushText(text: string): void {
+    if (text.length === 0) return;
     let pos = 0;
     if (this.#skipLF) {
       this.#skipLF = false;
       if (text.charCodeAt(0) === LF) pos = 1;
+    }
+    if (this.#pendingLength !== 0) {
+      const end = lineEnd(text, pos);
+      if (end === -1) {
+        this.#carry(text, pos);
+        return;
+      }
+      this.#checkLine(this.#pendingLength + end - pos);
+      this.#pending.push(text.slice(pos, end));
+      const line = this.#pending.join('');
+      this.#pending.length = 0;
+      this.#pendingLength = 0;
+      this.#line(line, 0, line.length);
+      pos = this.#after(text, end);
     }
     const len = text.length;
     let cr = text.indexOf('\r', pos);
@@ -60,6 +99,7 @@ export class SseDecoder {
           text.startsWith('data: ', pos)
         ) {
           // The usual event, one `data: ` line and its blank line, dispatched in one step.
+          this.#checkLine(lf - pos);
           const value = text.slice(pos + 6, lf);
           pos = lf + 2;
           if (value.length !== 0) this.#onEvent(value, 'message');
@@ -79,13 +119,11 @@ export class SseDecoder {
           pos = lf + 1;
         } else {
           this.#line(text, pos, cr);
-          pos = cr + 1;
-          if (pos === len) this.#skipLF = true;
-          else if (text.charCodeAt(pos) === LF) pos++;
+          pos = this.#after(text, cr);
         }
       }
     }
-    if (pos < len) this.#rest = text.slice(pos);
+    this.#carry(text, pos);
   }
 
   /**
@@ -95,8 +133,36 @@ export class SseDecoder {
    */
   end(): void {
     this.pushText(this.#decoder.decode());
-    this.#rest = '';
+    this.#pending.length = 0;
+    this.#pendingLength = 0;
     this.#dispatch();
+  }
+
+  /** Keeps `text` from `pos` as part of a line the next read continues. */
+  #carry(text: string, pos: number): void {
+    if (pos >= text.length) return;
+    this.#checkLine(this.#pendingLength + text.length - pos);
+    this.#pending.push(pos === 0 ? text : text.slice(pos));
+    this.#pendingLength += text.length - pos;
+  }
+
+  /** Where the next line starts after the line end at `end` (a CRLF counts once). */
+  #after(text: string, end: number): number {
+    const next = end + 1;
+    if (text.charCodeAt(end) !== CR) return next;
+    if (next === text.length) this.#skipLF = true;
+    else if (text.charCodeAt(next) === LF) return next + 1;
+    return next;
+  }
+
+  #checkLine(length: number): void {
+    if (length > this.#maxLine) {
+      throw new StreamLimitExceededError(
+        'characters in one SSE line or event (maxLineLength)',
+        this.#maxLine,
+        'the response stream',
+      );
+    }
   }
 
   #line(text: string, start: number, end: number): void {
@@ -104,6 +170,7 @@ export class SseDecoder {
       this.#dispatch();
       return;
     }
+    this.#checkLine(end - start);
     const first = text.charCodeAt(start);
     if (first === LOWER_D && text.startsWith('data', start)) {
       const after = start + 4;
@@ -111,7 +178,12 @@ export class SseDecoder {
         let from = after + 1;
         if (from < end && text.charCodeAt(from) === SPACE) from++;
         const value = from >= end ? '' : text.slice(from, end);
-        this.#data = this.#data === undefined ? value : `${this.#data}\n${value}`;
+        if (this.#data === undefined) {
+          this.#data = value;
+        } else {
+          this.#checkLine(this.#data.length + 1 + value.length);
+          this.#data = `${this.#data}\n${value}`;
+        }
         return;
       }
     }

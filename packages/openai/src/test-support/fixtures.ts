@@ -1,11 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-/** The shared recorded streams (read-only, beside the repository: `../shared/fixtures`). */
-export const FIXTURE_DIR = new URL(
-  '../../../../../shared/fixtures/openai-stream/',
-  import.meta.url,
-);
+/** Recorded provider streams kept in the package (sources and licences in their README). */
+export const FIXTURE_DIR = new URL('../__fixtures__/', import.meta.url);
 
 export interface ExpectedToolCall {
   readonly id: string;

@@ -58,15 +58,20 @@ class CandidateIndex {
  * name nor equal to any other name's encoding at a length `<= k`. Two names that clash at length
  * 5 therefore both move to a longer hash, and the result is injective: if `enc_a(x) = enc_b(y)`
  * with `a <= b`, then `y` would have seen `enc_a(x)` when it checked length `b`.
+ *
+ * `assigned` (encoded -> original) holds every encoding handed out before. Each stays its
+ * original's for good: no other name may take it, and a name that fits but equals one of them is
+ * encoded like a name that does not fit, so a decode never switches to a different tool.
  */
 export function assignEncodings(
   originals: Iterable<string>,
   pinned: ReadonlyMap<string, string>,
+  assigned: ReadonlyMap<string, string>,
   rule: CompiledRule,
   hash: (original: string) => string,
 ): Map<string, string> {
   const result = new Map<string, string>();
-  const taken = new Map<string, string>();
+  const taken = new Map<string, string>(assigned);
   for (const [original, encoded] of pinned) {
     result.set(original, encoded);
     taken.set(encoded, original);
@@ -74,15 +79,8 @@ export function assignEncodings(
   const candidates: Candidate[] = [];
   for (const original of originals) {
     if (pinned.has(original)) continue;
-    if (fitsRule(original, rule)) {
-      const holder = taken.get(original);
-      if (holder !== undefined && holder !== original) {
-        throw new ToolNameCollisionError(
-          [holder, original],
-          original,
-          `"${original}" must stay unchanged, but the mapping pins it as the encoding of "${holder}"`,
-        );
-      }
+    const holder = taken.get(original);
+    if (fitsRule(original, rule) && (holder === undefined || holder === original)) {
       result.set(original, original);
       taken.set(original, original);
     } else {
@@ -96,7 +94,11 @@ export function assignEncodings(
     let rival: string | undefined;
     for (let length = BASE_HASH_LENGTH; length <= maxLength; length++) {
       const encoded = encodeWithHashLength(c.sanitized, c.hash, length, rule);
-      rival = taken.get(encoded) ?? index.clash(encoded, c.original, length);
+      const holder = taken.get(encoded);
+      rival =
+        holder !== undefined && holder !== c.original
+          ? holder
+          : index.clash(encoded, c.original, length);
       if (rival === undefined) {
         chosen = encoded;
         break;

@@ -10,6 +10,8 @@ import { ToolNameCodec } from './tool-name-codec.js';
 import { ANTHROPIC_TOOL_NAME_RULE } from './tool-name-rule.js';
 
 const PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
+// Only for building injected hash functions; expected default suffixes below are literals taken
+// from Python's `hashlib.md5(name.encode()).hexdigest()[:5]`, not from the code under test.
 const sha = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 const NINETY =
   'crm.customers v2.lookup customer by email address.and return the full account profile now!';
@@ -23,9 +25,18 @@ describe('ToolNameCodec encoding', () => {
     expect(codec.encode(max)).toBe(max);
   });
 
-  it('cuts a long name to limit - 6 and appends _ and 5 hex of its SHA-256', () => {
+  it('cuts a long name to limit - 6 and appends _ and 5 hex of its MD5, as the original scheme', () => {
+    // hashlib.md5(('b' * 65).encode()).hexdigest()[:5] == '94622'
+    expect(new ToolNameCodec().encode('b'.repeat(65))).toBe(`${'b'.repeat(58)}_94622`);
+  });
+
+  it("uses SHA-256 instead with hash: 'sha256'", () => {
     const name = 'b'.repeat(65);
-    expect(new ToolNameCodec().encode(name)).toBe(`${'b'.repeat(58)}_${sha(name).slice(0, 5)}`);
+    const codec = new ToolNameCodec({ hash: 'sha256' });
+    expect(codec.encode(name)).toBe(`${'b'.repeat(58)}_${sha(name).slice(0, 5)}`);
+    expect(codec.encode('a.b')).toBe('a_b_2e733');
+    expect(new ToolNameCodec({ hash: 'md5' }).encode('a.b')).toBe('a_b_e32b6');
+    expect(() => new ToolNameCodec({ hash: 'sha1' as 'md5' })).toThrow(InvalidArgumentError);
   });
 
   it('replaces characters outside the rule with _ and keeps a readable prefix', () => {
@@ -33,11 +44,10 @@ describe('ToolNameCodec encoding', () => {
     const encoded = new ToolNameCodec().encode(NINETY);
     expect(encoded).toHaveLength(64);
     expect(encoded).toMatch(PATTERN);
-    expect(encoded).toBe(
-      `${NINETY.replace(/[^a-zA-Z0-9_-]/g, '_').slice(0, 58)}_${sha(NINETY).slice(0, 5)}`,
-    );
-    expect(new ToolNameCodec().encode('a.b')).toBe(`a_b_${sha('a.b').slice(0, 5)}`);
-    expect(new ToolNameCodec().encode('météo🌦')).toBe(`m_t_o__${sha('météo🌦').slice(0, 5)}`);
+    expect(encoded).toBe('crm_customers_v2_lookup_customer_by_email_address_and_retu_eb563');
+    expect(new ToolNameCodec().encode('a.b')).toBe('a_b_e32b6');
+    // The hash is of the UTF-8 bytes, as `name.encode()` in Python.
+    expect(new ToolNameCodec().encode('météo🌦')).toBe('m_t_o__3e031');
   });
 
   it('decodes what it encoded and names an unknown encoded name in a typed error', () => {
@@ -58,7 +68,7 @@ describe('ToolNameCodec encoding', () => {
   it('honours a configured limit and pattern', () => {
     const short = new ToolNameCodec({ limit: 16 });
     const encoded = short.encode('a_rather_long_tool_name');
-    expect(encoded).toBe(`a_rather_l_${sha('a_rather_long_tool_name').slice(0, 5)}`);
+    expect(encoded).toBe('a_rather_l_beceb');
     expect(short.fits('exactly_16_chars')).toBe(true);
     const anthropic = new ToolNameCodec(ANTHROPIC_TOOL_NAME_RULE);
     expect(anthropic.encode('x'.repeat(100))).toBe('x'.repeat(100));
@@ -68,7 +78,7 @@ describe('ToolNameCodec encoding', () => {
       invalidChar: /[^a-zA-Z0-9_.-]/u,
     });
     expect(dotted.encode('crm.lookup')).toBe('crm.lookup');
-    expect(dotted.encode('crm lookup')).toBe(`crm_lookup_${sha('crm lookup').slice(0, 5)}`);
+    expect(dotted.encode('crm lookup')).toBe('crm_lookup_9edec');
   });
 
   it('rejects bad names and bad options with typed errors', () => {
@@ -134,34 +144,26 @@ describe('ToolNameCodec collisions', () => {
     expect(Object.values(codec.mapping())).toEqual(['first.one']);
   });
 
-  it('separates two real names whose SHA-256 agree on 5 hex (found by birthday search)', () => {
-    const prefix = `${'analytics.reports.'.repeat(4)}`; // 72 chars: both cut to the same 58
-    const seen = new Map<string, string>();
-    let pair: [string, string] | undefined;
-    for (let i = 0; pair === undefined; i++) {
-      const name = `${prefix}${i}`;
-      const key = sha(name).slice(0, 5);
-      const other = seen.get(key);
-      if (other !== undefined) pair = [other, name];
-      else seen.set(key, name);
-    }
-    const [x, y] = pair;
+  it('separates two real names whose MD5 agree on 5 hex (found by birthday search)', () => {
+    // Found with Python: md5 of x starts 783dfe65, of y 783dfb05. Both are cut to the same 57.
+    const prefix = `${'analytics.reports.'.repeat(4)}`;
+    const [x, y] = [`${prefix}650`, `${prefix}827`];
     const forward = new ToolNameCodec();
     const backward = new ToolNameCodec();
     const [ex, ey] = forward.encodeMany([x, y]);
     backward.encodeMany([y, x]);
     expect(forward.mapping()).toEqual(backward.mapping());
-    expect(ex).not.toBe(ey);
-    expect(ex).toHaveLength(64);
-    expect(ex!.slice(-7, -6)).toBe('_');
-    expect(ex!.endsWith(sha(x).slice(0, 6))).toBe(true);
+    expect(ex).toBe('analytics_reports_analytics_reports_analytics_reports_ana_783dfe');
+    expect(ey).toBe('analytics_reports_analytics_reports_analytics_reports_ana_783dfb');
     expect(forward.decode(ex!)).toBe(x);
     expect(forward.decode(ey!)).toBe(y);
     // A third name that does not clash keeps the 5-hex form.
-    expect(forward.encode(`${prefix}unrelated`).slice(-6, -5)).toBe('_');
+    expect(forward.encode(`${prefix}unrelated`)).toBe(
+      'analytics_reports_analytics_reports_analytics_reports_anal_4db3f',
+    );
   });
 
-  it('is injective, order-independent and reversible for generated clashing sets (property)', () => {
+  it('is injective, order-independent and reversible for names registered together (property)', () => {
     const names = fc.uniqueArray(
       fc.stringMatching(/^[ab.]{1,3}( |\.)?[ab]{0,2}$/).filter((s) => s.length > 0),
       { minLength: 1, maxLength: 12 },
@@ -176,7 +178,7 @@ describe('ToolNameCodec collisions', () => {
         const one = new ToolNameCodec({ hash: weakHash });
         const other = new ToolNameCodec({ hash: weakHash });
         const encoded = one.encodeMany(list);
-        for (const name of shuffled) other.encode(name);
+        other.encodeMany(shuffled);
         expect(other.mapping()).toEqual(one.mapping());
         expect(new Set(encoded).size).toBe(list.length);
         list.forEach((name, i) => {
@@ -185,6 +187,72 @@ describe('ToolNameCodec collisions', () => {
           if (PATTERN.test(name)) expect(encoded[i]).toBe(name);
         });
       }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('ToolNameCodec encodings handed out', () => {
+  it('keeps decoding a.b after a tool literally named like its encoding is registered', () => {
+    const codec = new ToolNameCodec();
+    expect(codec.encode('a.b')).toBe('a_b_e32b6');
+    // The later name fits the rule, but its literal form already means a.b to the model.
+    const literal = codec.encode('a_b_e32b6');
+    expect(codec.decode('a_b_e32b6')).toBe('a.b');
+    // hashlib.md5(b'a_b_e32b6').hexdigest()[:5] == 'd7aa4'
+    expect(literal).toBe('a_b_e32b6_d7aa4');
+    expect(codec.decode(literal)).toBe('a_b_e32b6');
+    expect(codec.encode('a.b')).toBe('a_b_e32b6');
+    expect(codec.mapping()).toEqual({ a_b_e32b6: 'a.b', a_b_e32b6_d7aa4: 'a_b_e32b6' });
+    const restored = ToolNameCodec.fromMapping(codec.mapping());
+    expect(restored.decode('a_b_e32b6')).toBe('a.b');
+    expect(restored.encode('a_b_e32b6')).toBe('a_b_e32b6_d7aa4');
+  });
+
+  it('keeps the observed SHA-256 case (a_b_2e733) decoding to a.b', () => {
+    const codec = new ToolNameCodec({ hash: 'sha256' });
+    expect(codec.encode('a.b')).toBe('a_b_2e733');
+    expect(codec.encode('a_b_2e733')).not.toBe('a_b_2e733');
+    expect(codec.decode('a_b_2e733')).toBe('a.b');
+  });
+
+  it('keeps a literal name unchanged when both are registered together', () => {
+    const codec = new ToolNameCodec();
+    // Nothing was handed out yet, so the name that fits stays and a.b takes a longer hash.
+    expect(codec.encodeMany(['a.b', 'a_b_e32b6'])).toEqual(['a_b_e32b62', 'a_b_e32b6']);
+    expect(codec.decode('a_b_e32b6')).toBe('a_b_e32b6');
+  });
+
+  it('never lets an encoding decode to another name across any history of registrations (property)', () => {
+    const weakHash = (text: string) => `${sha(text).slice(0, 2)}000${sha(text).slice(2)}`;
+    const step = fc.oneof(
+      fc.record({ name: fc.stringMatching(/^[ab_.]{1,4}( |\.)?[ab0-9_]{0,6}$/) }),
+      // Register, as a name of its own, the literal of an encoding given out earlier.
+      fc.record({ literalOf: fc.nat() }),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(step, { minLength: 1, maxLength: 3 }), { maxLength: 12 }),
+        (batches) => {
+          const codec = new ToolNameCodec({ hash: weakHash });
+          const given = new Map<string, string>();
+          for (const batch of batches) {
+            const names = batch.map((s) => {
+              if ('name' in s) return s.name;
+              const all = [...given.keys()];
+              return all.length === 0 ? 'x.y' : all[s.literalOf % all.length]!;
+            });
+            codec.encodeMany(names).forEach((encoded, i) => {
+              expect(encoded).toMatch(PATTERN);
+              expect(given.get(encoded) ?? names[i]).toBe(names[i]);
+              given.set(encoded, names[i]!);
+            });
+            for (const [encoded, original] of given) expect(codec.decode(encoded)).toBe(original);
+            const originals = Object.values(codec.mapping());
+            expect(new Set(originals).size).toBe(originals.length);
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -205,7 +273,9 @@ describe('ToolNameCodec mapping', () => {
     const codec = ToolNameCodec.fromMapping({ custom_name: 'some.tool' });
     expect(codec.encode('some.tool')).toBe('custom_name');
     expect(codec.decode('custom_name')).toBe('some.tool');
-    expect(() => codec.encode('custom_name')).toThrow(ToolNameCollisionError);
+    // A tool literally named custom_name is encoded around the pinned name (md5 prefix 980fd).
+    expect(codec.encode('custom_name')).toBe('custom_name_980fd');
+    expect(codec.decode('custom_name')).toBe('some.tool');
   });
 
   it.each([

@@ -1,25 +1,42 @@
+import { InvalidArgumentError } from '@skein/conversation';
 import { InvalidToolNameError } from '../errors/invalid-tool-name-error.js';
 import { InvalidToolNameMappingError } from '../errors/invalid-tool-name-mapping-error.js';
 import { UnknownToolNameError } from '../errors/unknown-tool-name-error.js';
+import { describeValue } from '../json/describe-value.js';
 import { assignEncodings } from './assign-encodings.js';
 import {
   type CompiledRule,
   compileRule,
   fitsRule,
+  md5Hex,
   sha256Hex,
   type ToolNameRule,
 } from './tool-name-rule.js';
 
+/** A named hash (hex digest of the UTF-8 name), or a function giving characters the rule accepts. */
+export type ToolNameHash = 'md5' | 'sha256' | ((original: string) => string);
+
 export interface ToolNameCodecOptions extends Partial<ToolNameRule> {
   /**
-   * Hash of an original name, as characters the rule accepts (default: SHA-256 in hex). Only the
-   * first 5 characters are used unless two names clash. Injectable so tests can force collisions.
+   * Hash of an original name (default `'md5'`, as the original scheme's
+   * `hashlib.md5(name.encode()).hexdigest()[:5]`). Only the first 5 characters are used unless
+   * two names clash. A function can be passed, e.g. so tests can force collisions.
    */
-  readonly hash?: (original: string) => string;
+  readonly hash?: ToolNameHash;
 }
 
 /** Encoded name -> original name. */
 export type ToolNameMapping = Readonly<Record<string, string>>;
+
+function resolveHash(hash: ToolNameHash | undefined): (original: string) => string {
+  if (hash === undefined || hash === 'md5') return md5Hex;
+  if (hash === 'sha256') return sha256Hex;
+  if (typeof hash === 'function') return hash;
+  throw new InvalidArgumentError(
+    'hash',
+    `hash must be 'md5', 'sha256' or a function, got ${describeValue(hash)}`,
+  );
+}
 
 function checkOriginal(name: unknown): string {
   if (typeof name !== 'string' || name.length === 0) {
@@ -31,9 +48,10 @@ function checkOriginal(name: unknown): string {
 /**
  * Two-way map between tool names and names a provider accepts. Names that fit the rule are kept;
  * others become `<readable prefix>_<5 hex of a hash>`, with longer hashes where two names would
- * clash. Which name gets which encoding depends only on the set of names registered, never on the
- * order. Registering a name can lengthen the hash of a name it clashes with; the older encoding
- * still decodes (it was only ever given out for that name).
+ * clash. Names registered together get encodings that depend only on the set, never on the order.
+ * An encoding once assigned always decodes to its original: registering a name can lengthen the
+ * hash of a name it clashes with (the older encoding still decodes), and a later name equal to an
+ * encoding already assigned to another name is itself encoded, like a name that does not fit.
  */
 export class ToolNameCodec {
   readonly #rule: CompiledRule;
@@ -46,7 +64,7 @@ export class ToolNameCodec {
 
   constructor(options: ToolNameCodecOptions = {}) {
     this.#rule = compileRule(options);
-    this.#hash = options.hash ?? sha256Hex;
+    this.#hash = resolveHash(options.hash);
   }
 
   /**
@@ -75,10 +93,12 @@ export class ToolNameCodec {
           `the encoded name does not fit ${rule.pattern}`,
         );
       }
-      if (fitsRule(original, rule) && original !== encoded) {
+      // A fitting name is encoded only when its literal form is another name's encoding.
+      const holder = Object.hasOwn(mapping, original) ? mapping[original] : undefined;
+      if (fitsRule(original, rule) && original !== encoded && (holder ?? original) === original) {
         throw new InvalidToolNameMappingError(
           encoded,
-          `"${original}" fits the rule, so its encoding must be itself`,
+          `"${original}" fits the rule and is no other name's encoding, so its encoding must be itself`,
         );
       }
       const earlier = pinned.get(original);
@@ -137,7 +157,8 @@ export class ToolNameCodec {
 
   /** Assigns encodings for `originals`; on a collision error nothing changes. */
   #commit(originals: Set<string>): void {
-    const next = assignEncodings(originals, this.#pinned, this.#rule, this.#hash);
+    const assigned = new Map([...this.#superseded, ...this.#reverse]);
+    const next = assignEncodings(originals, this.#pinned, assigned, this.#rule, this.#hash);
     const reverse = new Map<string, string>();
     for (const [original, encoded] of next) reverse.set(encoded, original);
     for (const [original, encoded] of this.#current) {

@@ -35,6 +35,14 @@ export interface CompiledRule {
   readonly invalidChars: RegExp;
 }
 
+/**
+ * The original scheme's hash, `hashlib.md5(name.encode()).hexdigest()`: names shortened by the
+ * original pipeline (and written into its datasets) come out the same. Not used for security.
+ */
+export function md5Hex(text: string): string {
+  return createHash('md5').update(text, 'utf8').digest('hex');
+}
+
 export function sha256Hex(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
 }

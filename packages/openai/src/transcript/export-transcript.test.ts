@@ -119,6 +119,49 @@ describe('exportTranscript', () => {
     },
   );
 
+  it.each(['encoded', 'original'] as const)(
+    'restores the %s form when a tool is literally named like the encoding of another',
+    (form) => {
+      // a.b went out as a_b_e32b6 first; the tool named a_b_e32b6 came later (a_b_e32b6_d7aa4).
+      const codec = new ToolNameCodec();
+      codec.encode('a.b');
+      const pair: ToolSpec[] = [
+        { name: 'a.b', description: 'first', parameters: { type: 'object' } },
+        { name: 'a_b_e32b6', description: 'second', parameters: { type: 'object' } },
+      ];
+      const messages: LLMMessage[] = [
+        {
+          role: 'system',
+          content: 'Available tools:\n- a.b: first\n- a_b_e32b6: second',
+          metadata: { kind: 'tool-description', tools: ['a.b', 'a_b_e32b6'] },
+        },
+        { role: 'user', content: 'both' },
+        {
+          role: 'assistant',
+          content: '',
+          toolCalls: [
+            { id: 'c1', name: 'a.b', arguments: '{}' },
+            { id: 'c2', name: 'a_b_e32b6', arguments: '{}' },
+          ],
+        },
+        { role: 'tool', content: '1', toolCallId: 'c1', name: 'a.b' },
+        { role: 'tool', content: '2', toolCallId: 'c2', name: 'a_b_e32b6' },
+      ];
+      const transcript = exportTranscript(messages, pair, { toolNames: form, codec });
+      if (form === 'encoded') {
+        expect(transcript.tools.map((t) => t.function.name)).toEqual([
+          'a_b_e32b6',
+          'a_b_e32b6_d7aa4',
+        ]);
+        expect(transcript.messages[0]!.content).toBe(
+          'Available tools:\n- a_b_e32b6: first\n- a_b_e32b6_d7aa4: second',
+        );
+      }
+      const restored = restoreTranscript(JSON.parse(JSON.stringify(transcript)));
+      expect(restored).toStrictEqual({ messages, tools: pair });
+    },
+  );
+
   it('accepts a readonly message list and leaves it as it was', () => {
     const frozen: readonly LLMMessage[] = Object.freeze(structuredClone(conversation));
     exportTranscript(frozen, tools);

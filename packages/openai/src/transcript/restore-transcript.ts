@@ -1,6 +1,8 @@
 import type { LLMMessage, ToolCall, ToolSpec } from '@skein/conversation';
 import { renameInDescription } from '../client/to-openai-messages.js';
 import { InvalidTranscriptError } from '../errors/invalid-transcript-error.js';
+import { describeValue } from '../json/describe-value.js';
+import { transcriptNameForm } from './transcript-name-form.js';
 import type { ExportedTranscript, MessageExtras } from './transcript-types.js';
 
 /** What `restoreTranscript` gives back: the messages and tools as they were exported. */
@@ -96,7 +98,7 @@ function restoreMessage(
         ...(extras?.metadata === undefined ? {} : { metadata: extras.metadata }),
       };
     default:
-      throw new InvalidTranscriptError(`${path}.role`, `unknown role ${JSON.stringify(role)}`);
+      throw new InvalidTranscriptError(`${path}.role`, `unknown role ${describeValue(role)}`);
   }
 }
 
@@ -117,22 +119,24 @@ function restoreTool(raw: unknown, path: string, decode: (name: string) => strin
 
 /**
  * The messages and tools an `exportTranscript` result was made from, whichever name form it
- * uses: a name listed in `tool_name_mapping` is decoded, any other name is already original
- * (names the rule accepts map to themselves, and an encoded name always fits the rule).
+ * uses (see `transcriptNameForm`): in the encoded form every name is decoded through
+ * `tool_name_mapping`; in the original form names are kept as they are.
  */
 export function restoreTranscript(transcript: ExportedTranscript): RestoredTranscript {
   const root = object(transcript, 'transcript');
   const mapping = object(root.tool_name_mapping ?? {}, 'tool_name_mapping');
   const extras = object(root.skein_extras ?? {}, 'skein_extras') as Record<string, MessageExtras>;
+  const encoded = transcriptNameForm(root, mapping, extras) === 'encoded';
   const decode = (name: string): string => {
-    const original = Object.hasOwn(mapping, name) ? mapping[name] : undefined;
+    const original = encoded && Object.hasOwn(mapping, name) ? mapping[name] : undefined;
     if (original === undefined) return name;
     return string(original, `tool_name_mapping[${JSON.stringify(name)}]`);
   };
   const encodedByOriginal = new Map(
     Object.entries(mapping).map(([encoded, original]) => [original, encoded]),
   );
-  const encodeOf = (original: string): string => encodedByOriginal.get(original) ?? original;
+  const encodeOf = (original: string): string =>
+    (encoded ? encodedByOriginal.get(original) : undefined) ?? original;
   return {
     messages: array(root.messages, 'messages').map((m, i) =>
       restoreMessage(m, extras[String(i)], `messages[${i}]`, decode, encodeOf),

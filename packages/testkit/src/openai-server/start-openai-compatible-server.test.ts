@@ -2,10 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startOpenAICompatibleServer } from './start-openai-compatible-server.js';
 import type { OpenAICompatibleServer, OpenAICompatibleServerOptions } from './types.js';
 
-const FIXTURE = new URL(
-  '../../../../../shared/fixtures/openai-stream/openai-gpt4o-parallel-tool-calls.json',
-  import.meta.url,
-);
+const FIXTURE = new URL('./__fixtures__/openai-gpt4o-parallel-tool-calls.json', import.meta.url);
 
 let server: OpenAICompatibleServer | undefined;
 
@@ -127,6 +124,19 @@ describe('startOpenAICompatibleServer', () => {
     }
     expect(statuses).toEqual([429, 429, 200]);
     expect(s.requests).toHaveLength(3);
+  });
+
+  it.each([
+    [503, 'server_error'],
+    [400, 'invalid_request_error'],
+  ])('answers a scripted %s with the code %s', async (status, code) => {
+    const s = await start({
+      script: [{ text: 'ok' }],
+      quirks: { failBeforeSuccess: { status, times: 1 } },
+    });
+    const res = await post(s.url, { messages: [] });
+    expect(res.status).toBe(status);
+    expect((await json<ErrorBody>(res)).error.code).toBe(code);
   });
 
   it('sends an in-band error chunk and ends the stream', async () => {

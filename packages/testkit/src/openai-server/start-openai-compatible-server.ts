@@ -147,7 +147,12 @@ export async function startOpenAICompatibleServer(
     const fail = quirks.failBeforeSuccess;
     if (fail !== undefined && failures < fail.times) {
       failures++;
-      const code = fail.status === 429 ? 'rate_limit_exceeded' : 'server_error';
+      const code =
+        fail.status === 429
+          ? 'rate_limit_exceeded'
+          : fail.status >= 500
+            ? 'server_error'
+            : 'invalid_request_error';
       sendJson(
         res,
         fail.status,

@@ -20,7 +20,7 @@ export interface ScriptedTurn {
   readonly quirks?: OpenAIServerQuirks;
 }
 
-/** A recorded fixture file (`[header, ...chunks]`, as in `shared/fixtures/openai-stream`). */
+/** A recorded fixture file: a JSON array `[header, ...chunks]` whose header has `_fixture_header`. */
 export interface FixtureTurn {
   readonly fixture: string | URL;
 }
@@ -64,7 +64,10 @@ export interface OpenAIServerQuirks {
           readonly type?: string;
         };
       };
-  /** The first `times` requests are answered with `status` (429 or 5xx), then the script runs. */
+  /**
+   * The first `times` requests are answered with `status` (any 4xx/5xx; code `rate_limit_exceeded`
+   * for 429, `server_error` for 5xx, else `invalid_request_error`), then the script runs.
+   */
   readonly failBeforeSuccess?: {
     readonly status: number;
     readonly times: number;

@@ -1,0 +1,181 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SkeinError } from '@skein/conversation';
+import { type OpenAICompatibleServer, startOpenAICompatibleServer } from '@skein/testkit';
+import OpenAI from 'openai';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ProviderRequestError } from '../errors/provider-request-error.js';
+import { ProviderStreamError } from '../errors/provider-stream-error.js';
+import { createOpenAIClient, type OpenAIClientOptions } from './create-openai-client.js';
+
+// Retrying is the engine's job (one layer): each error says whether a new request can succeed,
+// and the `openai` package makes one request per call unless `maxRetries` asks for more.
+
+let server: OpenAICompatibleServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+const ask = {
+  threadId: 't',
+  nodeId: 'n',
+  messages: [{ role: 'user' as const, content: 'x' }],
+  tools: [],
+};
+
+function client(options: Partial<OpenAIClientOptions> = {}) {
+  return createOpenAIClient({ baseURL: server!.url, apiKey: 'k', model: 'm', ...options });
+}
+
+async function failure(promise: Promise<unknown>): Promise<SkeinError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(SkeinError.isInstance(error)).toBe(true);
+  return error as SkeinError;
+}
+
+describe('HTTP errors', () => {
+  it.each([
+    [503, true],
+    [500, true],
+    [429, true],
+    [409, true],
+    [408, true],
+    [400, false],
+    [401, false],
+    [404, false],
+    [422, false],
+  ])('sends one request for HTTP %s by default; retryable: %s', async (status, retryable) => {
+    server = await startOpenAICompatibleServer({
+      script: [{ text: 'never' }],
+      quirks: { failBeforeSuccess: { status, times: 5 } },
+    });
+    const error = await failure(client().generate(ask));
+    expect(error).toBeInstanceOf(ProviderRequestError);
+    expect(error).toMatchObject({ status, retryable });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('keeps the retry-after the provider asked for', async () => {
+    server = await startOpenAICompatibleServer({
+      script: [{ text: 'never' }],
+      quirks: { failBeforeSuccess: { status: 429, times: 5, retryAfterMs: 1500 } },
+    });
+    const error = await failure(client().generate(ask));
+    expect(error).toMatchObject({ status: 429, retryable: true, retryAfterMs: 1500 });
+  });
+
+  it('turns off the retries of an openai client passed in, unless maxRetries is set', async () => {
+    server = await startOpenAICompatibleServer({
+      script: [{ text: 'finally' }],
+      quirks: { failBeforeSuccess: { status: 503, times: 1 } },
+    });
+    const sdk = new OpenAI({ baseURL: server.url, apiKey: 'k' });
+    await failure(createOpenAIClient({ client: sdk, model: 'm' }).generate(ask));
+    expect(server.requests).toHaveLength(1);
+    const response = await createOpenAIClient({ client: sdk, model: 'm', maxRetries: 1 }).generate(
+      ask,
+    );
+    expect(response.message.content).toBe('finally');
+  });
+
+  it('marks a refused connection retryable', async () => {
+    const closed = await startOpenAICompatibleServer({ script: [] });
+    const url = closed.url;
+    await closed.close();
+    const error = await failure(
+      createOpenAIClient({ baseURL: url, apiKey: 'k', model: 'm' }).generate(ask),
+    );
+    expect(error).toMatchObject({
+      code: 'PROVIDER_REQUEST_FAILED',
+      status: undefined,
+      retryable: true,
+    });
+  });
+
+  it('gives a typed, non-retryable error for a deeply nested error body, not a RangeError', async () => {
+    const depth = 100_000;
+    const deep = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(400, { 'content-type': 'application/json' });
+        res.end(`{"error":${'['.repeat(depth)}${']'.repeat(depth)}}`);
+      });
+    });
+    await new Promise<void>((resolve) => deep.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = deep.address() as AddressInfo;
+      const error = await failure(
+        createOpenAIClient({
+          baseURL: `http://127.0.0.1:${port}/v1`,
+          apiKey: 'k',
+          model: 'm',
+        }).generate(ask),
+      );
+      expect(error).toBeInstanceOf(ProviderRequestError);
+      expect(error.retryable).toBe(false);
+      expect(error.message).toContain('could not be read');
+    } finally {
+      deep.closeAllConnections();
+      await new Promise((resolve) => deep.close(resolve));
+    }
+  });
+});
+
+describe('stream errors', () => {
+  it('marks an interrupted stream retryable', async () => {
+    server = await startOpenAICompatibleServer({
+      script: [{ text: 'a long answer' }],
+      quirks: { dropAfterChunks: 2 },
+    });
+    const error = await failure(client().generate(ask));
+    expect(error).toMatchObject({ code: 'STREAM_INTERRUPTED', retryable: true });
+  });
+
+  it('marks a stream timeout retryable and an abort not', async () => {
+    server = await startOpenAICompatibleServer({
+      script: [{ text: 'slow' }, { text: 'x'.repeat(50) }],
+      quirks: { chunkDelayMs: 300 },
+    });
+    const timeout = await failure(client({ timeoutMs: 100 }).generate(ask));
+    expect(timeout).toMatchObject({ code: 'REQUEST_TIMEOUT', retryable: true });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 50);
+    const aborted = await failure(client().generate(ask, { signal: controller.signal }));
+    expect(aborted).toMatchObject({ code: 'REQUEST_ABORTED', retryable: false });
+  });
+
+  it.each([
+    [{ message: 'busy', type: 'server_error', code: 'internal_error' }, true],
+    [{ message: 'slow down', code: 'rate_limit_exceeded' }, true],
+    [{ message: 'overloaded', type: 'overloaded_error' }, true],
+    [{ message: 'bad gateway', code: '502' }, true],
+    [
+      { message: 'too long', type: 'invalid_request_error', code: 'context_length_exceeded' },
+      false,
+    ],
+    [{ message: 'no code at all' }, false],
+  ])('classifies the in-band error %j as retryable: %s', async (error, retryable) => {
+    server = await startOpenAICompatibleServer({
+      script: [{ text: 'abcdefgh' }],
+      quirks: { errorChunk: { afterChunks: 1, error } },
+    });
+    const thrown = await failure(client().generate(ask));
+    expect(thrown).toBeInstanceOf(ProviderStreamError);
+    expect(thrown.retryable).toBe(retryable);
+  });
+
+  it('never retries a conversation the provider would reject', async () => {
+    server = await startOpenAICompatibleServer({ script: [{ text: 'never' }] });
+    const broken = {
+      ...ask,
+      messages: [{ role: 'tool' as const, content: 'x', toolCallId: 'nobody' }],
+    };
+    const error = await failure(client().generate(broken));
+    expect(error).toMatchObject({ code: 'INVALID_CONVERSATION', retryable: false });
+    expect(server.requests).toHaveLength(0);
+  });
+});
