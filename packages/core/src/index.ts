@@ -24,8 +24,12 @@ export type { SkeinEngineOptions } from './engine/skein-engine.js';
 export { SkeinEngine } from './engine/skein-engine.js';
 // Errors
 export { CheckpointConflictError, CheckpointNotFoundError } from './errors/checkpoint-errors.js';
+export { CheckpointSaveError } from './errors/checkpoint-save-error.js';
 export { ExpressionEvaluationError, ExpressionSyntaxError } from './errors/expression-error.js';
+export { ExpressionTooComplexError } from './errors/expression-too-complex-error.js';
 export { InvalidToolError } from './errors/invalid-tool-error.js';
+export { ListenerError } from './errors/listener-error.js';
+export { StateCorruptError } from './errors/state-corrupt-error.js';
 export {
   InvalidVariablesError,
   LLMCallError,
@@ -40,6 +44,8 @@ export type { ToolConflict } from './errors/tool-conflict-error.js';
 export { ToolConflictError } from './errors/tool-conflict-error.js';
 export { ToolArgumentsError, ToolExecutionError, ToolTimeoutError } from './errors/tool-errors.js';
 export { ToolNotFoundError } from './errors/tool-not-found-error.js';
+export { TriggerFailedError } from './errors/trigger-failed-error.js';
+export { ValueNotJsonError } from './errors/value-not-json-error.js';
 export { WorkflowNotFoundError } from './errors/workflow-not-found-error.js';
 export type { WorkflowIssue, WorkflowIssueCode } from './errors/workflow-validation-error.js';
 export { WorkflowValidationError } from './errors/workflow-validation-error.js';
@@ -55,6 +61,7 @@ export { ThreadExecutor } from './executor/thread-executor.js';
 export type { CompiledExpression, ExpressionNode } from './expressions/ast.js';
 export type { ExpressionScope } from './expressions/evaluate.js';
 export { evaluateExpression } from './expressions/evaluate.js';
+export { MAX_EXPRESSION_DEPTH, MAX_EXPRESSION_TOKENS } from './expressions/expression-limits.js';
 // Expressions
 export { compileExpression } from './expressions/parser.js';
 export type { CompiledTemplate } from './expressions/template.js';

@@ -57,10 +57,52 @@ function engineOn(store: CheckpointStore): SkeinEngine {
 const plain = (messages: readonly LLMMessage[]) => JSON.parse(JSON.stringify(messages));
 
 /**
+ * Values every store must give back exactly as they went in (what JSON carries: the engine
+ * refuses the rest where it enters state). Strings hold every kind of character, lone surrogates
+ * included, since JSON escapes them; numbers hold the edges of doubles.
+ */
+function awkwardValues(): Record<string, unknown> {
+  let deep: unknown = 'bottom';
+  for (let i = 0; i < 100; i++) deep = i % 2 ? { next: deep } : [deep];
+  return {
+    empty: '',
+    unicode: 'ß→✓ 東京 👩‍👩‍👧 עברית e\u0301',
+    controls: '\u0000\u0001\t\n\r\u2028\u2029"\\\u007f',
+    lone: ['\ud800', 'a\udfffb', '\udc00\ud800'],
+    long: 'x'.repeat(100_000),
+    numbers: [
+      0,
+      1,
+      -1,
+      0.1,
+      0.1 + 0.2,
+      1e-7,
+      1e21,
+      5e-324,
+      1.7976931348623157e308,
+      Number.MAX_SAFE_INTEGER,
+      -Number.MAX_SAFE_INTEGER,
+      2 ** 53 + 2,
+      123456789.12345679,
+    ],
+    flags: [true, false],
+    nothing: null,
+    nulls: [null, null],
+    emptyArray: [],
+    emptyObject: {},
+    nested: { a: [{ b: { c: [[[]], {}] } }] },
+    deep,
+    nullPrototype: Object.assign(Object.create(null), { x: 1, toString: 'own' }),
+    keys: JSON.parse('{"__proto__":1,"constructor":2,"toString":3,"":4,"a.b":5,"0":6,"ü":7}'),
+  };
+}
+
+/**
  * The shared test suite every `CheckpointStore` must pass (run it from a vitest test file):
- * round trips of threads holding every message kind, ordering, concurrent writers to different
- * threads, resume after a crash, listing, deleting, pruning, and refusing checkpoints that would
- * lose messages.
+ * round trips of threads holding every message kind, exact round trips of awkward values (a
+ * resumed thread must see what it stored), a failed save that leaves the store readable and the
+ * thread resumable, ordering, concurrent writers to different threads, resume after a crash,
+ * listing, deleting, pruning, and refusing checkpoints that would lose messages.
  */
 export function runCheckpointStoreConformance(
   name: string,
@@ -101,6 +143,100 @@ export function runCheckpointStoreConformance(
         expect(rebuilt.conversation.getMessages()).toEqual(thread.conversation.getMessages());
         expect(rebuilt.conversation.listBatches()).toEqual(thread.conversation.listBatches());
         expect(rebuilt.conversation.getUsage()).toEqual(thread.conversation.getUsage());
+        if (reopened !== store) await reopened.close?.();
+      }));
+
+    it('round-trips values exactly: unicode, lone surrogates, number edges, nesting, odd keys', () =>
+      withStore(async ({ store, reopen }) => {
+        const engine = engineOn(store);
+        engine.registerWorkflow(
+          new WorkflowBuilder('values', '1')
+            .start()
+            .userInteraction('ask', { variable: 'answer' })
+            .end('end', { output: 'vars' })
+            .chain('start', 'ask', 'end')
+            .build(),
+        );
+        const values = awkwardValues();
+        const thread = engine.createThread('values', {
+          threadId: 'values',
+          input: values,
+          variables: { ...values, negativeZero: -0 },
+          messages: [
+            { role: 'user', content: values.unicode as string, metadata: { data: values } },
+            { role: 'user', content: (values.lone as string[]).join('|') },
+          ],
+        });
+        expect((await engine.execute(thread)).status).toBe('PAUSED');
+        const reopened = reopen ? await reopen() : store;
+        const loaded = (await reopened.load('values'))!;
+        const { negativeZero, ...variables } = loaded.state.variables;
+        expect(variables).toEqual(values);
+        // JSON has no -0: a store may give it back as 0. Nothing else may change.
+        expect(negativeZero === 0).toBe(true);
+        expect(loaded.state.input).toEqual(values);
+        expect(Object.getOwnPropertyNames(variables.keys)).toContain('__proto__');
+        expect(loaded.conversation.messages).toEqual(plain(thread.conversation.getAllMessages()));
+        expect(loaded.conversation.messages.at(-1)!.content).toBe('\ud800|a\udfffb|\udc00\ud800');
+        const again = engineOn(reopened);
+        again.registerWorkflow(engine.workflows.get('values').definition);
+        const result = await again.resume(await again.loadThread('values'), 'ok');
+        expect(result.status).toBe('COMPLETED');
+        const { negativeZero: _, ...output } = result.output as Record<string, unknown>;
+        expect(output).toEqual({ ...values, answer: 'ok' });
+        if (reopened !== store) await reopened.close?.();
+      }));
+
+    it('stays readable after a failed save, and the thread resumes from what it holds', () =>
+      withStore(async ({ store, reopen }) => {
+        // The disk fails under the store: saves throw until `failures` runs out.
+        let failures = 0;
+        const flaky: CheckpointStore = {
+          save: async (checkpoint) => {
+            if (failures > 0) {
+              failures--;
+              throw new Error('disk full');
+            }
+            return store.save(checkpoint);
+          },
+          load: (threadId, checkpointId) => store.load(threadId, checkpointId),
+          list: (threadId) => store.list(threadId),
+          listThreads: () => store.listThreads(),
+          delete: (threadId) => store.delete(threadId),
+          prune: (threadId, options) => store.prune(threadId, options),
+        };
+        const engine = engineOn(flaky);
+
+        // Down for a while: nothing is written; the thread waits for the same answer again.
+        const { thread } = await engine.run('conformance', { threadId: 'down' });
+        const list = await store.list('down');
+        const stored = await store.load('down');
+        failures = Number.POSITIVE_INFINITY;
+        const failed = await engine.resume(thread, 'no thanks');
+        expect(failed.status).toBe('PAUSED');
+        expect(failed.error?.code).toBe('CHECKPOINT_SAVE_FAILED');
+        expect(thread.status).toBe('PAUSED');
+        expect(await store.list('down')).toEqual(list);
+        expect(await store.load('down')).toEqual(stored);
+        failures = 0;
+        const done = await engine.resume(thread, 'no thanks');
+        expect(done.status).toBe('COMPLETED');
+        const after = (await store.load('down'))!;
+        expect(after.state.status).toBe('COMPLETED');
+        expect(after.conversation.messages).toEqual(plain(thread.conversation.getAllMessages()));
+
+        // One failed save: the store records how the attempt ended; another process resumes.
+        const { thread: once } = await engine.run('conformance', { threadId: 'once' });
+        failures = 1;
+        expect((await engine.resume(once, 'no thanks')).error?.code).toBe('CHECKPOINT_SAVE_FAILED');
+        const reopened = reopen ? await reopen() : store;
+        const recorded = (await reopened.load('once'))!;
+        expect(recorded.state.status).toBe('PAUSED');
+        expect(recorded.state.error?.code).toBe('CHECKPOINT_SAVE_FAILED');
+        const elsewhere = engineOn(reopened);
+        const resumed = await elsewhere.resume(await elsewhere.loadThread('once'), 'no thanks');
+        expect(resumed.status).toBe('COMPLETED');
+        expect(resumed.output).toBe('It is rain in Oslo.');
         if (reopened !== store) await reopened.close?.();
       }));
 

@@ -9,6 +9,7 @@ import {
   type ThreadResult,
 } from '../executor/thread-executor.js';
 import type { LLMClient } from '../llm/llm-client.js';
+import { checkNumber } from '../options/check-number.js';
 import {
   type BuildThreadOptions,
   type FromCheckpointOptions,
@@ -19,6 +20,7 @@ import { ArgumentValidator } from '../tools/argument-validator.js';
 import type { Tool } from '../tools/tool.js';
 import { type RegisterOptions, ToolRegistry } from '../tools/tool-registry.js';
 import { ToolRunner } from '../tools/tool-runner.js';
+import { TIMEOUT_RANGE } from '../tools/tool-timeout.js';
 import type { CompiledWorkflow } from '../workflow/compiled-workflow.js';
 import type { NodeDefinition, WorkflowDefinition } from '../workflow/types.js';
 import { WorkflowRegistry } from '../workflow/workflow-registry.js';
@@ -26,7 +28,7 @@ import { WorkflowRegistry } from '../workflow/workflow-registry.js';
 export interface SkeinEngineOptions {
   readonly llm?: LLMClient | ((node: NodeDefinition) => LLMClient);
   readonly store?: CheckpointStore;
-  /** Per-call tool time limit when a tool sets none (default 60 s). */
+  /** Per-call tool time limit when a tool sets none: 1 to 2^31 - 1 ms (default 60 s). */
   readonly toolTimeoutMs?: number;
   readonly formatToolDescription?: ToolDescriptionFormatter;
   readonly tokenCounter?: TokenCounter;
@@ -59,7 +61,9 @@ export class SkeinEngine {
     const toolRunner = new ToolRunner({
       validator: new ArgumentValidator(),
       emitter: this.events,
-      ...(options.toolTimeoutMs ? { defaultTimeoutMs: options.toolTimeoutMs } : {}),
+      ...(options.toolTimeoutMs === undefined
+        ? {}
+        : { defaultTimeoutMs: checkNumber('toolTimeoutMs', options.toolTimeoutMs, TIMEOUT_RANGE) }),
     });
     this.executor = new ThreadExecutor({
       tools: this.tools,

@@ -80,10 +80,8 @@ export class LLMCallError extends SkeinError {
     super(
       'LLM_CALL_FAILED',
       `Model call of node "${nodeId}" failed after ${attempts} attempt${attempts === 1 ? '' : 's'}${code}: ${message}`,
-      {
-        cause,
-        details: { nodeId, attempts },
-      },
+      // Whether the same call could succeed later is the cause's to say.
+      { cause, details: { nodeId, attempts }, retryable: SkeinError.isRetryable(cause) },
     );
   }
 }

@@ -1,7 +1,99 @@
 import { EventEmitter } from 'eventemitter3';
+import { ListenerError } from '../errors/listener-error.js';
 import type { SkeinEventMap } from './event-map.js';
 
 type Listeners = { [K in keyof SkeinEventMap]: (payload: SkeinEventMap[K]) => void };
+type Name = keyof SkeinEventMap;
+type Listener<T extends Name> = EventEmitter.EventListener<Listeners, T>;
+type AnyListener = (payload: unknown) => void;
 
-/** The engine's typed event emitter (eventemitter3). */
-export class SkeinEmitter extends EventEmitter<Listeners> {}
+function threadIdOf(payload: unknown): string | undefined {
+  if (typeof payload !== 'object' || payload === null || !Object.hasOwn(payload, 'threadId'))
+    return undefined;
+  const id = (payload as { threadId: unknown }).threadId;
+  return typeof id === 'string' ? id : undefined;
+}
+
+/**
+ * The engine's typed event emitter (eventemitter3). A listener that throws never breaks what the
+ * engine was doing (a node, a checkpoint, a message being added) nor keeps later listeners from
+ * running: the error goes to `error` listeners as a `ListenerError`, and when there are none (or
+ * an `error` listener throws too) to `process.emitWarning`.
+ */
+export class SkeinEmitter extends EventEmitter<Listeners> {
+  // One guard per listener and event, so `off(event, fn)` finds what `on(event, fn)` added.
+  readonly #guards = new WeakMap<object, Map<Name, AnyListener>>();
+  readonly #originals = new WeakMap<object, AnyListener>();
+
+  override on<T extends Name>(event: T, fn: Listener<T>, context?: unknown): this {
+    return super.on(event, this.#guard(event, fn) as Listener<T>, context);
+  }
+
+  override addListener<T extends Name>(event: T, fn: Listener<T>, context?: unknown): this {
+    return super.addListener(event, this.#guard(event, fn) as Listener<T>, context);
+  }
+
+  override once<T extends Name>(event: T, fn: Listener<T>, context?: unknown): this {
+    return super.once(event, this.#guard(event, fn) as Listener<T>, context);
+  }
+
+  override off<T extends Name>(
+    event: T,
+    fn?: Listener<T>,
+    context?: unknown,
+    once?: boolean,
+  ): this {
+    return super.off(event, this.#guarded(event, fn), context, once);
+  }
+
+  override removeListener<T extends Name>(
+    event: T,
+    fn?: Listener<T>,
+    context?: unknown,
+    once?: boolean,
+  ): this {
+    return super.removeListener(event, this.#guarded(event, fn), context, once);
+  }
+
+  override listeners<T extends Name>(event: T): Listener<T>[] {
+    return super.listeners(event).map((g) => (this.#originals.get(g) ?? g) as Listener<T>);
+  }
+
+  #guarded<T extends Name>(event: T, fn: Listener<T> | undefined): Listener<T> | undefined {
+    if (fn === undefined) return undefined;
+    return (this.#guards.get(fn as object)?.get(event) ?? fn) as Listener<T>;
+  }
+
+  #guard(event: Name, fn: object): AnyListener {
+    let byEvent = this.#guards.get(fn);
+    if (!byEvent) {
+      byEvent = new Map();
+      this.#guards.set(fn, byEvent);
+    }
+    let guard = byEvent.get(event);
+    if (!guard) {
+      const listener = fn as AnyListener;
+      const report = (error: unknown, payload: unknown) => this.#failed(event, payload, error);
+      guard = function (this: unknown, payload: unknown) {
+        try {
+          listener.call(this, payload);
+        } catch (error) {
+          report(error, payload);
+        }
+      };
+      byEvent.set(event, guard);
+      this.#originals.set(guard, listener);
+    }
+    return guard;
+  }
+
+  #failed(event: Name, payload: unknown, cause: unknown): void {
+    const error = new ListenerError(event, cause);
+    if (event !== 'error' && this.listenerCount('error') > 0) {
+      const threadId = threadIdOf(payload);
+      this.emit('error', { event, error, ...(threadId === undefined ? {} : { threadId }) });
+      return;
+    }
+    globalThis.process?.emitWarning?.(error);
+  }
+}

@@ -1,4 +1,5 @@
 import type { LLMMessage, TokenUsage } from '@skein/conversation';
+import type { ListenerError } from '../errors/listener-error.js';
 import type { FinishReason } from '../llm/llm-client.js';
 
 interface ThreadScoped {
@@ -93,6 +94,14 @@ export interface WarningEvent {
   readonly details?: Readonly<Record<string, unknown>>;
 }
 
+/** A listener threw; the engine carried on. */
+export interface ListenerErrorEvent {
+  /** The event whose listener threw. */
+  readonly event: string;
+  readonly error: ListenerError;
+  readonly threadId?: string;
+}
+
 /** Every event the engine emits, by `noun:verb` name. Listeners receive one payload argument. */
 export interface SkeinEventMap {
   'thread:started': ThreadStartedEvent;
@@ -114,6 +123,8 @@ export interface SkeinEventMap {
   'checkpoint:saved': CheckpointSavedEvent;
   'trigger:fired': TriggerFiredEvent;
   warning: WarningEvent;
+  /** A listener of another event threw (see `SkeinEmitter`). */
+  error: ListenerErrorEvent;
 }
 
 export type SkeinEventName = keyof SkeinEventMap;

@@ -1,4 +1,6 @@
+import { SkeinError } from '@skein/conversation';
 import type { RetryPolicy } from '../workflow/types.js';
+import { checkRetryPolicy } from './check-retry-policy.js';
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -16,32 +18,30 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /**
- * Calls `attempt` until it succeeds, the policy's attempts are used up, or the signal aborts,
- * waiting with exponential backoff in between. Returns the result and the attempts it took.
+ * Calls `attempt` until it succeeds, the policy's attempts are used up, an error that cannot
+ * succeed on a retry comes back (`SkeinError.isRetryable` false: a 400, an invalid request), or
+ * the signal aborts, waiting with exponential backoff in between. The policy is checked first
+ * (`InvalidArgumentError` naming the field, `where` saying whose policy it is).
  */
 export async function withRetry<T>(
   attempt: (n: number) => Promise<T>,
   policy: RetryPolicy | undefined,
   signal: AbortSignal,
   onRetry?: (error: unknown, attempt: number, delayMs: number) => void,
+  where = 'the call',
 ): Promise<T> {
-  const maxAttempts = Math.max(1, policy?.maxAttempts ?? 3);
-  const initial = policy?.initialDelayMs ?? 200;
-  const max = policy?.maxDelayMs ?? 5_000;
-  let lastError: unknown;
-  for (let n = 1; n <= maxAttempts; n++) {
+  const { maxAttempts, initialDelayMs, maxDelayMs } = checkRetryPolicy(policy, where);
+  for (let n = 1; ; n++) {
     try {
       return await attempt(n);
     } catch (error) {
       if (signal.aborted) throw signal.reason ?? error;
-      lastError = error;
-      if (n === maxAttempts) break;
-      const delay = Math.min(max, initial * 2 ** (n - 1));
+      if (n >= maxAttempts || !SkeinError.isRetryable(error)) throw new RetryExhausted(error, n);
+      const delay = Math.min(maxDelayMs, initialDelayMs * 2 ** (n - 1));
       onRetry?.(error, n, delay);
       await sleep(delay, signal);
     }
   }
-  throw new RetryExhausted(lastError, maxAttempts);
 }
 
 /** Internal: carries the last error and the attempt count out of `withRetry`. */

@@ -1,5 +1,13 @@
-import { type ConversationCursor, SkeinError, type TokenUsage } from '@skein/conversation';
+import {
+  type ConversationCursor,
+  type ConversationDelta,
+  SkeinError,
+  SNAPSHOT_VERSION,
+  type TokenUsage,
+} from '@skein/conversation';
 import type { Checkpoint, CheckpointStore } from '../checkpoint/checkpoint-store.js';
+import { CheckpointSaveError } from '../errors/checkpoint-save-error.js';
+import { StateCorruptError } from '../errors/state-corrupt-error.js';
 import {
   MaxStepsExceededError,
   NodeExecutionError,
@@ -20,6 +28,9 @@ import {
   userInteractionHandler,
   variableHandler,
 } from '../nodes/simple-nodes.js';
+import { checkOptionalNumber } from '../options/check-number.js';
+import { frozenCopy } from '../thread/freeze.js';
+import { isJsonPrimitive, requireJsonValue } from '../thread/json-state-value.js';
 import type { ThreadContext } from '../thread/thread-context.js';
 import type {
   PendingInteraction,
@@ -32,6 +43,7 @@ import type { ToolRunner } from '../tools/tool-runner.js';
 import type { NodeDefinition, NodeType } from '../workflow/types.js';
 import { nextNode } from './routing.js';
 import { runTriggers } from './triggers.js';
+import { yieldToEventLoop } from './yield-to-event-loop.js';
 
 export interface ThreadResult {
   readonly threadId: string;
@@ -51,8 +63,23 @@ export interface ThreadResult {
 
 export interface ExecuteOptions {
   readonly signal?: AbortSignal;
-  /** Upper bound on nodes run in this call (default 1,000). */
+  /** Upper bound on nodes run in this call: an integer from 1 to 2^53 - 1 (default 1,000). */
   readonly maxSteps?: number;
+}
+
+const MAX_STEPS_RANGE = { min: 1, max: Number.MAX_SAFE_INTEGER, integer: true } as const;
+
+/**
+ * How long synchronous nodes may run back to back before the executor lets the event loop turn
+ * (timers, I/O, other threads, an abort). A few milliseconds keeps the pause cost far below 1%.
+ */
+const YIELD_EVERY_MS = 4;
+
+/** Internal: a store refused a checkpoint; carries the store's error to `#run`. */
+class SaveFailure extends Error {
+  constructor(readonly reason: unknown) {
+    super('checkpoint save failed');
+  }
 }
 
 export interface ThreadExecutorOptions {
@@ -129,6 +156,12 @@ export class ThreadExecutor {
 
   /** Runs a new, failed, cancelled or crashed-and-rebuilt thread from its current node. */
   execute(thread: ThreadContext, options: ExecuteOptions = {}): Promise<ThreadResult> {
+    let maxSteps: number;
+    try {
+      maxSteps = checkOptionalNumber('maxSteps', options.maxSteps, MAX_STEPS_RANGE, 1_000);
+    } catch (error) {
+      return Promise.reject(error);
+    }
     const status = thread.status;
     if (status === 'COMPLETED')
       return Promise.reject(
@@ -142,7 +175,7 @@ export class ThreadExecutor {
           'it waits for input; call resume(thread, input)',
         ),
       );
-    return this.#run(thread, options, undefined);
+    return this.#run(thread, options.signal, maxSteps, undefined);
   }
 
   /** Continues a PAUSED thread with the input it waits for (an answer, or tool approvals). */
@@ -151,6 +184,12 @@ export class ThreadExecutor {
     input: unknown,
     options: ExecuteOptions = {},
   ): Promise<ThreadResult> {
+    let maxSteps: number;
+    try {
+      maxSteps = checkOptionalNumber('maxSteps', options.maxSteps, MAX_STEPS_RANGE, 1_000);
+    } catch (error) {
+      return Promise.reject(error);
+    }
     if (thread.status !== 'PAUSED' || !thread.state.pending)
       return Promise.reject(
         new ThreadStateError(thread.threadId, thread.status, 'only a PAUSED thread can be resumed'),
@@ -162,23 +201,29 @@ export class ThreadExecutor {
           `it waits for ${thread.state.pending.kind}; input is missing`,
         ),
       );
-    return this.#run(thread, options, { input });
+    return this.#run(thread, options.signal, maxSteps, { input });
   }
 
   async #run(
     thread: ThreadContext,
-    options: ExecuteOptions,
+    givenSignal: AbortSignal | undefined,
+    maxSteps: number,
     resume: { input: unknown } | undefined,
   ): Promise<ThreadResult> {
     if (thread.running)
       throw new ThreadStateError(thread.threadId, thread.status, 'another executor is running it');
     thread.running = true;
-    const signal = options.signal ?? new AbortController().signal;
-    const maxSteps = options.maxSteps ?? 1_000;
+    const signal = givenSignal ?? new AbortController().signal;
     const emitter = this.#emitter;
     const threadId = thread.threadId;
     let steps = 0;
     let resumeInput = resume;
+    let lastYield = performance.now();
+    // Before the first save of this thread object, a failed save goes back to how it is now.
+    if (thread.lastSavedState === undefined) {
+      thread.lastSavedState = thread.state;
+      thread.lastSavedCursor = thread.conversation.cursor();
+    }
     try {
       if (thread.status === 'PENDING')
         emitter.emit('thread:started', {
@@ -202,17 +247,29 @@ export class ThreadExecutor {
             steps,
             new MaxStepsExceededError(threadId, maxSteps, nodeId),
           );
-        const node = thread.workflow.nodes.get(nodeId)!;
+        const node = thread.workflow.nodes.get(nodeId);
+        if (!node)
+          return await this.#finish(
+            thread,
+            'FAILED',
+            steps,
+            new StateCorruptError(
+              threadId,
+              thread.lastCheckpointId,
+              'state.currentNodeId',
+              `names no node of workflow "${thread.workflow.id}"`,
+            ),
+          );
         const step = thread.state.step;
         if (emitter.listenerCount('node:started') > 0)
           emitter.emit('node:started', { threadId, nodeId, nodeType: node.type, step });
         const started = performance.now();
-        // A node's effects count only if it completes: on failure or cancellation the thread
-        // goes back to how it was when the node started (stored messages stay stored).
+        // A node's effects count only if it completes, its triggers included: on failure or
+        // cancellation the thread goes back to how it was when the node started (stored
+        // messages stay stored).
         const cursorAtStart = thread.conversation.cursor();
         const stateAtStart = thread.state;
         let outcome: NodeOutcome;
-        let next: string | undefined;
         try {
           const handler = this.#handlers[node.type] as NodeHandler;
           const returned = handler({
@@ -225,12 +282,7 @@ export class ThreadExecutor {
           // Most nodes answer synchronously; awaiting only promises saves a microtask per step.
           outcome = returned instanceof Promise ? await returned : returned;
           resumeInput = undefined;
-          if (outcome.kind === 'next')
-            next = nextNode(
-              thread.workflow,
-              nodeId,
-              this.#scopeAfter(thread, nodeId, outcome.output),
-            );
+          if (outcome.kind !== 'pause') this.#complete(thread, nodeId, step, outcome);
         } catch (error) {
           this.#undoNode(thread, cursorAtStart, stateAtStart);
           if (signal.aborted)
@@ -280,44 +332,77 @@ export class ThreadExecutor {
           return this.#result(thread, 'PAUSED', steps);
         }
 
-        const output = outcome.output;
-        const state = thread.state;
-        thread.patch({
-          step: step + 1,
-          pending: undefined,
-          currentNodeId: outcome.kind === 'end' ? undefined : next,
-          ...(output === undefined
-            ? {}
-            : {
-                nodeOutputs: Object.freeze({ ...state.nodeOutputs, [nodeId]: output }),
-                lastOutput: output,
-              }),
-          ...(outcome.kind === 'end' ? { output } : {}),
-        });
-        const triggers = thread.workflow.definition.triggers;
-        if (outcome.kind === 'next' && triggers && triggers.length > 0) {
-          const jump = runTriggers(thread, triggers, nodeId, emitter);
-          if (jump !== undefined)
-            thread.update((draft) => {
-              draft.currentNodeId = jump;
-            });
-        }
-        const durationMs = performance.now() - started;
+        const finished = performance.now();
         if (emitter.listenerCount('node:completed') > 0)
           emitter.emit('node:completed', {
             threadId,
             nodeId,
             nodeType: node.type,
             step,
-            durationMs,
+            durationMs: finished - started,
             ...(outcome.kind === 'next' && outcome.status ? { status: outcome.status } : {}),
             ...(thread.state.currentNodeId ? { nextNodeId: thread.state.currentNodeId } : {}),
           });
         if (outcome.kind === 'end') return await this.#finish(thread, 'COMPLETED', steps);
         await this.#checkpoint(thread);
+        if (finished - lastYield >= YIELD_EVERY_MS) {
+          await yieldToEventLoop();
+          lastYield = performance.now();
+        }
       }
+    } catch (error) {
+      if (error instanceof SaveFailure) return await this.#saveFailed(thread, error.reason, steps);
+      // Whatever else went wrong, the thread must not stay RUNNING.
+      if (thread.status === 'RUNNING')
+        thread.update((draft) => {
+          draft.status = 'FAILED';
+          draft.error = {
+            code: SkeinError.isInstance(error) ? error.code : 'INTERNAL_ERROR',
+            message: error instanceof Error ? error.message : String(error),
+          };
+        });
+      throw error;
     } finally {
       thread.running = false;
+    }
+  }
+
+  /**
+   * Records a node that completed: its output, the next node, then the workflow's triggers. Runs
+   * inside the node's error handling, so an output JSON cannot carry, a route that does not
+   * exist or a failing trigger fail the node like an error of its own.
+   */
+  #complete(
+    thread: ThreadContext,
+    nodeId: string,
+    step: number,
+    outcome: Exclude<NodeOutcome, { kind: 'pause' }>,
+  ): void {
+    const output = outcome.output;
+    if (output !== undefined && !isJsonPrimitive(output))
+      requireJsonValue(output, `output of node "${nodeId}"`, `nodes.${nodeId}`);
+    const next =
+      outcome.kind === 'next'
+        ? nextNode(thread.workflow, nodeId, this.#scopeAfter(thread, nodeId, output))
+        : undefined;
+    const state = thread.state;
+    const stored = frozenCopy(output);
+    thread.patch({
+      step: step + 1,
+      pending: undefined,
+      currentNodeId: next,
+      ...(stored === undefined
+        ? {}
+        : {
+            nodeOutputs: Object.freeze({ ...state.nodeOutputs, [nodeId]: stored }),
+            lastOutput: stored,
+          }),
+      ...(outcome.kind === 'end' ? { output: stored } : {}),
+    });
+    const triggers = thread.workflow.definition.triggers;
+    if (outcome.kind === 'next' && triggers && triggers.length > 0) {
+      const jump = runTriggers(thread, triggers, nodeId, this.#emitter);
+      if (jump !== undefined) thread.patch({ currentNodeId: jump });
     }
   }
 
@@ -384,7 +469,14 @@ export class ThreadExecutor {
   async #checkpoint(thread: ThreadContext): Promise<void> {
     const store = this.#store;
     if (!store) return;
-    const conversation = thread.conversation.deltaSince(thread.checkpointCursor);
+    await this.#save(store, thread, thread.conversation.deltaSince(thread.checkpointCursor));
+  }
+
+  async #save(
+    store: CheckpointStore,
+    thread: ThreadContext,
+    conversation: ConversationDelta,
+  ): Promise<void> {
     const sequence = thread.checkpointSequence + 1;
     const checkpoint: Checkpoint = {
       id: `${thread.threadId}:${sequence}`,
@@ -395,15 +487,77 @@ export class ThreadExecutor {
       state: thread.state,
       conversation,
     };
-    await store.save(checkpoint);
-    thread.checkpointCursor = thread.conversation.cursor();
+    try {
+      await store.save(checkpoint);
+    } catch (error) {
+      throw new SaveFailure(error);
+    }
+    const cursor = {
+      messages: conversation.from.messages + conversation.messages.length,
+      log: conversation.from.log + conversation.log.length,
+    };
+    thread.checkpointCursor = cursor;
     thread.checkpointSequence = sequence;
     thread.lastCheckpointId = checkpoint.id;
+    thread.lastSavedState = checkpoint.state;
+    thread.lastSavedCursor = cursor;
     if (this.#emitter.listenerCount('checkpoint:saved') > 0)
       this.#emitter.emit('checkpoint:saved', {
         threadId: thread.threadId,
         checkpointId: checkpoint.id,
         step: thread.state.step,
       });
+  }
+
+  /**
+   * A store refused a checkpoint. The thread goes back to its last stored checkpoint (what the
+   * store and memory agree on) and ends FAILED — or PAUSED again when that checkpoint was waiting
+   * for input — with a `CheckpointSaveError`, recorded in the store when it takes a checkpoint
+   * again. A stale writer (`CHECKPOINT_CONFLICT`) is not recorded: the store's thread belongs to
+   * someone else; the error is thrown, as before.
+   */
+  async #saveFailed(thread: ThreadContext, reason: unknown, steps: number): Promise<ThreadResult> {
+    const saved = { state: thread.lastSavedState!, cursor: thread.lastSavedCursor! };
+    const lastGood = thread.lastCheckpointId;
+    const now = thread.conversation.cursor();
+    if (now.messages !== saved.cursor.messages || now.log !== saved.cursor.log)
+      thread.conversation.revertTo(saved.cursor);
+    thread.resetState(saved.state);
+    const conflict = SkeinError.hasCode(reason, 'CHECKPOINT_CONFLICT');
+    const error = conflict ? reason : new CheckpointSaveError(thread.threadId, lastGood, reason);
+    const status: 'PAUSED' | 'FAILED' = saved.state.status === 'PAUSED' ? 'PAUSED' : 'FAILED';
+    thread.update((draft) => {
+      draft.status = status;
+      draft.error = serialize(error);
+    });
+    if (conflict) throw error;
+    // The record holds the conversation up to where the thread went back to: nothing new when
+    // a checkpoint was stored before, everything the thread was built with when none was.
+    const from = thread.checkpointCursor;
+    const since = thread.conversation.deltaSince(from);
+    try {
+      await this.#save(this.#store!, thread, {
+        version: SNAPSHOT_VERSION,
+        from,
+        messages: since.messages.slice(0, saved.cursor.messages - from.messages),
+        log: since.log.slice(0, saved.cursor.log - from.log),
+      });
+    } catch {
+      // The store is still failing: memory alone knows; the error says where to go on from.
+    }
+    const payload = {
+      threadId: thread.threadId,
+      status,
+      steps: thread.state.step,
+      error: { code: error.code, message: error.message },
+    };
+    if (status === 'FAILED') this.#emitter.emit('thread:failed', payload);
+    else
+      this.#emitter.emit('warning', {
+        threadId: thread.threadId,
+        code: error.code,
+        message: error.message,
+      });
+    return this.#result(thread, status, steps, error);
   }
 }

@@ -1,8 +1,14 @@
 import { defaultTokenCounter, type LLMMessage } from '@skein/conversation';
+import { TriggerFailedError } from '../errors/trigger-failed-error.js';
 import type { SkeinEmitter } from '../events/emitter.js';
 import { evaluateExpression, truthy } from '../expressions/evaluate.js';
 import { applyContextOperation } from '../nodes/context-processor-node.js';
 import type { ThreadContext } from '../thread/thread-context.js';
+import {
+  toolFailureCount,
+  totalToolFailures,
+  withToolFailures,
+} from '../thread/tool-failure-counts.js';
 import type { TriggerCondition, TriggerDefinition } from '../workflow/types.js';
 
 // Stored messages are frozen, so a token count per message object never goes stale.
@@ -35,9 +41,10 @@ function holds(
       return completedNodeId === condition.nodeId;
     case 'tool-failed': {
       const failures = thread.state.toolFailures;
-      const count = condition.tool
-        ? (failures[condition.tool] ?? 0)
-        : Object.values(failures).reduce((a, b) => a + b, 0);
+      const count =
+        condition.tool !== undefined
+          ? toolFailureCount(failures, condition.tool)
+          : totalToolFailures(failures);
       return count >= condition.times;
     }
     case 'expression': {
@@ -47,9 +54,27 @@ function holds(
   }
 }
 
+function fire(thread: ThreadContext, trigger: TriggerDefinition): string | undefined {
+  const { action } = trigger;
+  switch (action.type) {
+    case 'context':
+      applyContextOperation(thread.conversation, action.operation);
+      return undefined;
+    case 'set-variable': {
+      const compiled = thread.workflow.expressions.get(action.expression);
+      if (compiled)
+        thread.setVariable(action.variable, evaluateExpression(compiled, thread.scope()));
+      return undefined;
+    }
+    case 'goto':
+      return action.nodeId;
+  }
+}
+
 /**
  * Runs the workflow's triggers after a node, in declaration order. Returns the node to jump to
- * when a `goto` fired. Each firing is a `trigger:fired` event.
+ * when a `goto` fired. Each firing is a `trigger:fired` event. A condition or action that throws
+ * becomes a `TriggerFailedError` naming the trigger; the executor then treats the node as failed.
  */
 export function runTriggers(
   thread: ThreadContext,
@@ -60,34 +85,30 @@ export function runTriggers(
   let jump: string | undefined;
   for (const trigger of triggers) {
     if (trigger.once && thread.state.firedTriggers.includes(trigger.id)) continue;
-    if (!holds(trigger.when, thread, completedNodeId)) continue;
-    const { action } = trigger;
-    switch (action.type) {
-      case 'context':
-        applyContextOperation(thread.conversation, action.operation);
-        break;
-      case 'set-variable': {
-        const compiled = thread.workflow.expressions.get(action.expression);
-        if (compiled)
-          thread.setVariable(action.variable, evaluateExpression(compiled, thread.scope()));
-        break;
-      }
-      case 'goto':
-        jump = action.nodeId;
-        break;
+    let stage: 'condition' | 'action' = 'condition';
+    try {
+      if (!holds(trigger.when, thread, completedNodeId)) continue;
+      stage = 'action';
+      const target = fire(thread, trigger);
+      if (target !== undefined) jump = target;
+    } catch (error) {
+      throw new TriggerFailedError(thread.threadId, trigger.id, completedNodeId, stage, error);
     }
     // A tool-failed trigger counts failures since it last fired.
-    thread.update((draft) => {
-      if (trigger.once) draft.firedTriggers.push(trigger.id);
-      if (trigger.when.type === 'tool-failed') {
-        if (trigger.when.tool) draft.toolFailures[trigger.when.tool] = 0;
-        else for (const name of Object.keys(draft.toolFailures)) draft.toolFailures[name] = 0;
-      }
-    });
+    const when = trigger.when;
+    if (trigger.once)
+      thread.patch({ firedTriggers: Object.freeze([...thread.state.firedTriggers, trigger.id]) });
+    if (when.type === 'tool-failed')
+      thread.patch({
+        toolFailures: withToolFailures(thread.state.toolFailures, (counts) => {
+          if (when.tool !== undefined) counts[when.tool] = 0;
+          else for (const name of Object.keys(counts)) counts[name] = 0;
+        }),
+      });
     emitter.emit('trigger:fired', {
       threadId: thread.threadId,
       triggerId: trigger.id,
-      action: action.type,
+      action: trigger.action.type,
     });
   }
   return jump;

@@ -15,14 +15,25 @@ function read(value: unknown, segment: string | number): unknown {
     : undefined;
 }
 
-function equal(a: unknown, b: unknown): boolean {
+function sameScalar(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   // null and a missing value are the same absence.
   if (a === undefined || a === null || b === undefined || b === null)
     return (a ?? null) === (b ?? null);
-  if (Array.isArray(a) && Array.isArray(b))
-    return a.length === b.length && a.every((x, i) => equal(x, b[i]));
   return false;
+}
+
+/** Deep equality of lists, by value for scalars; iterative, as values may nest deeper than the stack. */
+function equal(a: unknown, b: unknown): boolean {
+  const pending: [unknown, unknown][] = [[a, b]];
+  while (pending.length > 0) {
+    const [x, y] = pending.pop()!;
+    if (Array.isArray(x) && Array.isArray(y)) {
+      if (x.length !== y.length) return false;
+      for (let i = 0; i < x.length; i++) pending.push([x[i], y[i]]);
+    } else if (!sameScalar(x, y)) return false;
+  }
+  return true;
 }
 
 function contains(collection: unknown, item: unknown, source: string): boolean {
@@ -39,11 +50,20 @@ function contains(collection: unknown, item: unknown, source: string): boolean {
   );
 }
 
+/** A value for an error message: short, and never a throw of its own. */
+function describeValue(value: unknown): string {
+  if (typeof value === 'string')
+    return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  if (Array.isArray(value)) return `a list of ${value.length}`;
+  if (value !== null && typeof value === 'object') return 'an object';
+  return String(value);
+}
+
 function number(value: unknown, op: string, source: string): number {
   if (typeof value !== 'number')
     throw new ExpressionEvaluationError(
       source,
-      `"${op}" needs numbers, got ${JSON.stringify(value) ?? 'undefined'}`,
+      `"${op}" needs numbers, got ${describeValue(value)}`,
     );
   return value;
 }

@@ -1,5 +1,7 @@
 import { ExpressionSyntaxError } from '../errors/expression-error.js';
+import { ExpressionTooComplexError } from '../errors/expression-too-complex-error.js';
 import type { BinaryOperator, CompiledExpression, ExpressionNode } from './ast.js';
+import { MAX_EXPRESSION_DEPTH } from './expression-limits.js';
 import { type Token, tokenize } from './tokenizer.js';
 
 // Grammar, loosest first:
@@ -20,6 +22,10 @@ const FORBIDDEN_SEGMENTS = new Set(['__proto__', 'prototype', 'constructor']);
 
 class Parser {
   #i = 0;
+  /** Open parentheses, lists and prefix operators around the current token: the recursion depth. */
+  #nesting = 0;
+  /** Depth of each node built, leaves excluded (they are 1): evaluation recurses this deep. */
+  readonly #depths = new WeakMap<ExpressionNode, number>();
   constructor(
     private readonly source: string,
     private readonly tokens: Token[],
@@ -61,11 +67,33 @@ class Parser {
     throw new ExpressionSyntaxError(this.source, token.pos, problem);
   }
 
+  #tooDeep(token: Token): never {
+    throw new ExpressionTooComplexError(this.source, 'depth', MAX_EXPRESSION_DEPTH, token.pos);
+  }
+
+  /** Parses one nested part, refusing to recurse deeper than evaluation may. */
+  #nested<T>(token: Token, parse: () => T): T {
+    if (++this.#nesting > MAX_EXPRESSION_DEPTH) this.#tooDeep(token);
+    const node = parse();
+    this.#nesting--;
+    return node;
+  }
+
+  /** Records a new node's depth; `token` is where to point when it is too deep. */
+  #node<T extends ExpressionNode>(node: T, children: readonly ExpressionNode[], token: Token): T {
+    let deepest = 0;
+    for (const child of children) deepest = Math.max(deepest, this.#depths.get(child) ?? 1);
+    if (deepest + 1 > MAX_EXPRESSION_DEPTH) this.#tooDeep(token);
+    this.#depths.set(node, deepest + 1);
+    return node;
+  }
+
   #or(): ExpressionNode {
     let left = this.#and();
     while (this.#isOp('||') || this.#isWord('or')) {
-      this.#next();
-      left = { kind: 'binary', op: '||', left, right: this.#and() };
+      const op = this.#next();
+      const right = this.#and();
+      left = this.#node({ kind: 'binary', op: '||', left, right }, [left, right], op);
     }
     return left;
   }
@@ -73,16 +101,18 @@ class Parser {
   #and(): ExpressionNode {
     let left = this.#not();
     while (this.#isOp('&&') || this.#isWord('and')) {
-      this.#next();
-      left = { kind: 'binary', op: '&&', left, right: this.#not() };
+      const op = this.#next();
+      const right = this.#not();
+      left = this.#node({ kind: 'binary', op: '&&', left, right }, [left, right], op);
     }
     return left;
   }
 
   #not(): ExpressionNode {
     if (this.#isWord('not')) {
-      this.#next();
-      return { kind: 'unary', op: '!', operand: this.#not() };
+      const token = this.#next();
+      const operand = this.#nested(token, () => this.#not());
+      return this.#node({ kind: 'unary', op: '!', operand }, [operand], token);
     }
     return this.#compare();
   }
@@ -102,19 +132,21 @@ class Parser {
       op = 'not in';
     }
     if (!op) return left;
-    this.#next();
+    const token = this.#next();
     const right = this.#additive();
     const after = this.#peek();
     if ((after.type === 'op' && COMPARISONS.has(after.value)) || this.#isWord('in'))
       this.#fail(after, 'Comparisons cannot be chained; use "and"');
-    return { kind: 'binary', op, left, right };
+    return this.#node({ kind: 'binary', op, left, right }, [left, right], token);
   }
 
   #additive(): ExpressionNode {
     let left = this.#term();
     while (this.#isOp('+') || this.#isOp('-')) {
-      const op = (this.#next() as { value: string }).value as BinaryOperator;
-      left = { kind: 'binary', op, left, right: this.#term() };
+      const token = this.#next();
+      const op = (token as { value: string }).value as BinaryOperator;
+      const right = this.#term();
+      left = this.#node({ kind: 'binary', op, left, right }, [left, right], token);
     }
     return left;
   }
@@ -122,16 +154,20 @@ class Parser {
   #term(): ExpressionNode {
     let left = this.#unary();
     while (this.#isOp('*') || this.#isOp('/') || this.#isOp('%')) {
-      const op = (this.#next() as { value: string }).value as BinaryOperator;
-      left = { kind: 'binary', op, left, right: this.#unary() };
+      const token = this.#next();
+      const op = (token as { value: string }).value as BinaryOperator;
+      const right = this.#unary();
+      left = this.#node({ kind: 'binary', op, left, right }, [left, right], token);
     }
     return left;
   }
 
   #unary(): ExpressionNode {
     if (this.#isOp('!') || this.#isOp('-')) {
-      const op = (this.#next() as { value: string }).value as '!' | '-';
-      return { kind: 'unary', op, operand: this.#unary() };
+      const token = this.#next();
+      const op = (token as { value: string }).value as '!' | '-';
+      const operand = this.#nested(token, () => this.#unary());
+      return this.#node({ kind: 'unary', op, operand }, [operand], token);
     }
     return this.#primary();
   }
@@ -150,26 +186,30 @@ class Parser {
         return this.#path(t);
       case 'op':
         if (t.value === '(') {
-          const inner = this.#or();
+          const inner = this.#nested(t, () => this.#or());
           this.#expectOp(')');
           return inner;
         }
         if (t.value === '[') {
-          const items: ExpressionNode[] = [];
-          if (!this.#isOp(']')) {
-            items.push(this.#or());
-            while (this.#isOp(',')) {
-              this.#next();
-              items.push(this.#or());
-            }
-          }
+          const items = this.#nested(t, () => this.#items());
           this.#expectOp(']');
-          return { kind: 'array', items };
+          return this.#node({ kind: 'array', items }, items, t);
         }
         return this.#fail(t, `Unexpected ${describe(t)}`);
       case 'eof':
         return this.#fail(t, 'Unexpected end of expression');
     }
+  }
+
+  #items(): ExpressionNode[] {
+    const items: ExpressionNode[] = [];
+    if (this.#isOp(']')) return items;
+    items.push(this.#or());
+    while (this.#isOp(',')) {
+      this.#next();
+      items.push(this.#or());
+    }
+    return items;
   }
 
   #path(first: Token & { type: 'ident' }): ExpressionNode {
@@ -207,7 +247,11 @@ function describe(t: Token): string {
   return `"${String(t.value)}"`;
 }
 
-/** Parses an expression once; evaluate the result as often as needed. */
+/**
+ * Parses an expression once; evaluate the result as often as needed. Throws
+ * `ExpressionSyntaxError`, or `ExpressionTooComplexError` past `MAX_EXPRESSION_DEPTH` levels of
+ * nesting or `MAX_EXPRESSION_TOKENS` tokens.
+ */
 export function compileExpression(source: string): CompiledExpression {
   if (typeof source !== 'string')
     throw new ExpressionSyntaxError(String(source), 0, 'Expression must be a string');

@@ -1,3 +1,4 @@
+import { ExpressionEvaluationError } from '../errors/expression-error.js';
 import type { CompiledExpression } from './ast.js';
 import { type ExpressionScope, evaluateExpression } from './evaluate.js';
 import { compileExpression } from './parser.js';
@@ -24,15 +25,24 @@ export function compileTemplate(source: string): CompiledTemplate {
   return { source, parts };
 }
 
-function show(value: unknown): string {
+function show(value: unknown, source: string): string {
   if (value === undefined || value === null) return '';
   if (typeof value === 'string') return value;
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  if (typeof value !== 'object') return String(value);
+  try {
+    return JSON.stringify(value) ?? '';
+  } catch (error) {
+    // Too deep for the stack, a cycle, a BigInt inside: say which hole, not a RangeError.
+    throw new ExpressionEvaluationError(
+      source,
+      `its value cannot be written as JSON (${(error as Error).message})`,
+    );
+  }
 }
 
 export function renderTemplate(template: CompiledTemplate, scope: ExpressionScope): string {
   let out = '';
   for (const part of template.parts)
-    out += typeof part === 'string' ? part : show(evaluateExpression(part, scope));
+    out += typeof part === 'string' ? part : show(evaluateExpression(part, scope), part.source);
   return out;
 }

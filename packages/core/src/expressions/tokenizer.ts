@@ -1,4 +1,6 @@
 import { ExpressionSyntaxError } from '../errors/expression-error.js';
+import { ExpressionTooComplexError } from '../errors/expression-too-complex-error.js';
+import { MAX_EXPRESSION_TOKENS } from './expression-limits.js';
 
 export type Token =
   | { readonly type: 'number'; readonly value: number; readonly pos: number }
@@ -46,6 +48,7 @@ function isDigit(c: string): boolean {
   return c >= '0' && c <= '9';
 }
 
+/** Splits an expression into tokens, ending with `eof`; refuses more than `MAX_EXPRESSION_TOKENS`. */
 export function tokenize(source: string): Token[] {
   const tokens: Token[] = [];
   let i = 0;
@@ -55,6 +58,9 @@ export function tokenize(source: string): Token[] {
       i++;
       continue;
     }
+    // Another token is about to start.
+    if (tokens.length >= MAX_EXPRESSION_TOKENS)
+      throw new ExpressionTooComplexError(source, 'tokens', MAX_EXPRESSION_TOKENS, i);
     const start = i;
     if (isDigit(c)) {
       while (i < source.length && isDigit(source[i]!)) i++;

@@ -5,11 +5,14 @@ import { RetryExhausted, withRetry } from '../executor/retry.js';
 import type { LLMResponse } from '../llm/llm-client.js';
 import type { ThreadContext } from '../thread/thread-context.js';
 import type { PendingInteraction } from '../thread/thread-state.js';
+import { withToolFailures } from '../thread/tool-failure-counts.js';
 import type { Tool } from '../tools/tool.js';
 import { toolErrorContent } from '../tools/tool-runner.js';
 import type { LLMNode } from '../workflow/types.js';
 import { renderIn } from './node-expressions.js';
 import type { NodeHandler, NodeOutcome, NodeRunContext } from './node-handler.js';
+import { storableToolResult } from './storable-tool-result.js';
+import { uniqueToolCallIds } from './unique-tool-call-ids.js';
 
 type AnyTool = Tool;
 
@@ -103,15 +106,15 @@ function decisions(
       thread.threadId,
       'tool approval needs `true`, `false` or `{ approvals: { [toolCallId]: boolean } }`',
     );
-  const missing = pending.awaiting.filter(
-    (id) => typeof (approvals as Record<string, unknown>)[id] !== 'boolean',
-  );
+  const decision = (id: string) =>
+    Object.hasOwn(approvals, id) ? (approvals as Record<string, unknown>)[id] : undefined;
+  const missing = pending.awaiting.filter((id) => typeof decision(id) !== 'boolean');
   if (missing.length > 0)
     throw new ResumeInputError(
       thread.threadId,
       `no decision for tool call${missing.length === 1 ? '' : 's'} ${missing.join(', ')}`,
     );
-  for (const id of pending.awaiting) out.set(id, (approvals as Record<string, boolean>)[id]!);
+  for (const id of pending.awaiting) out.set(id, decision(id) as boolean);
   return out;
 }
 
@@ -131,8 +134,18 @@ async function runCalls(
   const byId = new Map(runnable.map((c, i) => [c.id, results[i]!]));
   const failures: string[] = [];
   for (const call of calls) {
-    const result = byId.get(call.id);
-    if (result) {
+    const ran = byId.get(call.id);
+    if (ran) {
+      const { result, reason } = storableToolResult(call, ran);
+      if (reason !== undefined)
+        services.emitter.emit('tool:error', {
+          threadId: thread.threadId,
+          nodeId: node.id,
+          toolCallId: call.id,
+          name: call.name,
+          code: result.errorCode!,
+          message: reason,
+        });
       thread.conversation.addMessage(result.message);
       if (result.isError) failures.push(call.name);
     } else {
@@ -158,8 +171,10 @@ async function runCalls(
     }
   }
   if (failures.length > 0)
-    thread.update((draft) => {
-      for (const name of failures) draft.toolFailures[name] = (draft.toolFailures[name] ?? 0) + 1;
+    thread.patch({
+      toolFailures: withToolFailures(thread.state.toolFailures, (counts) => {
+        for (const name of failures) counts[name] = (counts[name] ?? 0) + 1;
+      }),
     });
 }
 
@@ -207,6 +222,7 @@ async function generate(
           code: 'LLM_RETRY',
           message: `model call failed (attempt ${attempt}), retrying in ${delayMs} ms: ${error instanceof Error ? error.message : String(error)}`,
         }),
+      `node "${node.id}"`,
     );
   } catch (error) {
     if (error instanceof RetryExhausted)
@@ -247,7 +263,11 @@ export const llmNodeHandler: NodeHandler<LLMNode> = async (ctx): Promise<NodeOut
 
   while (round < maxRounds) {
     const response = await generate(ctx, tools);
-    const message: LLMMessage = { ...response.message, role: 'assistant' };
+    const answered = response.message;
+    // Ids made unique before the message is stored: the provider sees these ids from now on.
+    const message: LLMMessage = answered.toolCalls
+      ? { ...answered, role: 'assistant', toolCalls: uniqueToolCallIds(answered.toolCalls) }
+      : { ...answered, role: 'assistant' };
     if (response.usage) thread.conversation.recordUsage(response.usage);
     thread.conversation.addMessage(message);
     services.emitter.emit('llm:response', {

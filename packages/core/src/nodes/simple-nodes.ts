@@ -1,3 +1,5 @@
+import { findNonJsonValue } from '@skein/conversation';
+import { ResumeInputError } from '../errors/thread-errors.js';
 import { ToolNotFoundError } from '../errors/tool-not-found-error.js';
 import type {
   EndNode,
@@ -31,11 +33,7 @@ export const variableHandler: NodeHandler<VariableNode> = ({ thread, node }) => 
     for (const [name, source] of Object.entries(assign))
       thread.setVariable(name, evaluateIn(thread, source));
   }
-  if (values) {
-    thread.update((draft) => {
-      for (const [name, value] of Object.entries(values)) draft.variables[name] = value;
-    });
-  }
+  if (values) thread.setVariables(values);
   if (message)
     thread.conversation.addMessage({
       role: message.role,
@@ -57,7 +55,8 @@ export const toolNodeHandler: NodeHandler<ToolNode> = async ({
       (t) => t.name === name,
     ) ?? services.tools.get(name);
   if (!tool) throw new ToolNotFoundError(name, `TOOL node "${node.id}"`);
-  const rendered: Record<string, unknown> = {};
+  // Null prototype: an argument named `__proto__` stays an argument.
+  const rendered: Record<string, unknown> = Object.create(null);
   for (const [key, value] of Object.entries(args))
     rendered[key] = typeof value === 'string' ? renderIn(thread, value) : value;
   const result = await services.toolRunner.run(
@@ -95,6 +94,13 @@ export const userInteractionHandler: NodeHandler<UserInteractionNode> = ({
     };
   }
   const answer = resume.input;
+  // Refused as input, so the thread stays paused and the caller can answer again.
+  const found = findNonJsonValue(answer, 'input');
+  if (found)
+    throw new ResumeInputError(
+      thread.threadId,
+      `the answer must be plain JSON: ${found.path} is ${found.reason}`,
+    );
   if (node.config?.variable) thread.setVariable(node.config.variable, answer);
   if (node.config?.addMessage !== false)
     thread.conversation.addMessage({

@@ -31,6 +31,16 @@ function waitForAbort(signal: AbortSignal | undefined): Promise<never> {
   });
 }
 
+/**
+ * A failure given as text stands for a passing provider outage (a 503), so it is retryable; pass
+ * an Error (e.g. a SkeinError with `retryable: false`) to script one that retrying cannot fix.
+ */
+function scriptedFailure(failure: Error | string): Error {
+  return typeof failure === 'string'
+    ? new SkeinError('SCRIPTED_FAILURE', failure, { retryable: true })
+    : failure;
+}
+
 /** Splits text into ~4-character tokens, the way a tokenizer-driven stream arrives. */
 export function splitTokens(text: string): string[] {
   const tokens: string[] = [];
@@ -78,7 +88,10 @@ export class ScriptedLLMClient implements LLMClient {
     return this.calls.map((c) => c.request);
   }
 
-  /** Makes the next `times` calls fail with `error` before the script is consulted. */
+  /**
+   * Makes the next `times` calls fail with `error` (text: a retryable SkeinError) before the
+   * script is consulted.
+   */
   failNext(error: Error | string, times = 1): this {
     for (let i = 0; i < times; i++) this.#failures.push(error);
     return this;
@@ -93,15 +106,11 @@ export class ScriptedLLMClient implements LLMClient {
     const { signal, onEvent } = options;
     if (signal?.aborted) throw signal.reason;
     const injected = this.#failures.shift();
-    if (injected !== undefined)
-      throw typeof injected === 'string' ? new SkeinError('SCRIPTED_FAILURE', injected) : injected;
+    if (injected !== undefined) throw scriptedFailure(injected);
     const response = await this.#step(request, this.#served++);
     if (response.delayMs) await sleep(response.delayMs, signal);
     if (response.hang) await waitForAbort(signal);
-    if (response.fail !== undefined)
-      throw typeof response.fail === 'string'
-        ? new SkeinError('SCRIPTED_FAILURE', response.fail)
-        : response.fail;
+    if (response.fail !== undefined) throw scriptedFailure(response.fail);
 
     const content = response.content ?? '';
     if (this.#options.stream !== false && content) {

@@ -18,7 +18,7 @@ export interface ScriptedResponse {
   /** Default: a rough count (characters / 4) of what was sent and returned. */
   readonly usage?: TokenUsage;
   readonly finishReason?: FinishReason;
-  /** Fail this call with this error instead of answering. */
+  /** Fail this call with this error instead of answering (text: a retryable SkeinError). */
   readonly fail?: Error | string;
   /** Wait this long before answering (aborts with the signal). */
   readonly delayMs?: number;

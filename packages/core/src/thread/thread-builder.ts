@@ -1,18 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import {
   ConversationManager,
+  InvalidArgumentError,
   type LLMMessage,
   type TokenCounter,
   type ToolDescriptionFormatter,
 } from '@skein/conversation';
 import { Ajv, type ValidateFunction } from 'ajv';
 import type { StoredThread } from '../checkpoint/checkpoint-store.js';
+import { StateCorruptError } from '../errors/state-corrupt-error.js';
 import { InvalidVariablesError } from '../errors/thread-errors.js';
 import type { SkeinEmitter } from '../events/emitter.js';
 import type { Tool } from '../tools/tool.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import type { CompiledWorkflow } from '../workflow/compiled-workflow.js';
 import type { WorkflowRegistry } from '../workflow/workflow-registry.js';
+import { checkStoredState } from './check-stored-state.js';
+import { frozenCopy } from './freeze.js';
+import { requireJsonValue } from './json-state-value.js';
 import { ThreadContext } from './thread-context.js';
 import type { ThreadState } from './thread-state.js';
 
@@ -61,6 +66,9 @@ export class ThreadBuilder {
   build(workflowId: string, options: BuildThreadOptions = {}): ThreadContext {
     const workflow = this.#options.workflows.get(workflowId, options.version);
     const variables = this.#variables(workflow, options.variables);
+    // Kept as a frozen copy: the caller's object stays the caller's.
+    if (options.input !== undefined) requireJsonValue(options.input, 'input', 'input');
+    const input = frozenCopy(options.input);
     const initialTools = (workflow.definition.initialTools ?? []).map((name) =>
       this.#options.tools.require(name),
     );
@@ -72,11 +80,11 @@ export class ThreadBuilder {
       status: 'PENDING',
       step: 0,
       currentNodeId: workflow.startNodeId,
-      ...(options.input === undefined ? {} : { input: options.input }),
+      ...(input === undefined ? {} : { input }),
       variables,
       nodeOutputs: {},
       dynamicTools: [],
-      toolFailures: {},
+      toolFailures: Object.create(null),
       firedTriggers: [],
       createdAt: new Date().toISOString(),
     };
@@ -93,8 +101,14 @@ export class ThreadBuilder {
 
   /** Rebuilds a thread from a stored checkpoint (`CheckpointStore.load`). */
   fromCheckpoint(stored: StoredThread, options: FromCheckpointOptions = {}): ThreadContext {
-    const state0 = stored.state;
+    const state0 = checkStoredState(stored);
     const workflow = this.#options.workflows.get(state0.workflowId, state0.workflowVersion);
+    const corrupt = (field: string, problem: string) =>
+      new StateCorruptError(state0.threadId, stored.checkpoint.id, field, problem);
+    if (state0.currentNodeId !== undefined && !workflow.nodes.has(state0.currentNodeId))
+      throw corrupt('state.currentNodeId', `names no node of workflow "${workflow.id}"`);
+    if (state0.pending && !workflow.nodes.has(state0.pending.nodeId))
+      throw corrupt('state.pending.nodeId', `names no node of workflow "${workflow.id}"`);
     const initialTools = (workflow.definition.initialTools ?? []).map((name) =>
       this.#options.tools.require(name),
     );
@@ -157,10 +171,20 @@ export class ThreadBuilder {
     workflow: CompiledWorkflow,
     given: Readonly<Record<string, unknown>> | undefined,
   ): Record<string, unknown> {
-    const variables = structuredClone({
+    if (
+      given !== undefined &&
+      (typeof given !== 'object' || given === null || Array.isArray(given))
+    )
+      throw new InvalidArgumentError('variables', 'variables must be an object of name: value');
+    const merged: Record<string, unknown> = {
       ...(workflow.definition.variables?.defaults ?? {}),
       ...(given ?? {}),
-    });
+    };
+    // Checked before the copy: structuredClone would fail on a function with a DOMException,
+    // and keep a BigInt or NaN that a store would then refuse or change.
+    for (const name of Object.keys(merged))
+      requireJsonValue(merged[name], `variable "${name}"`, `vars.${name}`);
+    const variables = structuredClone(merged);
     const schema = workflow.definition.variables?.schema;
     if (!schema) return variables;
     let validate = this.#validators.get(workflow);

@@ -7,14 +7,37 @@ import { type Draft, produce } from 'immer';
 import type { ExpressionScope } from '../expressions/evaluate.js';
 import type { Tool } from '../tools/tool.js';
 import type { CompiledWorkflow } from '../workflow/compiled-workflow.js';
+import { deepFreeze, frozenCopy } from './freeze.js';
+import { isJsonPrimitive, requireJsonValue } from './json-state-value.js';
 import { type ThreadState, type ThreadStatus, withChanges } from './thread-state.js';
+import { withToolFailures } from './tool-failure-counts.js';
 
 type AnyTool = Tool;
 
-function deepFreeze<T>(value: T): T {
-  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
-  for (const child of Object.values(value)) deepFreeze(child);
-  return Object.freeze(value);
+function checkVariableName(name: unknown): asserts name is string {
+  if (typeof name !== 'string' || name === '')
+    throw new InvalidArgumentError(
+      'name',
+      `a variable name must be a non-empty string, got ${String(name)}`,
+    );
+}
+
+/** `record` with `name` set; `__proto__` becomes an own key, never the prototype. */
+function withEntry(
+  record: Readonly<Record<string, unknown>>,
+  name: string,
+  value: unknown,
+): Record<string, unknown> {
+  const next: Record<string, unknown> = { ...record };
+  if (name === '__proto__')
+    Object.defineProperty(next, name, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  else next[name] = value;
+  return next;
 }
 
 /** The tools a thread can use: the workflow's initial tools and those added during the run. */
@@ -33,11 +56,17 @@ export class ThreadContext {
   readonly conversation: ConversationManager;
   #state: ThreadState;
   #initial: readonly AnyTool[];
-  #dynamic: AnyTool[];
+  #dynamic: readonly AnyTool[];
   /** Where the last checkpoint left the conversation: the next one stores only what follows. */
   checkpointCursor: ConversationCursor;
   lastCheckpointId: string | undefined;
   checkpointSequence: number;
+  /**
+   * What a failed checkpoint save goes back to: the state and conversation of the last stored
+   * checkpoint, or of the thread as it was when first run. Kept by the executor.
+   */
+  lastSavedState: ThreadState | undefined;
+  lastSavedCursor: ConversationCursor | undefined;
   /** Set while an executor runs this thread, so two executors cannot drive it at once. */
   running = false;
 
@@ -54,12 +83,28 @@ export class ThreadContext {
     this.threadId = parts.state.threadId;
     this.workflow = parts.workflow;
     this.conversation = parts.conversation;
-    this.#state = withChanges(parts.state, {});
-    this.#initial = parts.initialTools;
-    this.#dynamic = [...(parts.dynamicTools ?? [])];
+    // Everything a caller can reach through the getters is frozen, so nobody changes the state
+    // behind the executor's back; tool failure counts are keyed by model-chosen names.
+    const state = parts.state;
+    this.#state = withChanges(state, {
+      variables: deepFreeze(state.variables),
+      nodeOutputs: deepFreeze(state.nodeOutputs),
+      input: deepFreeze(state.input),
+      output: deepFreeze(state.output),
+      lastOutput: deepFreeze(state.lastOutput),
+      error: deepFreeze(state.error),
+      pending: deepFreeze(state.pending),
+      dynamicTools: Object.freeze([...state.dynamicTools]),
+      toolFailures: withToolFailures(state.toolFailures, () => {}),
+      firedTriggers: Object.freeze([...state.firedTriggers]),
+    });
+    this.#initial = Object.freeze([...parts.initialTools]);
+    this.#dynamic = Object.freeze([...(parts.dynamicTools ?? [])]);
     this.checkpointCursor = parts.checkpointCursor ?? { messages: 0, log: 0 };
     this.lastCheckpointId = parts.lastCheckpointId;
     this.checkpointSequence = parts.checkpointSequence ?? 0;
+    this.lastSavedState = undefined;
+    this.lastSavedCursor = undefined;
   }
 
   get state(): ThreadState {
@@ -100,16 +145,31 @@ export class ThreadContext {
     return this.#state;
   }
 
+  /**
+   * Sets a variable to a frozen copy of `value`. Throws `ValueNotJsonError` (state untouched) for
+   * what JSON cannot carry: a BigInt, NaN, ±Infinity, a function, a class instance, a cycle.
+   */
   setVariable(name: string, value: unknown): void {
-    const variables: Record<string, unknown> = { ...this.#state.variables };
-    variables[name] = deepFreeze(value);
-    this.patch({ variables: Object.freeze(variables) });
+    checkVariableName(name);
+    if (!isJsonPrimitive(value)) requireJsonValue(value, `variable "${name}"`, `vars.${name}`);
+    this.patch({
+      variables: Object.freeze(withEntry(this.#state.variables, name, frozenCopy(value))),
+    });
   }
 
-  /** Sets several variables in one change. Values are frozen (deeply) like everything in state. */
+  /** Sets several variables in one change, all or none (see `setVariable`). */
   setVariables(values: Readonly<Record<string, unknown>>): void {
-    const variables: Record<string, unknown> = { ...this.#state.variables };
-    for (const [name, value] of Object.entries(values)) variables[name] = deepFreeze(value);
+    if (typeof values !== 'object' || values === null || Array.isArray(values))
+      throw new InvalidArgumentError(
+        'values',
+        'variables must be given as an object of name: value',
+      );
+    let variables: Readonly<Record<string, unknown>> = this.#state.variables;
+    for (const name of Object.keys(values)) {
+      const value = values[name];
+      if (!isJsonPrimitive(value)) requireJsonValue(value, `variable "${name}"`, `vars.${name}`);
+      variables = withEntry(variables, name, frozenCopy(value));
+    }
     this.patch({ variables: Object.freeze(variables) });
   }
 
@@ -127,7 +187,7 @@ export class ThreadContext {
    */
   addDynamicTools(tools: readonly AnyTool[]): void {
     const names = new Set(tools.map((t) => t.name));
-    this.#dynamic = [...this.#dynamic.filter((t) => !names.has(t.name)), ...tools];
+    this.#dynamic = Object.freeze([...this.#dynamic.filter((t) => !names.has(t.name)), ...tools]);
     this.update((draft) => {
       draft.dynamicTools = this.#dynamic.map((t) => t.name);
     });
@@ -135,7 +195,7 @@ export class ThreadContext {
 
   removeDynamicTool(name: string): boolean {
     const before = this.#dynamic.length;
-    this.#dynamic = this.#dynamic.filter((t) => t.name !== name);
+    this.#dynamic = Object.freeze(this.#dynamic.filter((t) => t.name !== name));
     if (this.#dynamic.length === before) return false;
     this.update((draft) => {
       draft.dynamicTools = this.#dynamic.map((t) => t.name);

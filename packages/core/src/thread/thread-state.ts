@@ -49,7 +49,7 @@ export interface ThreadState {
   readonly pending?: PendingInteraction;
   /** Names of dynamic tools added during the run (restored from the engine's registry). */
   readonly dynamicTools: readonly string[];
-  /** Failed tool calls by tool name. */
+  /** Failed tool calls by tool name, in a null-prototype object (names come from the model). */
   readonly toolFailures: Readonly<Record<string, number>>;
   /** Ids of `once` triggers that have fired. */
   readonly firedTriggers: readonly string[];

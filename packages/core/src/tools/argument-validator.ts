@@ -1,23 +1,26 @@
 import type { ToolSpec } from '@skein/conversation';
-import { Ajv, type ValidateFunction } from 'ajv';
+import type { ValidateFunction } from 'ajv';
+import { JsonSchemaCompiler } from './json-schema-compiler.js';
 
 export type ArgumentCheck =
   | { ok: true; args: Record<string, unknown> }
   | { ok: false; problems: string };
 
 /**
- * Validates tool arguments with ajv. Schemas are compiled on first use and cached per tool object,
- * so registering ten thousand tools costs nothing until one is called.
+ * Validates tool arguments with ajv, in the JSON Schema dialect each schema declares (`$schema`:
+ * draft-07, 2019-09 or 2020-12; draft-07 without one). Schemas are compiled on first use and
+ * cached per tool object, so registering ten thousand tools costs nothing until one is called, and
+ * each tool's schema is compiled on its own, so two tools may share an `$id`.
  */
 export class ArgumentValidator {
-  readonly #ajv = new Ajv({ allErrors: true, strict: false });
+  readonly #compiler = new JsonSchemaCompiler();
   readonly #cache = new WeakMap<ToolSpec, ValidateFunction | Error>();
 
   #compile(tool: ToolSpec): ValidateFunction | Error {
     let compiled = this.#cache.get(tool);
     if (!compiled) {
       try {
-        compiled = this.#ajv.compile(tool.parameters as object);
+        compiled = this.#compiler.compile(tool.parameters as object);
       } catch (error) {
         compiled = error instanceof Error ? error : new Error(String(error));
       }

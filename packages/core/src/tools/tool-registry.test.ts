@@ -64,6 +64,44 @@ describe('ToolRegistry', () => {
     expect(registry.size).toBe(0);
   });
 
+  it('refuses a schema dialect it cannot validate at registration, naming the dialect', () => {
+    const registry = new ToolRegistry();
+    const old = {
+      ...tool('old'),
+      parameters: { $schema: 'http://json-schema.org/draft-04/schema#', type: 'object' },
+    } as Tool;
+    let error: unknown;
+    try {
+      registry.registerMany([tool('fine'), old]);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(InvalidToolError);
+    expect((error as InvalidToolError).message).toMatch(/draft-04.*2020-12/s);
+    expect(registry.size).toBe(0);
+    for (const $schema of [
+      'https://json-schema.org/draft/2020-12/schema',
+      'https://json-schema.org/draft/2019-09/schema',
+      'http://json-schema.org/draft-07/schema#',
+    ])
+      registry.register({ ...tool($schema), parameters: { $schema, type: 'object' } } as Tool);
+    expect(registry.size).toBe(3);
+  });
+
+  it('refuses a timeoutMs outside 1..2^31-1 ms, and a non-boolean ownsTimeout', () => {
+    const registry = new ToolRegistry();
+    for (const timeoutMs of [2 ** 31, -1, Number.NaN, 0, Number.POSITIVE_INFINITY, '5' as never])
+      expect(() => registry.register({ ...tool('slow'), timeoutMs }), String(timeoutMs)).toThrow(
+        /timeoutMs must be a number from 1 to 2147483647/,
+      );
+    expect(() => registry.register({ ...tool('slow'), ownsTimeout: 'yes' as never })).toThrow(
+      InvalidToolError,
+    );
+    expect(registry.size).toBe(0);
+    registry.register({ ...tool('slow'), timeoutMs: 2 ** 31 - 1, ownsTimeout: true });
+    expect(registry.get('slow')?.timeoutMs).toBe(2 ** 31 - 1);
+  });
+
   it('two registries never share tools', () => {
     const one = new ToolRegistry().register(tool('a'));
     const two = new ToolRegistry();

@@ -1,7 +1,9 @@
 import { InvalidToolError } from '../errors/invalid-tool-error.js';
 import { type ToolConflict, ToolConflictError } from '../errors/tool-conflict-error.js';
 import { ToolNotFoundError } from '../errors/tool-not-found-error.js';
+import { schemaDialect } from './json-schema-dialect.js';
 import type { Tool } from './tool.js';
+import { timeoutProblem } from './tool-timeout.js';
 
 export interface RegisterOptions {
   /** Replace a tool already registered under the same name instead of throwing. */
@@ -27,6 +29,20 @@ function checkTool(tool: AnyTool): void {
     throw new InvalidToolError(name, 'parameters must be a JSON Schema object');
   if (typeof tool.execute !== 'function')
     throw new InvalidToolError(name, 'execute must be a function');
+  // Checked here, not at the first call: a dialect ajv cannot read would fail every call.
+  const dialect = schemaDialect(tool.parameters);
+  if (!dialect.ok) throw new InvalidToolError(name, `parameters: ${dialect.problem}`);
+  checkToolOptions(tool, name);
+}
+
+function checkToolOptions(tool: AnyTool, name: string): void {
+  if (tool.timeoutMs !== undefined) {
+    const problem = timeoutProblem('timeoutMs', tool.timeoutMs);
+    if (problem) throw new InvalidToolError(name, problem);
+  }
+  for (const flag of ['ownsTimeout', 'validateArguments', 'strict'] as const)
+    if (tool[flag] !== undefined && typeof tool[flag] !== 'boolean')
+      throw new InvalidToolError(name, `${flag} must be a boolean`);
 }
 
 function sourceOf(tool: AnyTool): string {

@@ -1,9 +1,12 @@
 import { type LLMMessage, SkeinError, type ToolCall } from '@skein/conversation';
+import { InvalidToolError } from '../errors/invalid-tool-error.js';
 import { ToolArgumentsError, ToolTimeoutError } from '../errors/tool-errors.js';
 import { ToolNotFoundError } from '../errors/tool-not-found-error.js';
 import type { SkeinEmitter } from '../events/emitter.js';
+import { checkOptionalNumber } from '../options/check-number.js';
 import type { ArgumentValidator } from './argument-validator.js';
 import { isToolOutput, type Tool } from './tool.js';
+import { MAX_TIMER_MS, TIMEOUT_RANGE, timeoutProblem } from './tool-timeout.js';
 
 type AnyTool = Tool;
 
@@ -37,11 +40,18 @@ function stringify(value: unknown): string {
   }
 }
 
-/** Runs `work` with a time limit, aborting the tool's own signal when the limit passes. */
+/** How much longer the engine waits for a tool that enforces its own timeout (`ownsTimeout`). */
+const OWNED_TIMEOUT_GRACE_MS = 1_000;
+
+/**
+ * Runs `work` with a time limit, aborting the tool's own signal when the limit passes. The limit
+ * reported is `timeoutMs`; the timer may wait `waitMs`, longer, when the tool keeps its own.
+ */
 async function withTimeout<T>(
   work: (signal: AbortSignal) => Promise<T>,
   parent: AbortSignal,
   timeoutMs: number,
+  waitMs: number,
   toolName: string,
 ): Promise<T> {
   const controller = new AbortController();
@@ -57,7 +67,7 @@ async function withTimeout<T>(
       const error = new ToolTimeoutError(toolName, timeoutMs);
       controller.abort(error);
       reject(error);
-    }, timeoutMs);
+    }, waitMs);
   });
   try {
     return await Promise.race([work(controller.signal), stop]);
@@ -85,7 +95,12 @@ export class ToolRunner {
   }) {
     this.#validator = options.validator;
     this.#emitter = options.emitter;
-    this.#defaultTimeoutMs = options.defaultTimeoutMs ?? 60_000;
+    this.#defaultTimeoutMs = checkOptionalNumber(
+      'defaultTimeoutMs',
+      options.defaultTimeoutMs,
+      TIMEOUT_RANGE,
+      60_000,
+    );
   }
 
   async run(call: ToolCall, context: ToolRunContext): Promise<ToolRunResult> {
@@ -136,9 +151,20 @@ export class ToolRunner {
       const error = new ToolArgumentsError(tool.name, checked.problems);
       return fail(error.code, error.message);
     }
+    // A dynamic tool never passed a registry: Node would fire a bad limit after 1 ms.
+    const badTimeout =
+      tool.timeoutMs === undefined ? undefined : timeoutProblem('timeoutMs', tool.timeoutMs);
+    if (badTimeout) {
+      const error = new InvalidToolError(tool.name, badTimeout);
+      return fail(error.code, error.message);
+    }
     if (context.signal.aborted) throw context.signal.reason;
     try {
       const timeoutMs = tool.timeoutMs ?? this.#defaultTimeoutMs;
+      const waitMs =
+        tool.ownsTimeout === true && tool.timeoutMs !== undefined
+          ? Math.min(MAX_TIMER_MS, timeoutMs + OWNED_TIMEOUT_GRACE_MS)
+          : timeoutMs;
       const value = await withTimeout(
         async (signal) =>
           (tool.execute as (args: unknown, ctx: unknown) => unknown)(checked.args, {
@@ -151,6 +177,7 @@ export class ToolRunner {
           }),
         context.signal,
         timeoutMs,
+        waitMs,
         tool.name,
       );
       if (isToolOutput(value)) {

@@ -32,8 +32,17 @@ type ApprovalCheck<TArgs> = {
  */
 export interface Tool<TArgs = Record<string, unknown>> extends ToolSpec {
   execute(args: TArgs, context: ToolExecutionContext): unknown;
-  /** Per-call time limit; the call is aborted and answered with a timeout error after it. */
+  /**
+   * Per-call time limit in ms (1 to 2^31-1, what Node's timers can wait; default the engine's
+   * `toolTimeoutMs`). The call is aborted and answered with a `TOOL_TIMEOUT` error after it.
+   */
   readonly timeoutMs?: number;
+  /**
+   * True when the tool enforces `timeoutMs` itself and chooses what the model reads when it passes
+   * (an Agents SDK `FunctionTool` does). The engine's own timer then waits one second longer, as a
+   * backstop for a tool that does not keep its word, so the tool's answer is the one that counts.
+   */
+  readonly ownsTimeout?: boolean;
   /** Pause the thread for approval before running (USER_INTERACTION semantics). */
   readonly needsApproval?: boolean | ApprovalCheck<TArgs>;
   /** Decided per thread each time tools are offered; a disabled tool is neither offered nor run. */

@@ -1,6 +1,7 @@
 import { SkeinError } from '@skein/conversation';
 import { WorkflowNotFoundError } from '../errors/workflow-not-found-error.js';
 import type { CompiledWorkflow } from './compiled-workflow.js';
+import { copyDefinition } from './copy-definition.js';
 import type { WorkflowDefinition } from './types.js';
 import { type ValidateOptions, validateWorkflow } from './validate-workflow.js';
 
@@ -15,11 +16,12 @@ export class WorkflowRegistry {
   }
 
   /**
-   * Validates and stores a workflow; throws `WorkflowValidationError` listing every problem.
-   * Registering the same id and version twice is an error unless `replace` is set.
+   * Validates and stores a deep, frozen copy of a workflow (changing the caller's object later
+   * changes nothing here); throws `WorkflowValidationError` listing every problem. Registering the
+   * same id and version twice is an error unless `replace` is set.
    */
   register(definition: WorkflowDefinition, options: { replace?: boolean } = {}): CompiledWorkflow {
-    const compiled = validateWorkflow(definition, this.#options);
+    const compiled = validateWorkflow(copyDefinition(definition), this.#options);
     const versions = this.#byId.get(compiled.id) ?? new Map<string, CompiledWorkflow>();
     if (versions.has(compiled.version) && !options.replace)
       throw new SkeinError(

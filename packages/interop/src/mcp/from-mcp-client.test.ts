@@ -102,9 +102,13 @@ describe('fromMcpClient: listing', () => {
     await expect(fromMcpClient(client, { include: 'add' as never })).rejects.toThrowError(
       /array of tool names/,
     );
-    await expect(fromMcpClient(client, { requestTimeoutMs: -1 })).rejects.toThrowError(
-      expect.objectContaining({ code: 'INVALID_INTEROP_OPTION' }),
-    );
+    for (const requestTimeoutMs of [-1, 0, 2 ** 31, Number.POSITIVE_INFINITY, Number.NaN])
+      await expect(fromMcpClient(client, { requestTimeoutMs })).rejects.toThrowError(
+        expect.objectContaining({
+          code: 'INVALID_INTEROP_OPTION',
+          message: expect.stringContaining('must be a number from 1 to 2147483647'),
+        }),
+      );
   });
 
   it('a server repeating a cursor is an McpRequestError, not an endless loop', async () => {

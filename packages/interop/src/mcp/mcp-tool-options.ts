@@ -1,6 +1,8 @@
 import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import { InvalidInteropOptionError } from '../errors/invalid-interop-option-error.js';
 
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 export interface McpToolOptions {
   /** Registered names become `<prefix>_<name>`; calls still use the server's name. */
   readonly prefix?: string;
@@ -10,7 +12,7 @@ export interface McpToolOptions {
   readonly exclude?: readonly string[];
   /** `Tool.source` of every converted tool; default `mcp:<server name>`. */
   readonly source?: string;
-  /** Per-request time limit handed to the SDK (its default is 60 s). */
+  /** Per-request time limit handed to the SDK, 1 to 2^31-1 ms (its default is 60 s). */
   readonly requestTimeoutMs?: number;
 }
 
@@ -34,11 +36,17 @@ export function resolveMcpToolOptions(fn: string, options: McpToolOptions): Reso
     throw new InvalidInteropOptionError(fn, 'prefix', 'must be a non-empty string');
   if (source !== undefined && (typeof source !== 'string' || source.length === 0))
     throw new InvalidInteropOptionError(fn, 'source', 'must be a non-empty string');
+  // The SDK hands it to setTimeout, which fires a longer, negative or NaN delay after 1 ms.
   if (
     requestTimeoutMs !== undefined &&
-    (typeof requestTimeoutMs !== 'number' || !(requestTimeoutMs > 0))
+    (typeof requestTimeoutMs !== 'number' ||
+      !(requestTimeoutMs >= 1 && requestTimeoutMs <= MAX_TIMER_MS))
   )
-    throw new InvalidInteropOptionError(fn, 'requestTimeoutMs', 'must be a positive number');
+    throw new InvalidInteropOptionError(
+      fn,
+      'requestTimeoutMs',
+      `must be a number from 1 to ${MAX_TIMER_MS}, got ${String(requestTimeoutMs)}`,
+    );
   const include = nameSet(fn, 'include', options.include);
   const exclude = nameSet(fn, 'exclude', options.exclude);
   return {

@@ -1,6 +1,12 @@
 import { Agent, type FunctionTool, invokeFunctionTool, RunContext } from '@openai/agents-core';
 import type { JsonSchema } from '@skein/conversation';
-import type { Tool, ToolExecutionContext, ToolThreadContext } from '@skein/core';
+import {
+  SkeinError,
+  type Tool,
+  type ToolExecutionContext,
+  ToolExecutionError,
+  type ToolThreadContext,
+} from '@skein/core';
 import { ToolConversionError } from '../errors/tool-conversion-error.js';
 import { fromFunctionToolOutput } from './function-tool-output.js';
 import { attachSkeinContext } from './skein-context-carrier.js';
@@ -61,10 +67,22 @@ function checkFunctionTool(tool: unknown): asserts tool is AnyFunctionTool {
     throw new ToolConversionError(name, 'openai-agents', 'parameters must be a JSON Schema object');
 }
 
+/** The SDK's own `ToolTimeoutError` (timeoutBehavior `raise_exception`), from any copy of the SDK. */
+function isSdkTimeout(error: unknown): error is Error & { timeoutMs: number } {
+  return (
+    error instanceof Error &&
+    error.name === 'ToolTimeoutError' &&
+    typeof (error as { timeoutMs?: unknown }).timeoutMs === 'number' &&
+    !SkeinError.isInstance(error)
+  );
+}
+
 /**
  * A Skein tool running an OpenAI Agents SDK `FunctionTool` through the SDK's own invoke path (its
- * argument parsing, `errorFunction`, timeout and abort handling). `isEnabled` and `needsApproval`
- * are asked per thread; the engine pauses for approval before running a tool that needs it.
+ * argument parsing, `errorFunction`, timeout and abort handling). The tool owns its timeout
+ * (`ownsTimeout`), so the model reads the SDK's timeout text, not the engine's. `isEnabled` and
+ * `needsApproval` are asked per thread; the engine pauses for approval before running a tool that
+ * needs it.
  */
 export function fromFunctionTool(
   functionTool: FunctionToolLike,
@@ -87,7 +105,7 @@ export function fromFunctionTool(
     parameters: structuredClone(ft.parameters) as JsonSchema,
     strict: ft.strict === true,
     source: options.source ?? 'openai-agents',
-    ...(typeof ft.timeoutMs === 'number' ? { timeoutMs: ft.timeoutMs } : {}),
+    ...(typeof ft.timeoutMs === 'number' ? { timeoutMs: ft.timeoutMs, ownsTimeout: true } : {}),
     ...(typeof ft.needsApproval === 'function'
       ? {
           needsApproval: async (args: Record<string, unknown>, thread: ToolThreadContext) =>
@@ -102,20 +120,32 @@ export function fromFunctionTool(
       : {}),
     async execute(args, context) {
       const input = JSON.stringify(args ?? {});
-      const output = await invokeFunctionTool({
-        tool: ft,
-        runContext: runContextFor(context),
-        input,
-        details: {
-          signal: context.signal,
-          toolCall: {
-            type: 'function_call',
-            callId: context.toolCallId,
-            name: ft.name,
-            arguments: input,
+      let output: unknown;
+      try {
+        output = await invokeFunctionTool({
+          tool: ft,
+          runContext: runContextFor(context),
+          input,
+          details: {
+            signal: context.signal,
+            toolCall: {
+              type: 'function_call',
+              callId: context.toolCallId,
+              name: ft.name,
+              arguments: input,
+            },
           },
-        },
-      });
+        });
+      } catch (error) {
+        // The SDK's words, under the code the engine gives its own timeouts.
+        if (isSdkTimeout(error) && !context.signal.aborted)
+          throw new ToolExecutionError(error.message, {
+            code: 'TOOL_TIMEOUT',
+            cause: error,
+            details: { toolName: ft.name, timeoutMs: error.timeoutMs },
+          });
+        throw error;
+      }
       return fromFunctionToolOutput(output);
     },
   };

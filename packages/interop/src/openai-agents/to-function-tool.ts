@@ -6,6 +6,7 @@ import {
   type Tool,
   type ToolExecutionContext,
   type ToolThreadContext,
+  ToolTimeoutError,
 } from '@skein/core';
 import { ToolConversionError } from '../errors/tool-conversion-error.js';
 import { isExecutionContext, skeinContextOf } from './skein-context-carrier.js';
@@ -104,7 +105,17 @@ export function toFunctionTool<TArgs>(
   const common = {
     name,
     description: skeinTool.description,
-    ...(typeof skeinTool.timeoutMs === 'number' ? { timeoutMs: skeinTool.timeoutMs } : {}),
+    ...(typeof skeinTool.timeoutMs === 'number'
+      ? {
+          timeoutMs: skeinTool.timeoutMs,
+          // Back in Skein the timeout reads as the engine's own; an agent run gets the SDK's text.
+          timeoutErrorFunction: (runContext: RunContext<unknown>, error: { message: string }) => {
+            if (skeinContextOf(runContext) !== undefined)
+              throw new ToolTimeoutError(name, skeinTool.timeoutMs ?? 0);
+            return error.message;
+          },
+        }
+      : {}),
     ...(needsApproval === undefined
       ? {}
       : {

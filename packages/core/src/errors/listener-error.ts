@@ -1,0 +1,16 @@
+import { SkeinError } from '@skein/conversation';
+
+/** An event listener threw. The engine carried on; this reports it through the `error` event. */
+export class ListenerError extends SkeinError {
+  /** The event whose listener threw. */
+  readonly event: string;
+
+  constructor(event: string, cause: unknown) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super('LISTENER_FAILED', `A listener of "${event}" threw: ${reason}`, {
+      cause,
+      details: { event },
+    });
+    this.event = event;
+  }
+}

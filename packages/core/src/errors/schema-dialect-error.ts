@@ -1,0 +1,11 @@
+import { SkeinError } from '@skein/conversation';
+
+/** A JSON Schema whose `$schema` names a dialect Skein cannot validate (draft-04, a custom URI…). */
+export class SchemaDialectError extends SkeinError {
+  readonly declared: unknown;
+
+  constructor(declared: unknown, problem: string) {
+    super('SCHEMA_DIALECT_UNSUPPORTED', problem, { details: { declared } });
+    this.declared = declared;
+  }
+}

@@ -1,0 +1,96 @@
+import { findNonJsonValue } from '@skein/conversation';
+import type { StoredThread } from '../checkpoint/checkpoint-store.js';
+import { StateCorruptError } from '../errors/state-corrupt-error.js';
+import type { ThreadState } from './thread-state.js';
+
+const STATUSES = new Set(['PENDING', 'RUNNING', 'PAUSED', 'COMPLETED', 'FAILED', 'CANCELLED']);
+
+type Fail = (field: string, problem: string) => never;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+}
+
+function requireString(value: unknown, field: string, fail: Fail, optional = false): void {
+  if (optional && value === undefined) return;
+  if (typeof value !== 'string') fail(field, `must be a string${optional ? ' when present' : ''}`);
+}
+
+function requireStrings(value: unknown, field: string, fail: Fail): void {
+  if (!Array.isArray(value) || value.some((item) => typeof item !== 'string'))
+    fail(field, 'must be an array of strings');
+}
+
+function checkPending(pending: unknown, fail: Fail): void {
+  if (pending === undefined) return;
+  if (!isRecord(pending)) fail('state.pending', 'must be an object when present');
+  requireString(pending.nodeId, 'state.pending.nodeId', fail);
+  if (pending.kind === 'user-input') {
+    requireString(pending.prompt, 'state.pending.prompt', fail, true);
+    return;
+  }
+  if (pending.kind !== 'tool-approval')
+    fail('state.pending.kind', 'must be "user-input" or "tool-approval"');
+  if (!isCount(pending.round)) fail('state.pending.round', 'must be a whole number >= 0');
+  const calls = pending.calls;
+  if (!Array.isArray(calls)) fail('state.pending.calls', 'must be an array of tool calls');
+  calls.forEach((call: unknown, i) => {
+    if (!isRecord(call)) fail(`state.pending.calls[${i}]`, 'must be a tool call object');
+    for (const key of ['id', 'name', 'arguments'])
+      requireString(call[key], `state.pending.calls[${i}].${key}`, fail);
+  });
+  requireStrings(pending.awaiting, 'state.pending.awaiting', fail);
+}
+
+function checkError(error: unknown, fail: Fail): void {
+  if (error === undefined) return;
+  if (!isRecord(error)) fail('state.error', 'must be an object when present');
+  requireString(error.code, 'state.error.code', fail);
+  requireString(error.message, 'state.error.message', fail);
+  requireString(error.nodeId, 'state.error.nodeId', fail, true);
+}
+
+/**
+ * Checks that a loaded thread is shaped the way the engine writes it, so a damaged or tampered
+ * store row fails with `StateCorruptError` naming the field, not with a TypeError deep inside a
+ * node (`dynamicTools.map is not a function`). Returns the state.
+ */
+export function checkStoredState(stored: StoredThread): ThreadState {
+  const raw: unknown = stored;
+  const record = isRecord(raw) ? raw : undefined;
+  const state = record?.state;
+  const checkpoint = record?.checkpoint;
+  const threadId = isRecord(state) && typeof state.threadId === 'string' ? state.threadId : '?';
+  const checkpointId =
+    isRecord(checkpoint) && typeof checkpoint.id === 'string' ? checkpoint.id : undefined;
+  const fail: Fail = (field, problem) => {
+    throw new StateCorruptError(threadId, checkpointId, field, problem);
+  };
+  if (!record) fail('stored thread', 'must be an object');
+  if (!isRecord(checkpoint)) fail('checkpoint', 'must be an object');
+  requireString(checkpoint.id, 'checkpoint.id', fail);
+  if (!isCount(checkpoint.sequence) || checkpoint.sequence < 1)
+    fail('checkpoint.sequence', 'must be a whole number >= 1');
+  if (!isRecord(state)) fail('state', 'must be an object');
+  for (const key of ['threadId', 'workflowId', 'workflowVersion', 'createdAt'])
+    requireString(state[key], `state.${key}`, fail);
+  if (!STATUSES.has(state.status as string))
+    fail('state.status', `must be one of ${[...STATUSES].join(', ')}`);
+  if (!isCount(state.step)) fail('state.step', 'must be a whole number >= 0');
+  requireString(state.currentNodeId, 'state.currentNodeId', fail, true);
+  for (const key of ['variables', 'nodeOutputs', 'toolFailures'])
+    if (!isRecord(state[key])) fail(`state.${key}`, 'must be an object');
+  for (const [name, count] of Object.entries(state.toolFailures as Record<string, unknown>))
+    if (!isCount(count)) fail(`state.toolFailures[${JSON.stringify(name)}]`, 'must be a count');
+  requireStrings(state.dynamicTools, 'state.dynamicTools', fail);
+  requireStrings(state.firedTriggers, 'state.firedTriggers', fail);
+  checkError(state.error, fail);
+  checkPending(state.pending, fail);
+  const found = findNonJsonValue(state, 'state');
+  if (found) fail(found.path, `is ${found.reason}`);
+  return state as unknown as ThreadState;
+}
