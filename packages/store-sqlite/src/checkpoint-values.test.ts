@@ -70,7 +70,8 @@ describe('values in a stored checkpoint', () => {
     } finally {
       store.close();
     }
-  });
+    // 200 saves and loads of generated values: about 1 s alone, several under a parallel build.
+  }, 60_000);
 
   it.each([
     ['NaN', { variables: { score: Number.NaN } }, 'checkpoint.state.variables.score', /NaN/],

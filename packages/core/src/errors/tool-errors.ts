@@ -4,9 +4,16 @@ import { SkeinError } from '@skein/conversation';
 export class ToolExecutionError extends SkeinError {
   constructor(
     message: string,
-    options: { code?: string; cause?: unknown; details?: Record<string, unknown> } = {},
+    options: {
+      code?: string;
+      cause?: unknown;
+      details?: Record<string, unknown>;
+      /** Whether calling the tool again can succeed (a flaky service): default false. */
+      retryable?: boolean;
+    } = {},
   ) {
     super(options.code ?? 'TOOL_FAILED', message, {
+      ...(options.retryable === undefined ? {} : { retryable: options.retryable }),
       ...(options.cause === undefined ? {} : { cause: options.cause }),
       ...(options.details ? { details: options.details } : {}),
     });
@@ -26,6 +33,8 @@ export class ToolTimeoutError extends SkeinError {
   constructor(toolName: string, timeoutMs: number) {
     super('TOOL_TIMEOUT', `Tool "${toolName}" did not finish within ${timeoutMs} ms`, {
       details: { toolName, timeoutMs },
+      // A slow call may well finish in time on another try.
+      retryable: true,
     });
   }
 }

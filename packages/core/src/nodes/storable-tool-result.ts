@@ -1,7 +1,9 @@
 import { findNonJsonValue, type ToolCall } from '@skein/conversation';
-import { type ToolRunResult, toolErrorContent } from '../tools/tool-runner.js';
-
-export const TOOL_RESULT_NOT_JSON = 'TOOL_RESULT_NOT_JSON';
+import {
+  TOOL_RESULT_NOT_JSON,
+  type ToolRunResult,
+  toolErrorContent,
+} from '../tools/tool-runner.js';
 
 /**
  * The result as it can be stored: unchanged, or — when its data holds what JSON cannot carry (a

@@ -6,11 +6,12 @@ import {
   type TokenCounter,
   type ToolDescriptionFormatter,
 } from '@skein/conversation';
-import { Ajv, type ValidateFunction } from 'ajv';
+import type { ValidateFunction } from 'ajv';
 import type { StoredThread } from '../checkpoint/checkpoint-store.js';
 import { StateCorruptError } from '../errors/state-corrupt-error.js';
 import { InvalidVariablesError } from '../errors/thread-errors.js';
 import type { SkeinEmitter } from '../events/emitter.js';
+import { JsonSchemaCompiler } from '../tools/json-schema-compiler.js';
 import type { Tool } from '../tools/tool.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import type { CompiledWorkflow } from '../workflow/compiled-workflow.js';
@@ -57,7 +58,8 @@ export interface FromCheckpointOptions {
 export class ThreadBuilder {
   readonly #options: ThreadBuilderOptions;
   readonly #validators = new WeakMap<CompiledWorkflow, ValidateFunction | null>();
-  readonly #ajv = new Ajv({ allErrors: true, strict: false, useDefaults: true });
+  // The same dialect rules as tool schemas: a 2020-12 variables schema must not fail at build.
+  readonly #schemas = new JsonSchemaCompiler({ useDefaults: true });
 
   constructor(options: ThreadBuilderOptions) {
     this.#options = options;
@@ -189,11 +191,18 @@ export class ThreadBuilder {
     if (!schema) return variables;
     let validate = this.#validators.get(workflow);
     if (validate === undefined) {
-      validate = this.#ajv.compile(schema);
+      try {
+        validate = this.#schemas.compile(schema);
+      } catch (error) {
+        throw new InvalidVariablesError(
+          workflow.id,
+          `variables.schema cannot be compiled: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
       this.#validators.set(workflow, validate);
     }
     if (validate && !validate(variables))
-      throw new InvalidVariablesError(workflow.id, this.#ajv.errorsText(validate.errors));
+      throw new InvalidVariablesError(workflow.id, this.#schemas.errorsText(validate.errors));
     return variables;
   }
 }

@@ -6,6 +6,7 @@ import {
 import { type Draft, produce } from 'immer';
 import type { ExpressionScope } from '../expressions/evaluate.js';
 import type { Tool } from '../tools/tool.js';
+import { checkTool } from '../tools/tool-registry.js';
 import type { CompiledWorkflow } from '../workflow/compiled-workflow.js';
 import { deepFreeze, frozenCopy } from './freeze.js';
 import { isJsonPrimitive, requireJsonValue } from './json-state-value.js';
@@ -186,6 +187,8 @@ export class ThreadContext {
    * one already available replaces it.
    */
   addDynamicTools(tools: readonly AnyTool[]): void {
+    // Checked like registered tools, before anything changes: a bad one would fail every call.
+    for (const tool of tools) checkTool(tool);
     const names = new Set(tools.map((t) => t.name));
     this.#dynamic = Object.freeze([...this.#dynamic.filter((t) => !names.has(t.name)), ...tools]);
     this.update((draft) => {

@@ -14,7 +14,8 @@ export interface RegisterOptions {
 // which validates arguments against the schema before calling.
 type AnyTool = Tool;
 
-function checkTool(tool: AnyTool): void {
+/** Refuses a tool the engine could not run (bad name, schema dialect, options) with `InvalidToolError`. */
+export function checkTool(tool: AnyTool): void {
   const name = typeof tool?.name === 'string' ? tool.name : String(tool?.name);
   if (typeof tool !== 'object' || tool === null) throw new InvalidToolError(name, 'not an object');
   if (typeof tool.name !== 'string' || tool.name.length === 0)

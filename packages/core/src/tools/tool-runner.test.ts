@@ -107,3 +107,34 @@ describe('ToolRunner time limits', () => {
     );
   });
 });
+
+describe('ToolRunner plain results', () => {
+  const returning = (value: unknown): Tool => ({
+    name: 'plain',
+    description: 'returns a plain value',
+    parameters: { type: 'object' },
+    execute: () => value,
+  });
+
+  it('sends a JSON value as its JSON text', async () => {
+    const result = await runner().run(call('plain'), contextFor(returning({ a: [1, 'b'] })));
+    expect(result.isError).toBe(false);
+    expect(result.message.content).toBe('{"a":[1,"b"]}');
+  });
+
+  it.each([
+    ['a nested BigInt', { total: { cents: 12n } }, 'total.cents is a BigInt'],
+    ['NaN', { score: Number.NaN }, 'score is NaN'],
+    ['a Date', { at: new Date(0) }, 'at is an instance of Date'],
+  ])(
+    'refuses %s with TOOL_RESULT_NOT_JSON, not "[object Object]" or null',
+    async (_, value, where) => {
+      const result = await runner().run(call('plain'), contextFor(returning(value)));
+      expect(result.isError).toBe(true);
+      expect(result.errorCode).toBe('TOOL_RESULT_NOT_JSON');
+      expect(result.message.content).toContain(
+        `the result of "plain" could not be stored: result.${where}`,
+      );
+    },
+  );
+});

@@ -1,4 +1,4 @@
-import { type LLMMessage, SkeinError, type ToolCall } from '@skein/conversation';
+import { findNonJsonValue, type LLMMessage, SkeinError, type ToolCall } from '@skein/conversation';
 import { InvalidToolError } from '../errors/invalid-tool-error.js';
 import { ToolArgumentsError, ToolTimeoutError } from '../errors/tool-errors.js';
 import { ToolNotFoundError } from '../errors/tool-not-found-error.js';
@@ -30,14 +30,19 @@ export function toolErrorContent(code: string, message: string): string {
   return `Error [${code}]: ${message}`;
 }
 
-function stringify(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (value === undefined) return '';
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    return String(value);
-  }
+/** The code of a tool result that JSON, and so every store, cannot carry. */
+export const TOOL_RESULT_NOT_JSON = 'TOOL_RESULT_NOT_JSON';
+
+/**
+ * The text of a plain (not `ToolOutput`) result, or the reason it has none: JSON.stringify would
+ * otherwise throw on a BigInt, turn NaN into null, or a cycle into `[object Object]`.
+ */
+function resultText(value: unknown): { text: string } | { problem: string } {
+  if (typeof value === 'string') return { text: value };
+  if (value === undefined) return { text: '' };
+  const found = findNonJsonValue(value, 'result');
+  if (found) return { problem: `${found.path} is ${found.reason}` };
+  return { text: JSON.stringify(value) };
 }
 
 /** How much longer the engine waits for a tool that enforces its own timeout (`ownsTimeout`). */
@@ -202,7 +207,13 @@ export class ToolRunner {
         }
         return this.#finish(call, context, value.content, false, started, undefined, value.data);
       }
-      return this.#finish(call, context, stringify(value), false, started);
+      const text = resultText(value);
+      if ('problem' in text)
+        return fail(
+          TOOL_RESULT_NOT_JSON,
+          `the result of "${tool.name}" could not be stored: ${text.problem}`,
+        );
+      return this.#finish(call, context, text.text, false, started);
     } catch (error) {
       if (context.signal.aborted) throw context.signal.reason ?? error;
       const code = SkeinError.isInstance(error) ? error.code : 'TOOL_FAILED';

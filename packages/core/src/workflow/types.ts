@@ -113,6 +113,7 @@ export type ContextProcessorOperation =
   | {
       readonly operation: 'batch';
       readonly action: 'start' | 'rollback';
+      /** A storage position: the new batch shows the visible messages stored at or after it. */
       readonly boundary?: number;
       readonly batch?: number;
       readonly withInitialTools?: boolean;
