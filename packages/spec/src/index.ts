@@ -1,0 +1,2 @@
+// The contract every Skein package builds on; filled in by the move out of conversation and core.
+export {};
