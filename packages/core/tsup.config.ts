@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
@@ -12,4 +13,12 @@ export default defineConfig({
   sourcemap: true,
   clean: true,
   target: 'node20',
+  // `./conformance` ships ESM only: it imports vitest, which refuses `require()`, so a CJS build
+  // could never load, and it would carry its own copy of the engine (CJS output is not split).
+  // One config builds every entry (so the ESM entries share chunks); the CJS file is dropped here.
+  async onSuccess() {
+    const dir = new URL('./dist/conformance/', import.meta.url);
+    await rm(new URL('index.cjs', dir), { force: true });
+    await rm(new URL('index.cjs.map', dir), { force: true });
+  },
 });

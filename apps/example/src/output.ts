@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ToolSpec } from '@skein/conversation';
+import type { ToolSpec } from '@skein/core';
 import { type ThreadContext, toMermaid, type WorkflowDefinition } from '@skein/core';
 import { exportTranscript, type ToolNameCodec } from '@skein/openai';
 import { AppError } from './app-error.js';

@@ -25,7 +25,7 @@ export const POLICY_TOOL_NAME =
   'travel.policies/look up the refund and cancellation rules for a fare class (version 2)';
 
 /** Arithmetic through Skein's own expression language: no eval, no functions. */
-export const calculator: Tool<{ expression: string }> = {
+const calculator: Tool<{ expression: string }> = {
   name: 'calculator',
   description: 'Evaluates an arithmetic expression with + - * / % and parentheses',
   parameters: {
@@ -42,7 +42,7 @@ export const calculator: Tool<{ expression: string }> = {
   },
 };
 
-export const clock: Tool<{ timeZone?: string }> = {
+const clock: Tool<{ timeZone?: string }> = {
   name: 'clock',
   description: 'The current date and time, optionally in an IANA time zone such as Europe/Lisbon',
   parameters: {
@@ -54,7 +54,7 @@ export const clock: Tool<{ timeZone?: string }> = {
     new Date().toLocaleString('en-GB', { timeZone: timeZone ?? 'UTC', timeZoneName: 'short' }),
 };
 
-export const lookup: Tool<{ query: string }> = {
+const lookup: Tool<{ query: string }> = {
   name: 'lookup_destination',
   description:
     'Looks up a destination in the travel knowledge base (costs, season, visa, highlights)',
@@ -77,7 +77,7 @@ export const lookup: Tool<{ query: string }> = {
   },
 };
 
-export const policy: Tool<{ fareClass: string }> = {
+const policy: Tool<{ fareClass: string }> = {
   name: POLICY_TOOL_NAME,
   description: 'Refund and cancellation rules for a fare class: economy, flex or business',
   parameters: {

@@ -2,6 +2,7 @@ import type { FilterOperation, TruncateOperation } from './context-operations.js
 import type { ConversationCursor } from './conversation-log.js';
 import { InvalidArgumentError } from './errors/invalid-argument-error.js';
 import { InvalidBoundaryError } from './errors/invalid-boundary-error.js';
+import { UnknownBatchError } from './errors/unknown-batch-error.js';
 import { type LLMMessage, ROLES, type TokenUsage } from './types.js';
 
 // Checks of what callers hand the manager. Each returns the value to use (copied where the caller
@@ -16,6 +17,12 @@ export function show(value: unknown): string {
   if (typeof value === 'object' && value !== null) return 'an object';
   if (typeof value === 'function') return 'a function';
   return String(value);
+}
+
+/** A context operation must at least be an object to be dispatched on its `type`. */
+export function checkOperation(op: unknown): void {
+  if (typeof op !== 'object' || op === null)
+    throw new InvalidArgumentError('operation', 'operation must be an object');
 }
 
 /** An operation `type` (or BATCH_MANAGEMENT `action`) that does not exist. */
@@ -73,19 +80,18 @@ export function checkUsage(usage: unknown): TokenUsage {
   return { promptTokens, completionTokens, totalTokens };
 }
 
-export function frozenUsage(u: TokenUsage): TokenUsage {
-  return Object.freeze({
-    promptTokens: u.promptTokens,
-    completionTokens: u.completionTokens,
-    totalTokens: u.totalTokens,
-  });
-}
-
 /** A batch boundary: a storage position `0..total` (the original design's meaning). */
 export function checkBoundary(boundary: unknown, total: number): number {
   if (boundary === undefined) return total;
   if (!isCount(boundary) || boundary > total) throw new InvalidBoundaryError(boundary, total);
   return boundary;
+}
+
+/** A batch of the current stack, `0..count - 1`. */
+export function checkBatch(batch: unknown, count: number): number {
+  if (!Number.isInteger(batch) || (batch as number) < 0 || (batch as number) >= count)
+    throw new UnknownBatchError(batch, count);
+  return batch as number;
 }
 
 /** Distinct stored positions, as a new array (holes, non-integers and repeats are refused). */

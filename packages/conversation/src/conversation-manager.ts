@@ -1,13 +1,14 @@
 import {
+  checkBatch,
   checkBoolean,
   checkBoundary,
   checkCursor,
   checkFilter,
   checkIndices,
+  checkOperation,
   checkOptions,
   checkTruncate,
   checkUsage,
-  frozenUsage,
   unknownOperation,
 } from './argument-checks.js';
 import type { ContextOperation, OperationResult } from './context-operations.js';
@@ -15,14 +16,11 @@ import { ConversationEmitter } from './conversation-emitter.js';
 import type { ConversationListeners } from './conversation-events.js';
 import type { ConversationCursor } from './conversation-log.js';
 import { ConversationState } from './conversation-state.js';
-import { type DescribedView, refuseForgedDescription } from './description-guard.js';
+import { refuseForgedDescription } from './description-guard.js';
 import { DescriptionKeeper } from './description-keeper.js';
-import { InvalidArgumentError } from './errors/invalid-argument-error.js';
-import { UnknownBatchError } from './errors/unknown-batch-error.js';
-import { filterList, systemMessagesOf, truncateList } from './list-operations.js';
-import { type BatchInfo, MessageIndex } from './message-index.js';
+import { filterList, liveFrom, systemMessagesOf, truncateList } from './list-operations.js';
+import { type BatchInfo, batchInfos, MessageIndex } from './message-index.js';
 import { normalizeMessage } from './message-validation.js';
-import { operationResult } from './operation-result.js';
 import { placeMessage } from './placed-message.js';
 import {
   batchesAt,
@@ -38,6 +36,10 @@ import {
   type ToolDescriptionFormatter,
 } from './tool-description.js';
 import type { LLMMessage, TokenUsage, ToolSpec } from './types.js';
+import { type UsageStats, usageStats } from './usage-stats.js';
+import { ViewWriter } from './view-writer.js';
+
+export type { UsageStats } from './usage-stats.js';
 
 export interface ConversationManagerOptions {
   /** The workflow's initial tools, read each time a view is built (not on `addMessage`). */
@@ -45,13 +47,6 @@ export interface ConversationManagerOptions {
   readonly formatToolDescription?: ToolDescriptionFormatter;
   /** Counts tokens for TRUNCATE by budget. Default: o200k_base via gpt-tokenizer. */
   readonly tokenCounter?: TokenCounter;
-}
-
-export interface UsageStats {
-  readonly total: TokenUsage;
-  readonly currentBatch: TokenUsage;
-  /** Usage of each batch in the current stack, by batch number. */
-  readonly byBatch: readonly TokenUsage[];
 }
 
 const NO_TOOLS = (): readonly ToolSpec[] => [];
@@ -69,6 +64,7 @@ export class ConversationManager {
   // Tokens per stored position, counted once by the manager's counter (messages never change).
   readonly #tokens: (position: number) => number;
   readonly #events = new ConversationEmitter();
+  readonly #writer: ViewWriter;
   #visibleCache: readonly LLMMessage[] | undefined;
 
   constructor(options: ConversationManagerOptions = {}, state = new ConversationState()) {
@@ -80,6 +76,9 @@ export class ConversationManager {
       this.#lookup,
       state.messages,
     );
+    this.#writer = new ViewWriter(state, this.#descriptions, this.#events, () => {
+      this.#visibleCache = undefined;
+    });
     this.#tokens = cachedTokenCounter(options.tokenCounter ?? defaultTokenCounter, this.#lookup);
   }
 
@@ -151,14 +150,7 @@ export class ConversationManager {
   }
 
   listBatches(): BatchInfo[] {
-    const last = this.#state.batches.length - 1;
-    return this.#state.batches.map((b, batch) => ({
-      batch,
-      startedAt: b.startedAt,
-      visibleCount: b.live.length,
-      withInitialTools: b.withInitialTools,
-      current: batch === last,
-    }));
+    return batchInfos(this.#state.batches);
   }
 
   /**
@@ -207,7 +199,7 @@ export class ConversationManager {
    */
   setOriginalIndices(indices: readonly number[]): OperationResult {
     const live = checkIndices(indices, this.#state.messages.length);
-    return this.#commitView('BATCH_MANAGEMENT', live, []);
+    return this.#writer.commitView('BATCH_MANAGEMENT', live, []);
   }
 
   /** The index; its `reset()` empties the view (a batch with initial tools keeps its description). */
@@ -217,7 +209,7 @@ export class ConversationManager {
       lookup: this.#lookup,
       boundaries: () => this.#state.batches.map((b) => b.startedAt),
       reset: () => {
-        this.#commitView('BATCH_MANAGEMENT', [], []);
+        this.#writer.commitView('BATCH_MANAGEMENT', [], []);
       },
     });
   }
@@ -225,17 +217,16 @@ export class ConversationManager {
   // ---- context operations ---------------------------------------------------------------
 
   applyOperation(op: ContextOperation): OperationResult {
-    if (typeof op !== 'object' || op === null)
-      throw new InvalidArgumentError('operation', 'operation must be an object');
+    checkOperation(op);
     switch (op.type) {
       case 'TRUNCATE': {
         const next = truncateList(this.#live(), this.#lookup, checkTruncate(op), this.#tokens);
-        return this.#commitView('TRUNCATE', next, []);
+        return this.#writer.commitView('TRUNCATE', next, []);
       }
       case 'INSERT':
       case 'REPLACE': {
         const placed = placeMessage(op, this.#live(), this.#lookup, this.#state.messages.length);
-        return this.#commitView(op.type, placed.live, [placed.message]);
+        return this.#writer.commitView(op.type, placed.live, [placed.message]);
       }
       case 'CLEAR': {
         const keep = checkBoolean(op.keepSystemMessage, 'keepSystemMessage', true);
@@ -244,7 +235,7 @@ export class ConversationManager {
       }
       case 'FILTER':
         checkFilter(op);
-        return this.#commitView('FILTER', filterList(this.#live(), this.#lookup, op), []);
+        return this.#writer.commitView('FILTER', filterList(this.#live(), this.#lookup, op), []);
       case 'BATCH_MANAGEMENT':
         if (op.action === 'start')
           return this.#startBatch(
@@ -267,12 +258,7 @@ export class ConversationManager {
   }
 
   getUsage(): UsageStats {
-    const byBatch = this.#state.batches.map((b) => frozenUsage(b.usage));
-    return {
-      total: frozenUsage(this.#state.usage),
-      currentBatch: byBatch[byBatch.length - 1]!,
-      byBatch,
-    };
+    return usageStats(this.#state);
   }
 
   // ---- snapshots ------------------------------------------------------------------------
@@ -303,16 +289,9 @@ export class ConversationManager {
   revertTo(cursor: ConversationCursor): OperationResult {
     const { messages, log } = this.#state;
     const batches = batchesAt(this.#state, checkCursor(cursor, messages.length, log.length));
-    const top = batches[batches.length - 1]!;
-    const refresh = top.withInitialTools
-      ? this.#descriptions.refreshed(top.live, messages.length)
-      : undefined;
-    const before = this.#live();
-    this.#state.apply({ op: 'restore', at: messages.length, batches });
-    const stored = refresh ? this.#applyView(refresh) : [];
-    this.#visibleCache = undefined;
-    this.#announce(stored);
-    return this.#finish('BATCH_MANAGEMENT', before, false, stored);
+    return this.#writer.goBack(batches[batches.length - 1]!, () => {
+      this.#state.apply({ op: 'restore', at: messages.length, batches });
+    });
   }
 
   // ---- internals ------------------------------------------------------------------------
@@ -323,16 +302,6 @@ export class ConversationManager {
 
   #lookup = (position: number): LLMMessage => this.#state.messages[position]!;
 
-  /** `live` as a batch shows it: with exactly one current description when `withTools`. */
-  #described(
-    live: readonly number[],
-    withTools: boolean,
-    pending: readonly LLMMessage[] = [],
-  ): DescribedView {
-    if (!withTools) return { live };
-    return this.#descriptions.described(live, this.#state.messages.length, pending);
-  }
-
   #startBatch(
     boundary: number | undefined,
     withTools: boolean,
@@ -340,101 +309,15 @@ export class ConversationManager {
     type: OperationResult['type'] = 'BATCH_MANAGEMENT',
   ): OperationResult {
     const total = this.#state.messages.length;
-    let carried = base;
-    if (!carried) {
-      const start = checkBoundary(boundary, total);
-      const live = this.#live();
-      carried = start === 0 ? live.slice() : start >= total ? [] : live.filter((p) => p >= start);
-    }
-    const view = this.#described(carried, withTools);
-    const before = this.#live();
-    const stored = this.#store(view.store ? [view.store] : []);
-    this.#state.apply({
-      op: 'batch',
-      at: total,
-      live: view.live,
-      withInitialTools: withTools,
-      ...(stored.length ? { stored: stored.length } : {}),
-    });
-    this.#descriptions.shows(this.#live(), view.found);
-    this.#visibleCache = undefined;
-    this.#announce(stored);
-    this.#events.emit('batch:started', { batch: this.currentBatch, withInitialTools: withTools });
-    return this.#finish(type, before, true, stored);
+    const carried = base ?? liveFrom(this.#live(), checkBoundary(boundary, total), total);
+    return this.#writer.startBatch(carried, withTools, type);
   }
 
-  #rollback(batch: number): OperationResult {
-    const count = this.#state.batches.length;
-    if (!Number.isInteger(batch) || batch < 0 || batch >= count)
-      throw new UnknownBatchError(batch, count);
-    const target = this.#state.batches[batch]!;
-    const refresh = target.withInitialTools
-      ? this.#descriptions.refreshed(target.live, this.#state.messages.length)
-      : undefined;
-    const before = this.#live();
-    this.#state.apply({ op: 'rollback', at: this.#state.messages.length, batch });
-    const stored = refresh ? this.#applyView(refresh) : [];
-    this.#visibleCache = undefined;
-    this.#announce(stored);
-    this.#events.emit('batch:rolledBack', { batch });
-    return this.#finish('BATCH_MANAGEMENT', before, false, stored);
-  }
-
-  /** Replaces the current batch's view with `live` (kept described), storing `toStore` first. */
-  #commitView(
-    type: OperationResult['type'],
-    live: readonly number[],
-    toStore: readonly LLMMessage[],
-  ): OperationResult {
-    const view = this.#described(live, this.#state.current.withInitialTools, toStore);
-    const before = this.#live();
-    const stored = this.#applyView(view, toStore);
-    this.#announce(stored);
-    return this.#finish(type, before, false, stored);
-  }
-
-  /** Stores `toStore` then the view's description (if new) and logs the view. */
-  #applyView(view: DescribedView, toStore: readonly LLMMessage[] = []): number[] {
-    const at = this.#state.messages.length;
-    const stored = this.#store(view.store ? [...toStore, view.store] : toStore);
-    this.#state.apply({
-      op: 'view',
-      at,
-      live: view.live,
-      ...(stored.length ? { stored: stored.length } : {}),
-    });
-    this.#descriptions.shows(this.#live(), view.found);
-    this.#visibleCache = undefined;
-    return stored;
-  }
-
-  #store(messages: readonly LLMMessage[]): number[] {
-    const positions: number[] = [];
-    for (const message of messages) {
-      const position = this.#state.store(message);
-      positions.push(position);
-      this.#descriptions.stored(position, message);
-    }
-    return positions;
-  }
-
-  // Events go out only once the change is complete, so a listener that reads or calls back into
-  // the manager sees a consistent conversation.
-  #announce(stored: readonly number[]): void {
-    if (!this.#events.has('message:added')) return;
-    for (const position of stored)
-      this.#events.emit('message:added', { message: this.#lookup(position), position });
-  }
-
-  #finish(
-    type: OperationResult['type'],
-    before: readonly number[],
-    batchStarted: boolean,
-    stored: readonly number[],
-  ): OperationResult {
-    const after = this.#live();
-    const result = operationResult(type, this.currentBatch, batchStarted, before, after, stored);
-    this.#events.emit('operation:applied', result);
-    return result;
+  #rollback(requested: number): OperationResult {
+    const batch = checkBatch(requested, this.#state.batches.length);
+    const restore = () => {
+      this.#state.apply({ op: 'rollback', at: this.#state.messages.length, batch });
+    };
+    return this.#writer.goBack(this.#state.batches[batch]!, restore, batch);
   }
 }

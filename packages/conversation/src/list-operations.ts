@@ -149,3 +149,9 @@ export function diffLists(
     added: after.filter((p) => !inBefore.has(p)),
   };
 }
+
+/** The positions of `live` stored at or after `start` (a batch boundary `0..total`). */
+export function liveFrom(live: readonly number[], start: number, total: number): number[] {
+  if (start === 0) return live.slice();
+  return start >= total ? [] : live.filter((p) => p >= start);
+}

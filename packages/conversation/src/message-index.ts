@@ -1,3 +1,4 @@
+import type { Batch } from './conversation-state.js';
 import type { LLMMessage, Role } from './types.js';
 
 /** One batch as `listBatches()` reports it. */
@@ -8,6 +9,18 @@ export interface BatchInfo {
   readonly visibleCount: number;
   readonly withInitialTools: boolean;
   readonly current: boolean;
+}
+
+/** The batches of the current stack as `listBatches()` reports them. */
+export function batchInfos(batches: readonly Batch[]): BatchInfo[] {
+  const last = batches.length - 1;
+  return batches.map((b, batch) => ({
+    batch,
+    startedAt: b.startedAt,
+    visibleCount: b.live.length,
+    withInitialTools: b.withInitialTools,
+    current: batch === last,
+  }));
 }
 
 /**

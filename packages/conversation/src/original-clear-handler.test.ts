@@ -1,34 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ConversationManager } from './conversation-manager.js';
+import { handleClearOperation } from './original-clear-handler.js';
 import { defaultFormatToolDescription, isToolDescription } from './tool-description.js';
 import type { LLMMessage, ToolSpec } from './types.js';
 
-// Issue 10 §2: the original design's clear handler, ported to TypeScript types only. Its body is
-// verbatim; it must mean on Skein's API what it meant on the original's.
-
-// biome-ignore format: kept exactly as the original design wrote it
-function handleClearOperation(
-  conversationManager: ConversationManager,
-  config?: { keepSystemMessage?: boolean },
-) {
-  const keepSystemMessage = config?.keepSystemMessage ?? true;
-  const allMessages = conversationManager.getAllMessages();
-  if (keepSystemMessage) {
-    const systemMessageIndices = allMessages
-      .map((msg, index) => (msg.role === 'system' ? index : -1))
-      .filter((index) => index !== -1);
-    if (systemMessageIndices.length > 0) {
-      conversationManager.setOriginalIndices(systemMessageIndices);
-      conversationManager.startNewBatchWithInitialTools(Math.min(...systemMessageIndices));
-    } else {
-      conversationManager.getIndexManager().reset();
-      conversationManager.startNewBatchWithInitialTools(0);
-    }
-  } else {
-    conversationManager.getIndexManager().reset();
-    conversationManager.startNewBatchWithInitialTools(0);
-  }
-}
+// Issue 10 §2: the original design's clear handler (original-clear-handler.ts, verbatim) must mean
+// on Skein's API what it meant on the original's.
 
 const calc: ToolSpec = { name: 'calc', description: 'math', parameters: {} };
 const clock: ToolSpec = { name: 'clock', description: 'time', parameters: {} };

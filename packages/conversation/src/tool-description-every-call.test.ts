@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConversationManager } from './conversation-manager.js';
 import { SkeinError } from './errors/skein-error.js';
+import { attempt } from './model-test-checks.js';
 import { isToolDescription } from './tool-description.js';
 import type { LLMMessage, ToolSpec } from './types.js';
 
@@ -35,16 +36,9 @@ const forged: LLMMessage = {
 };
 
 function refused(manager: ConversationManager, action: () => unknown): SkeinError {
-  const before = JSON.stringify(manager.snapshot());
-  const visible = manager.getMessages();
-  let thrown: unknown;
-  try {
-    action();
-  } catch (error) {
-    thrown = error;
-  }
+  const { thrown, before, after, visible } = attempt(manager, action);
   expect(SkeinError.isInstance(thrown)).toBe(true);
-  expect(JSON.stringify(manager.snapshot())).toBe(before);
+  expect(after).toBe(before);
   expect(manager.getMessages()).toBe(visible);
   return thrown as SkeinError;
 }

@@ -1,5 +1,6 @@
 // Public API of @skein/core. Nothing else is importable.
 
+// The contract (@skein/spec) is re-exported so users of the engine need only this package.
 export type {
   JsonSchema,
   LLMMessage,
@@ -7,9 +8,15 @@ export type {
   TokenUsage,
   ToolCall,
   ToolSpec,
-} from '@skein/conversation';
-// Re-exported from @skein/conversation so users of the engine need only this package.
-export { InvalidArgumentError, SkeinError } from '@skein/conversation';
+} from '@skein/spec';
+export {
+  CheckpointConflictError,
+  CheckpointNotFoundError,
+  InvalidArgumentError,
+  SkeinError,
+  ToolExecutionError,
+  ToolTimeoutError,
+} from '@skein/spec';
 // Checkpoints
 export type {
   Checkpoint,
@@ -23,26 +30,24 @@ export type { SkeinEngineOptions } from './engine/skein-engine.js';
 // Engine
 export { SkeinEngine } from './engine/skein-engine.js';
 // Errors
-export { CheckpointConflictError, CheckpointNotFoundError } from './errors/checkpoint-errors.js';
 export { CheckpointSaveError } from './errors/checkpoint-save-error.js';
-export { ExpressionEvaluationError, ExpressionSyntaxError } from './errors/expression-error.js';
+export { ExpressionEvaluationError } from './errors/expression-evaluation-error.js';
+export { ExpressionSyntaxError } from './errors/expression-syntax-error.js';
 export { ExpressionTooComplexError } from './errors/expression-too-complex-error.js';
 export { InvalidToolError } from './errors/invalid-tool-error.js';
+export { InvalidVariablesError } from './errors/invalid-variables-error.js';
 export { ListenerError } from './errors/listener-error.js';
+export { LLMCallError } from './errors/llm-call-error.js';
+export { MaxStepsExceededError } from './errors/max-steps-exceeded-error.js';
+export { NoRouteError } from './errors/no-route-error.js';
+export { NodeExecutionError } from './errors/node-execution-error.js';
+export { ResumeInputError } from './errors/resume-input-error.js';
 export { StateCorruptError } from './errors/state-corrupt-error.js';
-export {
-  InvalidVariablesError,
-  LLMCallError,
-  MaxStepsExceededError,
-  NodeExecutionError,
-  NoRouteError,
-  ResumeInputError,
-  ThreadCancelledError,
-  ThreadStateError,
-} from './errors/thread-errors.js';
+export { ThreadCancelledError } from './errors/thread-cancelled-error.js';
+export { ThreadStateError } from './errors/thread-state-error.js';
+export { ToolArgumentsError } from './errors/tool-arguments-error.js';
 export type { ToolConflict } from './errors/tool-conflict-error.js';
 export { ToolConflictError } from './errors/tool-conflict-error.js';
-export { ToolArgumentsError, ToolExecutionError, ToolTimeoutError } from './errors/tool-errors.js';
 export { ToolNotFoundError } from './errors/tool-not-found-error.js';
 export { TriggerFailedError } from './errors/trigger-failed-error.js';
 export { ValueNotJsonError } from './errors/value-not-json-error.js';
@@ -58,6 +63,8 @@ export type {
   ThreadResult,
 } from './executor/thread-executor.js';
 export { ThreadExecutor } from './executor/thread-executor.js';
+export type { NodeFailure, NodeFailureFacts } from './executor/node-failure.js';
+export { isNodeFailure } from './executor/node-failure.js';
 export type { CompiledExpression, ExpressionNode } from './expressions/ast.js';
 export type { ExpressionScope } from './expressions/evaluate.js';
 export { evaluateExpression } from './expressions/evaluate.js';
@@ -97,6 +104,7 @@ export type {
 export { ThreadBuilder } from './thread/thread-builder.js';
 export type { AvailableTools } from './thread/thread-context.js';
 export { ThreadContext } from './thread/thread-context.js';
+export type { ThreadTransition } from './thread/thread-transition.js';
 export type {
   PendingInteraction,
   SerializedError,
@@ -107,7 +115,12 @@ export { ArgumentValidator } from './tools/argument-validator.js';
 // Tools
 export type { Tool, ToolExecutionContext, ToolOutput, ToolThreadContext } from './tools/tool.js';
 export { isToolOutput, toolOutput } from './tools/tool.js';
-export type { RegisterOptions } from './tools/tool-registry.js';
+export type {
+  ConflictStrategy,
+  RegisterOptions,
+  RegistrationResult,
+  RenamedTool,
+} from './tools/tool-registry.js';
 export { ToolRegistry } from './tools/tool-registry.js';
 export type { ToolRunContext, ToolRunResult } from './tools/tool-runner.js';
 export { ToolRunner, toolErrorContent } from './tools/tool-runner.js';

@@ -1,2 +1,44 @@
-// The contract every Skein package builds on; filled in by the move out of conversation and core.
-export {};
+// Public API of @skein/spec: the contract every Skein package builds on. No runtime dependencies.
+
+export type {
+  Checkpoint,
+  CheckpointInfo,
+  CheckpointState,
+  CheckpointStore,
+  StoredThread,
+  ThreadInfo,
+  ThreadStatus,
+} from './checkpoint-store.js';
+export type { ConversationExtent, ParentMismatch } from './errors/checkpoint-conflict-error.js';
+export { CheckpointConflictError } from './errors/checkpoint-conflict-error.js';
+export { CheckpointNotFoundError } from './errors/checkpoint-not-found-error.js';
+export { InvalidArgumentError } from './errors/invalid-argument-error.js';
+export type { SkeinErrorOptions } from './errors/skein-error.js';
+export { SkeinError } from './errors/skein-error.js';
+export type { ToolExecutionErrorOptions } from './errors/tool-execution-error.js';
+export { ToolExecutionError } from './errors/tool-execution-error.js';
+export { ToolTimeoutError } from './errors/tool-timeout-error.js';
+export type { NonJsonValue } from './json-value.js';
+export { findNonJsonValue, MAX_JSON_DEPTH } from './json-value.js';
+export type {
+  FinishReason,
+  LLMCallOptions,
+  LLMClient,
+  LLMRequest,
+  LLMResponse,
+  ToolChoice,
+} from './llm-client.js';
+export type { LLMStreamEvent } from './llm-stream-event.js';
+export type { LLMMessage, Role, ToolCall } from './message.js';
+export { ROLES, TOOL_DESCRIPTION_KIND } from './message.js';
+export type { TokenUsage } from './token-usage.js';
+export type {
+  Tool,
+  ToolEventSink,
+  ToolExecutionContext,
+  ToolThreadContext,
+  ToolWarning,
+} from './tool.js';
+export type { ToolOutput } from './tool-output.js';
+export { isToolOutput, toolOutput } from './tool-output.js';
+export type { JsonSchema, ToolSpec } from './tool-spec.js';

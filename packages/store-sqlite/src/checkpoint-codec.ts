@@ -1,10 +1,6 @@
-import {
-  findNonJsonValue,
-  InvalidArgumentError,
-  SkeinError,
-  SNAPSHOT_VERSION,
-} from '@skein/conversation';
+import { SNAPSHOT_VERSION } from '@skein/conversation';
 import type { Checkpoint, CheckpointInfo, ThreadStatus } from '@skein/core';
+import { findNonJsonValue, InvalidArgumentError, SkeinError } from '@skein/spec';
 import { StoreCorruptError } from './errors/store-corrupt-error.js';
 import { StoreUnserializableError } from './errors/store-unserializable-error.js';
 import { stringifyExact } from './exact-json.js';

@@ -1,20 +1,15 @@
 import { resolve } from 'node:path';
-import {
-  type ConversationLogEntry,
-  InvalidArgumentError,
-  type LLMMessage,
-  SNAPSHOT_VERSION,
-} from '@skein/conversation';
-import {
-  type Checkpoint,
-  CheckpointConflictError,
-  type CheckpointInfo,
-  type CheckpointStore,
-  type StoredThread,
-  type ThreadInfo,
-  type ThreadState,
-  type ThreadStatus,
+import { type ConversationLogEntry, SNAPSHOT_VERSION } from '@skein/conversation';
+import type {
+  Checkpoint,
+  CheckpointInfo,
+  CheckpointStore,
+  StoredThread,
+  ThreadInfo,
+  ThreadState,
+  ThreadStatus,
 } from '@skein/core';
+import { CheckpointConflictError, InvalidArgumentError, type LLMMessage } from '@skein/spec';
 import type Database from 'better-sqlite3';
 import {
   checkpointInfo,

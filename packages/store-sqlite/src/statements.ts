@@ -1,13 +1,13 @@
 import type Database from 'better-sqlite3';
 
-export interface ThreadRow {
+interface ThreadRow {
   readonly id: number;
   readonly message_count: number;
   readonly log_count: number;
   readonly last_checkpoint_id: string;
 }
 
-export interface ThreadListRow {
+interface ThreadListRow {
   readonly thread_id: string;
   readonly workflow_id: string;
   readonly workflow_version: string;
@@ -29,7 +29,7 @@ export interface CheckpointRow {
   readonly log_count: number;
 }
 
-export interface CheckpointStateRow extends CheckpointRow {
+interface CheckpointStateRow extends CheckpointRow {
   readonly state: string;
 }
 

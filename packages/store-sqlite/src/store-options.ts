@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from '@skein/conversation';
+import { InvalidArgumentError } from '@skein/spec';
 
 export interface SqliteCheckpointStoreOptions {
   /** The database file, created when missing; `':memory:'` for a private in-memory database. */

@@ -1,4 +1,4 @@
-import { SkeinError } from '@skein/conversation';
+import { SkeinError } from '@skein/spec';
 import Database from 'better-sqlite3';
 import { StoreBusyError } from './errors/store-busy-error.js';
 import { StoreCorruptError } from './errors/store-corrupt-error.js';

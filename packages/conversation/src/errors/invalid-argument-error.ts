@@ -1,11 +1,2 @@
-import { SkeinError } from './skein-error.js';
-
-/** An argument of the wrong kind: a negative or fractional count, an unknown operation type, … */
-export class InvalidArgumentError extends SkeinError {
-  readonly argument: string;
-
-  constructor(argument: string, message: string, details: Record<string, unknown> = {}) {
-    super('INVALID_ARGUMENT', message, { details: { argument, ...details } });
-    this.argument = argument;
-  }
-}
+// Shared by every package that checks arguments: it lives in @skein/spec.
+export { InvalidArgumentError } from '@skein/spec';

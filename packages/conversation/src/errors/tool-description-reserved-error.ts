@@ -1,10 +1,11 @@
-import { SkeinError } from './skein-error.js';
+import { SkeinError } from '@skein/spec';
 
 /**
  * A call that would replace or forge the tool-description message. The description is built by
  * the conversation from its initial tools, so that a batch started with them shows exactly one.
  */
-export class ToolDescriptionReservedError extends SkeinError {
+export class ToolDescriptionReservedError extends SkeinError<'TOOL_DESCRIPTION_RESERVED'> {
+  static override readonly errorName = 'ToolDescriptionReservedError';
   /** The argument or message field at fault (`REPLACE position`, `message.metadata.kind`). */
   readonly field: string;
 

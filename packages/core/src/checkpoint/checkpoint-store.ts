@@ -1,66 +1,29 @@
 import type { ConversationDelta, ConversationSnapshot } from '@skein/conversation';
-import type { ThreadState, ThreadStatus } from '../thread/thread-state.js';
+import type {
+  Checkpoint as ContractCheckpoint,
+  CheckpointStore as ContractCheckpointStore,
+  StoredThread as ContractStoredThread,
+} from '@skein/spec';
+import type { ThreadState } from '../thread/thread-state.js';
+
+export type { CheckpointInfo, ThreadInfo } from '@skein/spec';
 
 /**
- * One saved point of a thread. Incremental: `conversation` holds only the messages and log
- * entries added since the thread's previous checkpoint, so saving at step 10,000 costs what saving
- * at step 10 does.
+ * One saved point of a thread: the @skein/spec contract with the engine's state and an
+ * incremental conversation delta (only what was added since the previous checkpoint).
  */
-export interface Checkpoint {
-  readonly id: string;
-  readonly threadId: string;
-  /** 1, 2, 3… per thread. */
-  readonly sequence: number;
-  readonly parentId?: string;
-  readonly createdAt: string;
-  readonly state: ThreadState;
-  readonly conversation: ConversationDelta;
-}
-
-export interface CheckpointInfo {
-  readonly id: string;
-  readonly threadId: string;
-  readonly sequence: number;
-  readonly createdAt: string;
-  readonly status: ThreadStatus;
-  readonly step: number;
-  readonly currentNodeId?: string;
-  /** Stored messages of the conversation at this checkpoint. */
-  readonly messageCount: number;
-}
-
-export interface ThreadInfo {
-  readonly threadId: string;
-  readonly workflowId: string;
-  readonly workflowVersion: string;
-  readonly status: ThreadStatus;
-  readonly step: number;
-  readonly checkpoints: number;
-  readonly lastCheckpointId: string;
-  readonly updatedAt: string;
-}
+export type Checkpoint = ContractCheckpoint<ThreadState, ConversationDelta>;
 
 /** A thread as loaded from a store: the state of one checkpoint and the whole conversation up to it. */
-export interface StoredThread {
-  readonly checkpoint: CheckpointInfo;
-  readonly state: ThreadState;
-  readonly conversation: ConversationSnapshot;
-}
+export type StoredThread = ContractStoredThread<ThreadState, ConversationSnapshot>;
 
 /**
- * Where checkpoints live. Implementations must keep every message once (never a copy of the
- * history per checkpoint) and reject a checkpoint whose conversation delta does not continue the
- * thread's stored conversation (`CheckpointConflictError`), so nothing is ever silently lost.
+ * Where the engine's checkpoints live (the @skein/spec contract, typed with the engine's state).
+ * Implementations must keep every message once and reject a checkpoint whose conversation delta
+ * does not continue the thread's stored conversation (`CheckpointConflictError`).
  */
-export interface CheckpointStore {
-  save(checkpoint: Checkpoint): Promise<void>;
-  /** The latest checkpoint of a thread, or the one named; undefined when there is none. */
-  load(threadId: string, checkpointId?: string): Promise<StoredThread | undefined>;
-  list(threadId: string): Promise<CheckpointInfo[]>;
-  listThreads(): Promise<ThreadInfo[]>;
-  /** Deletes a thread with its checkpoints and messages; false when it did not exist. */
-  delete(threadId: string): Promise<boolean>;
-  /** Deletes all but the newest `keepLast` checkpoints of a thread (messages stay). */
-  prune(threadId: string, options: { keepLast: number }): Promise<number>;
-  close?(): Promise<void> | void;
-}
+export type CheckpointStore = ContractCheckpointStore<
+  ThreadState,
+  ConversationDelta,
+  ConversationSnapshot
+>;

@@ -1,7 +1,7 @@
-import type { LLMMessage } from '@skein/conversation';
+import type { LLMMessage } from '@skein/spec';
+import { CheckpointConflictError } from '@skein/spec';
 import { describe, expect, it } from 'vitest';
 import { SkeinEngine } from '../engine/skein-engine.js';
-import { CheckpointConflictError } from '../errors/checkpoint-errors.js';
 import { ScriptedLLMClient } from '../testing/scripted-llm-client.js';
 import type { ScriptFunction } from '../testing/types.js';
 import type { Tool } from '../tools/tool.js';

@@ -1,9 +1,5 @@
-import {
-  type ConversationLogEntry,
-  InvalidArgumentError,
-  type LLMMessage,
-} from '@skein/conversation';
-import { CheckpointConflictError } from '../errors/checkpoint-errors.js';
+import type { ConversationLogEntry } from '@skein/conversation';
+import { CheckpointConflictError, InvalidArgumentError, type LLMMessage } from '@skein/spec';
 import type { ThreadState } from '../thread/thread-state.js';
 import type {
   Checkpoint,

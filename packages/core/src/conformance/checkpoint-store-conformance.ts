@@ -1,4 +1,4 @@
-import type { LLMMessage } from '@skein/conversation';
+import type { LLMMessage } from '@skein/spec';
 import { describe, expect, it } from 'vitest';
 import type { CheckpointStore } from '../checkpoint/checkpoint-store.js';
 import { SkeinEngine } from '../engine/skein-engine.js';

@@ -3,3 +3,11 @@
 
 export type { ConformanceSubject } from './checkpoint-store-conformance.js';
 export { runCheckpointStoreConformance } from './checkpoint-store-conformance.js';
+export { runLLMClientConformance } from './llm-client-conformance.js';
+export type {
+  ConformanceUsage,
+  LLMClientCapabilities,
+  LLMClientConformanceFactory,
+  LLMClientConformanceSubject,
+  LLMClientConformanceTurn,
+} from './llm-client-conformance-types.js';

@@ -1,10 +1,11 @@
-import { SkeinError } from '@skein/conversation';
+import { SkeinError } from '@skein/spec';
 
 /**
  * The store did not take a checkpoint. The thread went back to its last stored checkpoint (or to
  * how it was built, when it has none): `execute` or `resume` continues from there.
  */
-export class CheckpointSaveError extends SkeinError {
+export class CheckpointSaveError extends SkeinError<'CHECKPOINT_SAVE_FAILED'> {
+  static override readonly errorName = 'CheckpointSaveError';
   readonly threadId: string;
   /** The last checkpoint the store holds for the thread; undefined when it holds none. */
   readonly lastCheckpointId?: string;

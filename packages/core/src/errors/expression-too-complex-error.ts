@@ -1,4 +1,4 @@
-import { SkeinError } from '@skein/conversation';
+import { SkeinError } from '@skein/spec';
 
 const QUOTED = 60;
 
@@ -6,9 +6,12 @@ const QUOTED = 60;
  * An expression too deep or too long to evaluate safely. Refused when it is compiled (workflow
  * registration, `compileExpression`), never halfway through a run.
  */
-export class ExpressionTooComplexError extends SkeinError {
+export class ExpressionTooComplexError extends SkeinError<'EXPRESSION_TOO_COMPLEX'> {
+  static override readonly errorName = 'ExpressionTooComplexError';
   readonly limit: 'depth' | 'tokens';
   readonly max: number;
+  /** The character offset where the limit was crossed. */
+  readonly position: number;
 
   constructor(expression: string, limit: 'depth' | 'tokens', max: number, position: number) {
     const start = expression.length > QUOTED ? `${expression.slice(0, QUOTED)}…` : expression;
@@ -23,5 +26,6 @@ export class ExpressionTooComplexError extends SkeinError {
     );
     this.limit = limit;
     this.max = max;
+    this.position = position;
   }
 }

@@ -1,7 +1,8 @@
-import { SkeinError } from '@skein/conversation';
+import { SkeinError } from '@skein/spec';
 
 /** An event listener threw. The engine carried on; this reports it through the `error` event. */
-export class ListenerError extends SkeinError {
+export class ListenerError extends SkeinError<'LISTENER_FAILED'> {
+  static override readonly errorName = 'ListenerError';
   /** The event whose listener threw. */
   readonly event: string;
 

@@ -1,7 +1,8 @@
-import { SkeinError } from '@skein/conversation';
+import { SkeinError } from '@skein/spec';
 
 /** A JSON Schema whose `$schema` names a dialect Skein cannot validate (draft-04, a custom URI…). */
-export class SchemaDialectError extends SkeinError {
+export class SchemaDialectError extends SkeinError<'SCHEMA_DIALECT_UNSUPPORTED'> {
+  static override readonly errorName = 'SchemaDialectError';
   readonly declared: unknown;
 
   constructor(declared: unknown, problem: string) {

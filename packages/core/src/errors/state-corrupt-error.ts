@@ -1,10 +1,13 @@
-import { SkeinError } from '@skein/conversation';
+import { SkeinError } from '@skein/spec';
 
 /** A stored thread state that is not what the engine wrote (a damaged or tampered store row). */
-export class StateCorruptError extends SkeinError {
+export class StateCorruptError extends SkeinError<'STATE_CORRUPT'> {
+  static override readonly errorName = 'StateCorruptError';
   readonly threadId: string;
   /** The field that is wrong, e.g. `state.dynamicTools`. */
   readonly field: string;
+  readonly checkpointId?: string;
+  readonly problem: string;
 
   constructor(threadId: string, checkpointId: string | undefined, field: string, problem: string) {
     super(
@@ -14,5 +17,7 @@ export class StateCorruptError extends SkeinError {
     );
     this.threadId = threadId;
     this.field = field;
+    if (checkpointId !== undefined) this.checkpointId = checkpointId;
+    this.problem = problem;
   }
 }

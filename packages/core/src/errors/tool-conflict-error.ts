@@ -1,4 +1,4 @@
-import { SkeinError } from '@skein/conversation';
+import { SkeinError } from '@skein/spec';
 
 export interface ToolConflict {
   readonly name: string;
@@ -7,7 +7,8 @@ export interface ToolConflict {
 }
 
 /** One or more tool names registered twice. Lists every clash, so nothing has to be fixed twice. */
-export class ToolConflictError extends SkeinError {
+export class ToolConflictError extends SkeinError<'TOOL_CONFLICT'> {
+  static override readonly errorName = 'ToolConflictError';
   readonly conflicts: readonly ToolConflict[];
 
   /** `hint` ends the message: how to resolve the clash where the error is thrown. */

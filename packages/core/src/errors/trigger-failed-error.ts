@@ -1,4 +1,4 @@
-import { SkeinError } from '@skein/conversation';
+import { SkeinError } from '@skein/spec';
 
 /**
  * A trigger's condition or action failed after node `nodeId` completed (an INSERT at a position
@@ -6,10 +6,13 @@ import { SkeinError } from '@skein/conversation';
  * node counts as not completed: the thread fails at it, and running the thread again runs the node
  * and its triggers again.
  */
-export class TriggerFailedError extends SkeinError {
+export class TriggerFailedError extends SkeinError<'TRIGGER_FAILED'> {
+  static override readonly errorName = 'TriggerFailedError';
   readonly threadId: string;
   readonly triggerId: string;
   readonly nodeId: string;
+  /** Whether the trigger's condition or its action failed. */
+  readonly stage: 'condition' | 'action';
 
   constructor(
     threadId: string,
@@ -27,5 +30,6 @@ export class TriggerFailedError extends SkeinError {
     this.threadId = threadId;
     this.triggerId = triggerId;
     this.nodeId = nodeId;
+    this.stage = stage;
   }
 }

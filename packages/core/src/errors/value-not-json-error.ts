@@ -1,14 +1,17 @@
-import { SkeinError } from '@skein/conversation';
+import { SkeinError } from '@skein/spec';
 
 /**
  * A value that cannot enter thread state: every store keeps state as JSON, so a BigInt, NaN, a
  * function, a Date or a cycle would be refused or changed by one store and kept by another.
  */
-export class ValueNotJsonError extends SkeinError {
+export class ValueNotJsonError extends SkeinError<'VALUE_NOT_JSON'> {
+  static override readonly errorName = 'ValueNotJsonError';
   /** Where the value was going (`variable "total"`, `input`, `output of node "calc"`). */
   readonly target: string;
   /** The offending part, e.g. `vars.total.items[2]`. */
   readonly path: string;
+  /** What is wrong with it, e.g. `a BigInt (JSON has no BigInt)`. */
+  readonly reason: string;
 
   constructor(target: string, path: string, reason: string) {
     super(
@@ -18,5 +21,6 @@ export class ValueNotJsonError extends SkeinError {
     );
     this.target = target;
     this.path = path;
+    this.reason = reason;
   }
 }

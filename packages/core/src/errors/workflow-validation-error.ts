@@ -1,4 +1,4 @@
-import { SkeinError } from '@skein/conversation';
+import { SkeinError } from '@skein/spec';
 
 export type WorkflowIssueCode =
   | 'INVALID_DEFINITION'
@@ -34,7 +34,8 @@ export interface WorkflowIssue {
 }
 
 /** Every problem found in a workflow at once, so nothing has to be fixed one error at a time. */
-export class WorkflowValidationError extends SkeinError {
+export class WorkflowValidationError extends SkeinError<'WORKFLOW_INVALID'> {
+  static override readonly errorName = 'WorkflowValidationError';
   readonly workflowId: string;
   readonly issues: readonly WorkflowIssue[];
 

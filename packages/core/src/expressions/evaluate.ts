@@ -1,4 +1,4 @@
-import { ExpressionEvaluationError } from '../errors/expression-error.js';
+import { ExpressionEvaluationError } from '../errors/expression-evaluation-error.js';
 import type { CompiledExpression, ExpressionNode } from './ast.js';
 
 /** What expressions can read: `vars`, `input`, `nodes`, `output`, `thread`… (own properties only). */

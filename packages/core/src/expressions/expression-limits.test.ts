@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ExpressionEvaluationError } from '../errors/expression-error.js';
+import { ExpressionEvaluationError } from '../errors/expression-evaluation-error.js';
 import { ExpressionTooComplexError } from '../errors/expression-too-complex-error.js';
 import { WorkflowValidationError } from '../errors/workflow-validation-error.js';
 import { validateWorkflow } from '../workflow/validate-workflow.js';

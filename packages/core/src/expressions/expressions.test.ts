@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ExpressionEvaluationError, ExpressionSyntaxError } from '../errors/expression-error.js';
+import { ExpressionEvaluationError } from '../errors/expression-evaluation-error.js';
+import { ExpressionSyntaxError } from '../errors/expression-syntax-error.js';
 import type { ExpressionNode } from './ast.js';
 import { evaluateExpression } from './evaluate.js';
 import { compileExpression } from './parser.js';

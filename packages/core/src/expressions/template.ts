@@ -1,4 +1,4 @@
-import { ExpressionEvaluationError } from '../errors/expression-error.js';
+import { ExpressionEvaluationError } from '../errors/expression-evaluation-error.js';
 import type { CompiledExpression } from './ast.js';
 import { type ExpressionScope, evaluateExpression } from './evaluate.js';
 import { compileExpression } from './parser.js';

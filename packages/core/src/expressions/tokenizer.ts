@@ -1,4 +1,4 @@
-import { ExpressionSyntaxError } from '../errors/expression-error.js';
+import { ExpressionSyntaxError } from '../errors/expression-syntax-error.js';
 import { ExpressionTooComplexError } from '../errors/expression-too-complex-error.js';
 import { MAX_EXPRESSION_TOKENS } from './expression-limits.js';
 

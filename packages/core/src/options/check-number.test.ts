@@ -1,4 +1,4 @@
-import { SkeinError } from '@skein/conversation';
+import { SkeinError } from '@skein/spec';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkNumber, checkOptionalNumber } from './check-number.js';

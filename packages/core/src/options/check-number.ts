@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from '@skein/conversation';
+import { InvalidArgumentError } from '@skein/spec';
 
 /** The range a numeric option accepts; both ends included. */
 export interface NumberRange {

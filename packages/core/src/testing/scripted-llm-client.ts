@@ -1,4 +1,4 @@
-import { SkeinError, type TokenUsage, type ToolCall } from '@skein/conversation';
+import { SkeinError, type TokenUsage, type ToolCall } from '@skein/spec';
 import type { LLMCallOptions, LLMClient, LLMRequest, LLMResponse } from '../llm/llm-client.js';
 import type {
   RecordedLLMCall,

@@ -1,4 +1,4 @@
-import type { TokenUsage } from '@skein/conversation';
+import type { TokenUsage } from '@skein/spec';
 import type { FinishReason, LLMCallOptions, LLMRequest } from '../llm/llm-client.js';
 
 export interface ScriptedCall {

@@ -1,4 +1,4 @@
-import type { JsonSchema, ToolSpec } from '@skein/conversation';
+import type { JsonSchema, ToolSpec } from '@skein/spec';
 import { describe, expect, it } from 'vitest';
 import { ArgumentValidator } from './argument-validator.js';
 

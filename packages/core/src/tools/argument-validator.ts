@@ -1,4 +1,4 @@
-import type { ToolSpec } from '@skein/conversation';
+import type { ToolSpec } from '@skein/spec';
 import type { ValidateFunction } from 'ajv';
 import { JsonSchemaCompiler } from './json-schema-compiler.js';
 

@@ -1,53 +1,66 @@
-import { InvalidToolError } from '../errors/invalid-tool-error.js';
-import { type ToolConflict, ToolConflictError } from '../errors/tool-conflict-error.js';
+import { InvalidArgumentError } from '@skein/spec';
+import { ToolConflictError } from '../errors/tool-conflict-error.js';
 import { ToolNotFoundError } from '../errors/tool-not-found-error.js';
-import { schemaDialect } from './json-schema-dialect.js';
+import { checkTool } from './check-tool.js';
+import {
+  findConflicts,
+  type RenamedTool,
+  withPrefixes,
+  withReplacements,
+} from './conflict-strategies.js';
 import type { Tool } from './tool.js';
-import { timeoutProblem } from './tool-timeout.js';
+import { prefixForSource, sourceOf } from './tool-source.js';
+
+export { checkTool } from './check-tool.js';
+
+/**
+ * What to do when a name is taken (by a registered tool or by an earlier tool of the list):
+ * - `error`: register nothing and throw one `ToolConflictError` listing every clash;
+ * - `replace`: the later tool wins (over the registry and over earlier tools of the list);
+ * - `prefix`: the later tool is registered as `<prefix>_<name>` (prefix derived from its source).
+ */
+export type ConflictStrategy = 'error' | 'replace' | 'prefix';
 
 export interface RegisterOptions {
-  /** Replace a tool already registered under the same name instead of throwing. */
+  /**
+   * Replace a tool already registered under the same name instead of throwing (two tools of one
+   * list with the same name still clash). `onConflict: 'replace'` also lets the later one win.
+   */
   readonly replace?: boolean;
+  /** Default `error` (with `replace: true`, clashes with registered tools are replaced). */
+  readonly onConflict?: ConflictStrategy;
+  /** With `prefix`: the prefix for a clashing tool; default: its `source` made name-safe. */
+  readonly prefix?: (tool: Tool<never>) => string;
 }
+
+export interface RegistrationResult {
+  /** Names now registered for the given tools, in list order (renamed ones under the new name). */
+  readonly registered: readonly string[];
+  /** With `prefix`: every tool registered under another name than its own. */
+  readonly renamed: readonly RenamedTool[];
+  /** With `replace`: names whose earlier tool (registered or earlier in the list) was replaced. */
+  readonly replaced: readonly string[];
+}
+
+export type { RenamedTool } from './conflict-strategies.js';
 
 // Tools are stored with their argument type erased: the registry hands them to the executor,
 // which validates arguments against the schema before calling.
 type AnyTool = Tool;
 
-/** Refuses a tool the engine could not run (bad name, schema dialect, options) with `InvalidToolError`. */
-export function checkTool(tool: AnyTool): void {
-  const name = typeof tool?.name === 'string' ? tool.name : String(tool?.name);
-  if (typeof tool !== 'object' || tool === null) throw new InvalidToolError(name, 'not an object');
-  if (typeof tool.name !== 'string' || tool.name.length === 0)
-    throw new InvalidToolError(name, 'name must be a non-empty string');
-  if (typeof tool.description !== 'string')
-    throw new InvalidToolError(name, 'description must be a string');
-  if (
-    typeof tool.parameters !== 'object' ||
-    tool.parameters === null ||
-    Array.isArray(tool.parameters)
-  )
-    throw new InvalidToolError(name, 'parameters must be a JSON Schema object');
-  if (typeof tool.execute !== 'function')
-    throw new InvalidToolError(name, 'execute must be a function');
-  // Checked here, not at the first call: a dialect ajv cannot read would fail every call.
-  const dialect = schemaDialect(tool.parameters);
-  if (!dialect.ok) throw new InvalidToolError(name, `parameters: ${dialect.problem}`);
-  checkToolOptions(tool, name);
-}
+const STRATEGIES: readonly ConflictStrategy[] = ['error', 'replace', 'prefix'];
+const HINT = "Pass { onConflict: 'replace' } or { onConflict: 'prefix' } to resolve.";
 
-function checkToolOptions(tool: AnyTool, name: string): void {
-  if (tool.timeoutMs !== undefined) {
-    const problem = timeoutProblem('timeoutMs', tool.timeoutMs);
-    if (problem) throw new InvalidToolError(name, problem);
-  }
-  for (const flag of ['ownsTimeout', 'validateArguments', 'strict'] as const)
-    if (tool[flag] !== undefined && typeof tool[flag] !== 'boolean')
-      throw new InvalidToolError(name, `${flag} must be a boolean`);
-}
-
-function sourceOf(tool: AnyTool): string {
-  return tool.source ?? 'local';
+function checkRegisterOptions(options: RegisterOptions): ConflictStrategy {
+  const strategy = options.onConflict ?? 'error';
+  if (!STRATEGIES.includes(strategy))
+    throw new InvalidArgumentError(
+      'onConflict',
+      `onConflict must be one of ${STRATEGIES.map((s) => `'${s}'`).join(', ')} (got ${JSON.stringify(strategy)})`,
+    );
+  if (options.prefix !== undefined && typeof options.prefix !== 'function')
+    throw new InvalidArgumentError('prefix', 'prefix must be a function of the tool');
+  return strategy;
 }
 
 /**
@@ -56,6 +69,7 @@ function sourceOf(tool: AnyTool): string {
  */
 export class ToolRegistry {
   readonly #tools = new Map<string, AnyTool>();
+  readonly #registered = (name: string): AnyTool | undefined => this.#tools.get(name);
 
   register(tool: Tool, options: RegisterOptions = {}): this {
     return this.registerMany([tool], options);
@@ -63,27 +77,31 @@ export class ToolRegistry {
 
   /** All or nothing: every tool is checked before any is registered; every clash is reported. */
   registerMany(tools: readonly Tool[], options: RegisterOptions = {}): this {
-    const seen = new Map<string, AnyTool>();
-    const clashes = new Map<string, string[]>();
-    for (const tool of tools) {
-      checkTool(tool);
-      const earlier = seen.get(tool.name);
-      const existing = this.#tools.get(tool.name);
-      if (earlier) {
-        const sources = clashes.get(tool.name) ?? [sourceOf(earlier)];
-        sources.push(sourceOf(tool));
-        clashes.set(tool.name, sources);
-      } else if (existing && !options.replace) {
-        clashes.set(tool.name, [`registry (${sourceOf(existing)})`, sourceOf(tool)]);
-      }
-      seen.set(tool.name, tool);
-    }
-    if (clashes.size > 0) {
-      const conflicts: ToolConflict[] = [...clashes].map(([name, sources]) => ({ name, sources }));
-      throw new ToolConflictError(conflicts);
-    }
-    for (const tool of tools) this.#tools.set(tool.name, tool);
+    this.registerAll(tools, options);
     return this;
+  }
+
+  /**
+   * Like `registerMany`, in time linear in the number of tools, and says under which names the
+   * tools went and which were renamed or replaced (with `onConflict`).
+   */
+  registerAll(tools: readonly Tool[], options: RegisterOptions = {}): RegistrationResult {
+    const strategy = checkRegisterOptions(options);
+    if (!Array.isArray(tools))
+      throw new InvalidArgumentError('tools', 'tools must be an array of tools');
+    for (const tool of tools) checkTool(tool);
+    if (strategy === 'replace') {
+      const { list, replaced } = withReplacements(tools, this.#registered);
+      return this.#add(list, [], replaced);
+    }
+    if (strategy === 'prefix') {
+      const prefixOf = options.prefix ?? ((tool) => prefixForSource(sourceOf(tool)));
+      const { list, renamed } = withPrefixes(tools, this.#registered, prefixOf);
+      return this.#add(list as AnyTool[], renamed, []);
+    }
+    const conflicts = findConflicts(tools, options.replace ? () => undefined : this.#registered);
+    if (conflicts.length > 0) throw new ToolConflictError(conflicts, HINT);
+    return this.#add(tools, [], []);
   }
 
   get(name: string): AnyTool | undefined {
@@ -115,5 +133,14 @@ export class ToolRegistry {
 
   get size(): number {
     return this.#tools.size;
+  }
+
+  #add(
+    list: readonly AnyTool[],
+    renamed: readonly RenamedTool[],
+    replaced: readonly string[],
+  ): RegistrationResult {
+    for (const tool of list) this.#tools.set(tool.name, tool);
+    return { registered: list.map((t) => t.name), renamed, replaced };
   }
 }

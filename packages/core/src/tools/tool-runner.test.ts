@@ -1,4 +1,4 @@
-import type { ToolCall } from '@skein/conversation';
+import type { ToolCall } from '@skein/spec';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SkeinEmitter } from '../events/emitter.js';
 import { ArgumentValidator } from './argument-validator.js';

@@ -1,6 +1,12 @@
-import { findNonJsonValue, type LLMMessage, SkeinError, type ToolCall } from '@skein/conversation';
+import {
+  findNonJsonValue,
+  type LLMMessage,
+  SkeinError,
+  type ToolCall,
+  ToolTimeoutError,
+} from '@skein/spec';
 import { InvalidToolError } from '../errors/invalid-tool-error.js';
-import { ToolArgumentsError, ToolTimeoutError } from '../errors/tool-errors.js';
+import { ToolArgumentsError } from '../errors/tool-arguments-error.js';
 import { ToolNotFoundError } from '../errors/tool-not-found-error.js';
 import type { SkeinEmitter } from '../events/emitter.js';
 import { checkOptionalNumber } from '../options/check-number.js';

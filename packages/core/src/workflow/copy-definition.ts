@@ -1,4 +1,4 @@
-import { findNonJsonValue } from '@skein/conversation';
+import { findNonJsonValue } from '@skein/spec';
 import { WorkflowValidationError } from '../errors/workflow-validation-error.js';
 import type { WorkflowDefinition } from './types.js';
 

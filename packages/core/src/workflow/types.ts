@@ -1,20 +1,11 @@
-import type { JsonSchema, LLMMessage, Role } from '@skein/conversation';
+import type { JsonSchema, LLMMessage, Role } from '@skein/spec';
 import type { ToolChoice } from '../llm/llm-client.js';
 
 // A workflow is plain JSON-serialisable data: it can be stored, diffed, drawn and sent over the
 // wire. Behaviour lives in the engine's node handlers, tools and the LLM client.
 
-export type NodeType =
-  | 'START'
-  | 'END'
-  | 'LLM'
-  | 'TOOL'
-  | 'ROUTE'
-  | 'CONTEXT_PROCESSOR'
-  | 'VARIABLE'
-  | 'USER_INTERACTION';
-
-export const NODE_TYPES: readonly NodeType[] = [
+/** Every node type, in one list: `NodeType` and the validator's check both come from it. */
+export const NODE_TYPES = [
   'START',
   'END',
   'LLM',
@@ -23,7 +14,9 @@ export const NODE_TYPES: readonly NodeType[] = [
   'CONTEXT_PROCESSOR',
   'VARIABLE',
   'USER_INTERACTION',
-];
+] as const;
+
+export type NodeType = (typeof NODE_TYPES)[number];
 
 interface NodeBase {
   readonly id: string;

@@ -6,6 +6,12 @@ interface NodeIds {
   has(id: string): boolean;
 }
 
+/** Reports an `INVALID_TRIGGER` at a field of the condition or action at `path`. */
+function invalidField(path: string, checker: Checker) {
+  return (field: string, message: string): void =>
+    checker.add({ code: 'INVALID_TRIGGER', path: `${path}.${field}`, message });
+}
+
 const CONDITIONS = [
   'visible-tokens-over',
   'visible-messages-over',
@@ -21,8 +27,7 @@ function checkCondition(
   nodes: NodeIds,
   checker: Checker,
 ): void {
-  const bad = (field: string, message: string) =>
-    checker.add({ code: 'INVALID_TRIGGER', path: `${path}.${field}`, message });
+  const bad = invalidField(path, checker);
   const number = (field: string, range: (typeof NUMBER_RANGES)['size']) => {
     if (when[field] === undefined) bad(field, `a "${String(when.type)}" trigger needs ${field}`);
     checker.number(field, when[field], range, { path: `${path}.${field}` }, 'INVALID_TRIGGER');
@@ -57,8 +62,7 @@ function checkAction(
   nodes: NodeIds,
   checker: Checker,
 ): void {
-  const bad = (field: string, message: string) =>
-    checker.add({ code: 'INVALID_TRIGGER', path: `${path}.${field}`, message });
+  const bad = invalidField(path, checker);
   switch (action.type) {
     case 'goto':
       if (typeof action.nodeId !== 'string' || !nodes.has(action.nodeId))

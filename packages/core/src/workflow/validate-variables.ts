@@ -1,4 +1,4 @@
-import { SkeinError } from '@skein/conversation';
+import { SkeinError } from '@skein/spec';
 import { JsonSchemaCompiler } from '../tools/json-schema-compiler.js';
 import { type Checker, isObject } from './workflow-checker.js';
 

@@ -1,4 +1,4 @@
-import { SkeinError } from '@skein/conversation';
+import { SkeinError } from '@skein/spec';
 import { WorkflowNotFoundError } from '../errors/workflow-not-found-error.js';
 import type { CompiledWorkflow } from './compiled-workflow.js';
 import { copyDefinition } from './copy-definition.js';

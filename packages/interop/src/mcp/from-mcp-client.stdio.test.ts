@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { isToolOutput, type Tool, type ToolOutput } from '@skein/core';
+import type { Tool } from '@skein/core';
+import { isToolOutput, type ToolOutput } from '@skein/spec';
 import { afterEach, describe, expect, it } from 'vitest';
 import { McpConnectionError } from '../errors/mcp-connection-error.js';
 import { toolContext } from '../test-support/tool-context.js';

@@ -3,7 +3,7 @@ import type {
   CompatibilityCallToolResult,
   ContentBlock,
 } from '@modelcontextprotocol/sdk/types.js';
-import { type ToolOutput, toolOutput } from '@skein/core';
+import { type ToolOutput, toolOutput } from '@skein/spec';
 
 /** What a converted MCP tool keeps beside its text in `ToolOutput.data`. */
 export interface McpResultData {

@@ -1,5 +1,5 @@
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
-import { SkeinError } from '@skein/conversation';
+import { SkeinError } from '@skein/spec';
 import { McpConnectionError } from '../errors/mcp-connection-error.js';
 import { McpRequestError } from '../errors/mcp-request-error.js';
 

@@ -1,6 +1,6 @@
 import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
-import type { JsonSchema } from '@skein/conversation';
 import type { Tool } from '@skein/core';
+import type { JsonSchema } from '@skein/spec';
 import { ToolConversionError } from '../errors/tool-conversion-error.js';
 import { fromMcpCallResult } from './mcp-call-result.js';
 import type { McpClient } from './mcp-client.js';

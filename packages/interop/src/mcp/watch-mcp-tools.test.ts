@@ -1,5 +1,5 @@
-import type { SkeinError } from '@skein/conversation';
-import { isToolOutput } from '@skein/core';
+import type { SkeinError } from '@skein/spec';
+import { isToolOutput } from '@skein/spec';
 import { afterEach, describe, expect, it } from 'vitest';
 import { McpConnectionError } from '../errors/mcp-connection-error.js';
 import { connectInMemory, type InMemoryMcp } from '../test-support/in-memory-mcp.js';

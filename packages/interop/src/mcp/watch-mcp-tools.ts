@@ -2,8 +2,8 @@ import {
   type Tool as McpTool,
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { SkeinError } from '@skein/conversation';
 import type { Tool } from '@skein/core';
+import type { SkeinError } from '@skein/spec';
 import { EventEmitter } from 'eventemitter3';
 import { listAllMcpTools } from './list-all-mcp-tools.js';
 import type { McpWatchableClient } from './mcp-client.js';

@@ -1,6 +1,6 @@
 import { Agent, type RunContext, tool } from '@openai/agents';
 import { tool as coreTool, hostedMcpTool } from '@openai/agents-core';
-import { isToolOutput, type ToolOutput } from '@skein/core';
+import { isToolOutput, type ToolOutput } from '@skein/spec';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ToolConversionError } from '../errors/tool-conversion-error.js';

@@ -1,12 +1,7 @@
 import { Agent, type FunctionTool, invokeFunctionTool, RunContext } from '@openai/agents-core';
-import type { JsonSchema } from '@skein/conversation';
-import {
-  SkeinError,
-  type Tool,
-  type ToolExecutionContext,
-  ToolExecutionError,
-  type ToolThreadContext,
-} from '@skein/core';
+import type { Tool, ToolExecutionContext } from '@skein/core';
+import type { JsonSchema } from '@skein/spec';
+import { SkeinError, ToolExecutionError, type ToolThreadContext } from '@skein/spec';
 import { ToolConversionError } from '../errors/tool-conversion-error.js';
 import { fromFunctionToolOutput } from './function-tool-output.js';
 import { attachSkeinContext } from './skein-context-carrier.js';

@@ -1,4 +1,4 @@
-import { isToolOutput, toolOutput } from '@skein/core';
+import { isToolOutput, toolOutput } from '@skein/spec';
 
 /** The Agents SDK's structured tool outputs (`{ type: 'text' | 'image' | 'file', … }`). */
 type StructuredPart =

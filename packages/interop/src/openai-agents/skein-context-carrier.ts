@@ -1,4 +1,5 @@
-import type { ToolExecutionContext, ToolThreadContext } from '@skein/core';
+import type { ToolExecutionContext } from '@skein/core';
+import type { ToolThreadContext } from '@skein/spec';
 
 // Carried on the RunContext a Skein-converted FunctionTool is invoked with, so a Skein tool that
 // went through a FunctionTool and back still sees its thread (id, variables, emitter, call id) and

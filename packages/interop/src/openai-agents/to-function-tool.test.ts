@@ -8,15 +8,8 @@ import {
   Runner,
   Usage,
 } from '@openai/agents-core';
-import {
-  isToolOutput,
-  SkeinEmitter,
-  type Tool,
-  type ToolExecutionContext,
-  type ToolOutput,
-  toolOutput,
-  type WarningEvent,
-} from '@skein/core';
+import { SkeinEmitter, type Tool, type ToolExecutionContext, type WarningEvent } from '@skein/core';
+import { isToolOutput, type ToolOutput, toolOutput } from '@skein/spec';
 import { describe, expect, it } from 'vitest';
 import { ToolConversionError } from '../errors/tool-conversion-error.js';
 import { toolContext } from '../test-support/tool-context.js';

@@ -1,13 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type FunctionTool, type RunContext, tool } from '@openai/agents-core';
-import {
-  isToolOutput,
-  SkeinEmitter,
-  type Tool,
-  type ToolExecutionContext,
-  type ToolThreadContext,
-  ToolTimeoutError,
-} from '@skein/core';
+import { SkeinEmitter, type Tool, type ToolExecutionContext } from '@skein/core';
+import { isToolOutput, type ToolThreadContext, ToolTimeoutError } from '@skein/spec';
 import { ToolConversionError } from '../errors/tool-conversion-error.js';
 import { isExecutionContext, skeinContextOf } from './skein-context-carrier.js';
 

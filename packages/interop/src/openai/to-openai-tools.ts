@@ -1,5 +1,5 @@
-import type { JsonSchema, ToolSpec } from '@skein/conversation';
 import { ToolConflictError } from '@skein/core';
+import type { JsonSchema, ToolSpec } from '@skein/spec';
 import { ToolConversionError } from '../errors/tool-conversion-error.js';
 
 /** One entry of the Chat Completions `tools` array. */

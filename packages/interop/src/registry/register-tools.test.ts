@@ -1,12 +1,6 @@
 import { tool } from '@openai/agents';
-import { SkeinError } from '@skein/conversation';
-import {
-  InvalidToolError,
-  isToolOutput,
-  type Tool,
-  ToolConflictError,
-  ToolRegistry,
-} from '@skein/core';
+import { InvalidToolError, type Tool, ToolConflictError, ToolRegistry } from '@skein/core';
+import { isToolOutput, SkeinError } from '@skein/spec';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { InvalidInteropOptionError } from '../errors/invalid-interop-option-error.js';

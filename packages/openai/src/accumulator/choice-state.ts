@@ -1,6 +1,7 @@
 import { StreamLimitExceededError } from '../errors/stream-limit-exceeded-error.js';
 import { TextParts } from './text-parts.js';
 import { ToolCallState } from './tool-call-state.js';
+import type { AccumulatedChoice, AssembledToolCall } from './types.js';
 
 /** What one choice of a streamed response has assembled so far. */
 export class ChoiceState {
@@ -76,4 +77,19 @@ export class ChoiceState {
     }
     return last ?? this.open(-1);
   }
+}
+
+/** What a choice assembled, with its calls finalised. */
+export function choiceResult(
+  state: ChoiceState,
+  toolCalls: readonly AssembledToolCall[],
+): AccumulatedChoice {
+  return {
+    index: state.index,
+    text: state.text.join(),
+    reasoning: state.reasoning.join(),
+    refusal: state.refusal.join(),
+    toolCalls,
+    finishReason: state.finishReason,
+  };
 }

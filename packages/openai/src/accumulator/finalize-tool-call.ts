@@ -1,4 +1,4 @@
-import { MAX_JSON_DEPTH } from '@skein/conversation';
+import { MAX_JSON_DEPTH } from '@skein/spec';
 import { jsonrepair } from 'jsonrepair';
 import { exceedsJsonDepth } from '../json/json-text-depth.js';
 import type { ToolCallState } from './tool-call-state.js';

@@ -1,4 +1,4 @@
-import type { TokenUsage } from '@skein/conversation';
+import type { TokenUsage } from '@skein/spec';
 
 function count(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;

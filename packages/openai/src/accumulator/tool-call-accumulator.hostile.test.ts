@@ -1,8 +1,9 @@
-import { InvalidArgumentError, SkeinError } from '@skein/conversation';
+import { InvalidArgumentError, SkeinError } from '@skein/spec';
 import { describe, expect, it } from 'vitest';
 import { InvalidChunkError } from '../errors/invalid-chunk-error.js';
 import { ProviderStreamError } from '../errors/provider-stream-error.js';
 import { StreamLimitExceededError } from '../errors/stream-limit-exceeded-error.js';
+import { chunk } from './accumulator-test-chunks.js';
 import { ToolCallAccumulator } from './tool-call-accumulator.js';
 
 // Input a hostile or broken server can send: JSON nested deeper than anything downstream can
@@ -12,10 +13,6 @@ import { ToolCallAccumulator } from './tool-call-accumulator.js';
 const DEPTH = 100_000;
 const deepArray = `${'['.repeat(DEPTH)}${']'.repeat(DEPTH)}`;
 const deepValue = (): unknown => JSON.parse(deepArray);
-
-function chunk(delta: Record<string, unknown>): unknown {
-  return { choices: [{ index: 0, delta, finish_reason: null }] };
-}
 
 function call(fields: Record<string, unknown>): unknown {
   return chunk({ tool_calls: [{ index: 0, id: 'c1', ...fields }] });

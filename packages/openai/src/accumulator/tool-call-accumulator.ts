@@ -1,20 +1,18 @@
-import { randomUUID } from 'node:crypto';
-import { findNonJsonValue } from '@skein/conversation';
-import type { LLMStreamEvent } from '@skein/core';
+import type { LLMStreamEvent } from '@skein/spec';
 import { AccumulatorClosedError } from '../errors/accumulator-closed-error.js';
 import { InvalidChunkError } from '../errors/invalid-chunk-error.js';
 import { StreamLimitExceededError } from '../errors/stream-limit-exceeded-error.js';
-import { checkIntegerOption } from '../options/check-integer-option.js';
-import { ChoiceState } from './choice-state.js';
+import { resolveAccumulatorOptions } from './accumulator-options.js';
+import { ChoiceState, choiceResult } from './choice-state.js';
+import { continuationArguments } from './continuation-chunk.js';
 import { finalizeToolCall } from './finalize-tool-call.js';
+import { objectArguments, takeExtraContent } from './non-string-values.js';
 import { providerStreamError } from './provider-error-payload.js';
 import { toTokenUsage } from './token-usage.js';
 import type { ToolCallState } from './tool-call-state.js';
 import type {
-  AccumulatedChoice,
   AccumulatorResult,
   AccumulatorWarning,
-  AssembledToolCall,
   RawChoice,
   RawChunk,
   RawDelta,
@@ -24,37 +22,9 @@ import type {
 } from './types.js';
 import { type ChunkBounds, validateChoices } from './validate-chunk.js';
 
-const DEFAULT_MAX_TOOL_CALL_INDEX = 1023;
-const DEFAULT_MAX_TOOL_CALLS = 256;
-const DEFAULT_MAX_ARGUMENTS_LENGTH = 8 * 1024 * 1024;
-const DEFAULT_MAX_CHOICE_INDEX = 127;
-const DEFAULT_MAX_TEXT_LENGTH = 16 * 1024 * 1024;
-
-function defaultGenerateId(): string {
-  return `call_${randomUUID().replace(/-/g, '').slice(0, 24)}`;
-}
-
-function isBlank(value: unknown): boolean {
-  return value === undefined || value === null || value === '';
-}
-
 /** `null`, `""`, a missing key and (Mistral) the string "null" all mean "no id". */
 function idOf(value: unknown): string {
   return typeof value === 'string' && value.length !== 0 && value !== 'null' ? value : '';
-}
-
-function choiceResult(
-  state: ChoiceState,
-  toolCalls: readonly AssembledToolCall[],
-): AccumulatedChoice {
-  return {
-    index: state.index,
-    text: state.text.join(),
-    reasoning: state.reasoning.join(),
-    refusal: state.refusal.join(),
-    toolCalls,
-    finishReason: state.finishReason,
-  };
 }
 
 /**
@@ -89,20 +59,13 @@ export class ToolCallAccumulator {
     this.#where(this.#at.chunk, this.#at.choice, this.#at.fragment);
 
   constructor(options: ToolCallAccumulatorOptions = {}) {
-    checkIntegerOption('maxToolCallIndex', options.maxToolCallIndex, 0);
-    checkIntegerOption('maxToolCalls', options.maxToolCalls, 0);
-    checkIntegerOption('maxArgumentsLength', options.maxArgumentsLength, 0);
-    checkIntegerOption('maxTextLength', options.maxTextLength, 0);
-    checkIntegerOption('maxChoiceIndex', options.maxChoiceIndex, 0);
-    this.#onEvent = options.onEvent;
-    this.#bounds = {
-      maxToolCallIndex: options.maxToolCallIndex ?? DEFAULT_MAX_TOOL_CALL_INDEX,
-      maxChoiceIndex: options.maxChoiceIndex ?? DEFAULT_MAX_CHOICE_INDEX,
-    };
-    this.#maxToolCalls = options.maxToolCalls ?? DEFAULT_MAX_TOOL_CALLS;
-    this.#maxArgumentsLength = options.maxArgumentsLength ?? DEFAULT_MAX_ARGUMENTS_LENGTH;
-    this.#maxTextLength = options.maxTextLength ?? DEFAULT_MAX_TEXT_LENGTH;
-    this.#generateId = options.generateId ?? defaultGenerateId;
+    const resolved = resolveAccumulatorOptions(options);
+    this.#onEvent = resolved.onEvent;
+    this.#bounds = resolved.bounds;
+    this.#maxToolCalls = resolved.maxToolCalls;
+    this.#maxArgumentsLength = resolved.maxArgumentsLength;
+    this.#maxTextLength = resolved.maxTextLength;
+    this.#generateId = resolved.generateId;
   }
 
   /** Number of chunks pushed so far. */
@@ -171,45 +134,13 @@ export class ToolCallAccumulator {
     return this.#result;
   }
 
-  /**
-   * The shape nearly every chunk of a tool-call stream has: one choice whose delta is one more
-   * arguments fragment for the call the previous fragment went to (same index, no new id, name,
-   * type or extra content, no text, no finish reason, no usage). Applied here in one pass with
-   * the same effect the general path would have; anything else returns false and takes it.
-   */
+  /** Applies a chunk that only continues the last call's arguments; false for any other chunk. */
   #pushContinuation(chunk: unknown): boolean {
     const last = this.#choice0?.last;
     if (last === undefined || typeof chunk !== 'object' || chunk === null) return false;
     const c = chunk as RawChunk;
-    const choices = c.choices;
-    if (!Array.isArray(choices) || choices.length !== 1 || c.error != null || c.usage != null) {
-      return false;
-    }
-    const choice = choices[0] as RawChoice | null;
-    if (typeof choice !== 'object' || choice === null) return false;
-    const index = choice.index;
-    if ((index !== 0 && index != null) || choice.finish_reason != null) return false;
-    const d = choice.delta as RawDelta | null | undefined;
-    if (typeof d !== 'object' || d === null) return false;
-    const fragments = d.tool_calls;
-    if (!Array.isArray(fragments) || fragments.length !== 1) return false;
-    if (!isBlank(d.content) || !isBlank(d.reasoning_content) || !isBlank(d.reasoning)) return false;
-    if (!isBlank(d.refusal)) return false;
-    const f = fragments[0] as RawToolCallFragment | null;
-    if (typeof f !== 'object' || f === null || f.index !== last.index || last.index < 0)
-      return false;
-    const fn = f.function as RawFunction | null | undefined;
-    if (typeof fn !== 'object' || fn === null) return false;
-    const args = fn.arguments;
-    if (typeof args !== 'string') return false;
-    const id = f.id;
-    if (!isBlank(id) && id !== last.id && id !== 'null') return false;
-    const name = fn.name;
-    if (!isBlank(name) && name !== last.name) return false;
-    const type = f.type;
-    if (!isBlank(type) && type !== last.type) return false;
-    if (last.extraContent === undefined && f.extra_content != null) return false;
-    if (last.arguments.length + args.length > this.#maxArgumentsLength) return false;
+    const args = continuationArguments(c, last, this.#maxArgumentsLength);
+    if (args === undefined) return false;
     this.#chunks++;
     this.#noteResponse(c);
     if (args.length !== 0) {
@@ -346,7 +277,9 @@ export class ToolCallAccumulator {
         delta = args;
       }
     } else if (args !== undefined && args !== null) {
-      delta = this.#objectArguments(call, args, this.#where(n, i, j));
+      const result = objectArguments(call, args, this.#where(n, i, j));
+      if (result.warning !== undefined) this.#warn(result.warning);
+      delta = result.delta;
     }
     // All checks passed: mutate only now, so a throwing fragment leaves the call as it was.
     state.last = call;
@@ -368,7 +301,10 @@ export class ToolCallAccumulator {
     }
     if (call.extraContent === undefined) {
       const extra = fragment.extra_content;
-      if (extra !== undefined && extra !== null) this.#takeExtraContent(call, extra, n, i, j);
+      if (extra !== undefined && extra !== null) {
+        const dropped = takeExtraContent(call, extra, this.#where(n, i, j));
+        if (dropped !== undefined) this.#warn(dropped);
+      }
     }
     if (emit && (delta.length !== 0 || newId || newName)) {
       this.#onEvent!({
@@ -379,46 +315,6 @@ export class ToolCallAccumulator {
         argumentsDelta: delta,
       });
     }
-  }
-
-  /**
-   * Arguments sent as a JSON value instead of a string (GLM-4.5): serialised once, an identical
-   * repeat dropped, and reported so the odd provider is visible.
-   */
-  #objectArguments(call: ToolCallState, value: unknown, where: string): string {
-    const problem = findNonJsonValue(value, 'arguments');
-    if (problem !== undefined) {
-      call.argumentsProblem ??= `"arguments" arrived as a value that is ${problem.reason} at ${problem.path}`;
-      return '';
-    }
-    const text = JSON.stringify(value) ?? String(value);
-    if (call.objectArguments === text) return '';
-    if (call.objectArguments === undefined) {
-      this.#warn({
-        code: 'TOOL_CALL_ARGUMENTS_NOT_STRING',
-        message: `${where}: "arguments" arrived as ${Array.isArray(value) ? 'an array' : typeof value}, not a string; serialised it as JSON`,
-        details: { position: call.position, value },
-      });
-    }
-    call.objectArguments = text;
-    return text;
-  }
-
-  /**
-   * Kept only when JSON carries it unchanged: it goes into the message metadata, which is stored
-   * and sent back, and a deeply nested value would make those steps throw `RangeError`.
-   */
-  #takeExtraContent(call: ToolCallState, extra: unknown, n: number, i: number, j: number): void {
-    const problem = findNonJsonValue(extra, 'extra_content');
-    if (problem === undefined) {
-      call.extraContent = extra;
-      return;
-    }
-    this.#warn({
-      code: 'TOOL_CALL_EXTRA_CONTENT_DROPPED',
-      message: `${this.#where(n, i, j)}: "extra_content" was dropped, JSON cannot carry it (${problem.reason} at ${problem.path})`,
-      details: { position: call.position, path: problem.path, reason: problem.reason },
-    });
   }
 
   #where(n: number, i: number, j: number): string {

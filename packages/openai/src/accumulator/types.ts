@@ -1,5 +1,4 @@
-import type { TokenUsage } from '@skein/conversation';
-import type { LLMStreamEvent } from '@skein/core';
+import type { LLMStreamEvent, TokenUsage } from '@skein/spec';
 
 /** A non-fatal problem found while assembling a response; the client forwards it as an event. */
 export interface AccumulatorWarning {

@@ -1,4 +1,4 @@
-import type { LLMRequest } from '@skein/core';
+import type { LLMRequest } from '@skein/spec';
 import { describe, expect, it } from 'vitest';
 import { ToolNameCodec } from '../tool-names/tool-name-codec.js';
 import { type BodySettings, buildRequestBody } from './build-request-body.js';

@@ -1,4 +1,4 @@
-import type { LLMRequest, ToolChoice } from '@skein/core';
+import type { LLMRequest, ToolChoice } from '@skein/spec';
 import type { ToolNameCodec } from '../tool-names/tool-name-codec.js';
 import { UNNAMED_TOOL_PLACEHOLDER } from './message-metadata.js';
 import { type NameOf, toOpenAIMessage, toOpenAITool } from './to-openai-messages.js';

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { LLMStreamEvent } from '@skein/core';
+import type { LLMStreamEvent } from '@skein/spec';
 import { type OpenAICompatibleServer, startOpenAICompatibleServer } from '@skein/testkit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ProviderRequestError } from '../errors/provider-request-error.js';

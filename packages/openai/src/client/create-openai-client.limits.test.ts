@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { InvalidArgumentError, SkeinError } from '@skein/conversation';
+import { InvalidArgumentError, SkeinError } from '@skein/spec';
 import { type OpenAICompatibleServer, startOpenAICompatibleServer } from '@skein/testkit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ProviderStreamError } from '../errors/provider-stream-error.js';

@@ -1,5 +1,4 @@
-import type { ToolSpec } from '@skein/conversation';
-import type { LLMStreamEvent } from '@skein/core';
+import type { LLMStreamEvent, ToolSpec } from '@skein/spec';
 import {
   type OpenAIServerQuirks,
   type ScriptedTurn,

@@ -1,5 +1,4 @@
-import type { LLMMessage, ToolSpec } from '@skein/conversation';
-import type { LLMStreamEvent } from '@skein/core';
+import type { LLMMessage, LLMStreamEvent, ToolSpec } from '@skein/spec';
 import { type OpenAICompatibleServer, startOpenAICompatibleServer } from '@skein/testkit';
 import OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';

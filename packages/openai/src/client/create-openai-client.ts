@@ -1,5 +1,5 @@
-import { InvalidArgumentError } from '@skein/conversation';
-import type { LLMCallOptions, LLMClient, LLMRequest, LLMResponse } from '@skein/core';
+import type { LLMCallOptions, LLMClient, LLMRequest, LLMResponse } from '@skein/spec';
+import { InvalidArgumentError } from '@skein/spec';
 import OpenAI from 'openai';
 import { RequestAbortedError } from '../errors/request-aborted-error.js';
 import { checkIntegerOption, MAX_TIMER_MS } from '../options/check-integer-option.js';

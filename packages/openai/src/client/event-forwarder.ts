@@ -1,4 +1,4 @@
-import type { LLMStreamEvent } from '@skein/core';
+import type { LLMStreamEvent } from '@skein/spec';
 import type { ToolNameCodec } from '../tool-names/tool-name-codec.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { FinishReason } from '@skein/core';
+import type { FinishReason } from '@skein/spec';
 
 const STOP = new Set(['stop', 'end_turn', 'eos', 'eos_token', 'stop_sequence']);
 const LENGTH = new Set(['length', 'max_tokens', 'model_length']);

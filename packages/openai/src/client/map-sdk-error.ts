@@ -1,4 +1,4 @@
-import { SkeinError } from '@skein/conversation';
+import { SkeinError } from '@skein/spec';
 import { ProviderRequestError } from '../errors/provider-request-error.js';
 import { RequestAbortedError } from '../errors/request-aborted-error.js';
 import { RequestTimeoutError } from '../errors/request-timeout-error.js';

@@ -1,4 +1,4 @@
-import { SkeinError } from '@skein/conversation';
+import { SkeinError } from '@skein/spec';
 import type OpenAI from 'openai';
 import { ToolCallAccumulator } from '../accumulator/tool-call-accumulator.js';
 import type { AccumulatorResult } from '../accumulator/types.js';

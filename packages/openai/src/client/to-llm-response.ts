@@ -1,5 +1,4 @@
-import type { LLMMessage, ToolCall } from '@skein/conversation';
-import type { LLMResponse } from '@skein/core';
+import type { LLMMessage, LLMResponse, ToolCall } from '@skein/spec';
 import type { AccumulatorResult, AccumulatorWarning } from '../accumulator/types.js';
 import type { ToolNameCodec } from '../tool-names/tool-name-codec.js';
 import { mapFinishReason } from './map-finish-reason.js';

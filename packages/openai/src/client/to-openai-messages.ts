@@ -1,4 +1,4 @@
-import { type LLMMessage, TOOL_DESCRIPTION_KIND, type ToolSpec } from '@skein/conversation';
+import { type LLMMessage, TOOL_DESCRIPTION_KIND, type ToolSpec } from '@skein/spec';
 import { extraContentOf } from './message-metadata.js';
 import type {
   OpenAIAssistantMessageParam,

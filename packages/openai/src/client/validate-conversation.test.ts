@@ -1,4 +1,4 @@
-import type { LLMMessage } from '@skein/conversation';
+import type { LLMMessage } from '@skein/spec';
 import { describe, expect, it } from 'vitest';
 import { InvalidConversationError } from '../errors/invalid-conversation-error.js';
 import { validateConversation } from './validate-conversation.js';

@@ -1,4 +1,4 @@
-import { type LLMMessage, ROLES } from '@skein/conversation';
+import { type LLMMessage, ROLES } from '@skein/spec';
 import { InvalidConversationError } from '../errors/invalid-conversation-error.js';
 import { describeValue as describe } from '../json/describe-value.js';
 

@@ -1,7 +1,8 @@
-import { SkeinError } from '@skein/conversation';
+import { SkeinError } from '@skein/spec';
 
 /** `push()` after `finish()`: the calls were already finalised and handed out. */
-export class AccumulatorClosedError extends SkeinError {
+export class AccumulatorClosedError extends SkeinError<'ACCUMULATOR_CLOSED'> {
+  static override readonly errorName = 'AccumulatorClosedError';
   constructor() {
     super(
       'ACCUMULATOR_CLOSED',

@@ -1,8 +1,9 @@
-import { SkeinError } from '@skein/conversation';
+import { SkeinError } from '@skein/spec';
 import { describeValue, jsonSafe } from '../json/describe-value.js';
 
 /** A choice whose `index` is not an integer in `0..maxIndex`. */
-export class InvalidChoiceIndexError extends SkeinError {
+export class InvalidChoiceIndexError extends SkeinError<'INVALID_CHOICE_INDEX'> {
+  static override readonly errorName = 'InvalidChoiceIndexError';
   readonly index: unknown;
 
   constructor(index: unknown, where: string, maxIndex: number) {

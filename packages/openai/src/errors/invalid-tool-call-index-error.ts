@@ -1,11 +1,12 @@
-import { SkeinError } from '@skein/conversation';
+import { SkeinError } from '@skein/spec';
 import { describeValue, jsonSafe } from '../json/describe-value.js';
 
 /**
  * A tool-call fragment whose `index` is not a usable position: negative, fractional, not a number,
  * or beyond the accumulator's bound. Such an index would silently merge or lose calls.
  */
-export class InvalidToolCallIndexError extends SkeinError {
+export class InvalidToolCallIndexError extends SkeinError<'INVALID_TOOL_CALL_INDEX'> {
+  static override readonly errorName = 'InvalidToolCallIndexError';
   readonly index: unknown;
 
   constructor(index: unknown, where: string, maxIndex: number) {

@@ -1,7 +1,8 @@
-import { SkeinError } from '@skein/conversation';
+import { SkeinError } from '@skein/spec';
 
 /** An exported transcript that `restoreTranscript()` cannot read back. */
-export class InvalidTranscriptError extends SkeinError {
+export class InvalidTranscriptError extends SkeinError<'INVALID_TRANSCRIPT'> {
+  static override readonly errorName = 'InvalidTranscriptError';
   readonly path: string;
 
   constructor(path: string, problem: string) {

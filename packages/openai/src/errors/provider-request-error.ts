@@ -1,4 +1,4 @@
-import { SkeinError } from '@skein/conversation';
+import { SkeinError } from '@skein/spec';
 
 /** HTTP statuses a retry can get past: timeout, conflict, rate limit, server errors. */
 export function isRetryableStatus(status: number): boolean {
@@ -10,7 +10,8 @@ export function isRetryableStatus(status: number): boolean {
  * with something the `openai` package could not read. Keeps the HTTP status and the provider's
  * own error code and message. `retryable` for 408/409/429/5xx and failed connections.
  */
-export class ProviderRequestError extends SkeinError {
+export class ProviderRequestError extends SkeinError<'PROVIDER_REQUEST_FAILED'> {
+  static override readonly errorName = 'ProviderRequestError';
   /** HTTP status, or `undefined` when no usable response arrived. */
   readonly status: number | undefined;
   readonly providerCode: string | number | undefined;

@@ -1,11 +1,12 @@
-import { SkeinError } from '@skein/conversation';
+import { SkeinError } from '@skein/spec';
 
 /**
  * An error the provider sent inside a 200 stream (a chunk carrying `{"error": …}`, or an SSE
  * `event: error`). Keeps the provider's own code, type and message. `retryable` when the code or
  * type says the failure is transient (see `isTransientProviderError`).
  */
-export class ProviderStreamError extends SkeinError {
+export class ProviderStreamError extends SkeinError<'PROVIDER_STREAM_ERROR'> {
+  static override readonly errorName = 'ProviderStreamError';
   /** The provider's error code (`"rate_limit_exceeded"`, `500`, …), or `undefined`. */
   readonly providerCode: string | number | undefined;
   readonly providerType: string | undefined;

@@ -1,10 +1,16 @@
-import { SkeinError } from '@skein/conversation';
+import { SkeinError } from '@skein/spec';
 
 /**
  * No response headers within `timeoutMs` (per attempt), or no stream bytes for `timeoutMs`.
  * Retryable: the next attempt may be answered in time.
  */
-export class RequestTimeoutError extends SkeinError {
+export class RequestTimeoutError extends SkeinError<'REQUEST_TIMEOUT'> {
+  static override readonly errorName = 'RequestTimeoutError';
+  readonly model: string;
+  /** Whether the request got no response, or the stream went quiet. */
+  readonly phase: 'request' | 'stream';
+  readonly timeoutMs: number | undefined;
+
   constructor(
     model: string,
     phase: 'request' | 'stream',
@@ -19,5 +25,8 @@ export class RequestTimeoutError extends SkeinError {
         : `The response stream of ${model} sent nothing for ${limit}`,
       { cause, details: { model, phase, timeoutMs }, retryable: true },
     );
+    this.model = model;
+    this.phase = phase;
+    this.timeoutMs = timeoutMs;
   }
 }

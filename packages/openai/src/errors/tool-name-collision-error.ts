@@ -1,11 +1,14 @@
-import { SkeinError } from '@skein/conversation';
+import { SkeinError } from '@skein/spec';
 
 /**
  * Two original tool names that cannot be told apart within the name rule: their hashes agree on
  * every character that fits, or a name pinned by `fromMapping` equals another name unchanged.
  */
-export class ToolNameCollisionError extends SkeinError {
+export class ToolNameCollisionError extends SkeinError<'TOOL_NAME_COLLISION'> {
+  static override readonly errorName = 'ToolNameCollisionError';
   readonly names: readonly string[];
+  /** The encoded name both produce. */
+  readonly encoded: string;
 
   constructor(names: readonly string[], encoded: string, problem: string) {
     super(
@@ -14,5 +17,6 @@ export class ToolNameCollisionError extends SkeinError {
       { details: { names, encoded, problem } },
     );
     this.names = names;
+    this.encoded = encoded;
   }
 }

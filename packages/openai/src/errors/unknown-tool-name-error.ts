@@ -1,7 +1,8 @@
-import { SkeinError } from '@skein/conversation';
+import { SkeinError } from '@skein/spec';
 
 /** `ToolNameCodec.decode()` of a name the codec never produced. */
-export class UnknownToolNameError extends SkeinError {
+export class UnknownToolNameError extends SkeinError<'UNKNOWN_TOOL_NAME'> {
+  static override readonly errorName = 'UnknownToolNameError';
   readonly encodedName: string;
 
   constructor(encodedName: string) {

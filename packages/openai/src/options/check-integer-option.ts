@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from '@skein/conversation';
+import { InvalidArgumentError } from '@skein/spec';
 
 /**
  * Throws `InvalidArgumentError` naming the option unless `value` is absent or an integer in

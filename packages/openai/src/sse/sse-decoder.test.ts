@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from '@skein/conversation';
+import { InvalidArgumentError } from '@skein/spec';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { StreamLimitExceededError } from '../errors/stream-limit-exceeded-error.js';

@@ -8,7 +8,7 @@ const SPACE = 32;
 const LOWER_D = 100;
 
 /** Longest SSE line, and longest data of one event, by default (UTF-16 code units). */
-export const DEFAULT_MAX_SSE_LINE_LENGTH = 32 * 1024 * 1024;
+const DEFAULT_MAX_SSE_LINE_LENGTH = 32 * 1024 * 1024;
 
 /** Receives each dispatched event: its data lines joined by `\n`, and its `event:` type. */
 export type SseEventHandler = (data: string, event: string) => void;

@@ -2,9 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /** Recorded provider streams kept in the package (sources and licences in their README). */
-export const FIXTURE_DIR = new URL('../__fixtures__/', import.meta.url);
+const FIXTURE_DIR = new URL('../__fixtures__/', import.meta.url);
 
-export interface ExpectedToolCall {
+interface ExpectedToolCall {
   readonly id: string;
   readonly type: string;
   readonly function: { readonly name: string; readonly arguments: string };

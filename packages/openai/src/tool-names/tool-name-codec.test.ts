@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { InvalidArgumentError } from '@skein/conversation';
+import { InvalidArgumentError } from '@skein/spec';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InvalidToolNameError } from '../errors/invalid-tool-name-error.js';

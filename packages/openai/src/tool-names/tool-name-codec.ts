@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from '@skein/conversation';
+import { InvalidArgumentError } from '@skein/spec';
 import { InvalidToolNameError } from '../errors/invalid-tool-name-error.js';
 import { InvalidToolNameMappingError } from '../errors/invalid-tool-name-mapping-error.js';
 import { UnknownToolNameError } from '../errors/unknown-tool-name-error.js';

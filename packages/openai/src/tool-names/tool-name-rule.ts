@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { InvalidArgumentError } from '@skein/conversation';
+import { InvalidArgumentError } from '@skein/spec';
 
 /** What a provider accepts as a tool name. */
 export interface ToolNameRule {

@@ -1,4 +1,4 @@
-import type { LLMMessage, ToolCall, ToolSpec } from '@skein/conversation';
+import type { LLMMessage, ToolCall, ToolSpec } from '@skein/spec';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InvalidTranscriptError } from '../errors/invalid-transcript-error.js';

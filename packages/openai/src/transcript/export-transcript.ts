@@ -1,4 +1,4 @@
-import type { LLMMessage, ToolSpec } from '@skein/conversation';
+import type { LLMMessage, ToolSpec } from '@skein/spec';
 import { UNNAMED_TOOL_PLACEHOLDER } from '../client/message-metadata.js';
 import { toOpenAIMessage, toOpenAITool } from '../client/to-openai-messages.js';
 import { ToolNameCodec } from '../tool-names/tool-name-codec.js';

@@ -1,4 +1,4 @@
-import type { LLMMessage, ToolCall, ToolSpec } from '@skein/conversation';
+import type { LLMMessage, ToolCall, ToolSpec } from '@skein/spec';
 import { renameInDescription } from '../client/to-openai-messages.js';
 import { InvalidTranscriptError } from '../errors/invalid-transcript-error.js';
 import { describeValue } from '../json/describe-value.js';

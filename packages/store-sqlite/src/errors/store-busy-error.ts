@@ -1,8 +1,11 @@
-import { SkeinError } from '@skein/conversation';
+import { SkeinError } from '@skein/spec';
 
 /** Another connection held the database lock for longer than the busy timeout. Nothing was written. */
-export class StoreBusyError extends SkeinError {
+export class StoreBusyError extends SkeinError<'STORE_BUSY'> {
+  static override readonly errorName = 'StoreBusyError';
   readonly filename: string;
+  readonly operation: string;
+  readonly timeoutMs: number;
 
   constructor(filename: string, operation: string, timeoutMs: number, cause: unknown) {
     super(
@@ -12,5 +15,7 @@ export class StoreBusyError extends SkeinError {
       { cause, details: { filename, operation, timeoutMs }, retryable: true },
     );
     this.filename = filename;
+    this.operation = operation;
+    this.timeoutMs = timeoutMs;
   }
 }

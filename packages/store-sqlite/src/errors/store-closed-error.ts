@@ -1,8 +1,11 @@
-import { SkeinError } from '@skein/conversation';
+import { SkeinError } from '@skein/spec';
 
 /** A method was called after `close()`. */
-export class StoreClosedError extends SkeinError {
+export class StoreClosedError extends SkeinError<'STORE_CLOSED'> {
+  static override readonly errorName = 'StoreClosedError';
   readonly filename: string;
+  /** What was asked of the closed store. */
+  readonly operation: string;
 
   constructor(filename: string, operation: string) {
     super(
@@ -11,5 +14,6 @@ export class StoreClosedError extends SkeinError {
       { details: { filename, operation } },
     );
     this.filename = filename;
+    this.operation = operation;
   }
 }

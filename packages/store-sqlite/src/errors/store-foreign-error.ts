@@ -1,10 +1,11 @@
-import { SkeinError } from '@skein/conversation';
+import { SkeinError } from '@skein/spec';
 
 /**
  * A valid SQLite database that is not a Skein checkpoint store (another application's file), or one
  * whose tables do not have the shape its schema version promises. It is never written to.
  */
-export class StoreForeignError extends SkeinError {
+export class StoreForeignError extends SkeinError<'STORE_FOREIGN'> {
+  static override readonly errorName = 'StoreForeignError';
   readonly filename: string;
   /** What did not match, one line each. */
   readonly problems: readonly string[];

@@ -1,7 +1,8 @@
-import { SkeinError } from '@skein/conversation';
+import { SkeinError } from '@skein/spec';
 
 /** The database was written by a newer @skein/store-sqlite; opening it would need a downgrade. */
-export class StoreTooNewError extends SkeinError {
+export class StoreTooNewError extends SkeinError<'STORE_TOO_NEW'> {
+  static override readonly errorName = 'StoreTooNewError';
   readonly filename: string;
   readonly found: number;
   readonly supported: number;

@@ -1,4 +1,4 @@
-import { SkeinError } from '@skein/conversation';
+import { SkeinError } from '@skein/spec';
 
 /**
  * A checkpoint holds a value a JSON round trip would not give back unchanged (NaN, Infinity, a
@@ -6,7 +6,8 @@ import { SkeinError } from '@skein/conversation';
  * checkpoint is refused before the transaction starts: nothing is written and the thread's
  * previous checkpoint stays the latest.
  */
-export class StoreUnserializableError extends SkeinError {
+export class StoreUnserializableError extends SkeinError<'STORE_UNSERIALIZABLE'> {
+  static override readonly errorName = 'StoreUnserializableError';
   readonly filename: string;
   /** Where the value sits, e.g. `checkpoint.state.variables.total`. */
   readonly path: string;

@@ -1,7 +1,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 
 /** The fields of SQLite's 100-byte file header this package relies on. */
-export interface SqliteHeader {
+interface SqliteHeader {
   readonly pageSize: number;
   /** Pages the header says the file holds; undefined when the header's count is stale. */
   readonly pageCount: number | undefined;
@@ -13,7 +13,7 @@ export type HeaderReading =
   | { readonly ok: true; readonly header: SqliteHeader }
   | { readonly ok: false; readonly problem: string };
 
-export const HEADER_SIZE = 100;
+const HEADER_SIZE = 100;
 const MAGIC = 'SQLite format 3\0';
 
 /**

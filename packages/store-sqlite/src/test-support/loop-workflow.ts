@@ -40,7 +40,7 @@ function loopModel(options: LoopOptions): ScriptFunction {
   };
 }
 
-export function loopWorkflow(iterations: number) {
+function loopWorkflow(iterations: number) {
   return new WorkflowBuilder('loop', '1')
     .initialTools(['square'])
     .variables({ defaults: { n: 0 } })

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SkeinError } from '@skein/conversation';
+import { SkeinError } from '@skein/spec';
 import Database from 'better-sqlite3';
 import { expect } from 'vitest';
 import { SqliteCheckpointStore } from '../sqlite-checkpoint-store.js';

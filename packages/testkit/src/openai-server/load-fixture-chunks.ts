@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { InvalidArgumentError } from '@skein/conversation';
+import { InvalidArgumentError } from '@skein/spec';
 
 /** The chunks of a fixture file: a JSON array whose element 0 is a header (`_fixture_header`). */
 export async function loadFixtureChunks(path: string | URL): Promise<unknown[]> {

@@ -6,7 +6,7 @@ const NOT_KEPT = /[^\u4e00-\u9fa5^a-zA-Z0-9_]/g;
 const RESERVED = new Set(['from', 'class', 'return', 'false', 'true', 'id', 'and']);
 
 /** `standardize` of toolbench/utils.py (a literal `^` is kept, as its character class does). */
-export function standardize(text: string): string {
+function standardize(text: string): string {
   let out = text.replace(NOT_KEPT, '_').replace(/_{2,}/g, '_').toLowerCase();
   out = out.replace(/^_+/, '').replace(/_+$/, '');
   return /^[0-9]/.test(out) ? `get_${out}` : out;

@@ -10,7 +10,7 @@ const FIELDS = [
 ] as const;
 
 /** One FastAPI-style validation problem (`{"loc", "msg", "type"}`). */
-export interface ValidationProblem {
+interface ValidationProblem {
   readonly loc: readonly (string | number)[];
   readonly msg: string;
   readonly type: string;

@@ -1,4 +1,4 @@
-import type { LLMMessage, ToolSpec } from '@skein/conversation';
+import type { LLMMessage, ToolSpec } from '@skein/spec';
 import { InvalidAnswerInputError } from '../errors/invalid-answer-input-error.js';
 import { FINISH_FUNCTION, FINISH_FUNCTION_NAME } from '../functions/finish-function.js';
 import { reactMetadataOf } from '../llm/react-metadata.js';

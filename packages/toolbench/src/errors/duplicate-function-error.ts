@@ -1,7 +1,8 @@
-import { SkeinError } from '@skein/conversation';
+import { SkeinError } from '@skein/spec';
 
 /** Two APIs of one query that end up with the same function name after standardizing and the 64-character cut. */
-export class DuplicateFunctionNameError extends SkeinError {
+export class DuplicateFunctionNameError extends SkeinError<'TOOLBENCH_DUPLICATE_FUNCTION'> {
+  static override readonly errorName = 'DuplicateFunctionNameError';
   readonly functionName: string;
 
   constructor(functionName: string, firstPath: string, secondPath: string) {

@@ -1,4 +1,4 @@
-import { SkeinError } from '@skein/conversation';
+import { SkeinError } from '@skein/spec';
 import { describe, expect, it } from 'vitest';
 import { DuplicateFunctionNameError } from './duplicate-function-error.js';
 import { InvalidAnswerInputError } from './invalid-answer-input-error.js';

@@ -1,7 +1,8 @@
-import { SkeinError } from '@skein/conversation';
+import { SkeinError } from '@skein/spec';
 
 /** Input to the answer export that is not a finished thread's messages. */
-export class InvalidAnswerInputError extends SkeinError {
+export class InvalidAnswerInputError extends SkeinError<'TOOLBENCH_INVALID_ANSWER_INPUT'> {
+  static override readonly errorName = 'InvalidAnswerInputError';
   readonly path: string;
 
   constructor(path: string, problem: string) {

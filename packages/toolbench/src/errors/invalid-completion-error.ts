@@ -1,7 +1,11 @@
-import { SkeinError } from '@skein/conversation';
+import { SkeinError } from '@skein/spec';
 
 /** The `complete` function given to `createReActLLMClient` returned something that is not text. */
-export class InvalidCompletionError extends SkeinError {
+export class InvalidCompletionError extends SkeinError<'TOOLBENCH_INVALID_COMPLETION'> {
+  static override readonly errorName = 'InvalidCompletionError';
+  /** What the completion function returned instead, in words. */
+  readonly problem: string;
+
   constructor(problem: string) {
     super(
       'TOOLBENCH_INVALID_COMPLETION',
@@ -10,5 +14,6 @@ export class InvalidCompletionError extends SkeinError {
         details: { problem },
       },
     );
+    this.problem = problem;
   }
 }

@@ -1,7 +1,8 @@
-import { SkeinError } from '@skein/conversation';
+import { SkeinError } from '@skein/spec';
 
 /** An option of `ToolBenchClient`, `toolsFromQuery` or `createReActLLMClient` that cannot work. */
-export class InvalidToolBenchOptionError extends SkeinError {
+export class InvalidToolBenchOptionError extends SkeinError<'TOOLBENCH_INVALID_OPTION'> {
+  static override readonly errorName = 'InvalidToolBenchOptionError';
   readonly option: string;
 
   constructor(option: string, problem: string) {

@@ -1,10 +1,11 @@
-import { SkeinError } from '@skein/conversation';
+import { SkeinError } from '@skein/spec';
 
 /**
  * An API whose category is nowhere in the data. The virtual-API server files responses by
  * category, so guessing one would silently query the wrong tool; there is no default.
  */
-export class MissingCategoryError extends SkeinError {
+export class MissingCategoryError extends SkeinError<'TOOLBENCH_MISSING_CATEGORY'> {
+  static override readonly errorName = 'MissingCategoryError';
   readonly toolName: string;
   readonly apiName: string;
 

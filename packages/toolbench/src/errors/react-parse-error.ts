@@ -1,4 +1,4 @@
-import { SkeinError } from '@skein/conversation';
+import { SkeinError } from '@skein/spec';
 
 export type ReActParseFailure =
   /** No line starting with `Action:`. */
@@ -11,7 +11,8 @@ export type ReActParseFailure =
   | 'invalid-action-input';
 
 /** A ReAct reply the tolerant parser cannot turn into an action; `reason` says what is missing. */
-export class ReActParseError extends SkeinError {
+export class ReActParseError extends SkeinError<'REACT_PARSE_ERROR'> {
+  static override readonly errorName = 'ReActParseError';
   readonly reason: ReActParseFailure;
   /** The marker that was looked for, when one is missing. */
   readonly marker: string | undefined;

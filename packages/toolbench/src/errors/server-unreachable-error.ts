@@ -1,11 +1,12 @@
-import { SkeinError } from '@skein/conversation';
+import { SkeinError } from '@skein/spec';
 
 /**
  * The virtual-API server could not be reached at all (refused connection, DNS failure, …). The
  * reference crashes here; a Skein tool throws this instead, which the engine turns into an
  * error tool message.
  */
-export class ToolBenchServerUnreachableError extends SkeinError {
+export class ToolBenchServerUnreachableError extends SkeinError<'TOOLBENCH_SERVER_UNREACHABLE'> {
+  static override readonly errorName = 'ToolBenchServerUnreachableError';
   readonly url: string;
 
   constructor(url: string, cause: unknown) {

@@ -1,7 +1,8 @@
-import { SkeinError } from '@skein/conversation';
+import { SkeinError } from '@skein/spec';
 
 /** A conversation that cannot be rendered as a ToolLLaMA prompt. */
-export class ToolLLaMAPromptError extends SkeinError {
+export class ToolLLaMAPromptError extends SkeinError<'TOOLLLAMA_PROMPT_INVALID'> {
+  static override readonly errorName = 'ToolLLaMAPromptError';
   readonly where: string;
 
   constructor(where: string, problem: string) {

@@ -1,4 +1,4 @@
-import type { ToolSpec } from '@skein/conversation';
+import type { ToolSpec } from '@skein/spec';
 
 /** One parameter of an API in a query's `api_list` (FORMAT.md §10.1). */
 export interface ToolBenchApiParameter {

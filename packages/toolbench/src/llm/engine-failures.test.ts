@@ -1,5 +1,6 @@
-import type { LLMMessage, ToolCall } from '@skein/conversation';
-import { ArgumentValidator, SkeinEmitter, type Tool, ToolRunner, toolOutput } from '@skein/core';
+import { ArgumentValidator, SkeinEmitter, type Tool, ToolRunner } from '@skein/core';
+import type { LLMMessage, ToolCall } from '@skein/spec';
+import { toolOutput } from '@skein/spec';
 import { startToolBenchServer } from '@skein/testkit';
 import { describe, expect, it } from 'vitest';
 import { toConvertedAnswer } from '../answer/converted-answer.js';

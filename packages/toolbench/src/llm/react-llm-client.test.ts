@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { LLMMessage, ToolSpec } from '@skein/conversation';
-import type { LLMRequest, LLMStreamEvent } from '@skein/core';
+import type { LLMMessage, LLMRequest, LLMStreamEvent, ToolSpec } from '@skein/spec';
 import { describe, expect, it } from 'vitest';
 import { toolBenchFunctions } from '../functions/api-to-function.js';
 import type { ToolBenchQuery } from '../functions/types.js';

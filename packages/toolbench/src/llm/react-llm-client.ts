@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { LLMCallOptions, LLMClient, LLMRequest, LLMResponse } from '@skein/core';
+import type { LLMCallOptions, LLMClient, LLMRequest, LLMResponse } from '@skein/spec';
 import { describeValue } from '../errors/describe-value.js';
 import { InvalidToolBenchOptionError } from '../errors/invalid-option-error.js';
 import { FINISH_FUNCTION, FINISH_FUNCTION_NAME } from '../functions/finish-function.js';

@@ -1,4 +1,4 @@
-import type { LLMMessage } from '@skein/conversation';
+import type { LLMMessage } from '@skein/spec';
 import type { FinishReturnType } from '../react/finish-outcome.js';
 import type { ArgumentsParsedBy } from '../react/lenient-json.js';
 import type { ReActWarning } from '../react/tolerant-parser.js';

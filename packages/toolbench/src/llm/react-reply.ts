@@ -1,5 +1,4 @@
-import type { LLMMessage, ToolCall } from '@skein/conversation';
-import type { FinishReason } from '@skein/core';
+import type { FinishReason, LLMMessage, ToolCall } from '@skein/spec';
 import { ReActParseError } from '../errors/react-parse-error.js';
 import { FINISH_FUNCTION_NAME } from '../functions/finish-function.js';
 import { resolveToolBenchAction } from '../naming/resolve-action.js';

@@ -1,4 +1,4 @@
-import { type LLMMessage, TOOL_DESCRIPTION_KIND } from '@skein/conversation';
+import { type LLMMessage, TOOL_DESCRIPTION_KIND } from '@skein/spec';
 import { ToolLLaMAPromptError } from '../errors/toolllama-prompt-error.js';
 import type { ToolLLaMAMessage } from '../prompt/toolllama-prompt.js';
 import { reactMetadataOf } from './react-metadata.js';

@@ -1,5 +1,5 @@
-import type { LLMMessage } from '@skein/conversation';
 import { toolErrorContent } from '@skein/core';
+import type { LLMMessage } from '@skein/spec';
 import {
   DEFAULT_MAX_OBSERVATION_LENGTH,
   formatFunctionResponse,

@@ -42,7 +42,7 @@ function needsEscape(text: string): boolean {
  * A string as `json.dumps` writes it: with `ensureAscii` (Python's default) `\uXXXX` for every
  * non-ASCII UTF-16 unit, without it only quotes, backslashes and control characters escaped.
  */
-export function pyJsonString(text: string, ensureAscii = true): string {
+function pyJsonString(text: string, ensureAscii = true): string {
   if (SAFE_JSON_CHARS.test(text) || (!ensureAscii && !needsEscape(text))) return `"${text}"`;
   let out = '"';
   for (let i = 0; i < text.length; i++) {

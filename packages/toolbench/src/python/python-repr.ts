@@ -11,7 +11,7 @@ function hex(code: number, width: number): string {
 }
 
 /** Python's `repr(str)`: single quotes unless the text holds `'` and no `"`. */
-export function pyStringRepr(text: string): string {
+function pyStringRepr(text: string): string {
   const quote = text.includes("'") && !text.includes('"') ? '"' : "'";
   if (PLAIN_ASCII.test(text)) return `${quote}${text}${quote}`;
   let out = quote;

@@ -4,7 +4,7 @@ import { parsePyJson } from '../python/python-json-parse.js';
 
 export type ArgumentsParsedBy = 'strict' | 'balanced' | 'repaired' | 'extracted' | 'empty';
 
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
+function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 

@@ -18,13 +18,13 @@ export const TURN_MARKERS: readonly string[] = [
 ];
 
 /** Where the content of the line starting at `lineStart` begins (after spaces and tabs). */
-export function lineContentStart(text: string, lineStart: number): number {
+function lineContentStart(text: string, lineStart: number): number {
   let i = lineStart;
   while (i < text.length && (text.charCodeAt(i) === 0x20 || text.charCodeAt(i) === 0x09)) i++;
   return i;
 }
 
-export function lineMatches(text: string, lineStart: number, markers: readonly string[]): boolean {
+function lineMatches(text: string, lineStart: number, markers: readonly string[]): boolean {
   const at = lineContentStart(text, lineStart);
   return markers.some((marker) => text.startsWith(marker, at));
 }

@@ -1,9 +1,9 @@
 // Test-only access to the ToolBench fixtures copied into this package (src/__fixtures__, see its
 // README for sources and licence): tests never read outside the repository.
 import { readFileSync } from 'node:fs';
-import type { LLMMessage } from '@skein/conversation';
+import type { LLMMessage } from '@skein/spec';
 
-export const FIXTURE_ROOT = new URL('../__fixtures__/', import.meta.url);
+const FIXTURE_ROOT = new URL('../__fixtures__/', import.meta.url);
 
 export const FIXTURES = {
   queries: 'StableToolBench/solvable_queries_example/test_instruction/G1_instruction.json',
@@ -32,7 +32,7 @@ export interface RawMessage {
   readonly function_call?: { readonly name: string; readonly arguments: string };
 }
 
-export interface TreeNode {
+interface TreeNode {
   readonly node_type: string;
   readonly description: string;
   readonly observation?: string;

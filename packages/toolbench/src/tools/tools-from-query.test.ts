@@ -1,9 +1,5 @@
-import {
-  isToolOutput,
-  SkeinEmitter,
-  type ToolExecutionContext,
-  type ToolOutput,
-} from '@skein/core';
+import { SkeinEmitter, type ToolExecutionContext } from '@skein/core';
+import { isToolOutput, type ToolOutput } from '@skein/spec';
 import { startToolBenchServer, type ToolBenchServer } from '@skein/testkit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ToolBenchClient } from '../client/toolbench-client.js';

@@ -1,4 +1,5 @@
-import { type Tool, type ToolExecutionContext, type ToolOutput, toolOutput } from '@skein/core';
+import type { Tool, ToolExecutionContext } from '@skein/core';
+import { type ToolOutput, toolOutput } from '@skein/spec';
 import type { ObservationStrip, ToolBenchCaller } from '../client/toolbench-client.js';
 import { describeValue } from '../errors/describe-value.js';
 import { InvalidToolBenchOptionError } from '../errors/invalid-option-error.js';

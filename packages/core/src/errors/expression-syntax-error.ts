@@ -1,7 +1,8 @@
-import { SkeinError } from '@skein/conversation';
+import { SkeinError } from '@skein/spec';
 
 /** An expression that does not parse. `position` is the 0-based character offset of the problem. */
-export class ExpressionSyntaxError extends SkeinError {
+export class ExpressionSyntaxError extends SkeinError<'EXPRESSION_SYNTAX'> {
+  static override readonly errorName = 'ExpressionSyntaxError';
   readonly expression: string;
   readonly position: number;
 
@@ -11,14 +12,5 @@ export class ExpressionSyntaxError extends SkeinError {
     });
     this.expression = expression;
     this.position = position;
-  }
-}
-
-/** An expression that parsed but cannot be evaluated (arithmetic on a non-number, …). */
-export class ExpressionEvaluationError extends SkeinError {
-  constructor(expression: string, problem: string) {
-    super('EXPRESSION_EVALUATION', `Cannot evaluate "${expression}": ${problem}`, {
-      details: { expression, problem },
-    });
   }
 }

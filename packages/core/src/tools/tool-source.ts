@@ -1,4 +1,4 @@
-import type { Tool } from '@skein/core';
+import type { Tool } from './tool.js';
 
 /** Where a tool says it came from; tools without a `source` are `local`. */
 export function sourceOf(tool: Pick<Tool<never>, 'source'>): string {

@@ -1,4 +1,4 @@
-import type { Tool } from '@skein/core';
+import type { Tool } from './tool.js';
 
 /**
  * The same tool under another name. Functions are called on the original, so tools that are class

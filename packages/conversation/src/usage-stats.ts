@@ -1,0 +1,24 @@
+import type { ConversationState } from './conversation-state.js';
+import type { TokenUsage } from './types.js';
+
+export interface UsageStats {
+  readonly total: TokenUsage;
+  readonly currentBatch: TokenUsage;
+  /** Usage of each batch in the current stack, by batch number. */
+  readonly byBatch: readonly TokenUsage[];
+}
+
+// Copies, frozen: the state's counters keep changing and must not be changed from outside.
+function frozenUsage(u: TokenUsage): TokenUsage {
+  return Object.freeze({
+    promptTokens: u.promptTokens,
+    completionTokens: u.completionTokens,
+    totalTokens: u.totalTokens,
+  });
+}
+
+/** Token usage of the whole thread and of each batch in the current stack. */
+export function usageStats(state: ConversationState): UsageStats {
+  const byBatch = state.batches.map((b) => frozenUsage(b.usage));
+  return { total: frozenUsage(state.usage), currentBatch: byBatch[byBatch.length - 1]!, byBatch };
+}

@@ -1,0 +1,90 @@
+/** Where a thread is in its life. */
+export type ThreadStatus = 'PENDING' | 'RUNNING' | 'PAUSED' | 'COMPLETED' | 'FAILED' | 'CANCELLED';
+
+/**
+ * What every store reads of a thread's state to index it; the rest it keeps as JSON without
+ * looking. The engine's `ThreadState` has these fields and more.
+ */
+export interface CheckpointState {
+  readonly threadId: string;
+  readonly workflowId: string;
+  readonly workflowVersion: string;
+  readonly status: ThreadStatus;
+  readonly step: number;
+  readonly currentNodeId?: string;
+}
+
+/**
+ * One saved point of a thread. Incremental: `conversation` holds only what was added since the
+ * thread's previous checkpoint, so saving at step 10,000 costs what saving at step 10 does. The
+ * state and conversation types are the engine's (`@skein/core` fixes them); a store that only
+ * passes them through needs no more than this contract.
+ */
+export interface Checkpoint<TState extends CheckpointState = CheckpointState, TDelta = unknown> {
+  readonly id: string;
+  readonly threadId: string;
+  /** 1, 2, 3… per thread. */
+  readonly sequence: number;
+  readonly parentId?: string;
+  readonly createdAt: string;
+  readonly state: TState;
+  readonly conversation: TDelta;
+}
+
+export interface CheckpointInfo {
+  readonly id: string;
+  readonly threadId: string;
+  readonly sequence: number;
+  readonly createdAt: string;
+  readonly status: ThreadStatus;
+  readonly step: number;
+  readonly currentNodeId?: string;
+  /** Stored messages of the conversation at this checkpoint. */
+  readonly messageCount: number;
+}
+
+export interface ThreadInfo {
+  readonly threadId: string;
+  readonly workflowId: string;
+  readonly workflowVersion: string;
+  readonly status: ThreadStatus;
+  readonly step: number;
+  readonly checkpoints: number;
+  readonly lastCheckpointId: string;
+  readonly updatedAt: string;
+}
+
+/** A thread as loaded from a store: the state of one checkpoint and the whole conversation up to it. */
+export interface StoredThread<
+  TState extends CheckpointState = CheckpointState,
+  TSnapshot = unknown,
+> {
+  readonly checkpoint: CheckpointInfo;
+  readonly state: TState;
+  readonly conversation: TSnapshot;
+}
+
+/**
+ * Where checkpoints live. Implementations must keep every message once (never a copy of the
+ * history per checkpoint) and reject a checkpoint whose conversation delta does not continue the
+ * thread's stored conversation (`CheckpointConflictError`), so nothing is ever silently lost.
+ */
+export interface CheckpointStore<
+  TState extends CheckpointState = CheckpointState,
+  TDelta = unknown,
+  TSnapshot = unknown,
+> {
+  save(checkpoint: Checkpoint<TState, TDelta>): Promise<void>;
+  /** The latest checkpoint of a thread, or the one named; undefined when there is none. */
+  load(
+    threadId: string,
+    checkpointId?: string,
+  ): Promise<StoredThread<TState, TSnapshot> | undefined>;
+  list(threadId: string): Promise<CheckpointInfo[]>;
+  listThreads(): Promise<ThreadInfo[]>;
+  /** Deletes a thread with its checkpoints and messages; false when it did not exist. */
+  delete(threadId: string): Promise<boolean>;
+  /** Deletes all but the newest `keepLast` checkpoints of a thread (messages stay). */
+  prune(threadId: string, options: { keepLast: number }): Promise<number>;
+  close?(): Promise<void> | void;
+}

@@ -1,0 +1,47 @@
+import type { LLMStreamEvent } from './llm-stream-event.js';
+import type { LLMMessage } from './message.js';
+import type { TokenUsage } from './token-usage.js';
+import type { ToolSpec } from './tool-spec.js';
+
+/** Why the model stopped. Adapters map provider values onto these. */
+export type FinishReason = 'stop' | 'tool_calls' | 'length' | 'content_filter' | 'error' | 'other';
+
+export type ToolChoice = 'auto' | 'none' | 'required' | { readonly name: string };
+
+/** One call to a model: what it sees and what it may call. Tool names are the originals. */
+export interface LLMRequest {
+  readonly threadId: string;
+  readonly nodeId: string;
+  readonly messages: readonly LLMMessage[];
+  readonly tools: readonly ToolSpec[];
+  readonly model?: string;
+  readonly temperature?: number;
+  readonly maxTokens?: number;
+  readonly toolChoice?: ToolChoice;
+  readonly stop?: readonly string[];
+  /** Passed through untouched to the adapter (provider-specific knobs). */
+  readonly providerOptions?: Readonly<Record<string, unknown>>;
+}
+
+export interface LLMCallOptions {
+  readonly signal?: AbortSignal;
+  readonly onEvent?: (event: LLMStreamEvent) => void;
+}
+
+export interface LLMResponse {
+  /**
+   * The assistant message, tool calls included, with original tool names. A call the adapter
+   * could not make whole carries `error` and is answered with that error instead of being run.
+   */
+  readonly message: LLMMessage;
+  readonly usage?: TokenUsage;
+  readonly finishReason: FinishReason;
+  readonly model?: string;
+}
+
+/** The one seam between the engine and models. Adapters implement it. */
+export interface LLMClient {
+  /** A short name for events and errors, e.g. `openai:gpt-4o-mini` or `scripted`. */
+  readonly name: string;
+  generate(request: LLMRequest, options?: LLMCallOptions): Promise<LLMResponse>;
+}
