@@ -11,7 +11,11 @@ export async function langGraphLoop(n: number, withMessage: boolean): Promise<vo
     .addNode('inc', (state) => ({
       count: state.count + 1,
       ...(withMessage
-        ? { messages: [new HumanMessage({ content: 'tick', id: `m${state.count}` })] }
+        ? {
+            messages: [
+              new HumanMessage({ content: `tick ${state.count + 1}`, id: `m${state.count}` }),
+            ],
+          }
         : {}),
     }))
     .addEdge(START, 'inc')

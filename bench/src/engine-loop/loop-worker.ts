@@ -1,5 +1,5 @@
 // Runs one subject in its own process so its peak RSS is its own. Prints one JSON line.
-// Usage: node --import tsx loop-worker.ts <subject> <n> <withMessage 0|1> <warmup n> [warmup runs]
+// Usage: node --import tsx loop-worker.ts <subject> <n> <withMessage 0|1> <warmup n> [warmup runs, default 2]
 const [subject, nArg, messageArg, warmArg] = process.argv.slice(2);
 const n = Number(nArg);
 const warm = Number(warmArg ?? 1000);

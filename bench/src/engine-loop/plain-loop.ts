@@ -4,7 +4,7 @@ export async function plainLoop(n: number, withMessage: boolean): Promise<void> 
   const messages: { role: string; content: string }[] = [];
   const step = async () => {
     count++;
-    if (withMessage) messages.push({ role: 'user', content: 'tick' });
+    if (withMessage) messages.push({ role: 'user', content: `tick ${count}` });
   };
   while (count < n) await step();
 }

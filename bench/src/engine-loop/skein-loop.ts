@@ -1,6 +1,6 @@
 import { InMemoryCheckpointStore, SkeinEngine, WorkflowBuilder } from '@skein/core';
 
-/** START -> inc (VARIABLE: counter + one message) -> check (ROUTE) -> inc … -> END, checkpoints in memory. */
+/** START -> inc (VARIABLE: counter + one templated message) -> check (ROUTE) -> inc … -> END, checkpoints in memory. */
 export async function skeinLoop(n: number, withMessage: boolean): Promise<void> {
   const engine = new SkeinEngine({ store: new InMemoryCheckpointStore() });
   engine.registerWorkflow(
@@ -9,7 +9,9 @@ export async function skeinLoop(n: number, withMessage: boolean): Promise<void> 
       .start()
       .variable('inc', {
         assign: { n: 'vars.n + 1' },
-        ...(withMessage ? { message: { role: 'user' as const, content: 'tick' } } : {}),
+        ...(withMessage
+          ? { message: { role: 'user' as const, content: 'tick {{ vars.n }}' } }
+          : {}),
       })
       .route('check')
       .end('end', { output: 'vars.n' })

@@ -16,7 +16,7 @@ export interface Batch {
   readonly usage: MutableUsage;
 }
 
-export function zeroUsage(): MutableUsage {
+function zeroUsage(): MutableUsage {
   return { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
 }
 

@@ -1,4 +1,5 @@
-import { isToolDescription, type LLMMessage } from '@skein/conversation';
+import { isToolDescription } from '@skein/conversation';
+import type { LLMMessage } from '@skein/spec';
 import { describe, expect, it } from 'vitest';
 import { ScriptedLLMClient } from '../testing/scripted-llm-client.js';
 import type { Tool } from '../tools/tool.js';

@@ -1,6 +1,6 @@
 import type { TokenCounter, ToolDescriptionFormatter } from '@skein/conversation';
+import { CheckpointNotFoundError } from '@skein/spec';
 import type { CheckpointStore } from '../checkpoint/checkpoint-store.js';
-import { CheckpointNotFoundError } from '../errors/checkpoint-errors.js';
 import { SkeinEmitter } from '../events/emitter.js';
 import {
   type ExecuteOptions,

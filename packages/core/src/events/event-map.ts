@@ -1,4 +1,4 @@
-import type { LLMMessage, TokenUsage } from '@skein/conversation';
+import type { LLMMessage, TokenUsage } from '@skein/spec';
 import type { ListenerError } from '../errors/listener-error.js';
 import type { FinishReason } from '../llm/llm-client.js';
 
@@ -36,7 +36,16 @@ export interface NodeCompletedEvent extends NodeEvent {
   readonly nextNodeId?: string;
 }
 export interface NodeFailedEvent extends NodeEvent {
-  readonly error: { readonly code: string; readonly message: string };
+  /** The checkpoint the thread can go on from; absent when none was stored yet. */
+  readonly lastCheckpointId?: string;
+  /** The node's error: its `code` and message, and where it happened (see `NodeFailure`). */
+  readonly error: {
+    readonly code: string;
+    readonly message: string;
+    readonly threadId: string;
+    readonly nodeId: string;
+    readonly lastCheckpointId?: string;
+  };
 }
 export interface LLMTokenEvent extends NodeScoped {
   readonly delta: string;

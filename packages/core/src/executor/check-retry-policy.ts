@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from '@skein/conversation';
+import { InvalidArgumentError } from '@skein/spec';
 import { checkOptionalNumber, type NumberRange } from '../options/check-number.js';
 import type { RetryPolicy } from '../workflow/types.js';
 import { NUMBER_RANGES } from '../workflow/validate-numbers.js';

@@ -1,4 +1,4 @@
-import { SkeinError } from '@skein/conversation';
+import { SkeinError } from '@skein/spec';
 import { describe, expect, it } from 'vitest';
 import { SkeinEngine } from '../engine/skein-engine.js';
 import { ScriptedLLMClient } from '../testing/scripted-llm-client.js';

@@ -1,4 +1,4 @@
-import { SkeinError } from '@skein/conversation';
+import { SkeinError } from '@skein/spec';
 import type { RetryPolicy } from '../workflow/types.js';
 import { checkRetryPolicy } from './check-retry-policy.js';
 

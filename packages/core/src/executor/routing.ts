@@ -1,5 +1,5 @@
-import { ExpressionEvaluationError } from '../errors/expression-error.js';
-import { NoRouteError } from '../errors/thread-errors.js';
+import { ExpressionEvaluationError } from '../errors/expression-evaluation-error.js';
+import { NoRouteError } from '../errors/no-route-error.js';
 import { type ExpressionScope, evaluateExpression, truthy } from '../expressions/evaluate.js';
 import type { CompiledWorkflow } from '../workflow/compiled-workflow.js';
 

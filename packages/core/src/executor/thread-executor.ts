@@ -1,86 +1,44 @@
-import {
-  type ConversationCursor,
-  type ConversationDelta,
-  SkeinError,
-  SNAPSHOT_VERSION,
-  type TokenUsage,
-} from '@skein/conversation';
-import type { Checkpoint, CheckpointStore } from '../checkpoint/checkpoint-store.js';
-import { CheckpointSaveError } from '../errors/checkpoint-save-error.js';
+import type { ConversationCursor } from '@skein/conversation';
+import { SkeinError } from '@skein/spec';
+import type { CheckpointStore } from '../checkpoint/checkpoint-store.js';
+import { MaxStepsExceededError } from '../errors/max-steps-exceeded-error.js';
 import { StateCorruptError } from '../errors/state-corrupt-error.js';
-import {
-  MaxStepsExceededError,
-  NodeExecutionError,
-  ResumeInputError,
-  ThreadCancelledError,
-  ThreadStateError,
-} from '../errors/thread-errors.js';
+import { ThreadCancelledError } from '../errors/thread-cancelled-error.js';
+import { ThreadStateError } from '../errors/thread-state-error.js';
 import type { SkeinEmitter } from '../events/emitter.js';
 import type { LLMClient } from '../llm/llm-client.js';
-import { contextProcessorHandler } from '../nodes/context-processor-node.js';
-import { llmNodeHandler } from '../nodes/llm-node.js';
-import type { NodeHandler, NodeOutcome, NodeServices } from '../nodes/node-handler.js';
-import {
-  endHandler,
-  routeHandler,
-  startHandler,
-  toolNodeHandler,
-  userInteractionHandler,
-  variableHandler,
-} from '../nodes/simple-nodes.js';
-import { checkOptionalNumber } from '../options/check-number.js';
-import { frozenCopy } from '../thread/freeze.js';
-import { isJsonPrimitive, requireJsonValue } from '../thread/json-state-value.js';
+import type { NodeOutcome, NodeServices } from '../nodes/node-handler.js';
 import type { ThreadContext } from '../thread/thread-context.js';
-import type {
-  PendingInteraction,
-  SerializedError,
-  ThreadState,
-  ThreadStatus,
-} from '../thread/thread-state.js';
+import type { PendingInteraction, ThreadState } from '../thread/thread-state.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import type { ToolRunner } from '../tools/tool-runner.js';
-import type { NodeDefinition, NodeType } from '../workflow/types.js';
-import { nextNode } from './routing.js';
-import { runTriggers } from './triggers.js';
+import type { NodeDefinition } from '../workflow/types.js';
+import { checkExecutable, checkMaxSteps, checkResumable } from './call-checks.js';
+import {
+  checkpointSaved,
+  nextCheckpoint,
+  SaveFailure,
+  saveCheckpoint,
+  saveFailed,
+} from './checkpointing.js';
+import { completeNode } from './complete-node.js';
+import { nodeFailure } from './node-failure.js';
+import { callHandler, DEFAULT_HANDLERS, type NodeHandlers } from './node-handlers.js';
+import {
+  type ExecuteOptions,
+  resultOf,
+  serializeError,
+  type ThreadResult,
+} from './thread-result.js';
 import { yieldToEventLoop } from './yield-to-event-loop.js';
 
-export interface ThreadResult {
-  readonly threadId: string;
-  readonly status: Exclude<ThreadStatus, 'PENDING' | 'RUNNING'>;
-  readonly output?: unknown;
-  /** Why the thread failed or was cancelled. */
-  readonly error?: SkeinError;
-  /** Nodes run in this call. */
-  readonly steps: number;
-  /** Nodes run over the thread's whole life. */
-  readonly totalSteps: number;
-  readonly usage: TokenUsage;
-  /** What a PAUSED thread waits for. */
-  readonly pending?: PendingInteraction;
-  readonly lastCheckpointId?: string;
-}
-
-export interface ExecuteOptions {
-  readonly signal?: AbortSignal;
-  /** Upper bound on nodes run in this call: an integer from 1 to 2^53 - 1 (default 1,000). */
-  readonly maxSteps?: number;
-}
-
-const MAX_STEPS_RANGE = { min: 1, max: Number.MAX_SAFE_INTEGER, integer: true } as const;
+export type { ExecuteOptions, ThreadResult } from './thread-result.js';
 
 /**
  * How long synchronous nodes may run back to back before the executor lets the event loop turn
  * (timers, I/O, other threads, an abort). A few milliseconds keeps the pause cost far below 1%.
  */
 const YIELD_EVERY_MS = 4;
-
-/** Internal: a store refused a checkpoint; carries the store's error to `#run`. */
-class SaveFailure extends Error {
-  constructor(readonly reason: unknown) {
-    super('checkpoint save failed');
-  }
-}
 
 export interface ThreadExecutorOptions {
   readonly tools: ToolRegistry;
@@ -90,35 +48,35 @@ export interface ThreadExecutorOptions {
   readonly llm?: LLMClient | ((node: NodeDefinition) => LLMClient);
   readonly store?: CheckpointStore;
   /** Extra or replacement node handlers by node type. */
-  readonly handlers?: Partial<Record<NodeType, NodeHandler<never>>>;
+  readonly handlers?: Partial<NodeHandlers>;
 }
 
-const DEFAULT_HANDLERS: Record<NodeType, NodeHandler<never>> = {
-  START: startHandler,
-  END: endHandler,
-  LLM: llmNodeHandler,
-  TOOL: toolNodeHandler,
-  ROUTE: routeHandler,
-  CONTEXT_PROCESSOR: contextProcessorHandler,
-  VARIABLE: variableHandler,
-  USER_INTERACTION: userInteractionHandler,
-};
-
-let lastMs = 0;
-let lastIso = '';
-/** The current time as ISO text, formatted at most once per millisecond. */
-function isoNow(): string {
-  const ms = Date.now();
-  if (ms !== lastMs) {
-    lastMs = ms;
-    lastIso = new Date(ms).toISOString();
-  }
-  return lastIso;
+/** One `execute` or `resume` call: what the loop and `#runNode` share. */
+interface Run {
+  readonly thread: ThreadContext;
+  readonly signal: AbortSignal;
+  steps: number;
+  /** The input given to `resume`, until the node waiting for it has taken it. */
+  resume: { readonly input: unknown } | undefined;
 }
 
-function serialize(error: SkeinError, nodeId?: string): SerializedError {
-  return { code: error.code, message: error.message, ...(nodeId ? { nodeId } : {}) };
+/** One node being run: what undoing it or reporting it needs. */
+interface Attempt {
+  readonly node: NodeDefinition;
+  readonly step: number;
+  readonly started: number;
+  readonly cursor: ConversationCursor;
+  readonly state: ThreadState;
 }
+
+/** How a node ended, as the loop sees it. */
+type NodeStep =
+  | NodeOutcome
+  | {
+      readonly kind: 'failed';
+      readonly status: 'FAILED' | 'CANCELLED';
+      readonly error: SkeinError;
+    };
 
 /**
  * Drives threads: pick the current node, run its handler, route, run triggers, checkpoint,
@@ -126,16 +84,13 @@ function serialize(error: SkeinError, nodeId?: string): SerializedError {
  * per-thread state, so one executor runs any number of threads concurrently.
  */
 export class ThreadExecutor {
-  readonly #handlers: Record<NodeType, NodeHandler<never>>;
+  readonly #handlers: NodeHandlers;
   readonly #services: NodeServices;
   readonly #emitter: SkeinEmitter;
   readonly #store: CheckpointStore | undefined;
 
   constructor(options: ThreadExecutorOptions) {
-    this.#handlers = { ...DEFAULT_HANDLERS, ...options.handlers } as Record<
-      NodeType,
-      NodeHandler<never>
-    >;
+    this.#handlers = { ...DEFAULT_HANDLERS, ...options.handlers };
     this.#emitter = options.emitter;
     this.#store = options.store;
     const llm = options.llm;
@@ -158,23 +113,11 @@ export class ThreadExecutor {
   execute(thread: ThreadContext, options: ExecuteOptions = {}): Promise<ThreadResult> {
     let maxSteps: number;
     try {
-      maxSteps = checkOptionalNumber('maxSteps', options.maxSteps, MAX_STEPS_RANGE, 1_000);
+      maxSteps = checkMaxSteps(options);
+      checkExecutable(thread);
     } catch (error) {
       return Promise.reject(error);
     }
-    const status = thread.status;
-    if (status === 'COMPLETED')
-      return Promise.reject(
-        new ThreadStateError(thread.threadId, status, 'it has already completed'),
-      );
-    if (status === 'PAUSED')
-      return Promise.reject(
-        new ThreadStateError(
-          thread.threadId,
-          status,
-          'it waits for input; call resume(thread, input)',
-        ),
-      );
     return this.#run(thread, options.signal, maxSteps, undefined);
   }
 
@@ -186,73 +129,53 @@ export class ThreadExecutor {
   ): Promise<ThreadResult> {
     let maxSteps: number;
     try {
-      maxSteps = checkOptionalNumber('maxSteps', options.maxSteps, MAX_STEPS_RANGE, 1_000);
+      maxSteps = checkMaxSteps(options);
+      checkResumable(thread, input);
     } catch (error) {
       return Promise.reject(error);
     }
-    if (thread.status !== 'PAUSED' || !thread.state.pending)
-      return Promise.reject(
-        new ThreadStateError(thread.threadId, thread.status, 'only a PAUSED thread can be resumed'),
-      );
-    if (input === undefined)
-      return Promise.reject(
-        new ResumeInputError(
-          thread.threadId,
-          `it waits for ${thread.state.pending.kind}; input is missing`,
-        ),
-      );
     return this.#run(thread, options.signal, maxSteps, { input });
   }
 
+  /** The loop: pick the node, run it, checkpoint, let the event loop turn now and then. */
   async #run(
     thread: ThreadContext,
     givenSignal: AbortSignal | undefined,
     maxSteps: number,
     resume: { input: unknown } | undefined,
   ): Promise<ThreadResult> {
-    if (thread.running)
-      throw new ThreadStateError(thread.threadId, thread.status, 'another executor is running it');
-    thread.running = true;
-    const signal = givenSignal ?? new AbortController().signal;
-    const emitter = this.#emitter;
-    const threadId = thread.threadId;
-    let steps = 0;
-    let resumeInput = resume;
-    let lastYield = performance.now();
     // Before the first save of this thread object, a failed save goes back to how it is now.
-    if (thread.lastSavedState === undefined) {
-      thread.lastSavedState = thread.state;
-      thread.lastSavedCursor = thread.conversation.cursor();
-    }
+    if (!thread.claimRun())
+      throw new ThreadStateError(thread.threadId, thread.status, 'another executor is running it');
+    const signal = givenSignal ?? new AbortController().signal;
+    const run: Run = { thread, signal, steps: 0, resume };
+    const threadId = thread.threadId;
+    const store = this.#store;
+    let lastYield = performance.now();
     try {
       if (thread.status === 'PENDING')
-        emitter.emit('thread:started', {
+        this.#emitter.emit('thread:started', {
           threadId,
           workflowId: thread.workflow.id,
           workflowVersion: thread.workflow.version,
         });
-      thread.update((draft) => {
-        draft.status = 'RUNNING';
-        draft.error = undefined;
-      });
+      thread.dispatch({ type: 'run-started' });
       for (;;) {
         const nodeId = thread.state.currentNodeId;
-        if (nodeId === undefined) return await this.#finish(thread, 'COMPLETED', steps);
+        if (nodeId === undefined) return await this.#finish(run, 'COMPLETED');
         if (signal.aborted)
-          return await this.#finish(thread, 'CANCELLED', steps, new ThreadCancelledError(threadId));
-        if (steps >= maxSteps)
+          return await this.#finish(run, 'CANCELLED', new ThreadCancelledError(threadId));
+        if (run.steps >= maxSteps)
           return await this.#finish(
-            thread,
+            run,
             'FAILED',
-            steps,
             new MaxStepsExceededError(threadId, maxSteps, nodeId),
           );
         const node = thread.workflow.nodes.get(nodeId);
         if (!node)
           return await this.#finish(
-            thread,
+            run,
             'FAILED',
-            steps,
             new StateCorruptError(
               threadId,
               thread.lastCheckpointId,
@@ -260,180 +183,196 @@ export class ThreadExecutor {
               `names no node of workflow "${thread.workflow.id}"`,
             ),
           );
-        const step = thread.state.step;
-        if (emitter.listenerCount('node:started') > 0)
-          emitter.emit('node:started', { threadId, nodeId, nodeType: node.type, step });
-        const started = performance.now();
-        // A node's effects count only if it completes, its triggers included: on failure or
-        // cancellation the thread goes back to how it was when the node started (stored
-        // messages stay stored).
-        const cursorAtStart = thread.conversation.cursor();
-        const stateAtStart = thread.state;
-        let outcome: NodeOutcome;
-        try {
-          const handler = this.#handlers[node.type] as NodeHandler;
-          const returned = handler({
-            thread,
-            node,
-            signal,
-            services: this.#services,
-            ...(resumeInput ? { resume: resumeInput } : {}),
-          });
-          // Most nodes answer synchronously; awaiting only promises saves a microtask per step.
-          outcome = returned instanceof Promise ? await returned : returned;
-          resumeInput = undefined;
-          if (outcome.kind !== 'pause') this.#complete(thread, nodeId, step, outcome);
-        } catch (error) {
-          this.#undoNode(thread, cursorAtStart, stateAtStart);
-          if (signal.aborted)
-            return await this.#finish(
-              thread,
-              'CANCELLED',
-              steps,
-              new ThreadCancelledError(threadId),
-            );
-          // Invalid resume input leaves the thread paused and untouched.
-          if (SkeinError.hasCode(error, 'RESUME_INPUT_INVALID')) {
-            thread.update((draft) => {
-              draft.status = 'PAUSED';
-            });
-            throw error;
+        const pending = this.#runNode(run, node);
+        // Most nodes answer synchronously; awaiting only promises saves a microtask per step.
+        const step = pending instanceof Promise ? await pending : pending;
+        if (step.kind === 'failed')
+          return await this.#finish(
+            run,
+            step.status,
+            step.error,
+            step.status === 'FAILED' ? nodeId : undefined,
+          );
+        run.steps++;
+        if (step.kind === 'pause') return await this.#pause(run, nodeId, step.pending);
+        if (step.kind === 'end') return await this.#finish(run, 'COMPLETED');
+        if (store) {
+          // Inline rather than `saveCheckpoint`: one promise per node, no closures.
+          const checkpoint = nextCheckpoint(thread);
+          try {
+            await store.save(checkpoint);
+          } catch (error) {
+            throw new SaveFailure(error);
           }
-          // Skein errors keep their code; anything else is wrapped with where it happened.
-          const failure = SkeinError.isInstance(error)
-            ? error
-            : new NodeExecutionError(threadId, nodeId, error, thread.lastCheckpointId);
-          emitter.emit('node:failed', {
-            threadId,
-            nodeId,
-            nodeType: node.type,
-            step,
-            error: { code: failure.code, message: failure.message },
-          });
-          return await this.#finish(thread, 'FAILED', steps, failure, nodeId);
+          checkpointSaved(thread, this.#emitter, checkpoint);
         }
-        steps++;
-
-        if (outcome.kind === 'pause') {
-          thread.update((draft) => {
-            draft.status = 'PAUSED';
-            draft.pending = outcome.pending as typeof draft.pending;
-          });
-          await this.#checkpoint(thread);
-          const pending = outcome.pending;
-          emitter.emit('thread:paused', {
-            threadId,
-            nodeId,
-            reason: pending.kind === 'user-input' ? 'user-input' : 'tool-approval',
-            ...(pending.kind === 'user-input' && pending.prompt !== undefined
-              ? { prompt: pending.prompt }
-              : {}),
-          });
-          return this.#result(thread, 'PAUSED', steps);
-        }
-
-        const finished = performance.now();
-        if (emitter.listenerCount('node:completed') > 0)
-          emitter.emit('node:completed', {
-            threadId,
-            nodeId,
-            nodeType: node.type,
-            step,
-            durationMs: finished - started,
-            ...(outcome.kind === 'next' && outcome.status ? { status: outcome.status } : {}),
-            ...(thread.state.currentNodeId ? { nextNodeId: thread.state.currentNodeId } : {}),
-          });
-        if (outcome.kind === 'end') return await this.#finish(thread, 'COMPLETED', steps);
-        await this.#checkpoint(thread);
-        if (finished - lastYield >= YIELD_EVERY_MS) {
+        const now = performance.now();
+        if (now - lastYield >= YIELD_EVERY_MS) {
           await yieldToEventLoop();
           lastYield = performance.now();
         }
       }
     } catch (error) {
-      if (error instanceof SaveFailure) return await this.#saveFailed(thread, error.reason, steps);
+      if (error instanceof SaveFailure)
+        return await saveFailed(store!, thread, this.#emitter, error.reason, run.steps);
       // Whatever else went wrong, the thread must not stay RUNNING.
       if (thread.status === 'RUNNING')
-        thread.update((draft) => {
-          draft.status = 'FAILED';
-          draft.error = {
+        thread.dispatch({
+          type: 'ended',
+          status: 'FAILED',
+          error: {
             code: SkeinError.isInstance(error) ? error.code : 'INTERNAL_ERROR',
             message: error instanceof Error ? error.message : String(error),
-          };
+          },
         });
       throw error;
     } finally {
-      thread.running = false;
+      thread.releaseRun();
     }
   }
 
   /**
-   * Records a node that completed: its output, the next node, then the workflow's triggers. Runs
-   * inside the node's error handling, so an output JSON cannot carry, a route that does not
-   * exist or a failing trigger fail the node like an error of its own.
+   * Runs one node's handler and records what it did. A node's effects count only if it
+   * completes, its triggers included: on failure or cancellation the thread goes back to how it
+   * was when the node started (stored messages stay stored). Synchronous when the handler is.
    */
-  #complete(
-    thread: ThreadContext,
-    nodeId: string,
-    step: number,
-    outcome: Exclude<NodeOutcome, { kind: 'pause' }>,
-  ): void {
-    const output = outcome.output;
-    if (output !== undefined && !isJsonPrimitive(output))
-      requireJsonValue(output, `output of node "${nodeId}"`, `nodes.${nodeId}`);
-    const next =
-      outcome.kind === 'next'
-        ? nextNode(thread.workflow, nodeId, this.#scopeAfter(thread, nodeId, output))
-        : undefined;
-    const state = thread.state;
-    const stored = frozenCopy(output);
-    thread.patch({
-      step: step + 1,
-      pending: undefined,
-      currentNodeId: next,
-      ...(stored === undefined
-        ? {}
-        : {
-            nodeOutputs: Object.freeze({ ...state.nodeOutputs, [nodeId]: stored }),
-            lastOutput: stored,
-          }),
-      ...(outcome.kind === 'end' ? { output: stored } : {}),
-    });
-    const triggers = thread.workflow.definition.triggers;
-    if (outcome.kind === 'next' && triggers && triggers.length > 0) {
-      const jump = runTriggers(thread, triggers, nodeId, this.#emitter);
-      if (jump !== undefined) thread.patch({ currentNodeId: jump });
+  #runNode(run: Run, node: NodeDefinition): NodeStep | Promise<NodeStep> {
+    const { thread } = run;
+    const emitter = this.#emitter;
+    const step = thread.state.step;
+    if (emitter.listenerCount('node:started') > 0)
+      emitter.emit('node:started', {
+        threadId: thread.threadId,
+        nodeId: node.id,
+        nodeType: node.type,
+        step,
+      });
+    // Timed only when someone listens for the duration.
+    const attempt: Attempt = {
+      node,
+      step,
+      started: emitter.listenerCount('node:completed') > 0 ? performance.now() : -1,
+      cursor: thread.conversation.cursor(),
+      state: thread.state,
+    };
+    const resume = run.resume;
+    const services = this.#services;
+    const signal = run.signal;
+    let returned: NodeOutcome | Promise<NodeOutcome>;
+    try {
+      returned = callHandler(
+        this.#handlers,
+        node.type,
+        resume ? { thread, node, signal, services, resume } : { thread, node, signal, services },
+      );
+    } catch (error) {
+      return this.#failed(run, attempt, error);
     }
+    if (returned instanceof Promise)
+      return returned.then(
+        (outcome) => this.#settle(run, attempt, outcome),
+        (error: unknown) => this.#failed(run, attempt, error),
+      );
+    return this.#settle(run, attempt, returned);
   }
 
-  #undoNode(thread: ThreadContext, cursor: ConversationCursor, state: ThreadState): void {
+  #settle(run: Run, attempt: Attempt, outcome: NodeOutcome): NodeStep {
+    run.resume = undefined;
+    if (outcome.kind === 'pause') return outcome;
+    const { thread } = run;
+    const nodeId = attempt.node.id;
+    try {
+      completeNode(thread, nodeId, attempt.step, outcome, this.#emitter);
+    } catch (error) {
+      return this.#failed(run, attempt, error);
+    }
+    // A listener added while the node ran still hears of it (without a duration).
+    if (attempt.started >= 0 || this.#emitter.listenerCount('node:completed') > 0) {
+      const next = thread.state.currentNodeId;
+      this.#emitter.emit('node:completed', {
+        threadId: thread.threadId,
+        nodeId,
+        nodeType: attempt.node.type,
+        step: attempt.step,
+        durationMs: attempt.started >= 0 ? performance.now() - attempt.started : 0,
+        ...(outcome.kind === 'next' && outcome.status ? { status: outcome.status } : {}),
+        ...(next ? { nextNodeId: next } : {}),
+      });
+    }
+    return outcome;
+  }
+
+  /** Undoes a node that threw and says how the thread ends (or rethrows a bad resume input). */
+  #failed(run: Run, attempt: Attempt, error: unknown): NodeStep {
+    const { thread, signal } = run;
     const now = thread.conversation.cursor();
-    if (now.messages !== cursor.messages || now.log !== cursor.log)
-      thread.conversation.revertTo(cursor);
-    thread.resetState(state);
+    if (now.messages !== attempt.cursor.messages || now.log !== attempt.cursor.log)
+      thread.conversation.revertTo(attempt.cursor);
+    thread.dispatch({ type: 'restored', state: attempt.state });
+    if (signal.aborted)
+      return {
+        kind: 'failed',
+        status: 'CANCELLED',
+        error: new ThreadCancelledError(thread.threadId),
+      };
+    // Invalid resume input leaves the thread paused and untouched.
+    if (SkeinError.hasCode(error, 'RESUME_INPUT_INVALID')) {
+      thread.dispatch({ type: 'ended', status: 'PAUSED', error: thread.state.error });
+      throw error;
+    }
+    const { node, step } = attempt;
+    const failure = nodeFailure(error, thread.threadId, node.id, thread.lastCheckpointId);
+    this.#emitter.emit('node:failed', {
+      threadId: thread.threadId,
+      nodeId: node.id,
+      nodeType: node.type,
+      step,
+      ...(thread.lastCheckpointId === undefined
+        ? {}
+        : { lastCheckpointId: thread.lastCheckpointId }),
+      error: {
+        code: failure.code,
+        message: failure.message,
+        threadId: failure.threadId,
+        nodeId: failure.nodeId,
+        ...(failure.lastCheckpointId === undefined
+          ? {}
+          : { lastCheckpointId: failure.lastCheckpointId }),
+      },
+    });
+    return { kind: 'failed', status: 'FAILED', error: failure };
   }
 
-  #scopeAfter(thread: ThreadContext, nodeId: string, output: unknown) {
-    const scope = thread.scope();
-    if (output === undefined) return scope;
-    return { ...scope, output, nodes: { ...(scope.nodes as object), [nodeId]: output } };
+  async #pause(run: Run, nodeId: string, pending: PendingInteraction): Promise<ThreadResult> {
+    const { thread } = run;
+    thread.dispatch({ type: 'paused', pending });
+    if (this.#store) await saveCheckpoint(this.#store, thread, this.#emitter);
+    this.#emitter.emit('thread:paused', {
+      threadId: thread.threadId,
+      nodeId,
+      reason: pending.kind === 'user-input' ? 'user-input' : 'tool-approval',
+      ...(pending.kind === 'user-input' && pending.prompt !== undefined
+        ? { prompt: pending.prompt }
+        : {}),
+    });
+    return resultOf(thread, 'PAUSED', run.steps);
   }
 
   async #finish(
-    thread: ThreadContext,
+    run: Run,
     status: 'COMPLETED' | 'FAILED' | 'CANCELLED',
-    steps: number,
     error?: SkeinError,
     nodeId?: string,
   ): Promise<ThreadResult> {
-    thread.update((draft) => {
-      draft.status = status;
-      draft.error = error ? serialize(error, nodeId) : undefined;
+    const { thread } = run;
+    thread.dispatch({
+      type: 'ended',
+      status,
+      error: error ? serializeError(error, nodeId) : undefined,
     });
-    await this.#checkpoint(thread);
-    const threadId = thread.threadId;
+    if (this.#store) await saveCheckpoint(this.#store, thread, this.#emitter);
     const payload = {
-      threadId,
+      threadId: thread.threadId,
       status,
       steps: thread.state.step,
       ...(status === 'COMPLETED' ? { output: thread.state.output } : {}),
@@ -442,122 +381,6 @@ export class ThreadExecutor {
     if (status === 'COMPLETED') this.#emitter.emit('thread:completed', payload);
     else if (status === 'FAILED') this.#emitter.emit('thread:failed', payload);
     else this.#emitter.emit('thread:cancelled', payload);
-    return this.#result(thread, status, steps, error);
-  }
-
-  #result(
-    thread: ThreadContext,
-    status: ThreadResult['status'],
-    steps: number,
-    error?: SkeinError,
-  ): ThreadResult {
-    const state = thread.state;
-    return {
-      threadId: thread.threadId,
-      status,
-      ...(status === 'COMPLETED' ? { output: state.output } : {}),
-      ...(error ? { error } : {}),
-      steps,
-      totalSteps: state.step,
-      usage: thread.conversation.getUsage().total,
-      ...(state.pending ? { pending: state.pending } : {}),
-      ...(thread.lastCheckpointId ? { lastCheckpointId: thread.lastCheckpointId } : {}),
-    };
-  }
-
-  /** Saves the state and the conversation added since the previous checkpoint. */
-  async #checkpoint(thread: ThreadContext): Promise<void> {
-    const store = this.#store;
-    if (!store) return;
-    await this.#save(store, thread, thread.conversation.deltaSince(thread.checkpointCursor));
-  }
-
-  async #save(
-    store: CheckpointStore,
-    thread: ThreadContext,
-    conversation: ConversationDelta,
-  ): Promise<void> {
-    const sequence = thread.checkpointSequence + 1;
-    const checkpoint: Checkpoint = {
-      id: `${thread.threadId}:${sequence}`,
-      threadId: thread.threadId,
-      sequence,
-      parentId: thread.lastCheckpointId,
-      createdAt: isoNow(),
-      state: thread.state,
-      conversation,
-    };
-    try {
-      await store.save(checkpoint);
-    } catch (error) {
-      throw new SaveFailure(error);
-    }
-    const cursor = {
-      messages: conversation.from.messages + conversation.messages.length,
-      log: conversation.from.log + conversation.log.length,
-    };
-    thread.checkpointCursor = cursor;
-    thread.checkpointSequence = sequence;
-    thread.lastCheckpointId = checkpoint.id;
-    thread.lastSavedState = checkpoint.state;
-    thread.lastSavedCursor = cursor;
-    if (this.#emitter.listenerCount('checkpoint:saved') > 0)
-      this.#emitter.emit('checkpoint:saved', {
-        threadId: thread.threadId,
-        checkpointId: checkpoint.id,
-        step: thread.state.step,
-      });
-  }
-
-  /**
-   * A store refused a checkpoint. The thread goes back to its last stored checkpoint (what the
-   * store and memory agree on) and ends FAILED — or PAUSED again when that checkpoint was waiting
-   * for input — with a `CheckpointSaveError`, recorded in the store when it takes a checkpoint
-   * again. A stale writer (`CHECKPOINT_CONFLICT`) is not recorded: the store's thread belongs to
-   * someone else; the error is thrown, as before.
-   */
-  async #saveFailed(thread: ThreadContext, reason: unknown, steps: number): Promise<ThreadResult> {
-    const saved = { state: thread.lastSavedState!, cursor: thread.lastSavedCursor! };
-    const lastGood = thread.lastCheckpointId;
-    const now = thread.conversation.cursor();
-    if (now.messages !== saved.cursor.messages || now.log !== saved.cursor.log)
-      thread.conversation.revertTo(saved.cursor);
-    thread.resetState(saved.state);
-    const conflict = SkeinError.hasCode(reason, 'CHECKPOINT_CONFLICT');
-    const error = conflict ? reason : new CheckpointSaveError(thread.threadId, lastGood, reason);
-    const status: 'PAUSED' | 'FAILED' = saved.state.status === 'PAUSED' ? 'PAUSED' : 'FAILED';
-    thread.update((draft) => {
-      draft.status = status;
-      draft.error = serialize(error);
-    });
-    if (conflict) throw error;
-    // The record holds the conversation up to where the thread went back to: nothing new when
-    // a checkpoint was stored before, everything the thread was built with when none was.
-    const from = thread.checkpointCursor;
-    const since = thread.conversation.deltaSince(from);
-    try {
-      await this.#save(this.#store!, thread, {
-        version: SNAPSHOT_VERSION,
-        from,
-        messages: since.messages.slice(0, saved.cursor.messages - from.messages),
-        log: since.log.slice(0, saved.cursor.log - from.log),
-      });
-    } catch {
-      // The store is still failing: memory alone knows; the error says where to go on from.
-    }
-    const payload = {
-      threadId: thread.threadId,
-      status,
-      steps: thread.state.step,
-      error: { code: error.code, message: error.message },
-    };
-    if (status === 'FAILED') this.#emitter.emit('thread:failed', payload);
-    else
-      this.#emitter.emit('warning', {
-        threadId: thread.threadId,
-        code: error.code,
-        message: error.message,
-      });
-    return this.#result(thread, status, steps, error);
+    return resultOf(thread, status, run.steps, error);
   }
 }

@@ -1,4 +1,5 @@
-import { defaultTokenCounter, type LLMMessage } from '@skein/conversation';
+import { defaultTokenCounter } from '@skein/conversation';
+import type { LLMMessage } from '@skein/spec';
 import { TriggerFailedError } from '../errors/trigger-failed-error.js';
 import type { SkeinEmitter } from '../events/emitter.js';
 import { evaluateExpression, truthy } from '../expressions/evaluate.js';
@@ -96,10 +97,10 @@ export function runTriggers(
     }
     // A tool-failed trigger counts failures since it last fired.
     const when = trigger.when;
-    if (trigger.once)
-      thread.patch({ firedTriggers: Object.freeze([...thread.state.firedTriggers, trigger.id]) });
+    if (trigger.once) thread.dispatch({ type: 'trigger-fired', triggerId: trigger.id });
     if (when.type === 'tool-failed')
-      thread.patch({
+      thread.dispatch({
+        type: 'tool-failures-counted',
         toolFailures: withToolFailures(thread.state.toolFailures, (counts) => {
           if (when.tool !== undefined) counts[when.tool] = 0;
           else for (const name of Object.keys(counts)) counts[name] = 0;

@@ -1,9 +1,5 @@
-import {
-  type ConversationManager,
-  isToolDescription,
-  type LLMMessage,
-  TOOL_DESCRIPTION_KIND,
-} from '@skein/conversation';
+import { type ConversationManager, isToolDescription } from '@skein/conversation';
+import { type LLMMessage, TOOL_DESCRIPTION_KIND } from '@skein/spec';
 import { describe, expect, it } from 'vitest';
 import { SkeinEngine } from '../engine/skein-engine.js';
 import { ScriptedLLMClient } from '../testing/scripted-llm-client.js';

@@ -1,5 +1,6 @@
-import type { LLMMessage, ToolCall, ToolSpec } from '@skein/conversation';
-import { LLMCallError, ResumeInputError } from '../errors/thread-errors.js';
+import type { LLMMessage, ToolCall, ToolSpec } from '@skein/spec';
+import { LLMCallError } from '../errors/llm-call-error.js';
+import { ResumeInputError } from '../errors/resume-input-error.js';
 import { ToolNotFoundError } from '../errors/tool-not-found-error.js';
 import { RetryExhausted, withRetry } from '../executor/retry.js';
 import type { LLMResponse } from '../llm/llm-client.js';
@@ -9,6 +10,7 @@ import { withToolFailures } from '../thread/tool-failure-counts.js';
 import type { Tool } from '../tools/tool.js';
 import { toolErrorContent } from '../tools/tool-runner.js';
 import type { LLMNode } from '../workflow/types.js';
+import { findTool } from './find-tool.js';
 import { renderIn } from './node-expressions.js';
 import type { NodeHandler, NodeOutcome, NodeRunContext } from './node-handler.js';
 import { storableToolResult } from './storable-tool-result.js';
@@ -33,9 +35,8 @@ async function offeredTools(ctx: NodeRunContext<LLMNode>): Promise<Map<string, A
   const { initial, dynamic } = thread.availableTools;
   const candidates: AnyTool[] = [];
   if (node.config?.tools) {
-    const byName = new Map([...initial, ...dynamic].map((t) => [t.name, t]));
     for (const name of node.config.tools) {
-      const tool = byName.get(name) ?? services.tools.get(name);
+      const tool = findTool(thread, services.tools, name);
       if (!tool) throw new ToolNotFoundError(name, `LLM node "${node.id}"`);
       candidates.push(tool);
     }
@@ -171,7 +172,8 @@ async function runCalls(
     }
   }
   if (failures.length > 0)
-    thread.patch({
+    thread.dispatch({
+      type: 'tool-failures-counted',
       toolFailures: withToolFailures(thread.state.toolFailures, (counts) => {
         for (const name of failures) counts[name] = (counts[name] ?? 0) + 1;
       }),

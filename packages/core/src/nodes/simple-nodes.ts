@@ -1,5 +1,5 @@
-import { findNonJsonValue } from '@skein/conversation';
-import { ResumeInputError } from '../errors/thread-errors.js';
+import { findNonJsonValue } from '@skein/spec';
+import { ResumeInputError } from '../errors/resume-input-error.js';
 import { ToolNotFoundError } from '../errors/tool-not-found-error.js';
 import type {
   EndNode,
@@ -9,6 +9,7 @@ import type {
   UserInteractionNode,
   VariableNode,
 } from '../workflow/types.js';
+import { findTool } from './find-tool.js';
 import { evaluateIn, renderIn } from './node-expressions.js';
 import type { NodeHandler } from './node-handler.js';
 
@@ -50,10 +51,7 @@ export const toolNodeHandler: NodeHandler<ToolNode> = async ({
   signal,
 }) => {
   const { tool: name, args = {}, outputVariable } = node.config;
-  const tool =
-    [...thread.availableTools.dynamic, ...thread.availableTools.initial].find(
-      (t) => t.name === name,
-    ) ?? services.tools.get(name);
+  const tool = findTool(thread, services.tools, name);
   if (!tool) throw new ToolNotFoundError(name, `TOOL node "${node.id}"`);
   // Null prototype: an argument named `__proto__` stays an argument.
   const rendered: Record<string, unknown> = Object.create(null);

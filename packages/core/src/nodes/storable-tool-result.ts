@@ -1,4 +1,4 @@
-import { findNonJsonValue, type ToolCall } from '@skein/conversation';
+import { findNonJsonValue, type ToolCall } from '@skein/spec';
 import {
   TOOL_RESULT_NOT_JSON,
   type ToolRunResult,

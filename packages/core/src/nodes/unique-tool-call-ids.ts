@@ -1,4 +1,4 @@
-import type { ToolCall } from '@skein/conversation';
+import type { ToolCall } from '@skein/spec';
 
 /**
  * The calls with ids made unique within the list: a repeated id becomes `<id>_2`, `<id>_3`… (the

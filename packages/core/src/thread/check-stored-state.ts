@@ -1,4 +1,4 @@
-import { findNonJsonValue } from '@skein/conversation';
+import { findNonJsonValue } from '@skein/spec';
 import type { StoredThread } from '../checkpoint/checkpoint-store.js';
 import { StateCorruptError } from '../errors/state-corrupt-error.js';
 import type { ThreadState } from './thread-state.js';

@@ -1,4 +1,4 @@
-import { findNonJsonValue } from '@skein/conversation';
+import { findNonJsonValue } from '@skein/spec';
 import { ValueNotJsonError } from '../errors/value-not-json-error.js';
 
 /**

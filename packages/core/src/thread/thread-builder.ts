@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import {
   ConversationManager,
-  InvalidArgumentError,
-  type LLMMessage,
   type TokenCounter,
   type ToolDescriptionFormatter,
 } from '@skein/conversation';
+import { InvalidArgumentError, type LLMMessage } from '@skein/spec';
 import type { ValidateFunction } from 'ajv';
 import type { StoredThread } from '../checkpoint/checkpoint-store.js';
+import { InvalidVariablesError } from '../errors/invalid-variables-error.js';
 import { StateCorruptError } from '../errors/state-corrupt-error.js';
-import { InvalidVariablesError } from '../errors/thread-errors.js';
 import type { SkeinEmitter } from '../events/emitter.js';
 import { JsonSchemaCompiler } from '../tools/json-schema-compiler.js';
 import type { Tool } from '../tools/tool.js';

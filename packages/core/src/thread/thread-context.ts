@@ -1,16 +1,15 @@
-import {
-  type ConversationCursor,
-  type ConversationManager,
-  InvalidArgumentError,
-} from '@skein/conversation';
-import { type Draft, produce } from 'immer';
+import type { ConversationCursor, ConversationManager } from '@skein/conversation';
+import { InvalidArgumentError } from '@skein/spec';
+import type { Draft } from 'immer';
 import type { ExpressionScope } from '../expressions/evaluate.js';
 import type { Tool } from '../tools/tool.js';
 import { checkTool } from '../tools/tool-registry.js';
 import type { CompiledWorkflow } from '../workflow/compiled-workflow.js';
+import { applyTransition } from './apply-transition.js';
 import { deepFreeze, frozenCopy } from './freeze.js';
 import { isJsonPrimitive, requireJsonValue } from './json-state-value.js';
 import { type ThreadState, type ThreadStatus, withChanges } from './thread-state.js';
+import type { ThreadTransition } from './thread-transition.js';
 import { withToolFailures } from './tool-failure-counts.js';
 
 type AnyTool = Tool;
@@ -48,8 +47,8 @@ export interface AvailableTools {
 }
 
 /**
- * One run of a workflow: its state (immutable, changed through immer), its own conversation and
- * its tools. Built by `ThreadBuilder`, driven by `ThreadExecutor`.
+ * One run of a workflow: its state (immutable, changed only by `applyTransition`), its own
+ * conversation and its tools. Built by `ThreadBuilder`, driven by `ThreadExecutor`.
  */
 export class ThreadContext {
   readonly threadId: string;
@@ -58,18 +57,14 @@ export class ThreadContext {
   #state: ThreadState;
   #initial: readonly AnyTool[];
   #dynamic: readonly AnyTool[];
-  /** Where the last checkpoint left the conversation: the next one stores only what follows. */
-  checkpointCursor: ConversationCursor;
-  lastCheckpointId: string | undefined;
-  checkpointSequence: number;
-  /**
-   * What a failed checkpoint save goes back to: the state and conversation of the last stored
-   * checkpoint, or of the thread as it was when first run. Kept by the executor.
-   */
-  lastSavedState: ThreadState | undefined;
-  lastSavedCursor: ConversationCursor | undefined;
-  /** Set while an executor runs this thread, so two executors cannot drive it at once. */
-  running = false;
+  #checkpointCursor: ConversationCursor;
+  #lastCheckpointId: string | undefined;
+  #checkpointSequence: number;
+  #lastSavedState: ThreadState | undefined;
+  #lastSavedCursor: ConversationCursor | undefined;
+  #running = false;
+  #scope: ExpressionScope | undefined;
+  #scopeOf: ThreadState | undefined;
 
   constructor(parts: {
     workflow: CompiledWorkflow;
@@ -101,11 +96,85 @@ export class ThreadContext {
     });
     this.#initial = Object.freeze([...parts.initialTools]);
     this.#dynamic = Object.freeze([...(parts.dynamicTools ?? [])]);
-    this.checkpointCursor = parts.checkpointCursor ?? { messages: 0, log: 0 };
-    this.lastCheckpointId = parts.lastCheckpointId;
-    this.checkpointSequence = parts.checkpointSequence ?? 0;
-    this.lastSavedState = undefined;
-    this.lastSavedCursor = undefined;
+    this.#checkpointCursor = parts.checkpointCursor ?? { messages: 0, log: 0 };
+    this.#lastCheckpointId = parts.lastCheckpointId;
+    this.#checkpointSequence = parts.checkpointSequence ?? 0;
+  }
+
+  /** Where the last checkpoint left the conversation: the next one stores only what follows. */
+  get checkpointCursor(): ConversationCursor {
+    return this.#checkpointCursor;
+  }
+
+  get lastCheckpointId(): string | undefined {
+    return this.#lastCheckpointId;
+  }
+
+  get checkpointSequence(): number {
+    return this.#checkpointSequence;
+  }
+
+  /**
+   * What a failed checkpoint save goes back to: the state and conversation of the last stored
+   * checkpoint, or of the thread as it was when first run.
+   */
+  get lastSavedState(): ThreadState | undefined {
+    return this.#lastSavedState;
+  }
+
+  get lastSavedCursor(): ConversationCursor | undefined {
+    return this.#lastSavedCursor;
+  }
+
+  /** True while an executor runs this thread, so two executors cannot drive it at once. */
+  get running(): boolean {
+    return this.#running;
+  }
+
+  /**
+   * Applies one state transition (see `applyTransition`): the one way thread state changes.
+   * @internal The executor, node handlers and triggers call it; users call `update`.
+   */
+  dispatch(transition: ThreadTransition): ThreadState {
+    this.#state = applyTransition(this.#state, transition);
+    return this.#state;
+  }
+
+  /**
+   * Marks the thread as driven by an executor (false when one already drives it) and, before its
+   * first save, remembers the state a failed save goes back to.
+   * @internal
+   */
+  claimRun(): boolean {
+    if (this.#running) return false;
+    this.#running = true;
+    if (this.#lastSavedState === undefined) {
+      this.#lastSavedState = this.#state;
+      this.#lastSavedCursor = this.conversation.cursor();
+    }
+    return true;
+  }
+
+  /** @internal */
+  releaseRun(): void {
+    this.#running = false;
+  }
+
+  /**
+   * Records a checkpoint the store accepted: the next one continues from it.
+   * @internal
+   */
+  recordCheckpoint(
+    id: string,
+    sequence: number,
+    cursor: ConversationCursor,
+    state: ThreadState,
+  ): void {
+    this.#checkpointCursor = cursor;
+    this.#checkpointSequence = sequence;
+    this.#lastCheckpointId = id;
+    this.#lastSavedState = state;
+    this.#lastSavedCursor = cursor;
   }
 
   get state(): ThreadState {
@@ -122,28 +191,17 @@ export class ThreadContext {
 
   /** Changes the state through an immer recipe; the previous state object is never modified. */
   update(recipe: (draft: Draft<ThreadState>) => void): ThreadState {
-    this.#state = produce(this.#state, recipe);
-    return this.#state;
+    return this.dispatch({ type: 'recipe', recipe });
   }
 
   /** Puts back an earlier state (used to undo a node that did not complete). */
   resetState(state: ThreadState): void {
-    if (state.threadId !== this.#state.threadId)
-      throw new InvalidArgumentError(
-        'state',
-        `state belongs to thread ${state.threadId}, not ${this.#state.threadId}`,
-      );
-    this.#state = state;
+    this.dispatch({ type: 'restored', state });
   }
 
-  /**
-   * Replaces top-level fields. The executor's per-node bookkeeping goes through here rather than
-   * immer: the result is the same frozen, structurally shared object, without a proxy per step
-   * (immer's drafts cost more than the rest of a step together).
-   */
+  /** Replaces top-level fields as given (kept for code written against it; prefer `update`). */
   patch(changes: Partial<ThreadState>): ThreadState {
-    this.#state = withChanges(this.#state, changes);
-    return this.#state;
+    return this.dispatch({ type: 'patched', changes });
   }
 
   /**
@@ -153,7 +211,8 @@ export class ThreadContext {
   setVariable(name: string, value: unknown): void {
     checkVariableName(name);
     if (!isJsonPrimitive(value)) requireJsonValue(value, `variable "${name}"`, `vars.${name}`);
-    this.patch({
+    this.dispatch({
+      type: 'variables-set',
       variables: Object.freeze(withEntry(this.#state.variables, name, frozenCopy(value))),
     });
   }
@@ -171,7 +230,7 @@ export class ThreadContext {
       if (!isJsonPrimitive(value)) requireJsonValue(value, `variable "${name}"`, `vars.${name}`);
       variables = withEntry(variables, name, frozenCopy(value));
     }
-    this.patch({ variables: Object.freeze(variables) });
+    this.dispatch({ type: 'variables-set', variables: Object.freeze(variables) });
   }
 
   get availableTools(): AvailableTools {
@@ -191,30 +250,31 @@ export class ThreadContext {
     for (const tool of tools) checkTool(tool);
     const names = new Set(tools.map((t) => t.name));
     this.#dynamic = Object.freeze([...this.#dynamic.filter((t) => !names.has(t.name)), ...tools]);
-    this.update((draft) => {
-      draft.dynamicTools = this.#dynamic.map((t) => t.name);
-    });
+    this.dispatch({ type: 'dynamic-tools-changed', names: this.#dynamic.map((t) => t.name) });
   }
 
   removeDynamicTool(name: string): boolean {
     const before = this.#dynamic.length;
     this.#dynamic = Object.freeze(this.#dynamic.filter((t) => t.name !== name));
     if (this.#dynamic.length === before) return false;
-    this.update((draft) => {
-      draft.dynamicTools = this.#dynamic.map((t) => t.name);
-    });
+    this.dispatch({ type: 'dynamic-tools-changed', names: this.#dynamic.map((t) => t.name) });
     return true;
   }
 
   /** What expressions and templates can read. */
   scope(): ExpressionScope {
     const s = this.#state;
-    return {
+    // A node reads the scope several times between state changes (assignments, templates,
+    // edge conditions): build it once per state. Expressions only read it.
+    if (this.#scopeOf === s) return this.#scope!;
+    this.#scopeOf = s;
+    this.#scope = {
       vars: s.variables,
       input: s.input,
       nodes: s.nodeOutputs,
       output: s.lastOutput,
       thread: { id: s.threadId, step: s.step, status: s.status },
     };
+    return this.#scope;
   }
 }

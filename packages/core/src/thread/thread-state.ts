@@ -1,6 +1,7 @@
-import type { ToolCall } from '@skein/conversation';
+import type { ThreadStatus, ToolCall } from '@skein/spec';
 
-export type ThreadStatus = 'PENDING' | 'RUNNING' | 'PAUSED' | 'COMPLETED' | 'FAILED' | 'CANCELLED';
+// Stores report a thread's status too, so the union is part of the contract in @skein/spec.
+export type { ThreadStatus };
 
 /** Why a thread waits, and for what. */
 export type PendingInteraction =

@@ -15,7 +15,7 @@ const TRANSIENT =
  * Anything else (`invalid_request_error`, `context_length_exceeded`, no code at all) would fail
  * the same way again.
  */
-export function isTransientProviderError(
+function isTransientProviderError(
   code: string | number | undefined,
   type: string | undefined,
 ): boolean {

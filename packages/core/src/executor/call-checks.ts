@@ -1,0 +1,38 @@
+import { ResumeInputError } from '../errors/resume-input-error.js';
+import { ThreadStateError } from '../errors/thread-state-error.js';
+import { checkOptionalNumber } from '../options/check-number.js';
+import type { ThreadContext } from '../thread/thread-context.js';
+import type { ExecuteOptions } from './thread-result.js';
+
+const MAX_STEPS_RANGE = { min: 1, max: Number.MAX_SAFE_INTEGER, integer: true } as const;
+
+/** `maxSteps` of an `execute` or `resume` call: an integer from 1 to 2^53 - 1 (default 1,000). */
+export function checkMaxSteps(options: ExecuteOptions): number {
+  return checkOptionalNumber('maxSteps', options.maxSteps, MAX_STEPS_RANGE, 1_000);
+}
+
+/** Throws unless `execute` may run the thread (not completed, not waiting for input). */
+export function checkExecutable(thread: ThreadContext): void {
+  const status = thread.status;
+  if (status === 'COMPLETED')
+    throw new ThreadStateError(thread.threadId, status, 'it has already completed');
+  if (status === 'PAUSED')
+    throw new ThreadStateError(
+      thread.threadId,
+      status,
+      'it waits for input; call resume(thread, input)',
+    );
+}
+
+/** Throws unless `resume` may continue the thread with `input`. */
+export function checkResumable(thread: ThreadContext, input: unknown): void {
+  const pending = thread.state.pending;
+  if (thread.status !== 'PAUSED' || !pending)
+    throw new ThreadStateError(
+      thread.threadId,
+      thread.status,
+      'only a PAUSED thread can be resumed',
+    );
+  if (input === undefined)
+    throw new ResumeInputError(thread.threadId, `it waits for ${pending.kind}; input is missing`);
+}

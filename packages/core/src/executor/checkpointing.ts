@@ -1,0 +1,132 @@
+import { type ConversationDelta, SNAPSHOT_VERSION } from '@skein/conversation';
+import { type LLMMessage, SkeinError } from '@skein/spec';
+import type { Checkpoint, CheckpointStore } from '../checkpoint/checkpoint-store.js';
+import { CheckpointSaveError } from '../errors/checkpoint-save-error.js';
+import type { SkeinEmitter } from '../events/emitter.js';
+import type { ThreadContext } from '../thread/thread-context.js';
+import { isoNow } from './iso-now.js';
+import { resultOf, serializeError, type ThreadResult } from './thread-result.js';
+
+/** Internal: a store refused a checkpoint; carries the store's error to the run loop. */
+export class SaveFailure extends Error {
+  constructor(readonly reason: unknown) {
+    super('checkpoint save failed');
+  }
+}
+
+const NO_MESSAGES: readonly LLMMessage[] = Object.freeze([]);
+const NO_ENTRIES: ConversationDelta['log'] = Object.freeze([]);
+
+/** The conversation added since the last checkpoint; most nodes (ROUTE, END…) add none. */
+function conversationDelta(thread: ThreadContext): ConversationDelta {
+  const from = thread.checkpointCursor;
+  const now = thread.conversation.cursor();
+  if (now.messages === from.messages && now.log === from.log)
+    return { version: SNAPSHOT_VERSION, from, messages: NO_MESSAGES, log: NO_ENTRIES };
+  return thread.conversation.deltaSince(from);
+}
+
+/** The next checkpoint of `thread`: its state and the conversation since the previous one. */
+export function nextCheckpoint(
+  thread: ThreadContext,
+  conversation: ConversationDelta = conversationDelta(thread),
+): Checkpoint {
+  const sequence = thread.checkpointSequence + 1;
+  return {
+    id: `${thread.threadId}:${sequence}`,
+    threadId: thread.threadId,
+    sequence,
+    parentId: thread.lastCheckpointId,
+    createdAt: isoNow(),
+    state: thread.state,
+    conversation,
+  };
+}
+
+/** Records on the thread a checkpoint the store accepted: the next one continues from it. */
+export function checkpointSaved(
+  thread: ThreadContext,
+  emitter: SkeinEmitter,
+  checkpoint: Checkpoint,
+): void {
+  const { from, messages, log } = checkpoint.conversation;
+  const cursor = { messages: from.messages + messages.length, log: from.log + log.length };
+  thread.recordCheckpoint(checkpoint.id, checkpoint.sequence, cursor, checkpoint.state);
+  if (emitter.listenerCount('checkpoint:saved') > 0)
+    emitter.emit('checkpoint:saved', {
+      threadId: thread.threadId,
+      checkpointId: checkpoint.id,
+      step: checkpoint.state.step,
+    });
+}
+
+/** Saves and records the next checkpoint; a refusal rejects with `SaveFailure`. */
+export async function saveCheckpoint(
+  store: CheckpointStore,
+  thread: ThreadContext,
+  emitter: SkeinEmitter,
+  conversation?: ConversationDelta,
+): Promise<void> {
+  const checkpoint = nextCheckpoint(thread, conversation);
+  try {
+    await store.save(checkpoint);
+  } catch (error) {
+    throw new SaveFailure(error);
+  }
+  checkpointSaved(thread, emitter, checkpoint);
+}
+
+/**
+ * A store refused a checkpoint. The thread goes back to its last stored checkpoint (what the
+ * store and memory agree on) and ends FAILED — or PAUSED again when that checkpoint was waiting
+ * for input — with a `CheckpointSaveError`, recorded in the store when it takes a checkpoint
+ * again. A stale writer (`CHECKPOINT_CONFLICT`) is not recorded: the store's thread belongs to
+ * someone else; the error is thrown, as before.
+ */
+export async function saveFailed(
+  store: CheckpointStore,
+  thread: ThreadContext,
+  emitter: SkeinEmitter,
+  reason: unknown,
+  steps: number,
+): Promise<ThreadResult> {
+  const saved = { state: thread.lastSavedState!, cursor: thread.lastSavedCursor! };
+  const lastGood = thread.lastCheckpointId;
+  const now = thread.conversation.cursor();
+  if (now.messages !== saved.cursor.messages || now.log !== saved.cursor.log)
+    thread.conversation.revertTo(saved.cursor);
+  thread.dispatch({ type: 'restored', state: saved.state });
+  const conflict = SkeinError.hasCode(reason, 'CHECKPOINT_CONFLICT');
+  const error = conflict ? reason : new CheckpointSaveError(thread.threadId, lastGood, reason);
+  const status: 'PAUSED' | 'FAILED' = saved.state.status === 'PAUSED' ? 'PAUSED' : 'FAILED';
+  thread.dispatch({ type: 'ended', status, error: serializeError(error) });
+  if (conflict) throw error;
+  // The record holds the conversation up to where the thread went back to: nothing new when
+  // a checkpoint was stored before, everything the thread was built with when none was.
+  const from = thread.checkpointCursor;
+  const since = thread.conversation.deltaSince(from);
+  try {
+    await saveCheckpoint(store, thread, emitter, {
+      version: SNAPSHOT_VERSION,
+      from,
+      messages: since.messages.slice(0, saved.cursor.messages - from.messages),
+      log: since.log.slice(0, saved.cursor.log - from.log),
+    });
+  } catch {
+    // The store is still failing: memory alone knows; the error says where to go on from.
+  }
+  const payload = {
+    threadId: thread.threadId,
+    status,
+    steps: thread.state.step,
+    error: { code: error.code, message: error.message },
+  };
+  if (status === 'FAILED') emitter.emit('thread:failed', payload);
+  else
+    emitter.emit('warning', {
+      threadId: thread.threadId,
+      code: error.code,
+      message: error.message,
+    });
+  return resultOf(thread, status, steps, error);
+}

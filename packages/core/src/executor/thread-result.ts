@@ -1,0 +1,53 @@
+import type { SkeinError, TokenUsage } from '@skein/spec';
+import type { ThreadContext } from '../thread/thread-context.js';
+import type { PendingInteraction, SerializedError, ThreadStatus } from '../thread/thread-state.js';
+
+export interface ThreadResult {
+  readonly threadId: string;
+  readonly status: Exclude<ThreadStatus, 'PENDING' | 'RUNNING'>;
+  readonly output?: unknown;
+  /**
+   * Why the thread failed or was cancelled. When a node failed, it also carries the thread id,
+   * node id and last checkpoint id (`NodeFailure`, see `isNodeFailure`).
+   */
+  readonly error?: SkeinError;
+  /** Nodes run in this call. */
+  readonly steps: number;
+  /** Nodes run over the thread's whole life. */
+  readonly totalSteps: number;
+  readonly usage: TokenUsage;
+  /** What a PAUSED thread waits for. */
+  readonly pending?: PendingInteraction;
+  readonly lastCheckpointId?: string;
+}
+
+export interface ExecuteOptions {
+  readonly signal?: AbortSignal;
+  /** Upper bound on nodes run in this call: an integer from 1 to 2^53 - 1 (default 1,000). */
+  readonly maxSteps?: number;
+}
+
+export function serializeError(error: SkeinError, nodeId?: string): SerializedError {
+  return { code: error.code, message: error.message, ...(nodeId ? { nodeId } : {}) };
+}
+
+/** What `execute` and `resume` resolve to, read from the thread as it is now. */
+export function resultOf(
+  thread: ThreadContext,
+  status: ThreadResult['status'],
+  steps: number,
+  error?: SkeinError,
+): ThreadResult {
+  const state = thread.state;
+  return {
+    threadId: thread.threadId,
+    status,
+    ...(status === 'COMPLETED' ? { output: state.output } : {}),
+    ...(error ? { error } : {}),
+    steps,
+    totalSteps: state.step,
+    usage: thread.conversation.getUsage().total,
+    ...(state.pending ? { pending: state.pending } : {}),
+    ...(thread.lastCheckpointId ? { lastCheckpointId: thread.lastCheckpointId } : {}),
+  };
+}
