@@ -57,14 +57,14 @@ export { WorkflowValidationError } from './errors/workflow-validation-error.js';
 export { SkeinEmitter } from './events/emitter.js';
 // Events
 export type * from './events/event-map.js';
+export type { NodeFailure, NodeFailureFacts } from './executor/node-failure.js';
+export { isNodeFailure } from './executor/node-failure.js';
 export type {
   ExecuteOptions,
   ThreadExecutorOptions,
   ThreadResult,
 } from './executor/thread-executor.js';
 export { ThreadExecutor } from './executor/thread-executor.js';
-export type { NodeFailure, NodeFailureFacts } from './executor/node-failure.js';
-export { isNodeFailure } from './executor/node-failure.js';
 export type { CompiledExpression, ExpressionNode } from './expressions/ast.js';
 export type { ExpressionScope } from './expressions/evaluate.js';
 export { evaluateExpression } from './expressions/evaluate.js';
@@ -104,13 +104,13 @@ export type {
 export { ThreadBuilder } from './thread/thread-builder.js';
 export type { AvailableTools } from './thread/thread-context.js';
 export { ThreadContext } from './thread/thread-context.js';
-export type { ThreadTransition } from './thread/thread-transition.js';
 export type {
   PendingInteraction,
   SerializedError,
   ThreadState,
   ThreadStatus,
 } from './thread/thread-state.js';
+export type { ThreadTransition } from './thread/thread-transition.js';
 export { ArgumentValidator } from './tools/argument-validator.js';
 // Tools
 export type { Tool, ToolExecutionContext, ToolOutput, ToolThreadContext } from './tools/tool.js';

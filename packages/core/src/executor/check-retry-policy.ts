@@ -4,13 +4,13 @@ import type { RetryPolicy } from '../workflow/types.js';
 import { NUMBER_RANGES } from '../workflow/validate-numbers.js';
 
 /** What a retry policy may ask for: the ranges workflow validation checks, enforced at run time. */
-export const RETRY_POLICY_LIMITS = {
+const RETRY_POLICY_LIMITS = {
   maxAttempts: NUMBER_RANGES.maxAttempts,
   initialDelayMs: NUMBER_RANGES.delayMs,
   maxDelayMs: NUMBER_RANGES.delayMs,
 } as const satisfies Record<keyof RetryPolicy, NumberRange>;
 
-export const DEFAULT_RETRY_POLICY: Required<RetryPolicy> = {
+const DEFAULT_RETRY_POLICY: Required<RetryPolicy> = {
   maxAttempts: 3,
   initialDelayMs: 200,
   maxDelayMs: 5_000,
