@@ -1,4 +1,4 @@
-import type { ThreadStatus, ToolCall } from '@skein/spec';
+import type { CheckpointState, ThreadStatus, ToolCall } from '@skein/spec';
 
 // Stores report a thread's status too, so the union is part of the contract in @skein/spec.
 export type { ThreadStatus };
@@ -31,11 +31,7 @@ export interface SerializedError {
  * Everything about a thread except its conversation, as immutable plain JSON. Every change goes
  * through immer, so a checkpoint can hold the object itself: nobody can change it afterwards.
  */
-export interface ThreadState {
-  readonly threadId: string;
-  readonly workflowId: string;
-  readonly workflowVersion: string;
-  readonly status: ThreadStatus;
+export interface ThreadState extends CheckpointState {
   /** Nodes run so far. */
   readonly step: number;
   /** The node that runs next; undefined once the thread has ended. */
