@@ -318,6 +318,23 @@ describe('createReActLLMClient', () => {
     );
   });
 
+  it('rejects when the caller aborts even if the backend just ends its stream quietly', async () => {
+    const controller = new AbortController();
+    const client = createReActLLMClient({
+      complete: ({ signal }) =>
+        (async function* () {
+          yield 'Thought: ';
+          controller.abort(new Error('stopped by caller'));
+          // Some backends end the stream on abort instead of throwing.
+          if (signal.aborted) return;
+          yield 'Action: Finish';
+        })(),
+    });
+    await expect(client.generate(request(start), { signal: controller.signal })).rejects.toThrow(
+      'stopped by caller',
+    );
+  });
+
   it('shows the model the error text of an error call, not the engine wording of its answer', async () => {
     const first = createReActLLMClient({ complete: () => step('weather_for_x', '{}') });
     const { message } = await first.generate(request(start));

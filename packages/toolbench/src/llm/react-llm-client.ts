@@ -133,6 +133,8 @@ export function createReActLLMClient(options: ReActLLMClientOptions): LLMClient 
         onDelta: (delta) => callOptions.onEvent?.({ type: 'text-delta', delta }),
         onEarlyStop: () => early.abort(),
       });
+      // A backend may end its stream quietly on abort: what it gave is not an answer.
+      callOptions.signal?.throwIfAborted();
       const text = trim ? pyStrip(collected.text) : collected.text;
       const callable = functions
         .filter((fn) => fn.name !== FINISH_FUNCTION_NAME)
