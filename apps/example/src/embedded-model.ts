@@ -33,7 +33,7 @@ function plan(body: WireBody, offered: string[]): ScriptedTurn {
   const policyTool = offered.find((n) => n.startsWith('travel_policies'));
   if (results.length === 0)
     return {
-      text: 'Let me check Lisbon and the fare rules. ',
+      content: 'Let me check Lisbon and the fare rules. ',
       toolCalls: [
         call('lookup_destination', { query: 'Lisbon' }),
         ...(policyTool ? [call(policyTool, { fareClass: 'flex' })] : []),
@@ -47,7 +47,7 @@ function plan(body: WireBody, offered: string[]): ScriptedTurn {
     };
   const total = results.at(-1)?.content ?? '?';
   return {
-    text:
+    content:
       'Plan: 4 days in Lisbon (best in April to June). See Alfama and tram 28, Belém, and take a ' +
       `day trip to Sintra. Flex fare: refundable minus 30 EUR up to 24 hours before departure. ` +
       `Estimated total: ${total} EUR (4 days at 95 EUR plus a 180 EUR flight each way).`,
@@ -62,7 +62,7 @@ function quote(body: WireBody): ScriptedTurn {
   const traveller = /for ([^.]+)\.$/.exec(prompt.trim())?.[1] ?? 'you';
   const sawDescription =
     body.messages[0]?.role === 'system' && /^Available tools:/.test(body.messages[0].content ?? '');
-  if (!sawDescription) return { text: 'I cannot see a description of my tools.' };
+  if (!sawDescription) return { content: 'I cannot see a description of my tools.' };
   const results = toolResultsSinceLastUser(body.messages);
   if (results.length === 0)
     return {
@@ -74,7 +74,7 @@ function quote(body: WireBody): ScriptedTurn {
     };
   const converted = results[0]?.content ?? '?';
   return {
-    text: `Quote for ${traveller}: ${converted} (${total} EUR), valid as of ${results[1]?.content ?? 'now'}.`,
+    content: `Quote for ${traveller}: ${converted} (${total} EUR), valid as of ${results[1]?.content ?? 'now'}.`,
   };
 }
 
@@ -86,7 +86,7 @@ export function travelScript(request: RecordedRequest): TurnSource {
   // A rough token count (4 characters a token) so the summary has usage to show.
   const promptTokens = Math.ceil(JSON.stringify(body.messages).length / 4);
   const completionTokens = Math.ceil(
-    ((turn.text?.length ?? 0) + JSON.stringify(turn.toolCalls ?? []).length) / 4,
+    ((turn.content?.length ?? 0) + JSON.stringify(turn.toolCalls ?? []).length) / 4,
   );
   return { ...turn, usage: { promptTokens, completionTokens } };
 }

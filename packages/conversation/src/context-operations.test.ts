@@ -109,9 +109,9 @@ describe('TRUNCATE', () => {
     expect(contents(manager).slice(1)).toEqual(['bbbb', 'cccc']);
   });
 
-  it('counts tokens with a real tokenizer by default', () => {
+  it('counts tokens by default (an o200k_base estimate, no tokenizer loaded)', () => {
     const manager = filled(user('hello world'), user('hello world'), user('hello world'));
-    // "hello world" is 2 tokens in o200k_base, plus 3 of framing per message.
+    // "hello world" is 2 tokens in o200k_base and in the estimate, plus 3 of framing per message.
     manager.applyOperation({ type: 'TRUNCATE', maxTokens: 1000 });
     expect(manager.getMessageCount()).toBe(4);
     const descriptionTokens = 3 + 10; // generous bound: the one-tool description is short

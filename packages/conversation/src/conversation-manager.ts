@@ -45,7 +45,7 @@ export interface ConversationManagerOptions {
   /** The workflow's initial tools, read each time a view is built (not on `addMessage`). */
   readonly initialTools?: () => readonly ToolSpec[];
   readonly formatToolDescription?: ToolDescriptionFormatter;
-  /** Counts tokens for TRUNCATE by budget. Default: o200k_base via gpt-tokenizer. */
+  /** Counts tokens for TRUNCATE by budget. Default: an o200k_base estimate (`defaultTokenCounter`); exact: `o200kTokenCounter` from `@skein/conversation/tokenizer`. */
   readonly tokenCounter?: TokenCounter;
 }
 
@@ -133,6 +133,13 @@ export class ConversationManager {
   /** The stored message at `position`. */
   getStoredMessage(position: number): LLMMessage | undefined {
     return this.#state.messages[position];
+  }
+
+  /** Tokens of the visible messages, by this conversation's counter (cached per stored message). */
+  countVisibleTokens(): number {
+    let total = 0;
+    for (const position of this.#live()) total += this.#tokens(position);
+    return total;
   }
 
   getMessageCount(): number {

@@ -40,18 +40,11 @@ export type { NonJsonValue } from './json-value.js';
 export { findNonJsonValue, MAX_JSON_DEPTH } from './json-value.js';
 export type { BatchInfo } from './message-index.js';
 export { MessageIndex } from './message-index.js';
-export { normalizeMessage } from './message-validation.js';
 export type { ConversationDelta, ConversationSnapshot } from './snapshot.js';
 export { applyDeltas, SNAPSHOT_VERSION } from './snapshot.js';
 export type { TokenCounter } from './token-counter.js';
 export { defaultTokenCounter } from './token-counter.js';
 export type { ToolDescriptionFormatter } from './tool-description.js';
-export {
-  buildToolDescriptionMessage,
-  defaultFormatToolDescription,
-  isToolDescription,
-} from './tool-description.js';
-export type { ExchangeUnit } from './tool-exchanges.js';
-export { exchangeUnits } from './tool-exchanges.js';
+export { defaultFormatToolDescription, isToolDescription } from './tool-description.js';
 export type { JsonSchema, LLMMessage, Role, TokenUsage, ToolCall, ToolSpec } from './types.js';
 export { ROLES, TOOL_DESCRIPTION_KIND } from './types.js';

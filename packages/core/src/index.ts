@@ -72,7 +72,6 @@ export { MAX_EXPRESSION_DEPTH, MAX_EXPRESSION_TOKENS } from './expressions/expre
 // Expressions
 export { compileExpression } from './expressions/parser.js';
 export type { CompiledTemplate } from './expressions/template.js';
-export { compileTemplate, renderTemplate } from './expressions/template.js';
 // Models
 export type {
   FinishReason,
@@ -83,11 +82,7 @@ export type {
   LLMStreamEvent,
   ToolChoice,
 } from './llm/llm-client.js';
-export {
-  applyContextOperation,
-  handleClearOperation,
-  toContextOperation,
-} from './nodes/context-processor-node.js';
+export { handleClearOperation } from './nodes/context-processor-node.js';
 // Nodes
 export type {
   NodeHandler,
@@ -113,6 +108,10 @@ export type {
 export type { ThreadTransition } from './thread/thread-transition.js';
 export { ArgumentValidator } from './tools/argument-validator.js';
 // Tools
+export type { JsonSchemaToolDefinition, StandardToolDefinition } from './tools/define-tool.js';
+export { defineTool } from './tools/define-tool.js';
+export type { FromSchema } from './tools/from-json-schema.js';
+export type { InferStandardOutput, StandardSchemaV1 } from './tools/standard-schema.js';
 export type { Tool, ToolExecutionContext, ToolOutput, ToolThreadContext } from './tools/tool.js';
 export { isToolOutput, toolOutput } from './tools/tool.js';
 export type {

@@ -15,7 +15,6 @@ export {
   METADATA_REASONING,
   METADATA_REFUSAL,
   METADATA_TOOL_CALL_EXTRA_CONTENT,
-  UNNAMED_TOOL_PLACEHOLDER,
 } from './client/message-metadata.js';
 export { validateConversation } from './client/validate-conversation.js';
 export type {

@@ -3,6 +3,8 @@ import Database from 'better-sqlite3';
 import { StoreBusyError } from './errors/store-busy-error.js';
 import { StoreCorruptError } from './errors/store-corrupt-error.js';
 import { StoreIoError } from './errors/store-io-error.js';
+import { StoreNativeMissingError } from './errors/store-native-missing-error.js';
+import { isNativeBindingError } from './native-binding.js';
 
 export interface ErrorContext {
   readonly filename: string;
@@ -22,6 +24,7 @@ function errorCode(error: unknown): string | undefined {
 export function translateError(error: unknown, context: ErrorContext): unknown {
   if (SkeinError.isInstance(error)) return error;
   const { filename, operation } = context;
+  if (isNativeBindingError(error)) return new StoreNativeMissingError(filename, error);
   const code = errorCode(error);
   if (error instanceof Database.SqliteError) {
     if (code?.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB')

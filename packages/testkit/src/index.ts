@@ -10,9 +10,15 @@ export type {
 } from '@skein/core/testing';
 // Scripted model: lives in @skein/core/testing (so core's own tests can use it without a
 // dependency cycle) and is re-exported here with the rest of the kit.
-export { ScriptedLLMClient, splitTokens } from '@skein/core/testing';
+export {
+  InvalidScriptError,
+  ScriptExhaustedError,
+  ScriptedLLMClient,
+  splitTokens,
+} from '@skein/core/testing';
 
 // OpenAI-compatible Chat Completions server (issue 4)
+export { InvalidOpenAIServerOptionError } from './openai-server/errors/invalid-openai-server-option-error.js';
 export { startOpenAICompatibleServer } from './openai-server/start-openai-compatible-server.js';
 export type {
   ChunksTurn,

@@ -77,7 +77,6 @@ export { assistantPromptText, toToolLLaMAMessages } from './llm/render-conversat
 // Names
 export type { SplitFunctionName } from './naming/function-name.js';
 export {
-  MAX_FUNCTION_NAME_LENGTH,
   splitToolBenchFunctionName,
   toolBenchApiName,
   toolBenchFunctionName,
@@ -96,7 +95,6 @@ export type {
   FunctionResponse,
 } from './observation/function-response.js';
 export {
-  DEFAULT_MAX_OBSERVATION_LENGTH,
   formatFunctionResponse,
   truncateObservation,
 } from './observation/function-response.js';

@@ -75,12 +75,12 @@ export class SkeinEngine {
     });
   }
 
-  registerTool(tool: Tool, options?: RegisterOptions): this {
+  registerTool(tool: Tool<never>, options?: RegisterOptions): this {
     this.tools.register(tool, options);
     return this;
   }
 
-  registerTools(tools: readonly Tool[], options?: RegisterOptions): this {
+  registerTools(tools: readonly Tool<never>[], options?: RegisterOptions): this {
     this.tools.registerMany(tools, options);
     return this;
   }

@@ -40,6 +40,23 @@ describe('triggers', () => {
     expect(thread.conversation.getTotalMessageCount()).toBe(200);
   });
 
+  it("count visible tokens with the engine's own token counter", async () => {
+    // 100 tokens a message: the budget of 250 is passed at the third message.
+    const engine = new SkeinEngine({ tokenCounter: () => 100 });
+    engine.registerWorkflow(
+      loop(new WorkflowBuilder('counter', '1'), 10)
+        .trigger({
+          id: 'stop',
+          once: true,
+          when: { type: 'visible-tokens-over', tokens: 250 },
+          action: { type: 'goto', nodeId: 'end' },
+        })
+        .build(),
+    );
+    const { result } = await engine.run('counter');
+    expect(result.output).toBe(3);
+  });
+
   it('clear on a message count, set a variable on a node, jump on an expression, once', async () => {
     const engine = new SkeinEngine();
     engine.registerWorkflow(

@@ -1,5 +1,3 @@
-import { defaultTokenCounter } from '@skein/conversation';
-import type { LLMMessage } from '@skein/spec';
 import { TriggerFailedError } from '../errors/trigger-failed-error.js';
 import type { SkeinEmitter } from '../events/emitter.js';
 import { evaluateExpression, truthy } from '../expressions/evaluate.js';
@@ -12,22 +10,6 @@ import {
 } from '../thread/tool-failure-counts.js';
 import type { TriggerCondition, TriggerDefinition } from '../workflow/types.js';
 
-// Stored messages are frozen, so a token count per message object never goes stale.
-const tokenCache = new WeakMap<LLMMessage, number>();
-
-function visibleTokens(thread: ThreadContext): number {
-  let total = 0;
-  for (const message of thread.conversation.getMessages()) {
-    let tokens = tokenCache.get(message);
-    if (tokens === undefined) {
-      tokens = defaultTokenCounter(message);
-      tokenCache.set(message, tokens);
-    }
-    total += tokens;
-  }
-  return total;
-}
-
 function holds(
   condition: TriggerCondition,
   thread: ThreadContext,
@@ -37,7 +19,8 @@ function holds(
     case 'visible-messages-over':
       return thread.conversation.getMessageCount() > condition.count;
     case 'visible-tokens-over':
-      return visibleTokens(thread) > condition.tokens;
+      // The conversation's own counter: the one the engine was configured with.
+      return thread.conversation.countVisibleTokens() > condition.tokens;
     case 'node-completed':
       return completedNodeId === condition.nodeId;
     case 'tool-failed': {

@@ -21,7 +21,7 @@ export function handleClearOperation(
 }
 
 /** Maps a workflow's JSON operation onto a conversation operation. */
-export function toContextOperation(op: ContextProcessorOperation): ContextOperation {
+function toContextOperation(op: ContextProcessorOperation): ContextOperation {
   switch (op.operation) {
     case 'clear':
       return { type: 'CLEAR', keepSystemMessage: op.keepSystemMessage ?? true };

@@ -1,5 +1,8 @@
 import { SkeinError, type TokenUsage, type ToolCall } from '@skein/spec';
 import type { LLMCallOptions, LLMClient, LLMRequest, LLMResponse } from '../llm/llm-client.js';
+import { checkResponse, checkScript } from './check-script.js';
+import { ScriptExhaustedError } from './errors/script-exhausted-error.js';
+import { describeLastMessage } from './last-message.js';
 import type {
   RecordedLLMCall,
   ScriptedLLMClientOptions,
@@ -58,6 +61,16 @@ function roughUsage(request: LLMRequest, content: string, calls: readonly ToolCa
   return { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens };
 }
 
+function usageOf(response: ScriptedResponse): TokenUsage | undefined {
+  const usage = response.usage;
+  if (usage === undefined) return undefined;
+  return {
+    promptTokens: usage.promptTokens,
+    completionTokens: usage.completionTokens,
+    totalTokens: usage.totalTokens ?? usage.promptTokens + usage.completionTokens,
+  };
+}
+
 /**
  * A model that answers from a script: a list of responses, or a function of the request. It can
  * stream tokens, fail or hang on demand, and records every request so tests can assert exactly
@@ -77,6 +90,8 @@ export class ScriptedLLMClient implements LLMClient {
     script: readonly ScriptStep[] | ScriptFunction,
     options: ScriptedLLMClientOptions = {},
   ) {
+    // Refused now rather than at the call that reaches the broken step.
+    if (typeof script !== 'function') checkScript(script);
     this.#steps = typeof script === 'function' ? [] : script;
     this.#fn = typeof script === 'function' ? script : undefined;
     this.#options = options;
@@ -135,26 +150,28 @@ export class ScriptedLLMClient implements LLMClient {
         ...(toolCalls.length ? { toolCalls } : {}),
         ...(response.metadata ? { metadata: response.metadata } : {}),
       },
-      usage: response.usage ?? roughUsage(request, content, toolCalls),
+      usage: usageOf(response) ?? roughUsage(request, content, toolCalls),
       finishReason: response.finishReason ?? (toolCalls.length ? 'tool_calls' : 'stop'),
       model: this.name,
     };
   }
 
   async #step(request: LLMRequest, index: number): Promise<ScriptedResponse> {
+    const response = await this.#pick(request, index);
+    // A function's answers can only be checked as they come.
+    if (this.#fn || typeof this.#steps[index] === 'function')
+      checkResponse(response, `script(call ${index + 1})`);
+    return response;
+  }
+
+  async #pick(request: LLMRequest, index: number): Promise<ScriptedResponse> {
     if (this.#fn) return this.#fn(request, index);
     const steps = this.#steps;
     let step = steps[index];
     if (step === undefined) {
       const mode = this.#options.whenExhausted ?? 'throw';
       if (mode === 'throw' || steps.length === 0)
-        throw new SkeinError(
-          'SCRIPT_EXHAUSTED',
-          `The scripted model has ${steps.length} responses and was called a ${index + 1}th time`,
-          {
-            details: { calls: index + 1, steps: steps.length },
-          },
-        );
+        throw new ScriptExhaustedError(index + 1, steps.length, describeLastMessage(request));
       step = mode === 'cycle' ? steps[index % steps.length] : steps[steps.length - 1];
     }
     return typeof step === 'function' ? step(request, index) : step!;

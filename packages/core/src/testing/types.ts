@@ -11,12 +11,19 @@ export interface ScriptedCall {
   readonly error?: string;
 }
 
-/** One scripted model answer. */
+/**
+ * One scripted model answer. `content`, `toolCalls` (`id`, `name`, `arguments`), `usage` and
+ * `finishReason` mean the same as in `@skein/testkit`'s `startOpenAICompatibleServer`, so a
+ * script moves between the two unchanged. Unknown fields are refused with an InvalidScriptError.
+ */
 export interface ScriptedResponse {
   readonly content?: string;
   readonly toolCalls?: readonly ScriptedCall[];
-  /** Default: a rough count (characters / 4) of what was sent and returned. */
-  readonly usage?: TokenUsage;
+  /**
+   * Default: a rough count (characters / 4) of what was sent and returned. `totalTokens`
+   * defaults to the sum.
+   */
+  readonly usage?: Omit<TokenUsage, 'totalTokens'> & { readonly totalTokens?: number };
   readonly finishReason?: FinishReason;
   /** Fail this call with this error instead of answering (text: a retryable SkeinError). */
   readonly fail?: Error | string;

@@ -44,7 +44,7 @@ export interface ThreadBuilderOptions {
 
 export interface FromCheckpointOptions {
   /** Dynamic tools not in the engine's registry, to re-attach by name. */
-  readonly dynamicTools?: readonly AnyTool[];
+  readonly dynamicTools?: readonly Tool<never>[];
   /** Continue under a new thread id (time travel from an older checkpoint); its first checkpoint holds the whole conversation. */
   readonly forkAs?: string;
 }

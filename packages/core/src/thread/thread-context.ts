@@ -245,7 +245,8 @@ export class ThreadContext {
    * description (they are ordinary conversation, if announced at all). A tool with the name of
    * one already available replaces it.
    */
-  addDynamicTools(tools: readonly AnyTool[]): void {
+  // `Tool<never>`: a tool typed with an interface for its arguments is accepted too.
+  addDynamicTools(tools: readonly Tool<never>[]): void {
     // Checked like registered tools, before anything changes: a bad one would fail every call.
     for (const tool of tools) checkTool(tool);
     const names = new Set(tools.map((t) => t.name));

@@ -48,6 +48,11 @@ export type { RenamedTool } from './conflict-strategies.js';
 // which validates arguments against the schema before calling.
 type AnyTool = Tool;
 
+// What registration takes: a tool of any argument type. `execute` is a method, so its argument is
+// bivariant and `Tool<WeatherArgs>` fits `Tool<never>` even when `WeatherArgs` is an interface
+// (which, having no index signature, is not a `Record<string, unknown>`).
+type ToolOfAnyArgs = Tool<never>;
+
 const STRATEGIES: readonly ConflictStrategy[] = ['error', 'replace', 'prefix'];
 const HINT = "Pass { onConflict: 'replace' } or { onConflict: 'prefix' } to resolve.";
 
@@ -71,12 +76,12 @@ export class ToolRegistry {
   readonly #tools = new Map<string, AnyTool>();
   readonly #registered = (name: string): AnyTool | undefined => this.#tools.get(name);
 
-  register(tool: Tool, options: RegisterOptions = {}): this {
+  register(tool: ToolOfAnyArgs, options: RegisterOptions = {}): this {
     return this.registerMany([tool], options);
   }
 
   /** All or nothing: every tool is checked before any is registered; every clash is reported. */
-  registerMany(tools: readonly Tool[], options: RegisterOptions = {}): this {
+  registerMany(tools: readonly ToolOfAnyArgs[], options: RegisterOptions = {}): this {
     this.registerAll(tools, options);
     return this;
   }
@@ -85,7 +90,7 @@ export class ToolRegistry {
    * Like `registerMany`, in time linear in the number of tools, and says under which names the
    * tools went and which were renamed or replaced (with `onConflict`).
    */
-  registerAll(tools: readonly Tool[], options: RegisterOptions = {}): RegistrationResult {
+  registerAll(tools: readonly ToolOfAnyArgs[], options: RegisterOptions = {}): RegistrationResult {
     const strategy = checkRegisterOptions(options);
     if (!Array.isArray(tools))
       throw new InvalidArgumentError('tools', 'tools must be an array of tools');

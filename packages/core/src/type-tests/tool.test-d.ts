@@ -1,7 +1,6 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import { SkeinEngine, type Tool, type ToolExecutionContext, ToolRegistry } from '../index.js';
 
-// A type alias: an interface has no implicit index signature, see the last test.
 type WeatherArgs = {
   readonly city: string;
   readonly days?: number;
@@ -37,17 +36,24 @@ describe('Tool<Args>', () => {
     expectTypeOf(new SkeinEngine().registerTools([weather])).toEqualTypeOf<SkeinEngine>();
   });
 
-  it('does not yet take a tool whose arguments are an interface (no index signature)', () => {
-    // Known gap: `register(tool: Tool)` means `Tool<Record<string, unknown>>`, which an interface
-    // is not. When registration becomes generic these directives fail: turn them into checks.
+  it('takes a tool whose arguments are an interface (no index signature)', () => {
     interface Args {
       readonly city: string;
     }
-    const tool = weather as unknown as Tool<Args>;
-    // @ts-expect-error: see above
-    new ToolRegistry().register(tool);
-    // @ts-expect-error: see above
-    new SkeinEngine().registerTool(tool);
+    const tool: Tool<Args> = {
+      name: 'weather',
+      description: 'Weather for a city',
+      parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+      execute: (args) => args.city,
+      needsApproval: (args) => args.city === 'Paris',
+    };
+    expectTypeOf(new ToolRegistry().register(tool)).toEqualTypeOf<ToolRegistry>();
+    expectTypeOf(new ToolRegistry().registerMany([tool, weather])).toEqualTypeOf<ToolRegistry>();
+    expectTypeOf(new ToolRegistry().registerAll([tool]).registered).toEqualTypeOf<
+      readonly string[]
+    >();
+    expectTypeOf(new SkeinEngine().registerTool(tool)).toEqualTypeOf<SkeinEngine>();
+    expectTypeOf(new SkeinEngine().registerTools([tool, weather])).toEqualTypeOf<SkeinEngine>();
   });
 
   it('refuses a tool without its contract fields', () => {

@@ -21,6 +21,11 @@ const table: [ErrorClass, SkeinError, string][] = [
     'STORE_FOREIGN',
   ],
   [api.StoreIoError, new api.StoreIoError('db.sqlite', 'save', cause), 'STORE_IO'],
+  [
+    api.StoreNativeMissingError,
+    new api.StoreNativeMissingError('db.sqlite', cause),
+    'STORE_NATIVE_MISSING',
+  ],
   [api.StoreTooNewError, new api.StoreTooNewError('db.sqlite', 9, 1), 'STORE_TOO_NEW'],
   [
     api.StoreUnserializableError,

@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { InvalidOpenAIServerOptionError } from './errors/invalid-openai-server-option-error.js';
+import { describeLastMessage } from './last-message.js';
 import { loadFixtureChunks } from './load-fixture-chunks.js';
 import { type ResponseMeta, turnToChunks } from './turn-to-chunks.js';
 import { turnToCompletion } from './turn-to-completion.js';
@@ -12,6 +14,7 @@ import type {
   ScriptedTurn,
   TurnSource,
 } from './types.js';
+import { checkServerOptions, checkTurn } from './validate-options.js';
 
 const ROUTE = '/v1/chat/completions';
 
@@ -108,11 +111,13 @@ async function stream(
 /**
  * A real OpenAI-compatible Chat Completions server on 127.0.0.1 (ephemeral port) replaying a
  * script: `POST /v1/chat/completions`, streamed (SSE ending in `data: [DONE]`) or not, with
- * switchable provider quirks. Every request is recorded.
+ * switchable provider quirks. Every request is recorded. Unknown fields and wrong types in the
+ * options, quirks and listed turns are refused here with an `InvalidOpenAIServerOptionError`.
  */
 export async function startOpenAICompatibleServer(
   options: OpenAICompatibleServerOptions,
 ): Promise<OpenAICompatibleServer> {
+  checkServerOptions(options, '');
   const requests: RecordedRequest[] = [];
   const quirks = options.quirks ?? {};
   let failures = 0;
@@ -165,11 +170,23 @@ export async function startOpenAICompatibleServer(
     }
     const source = pick(request);
     if (source === undefined) {
+      const length = Array.isArray(options.script) ? ` (it has ${options.script.length})` : '';
       sendJson(
         res,
         400,
-        apiError(`testkit: the script has no turn ${turn + 1}`, 'script_exhausted'),
+        apiError(
+          `testkit: the script has no turn ${turn + 1}${length}; the last message of the request was ${describeLastMessage(body)}`,
+          'script_exhausted',
+        ),
       );
+      return;
+    }
+    // Turns made by functions can only be checked now; the client sees the cause in its error.
+    try {
+      checkTurn(source, `script turn ${turn + 1}`);
+    } catch (error) {
+      if (!InvalidOpenAIServerOptionError.isInstance(error)) throw error;
+      sendJson(res, 400, apiError(`testkit: ${error.message}`, 'script_invalid'));
       return;
     }
     const fields = body as { model?: unknown; stream?: unknown };
@@ -178,6 +195,9 @@ export async function startOpenAICompatibleServer(
       model: typeof fields.model === 'string' ? fields.model : (options.model ?? 'testkit-model'),
       created: 1_700_000_000 + turn,
       turn,
+      ...(Array.isArray((body as { messages?: unknown }).messages)
+        ? { messageCount: (body as { messages: unknown[] }).messages.length }
+        : {}),
     };
     turn++;
     const turnQuirks =

@@ -1,11 +1,16 @@
-import type { OpenAIServerQuirks, ScriptedToolCall, ScriptedTurn } from './types.js';
+import { type NormalizedTurn, normalizeTurn } from './normalize-turn.js';
+import type { OpenAIServerQuirks, ScriptedTurn } from './types.js';
 
 export interface ResponseMeta {
   readonly id: string;
   readonly model: string;
   readonly created: number;
   readonly turn: number;
+  /** Messages in the request; default call ids are made from it, as ScriptedLLMClient does. */
+  readonly messageCount?: number;
 }
+
+type Call = NormalizedTurn['toolCalls'][number];
 
 function pieces(text: string, size: number): string[] {
   if (text.length === 0) return [''];
@@ -14,34 +19,37 @@ function pieces(text: string, size: number): string[] {
   return out;
 }
 
-export function callId(call: ScriptedToolCall, turn: number, n: number): string | null {
-  return call.id === undefined ? `call_tk${turn}_${n}` : call.id;
+export function callId(call: Call, meta: ResponseMeta, n: number): string | null {
+  if (call.id !== undefined) return call.id;
+  return meta.messageCount === undefined
+    ? `call_tk${meta.turn}_${n}`
+    : `call_${meta.messageCount}_${n}`;
 }
 
-export function finishReasonOf(turn: ScriptedTurn, quirks: OpenAIServerQuirks): string {
+export function finishReasonOf(turn: NormalizedTurn, quirks: OpenAIServerQuirks): string {
   if (turn.finishReason !== undefined) return turn.finishReason;
-  if ((turn.toolCalls ?? []).length === 0) return 'stop';
+  if (turn.toolCalls.length === 0) return 'stop';
   return quirks.stopWithToolCalls ? 'stop' : 'tool_calls';
 }
 
-export function usageOf(turn: ScriptedTurn): Record<string, number> | undefined {
+export function usageOf(turn: NormalizedTurn): Record<string, number> | undefined {
   const usage = turn.usage;
   if (usage === undefined) return undefined;
   return {
     prompt_tokens: usage.promptTokens,
     completion_tokens: usage.completionTokens,
-    total_tokens: usage.promptTokens + usage.completionTokens,
+    total_tokens: usage.totalTokens ?? usage.promptTokens + usage.completionTokens,
   };
 }
 
 /** The fragments of one call, each for its own chunk, shaped by the quirks. */
 function callFragments(
-  call: ScriptedToolCall,
+  call: Call,
   n: number,
-  turn: number,
+  meta: ResponseMeta,
   quirks: OpenAIServerQuirks,
 ): Record<string, unknown>[] {
-  const id = callId(call, turn, n);
+  const id = callId(call, meta, n);
   const args = quirks.wholeArguments
     ? [call.arguments]
     : pieces(call.arguments, quirks.argumentsChunkSize ?? 4);
@@ -74,10 +82,11 @@ function callFragments(
  * says otherwise.
  */
 export function turnToChunks(
-  turn: ScriptedTurn,
+  scripted: ScriptedTurn,
   quirks: OpenAIServerQuirks,
   meta: ResponseMeta,
 ): unknown[] {
+  const turn = normalizeTurn(scripted);
   const chunk = (delta: Record<string, unknown>, finish: string | null = null, extra = {}) => ({
     id: meta.id,
     object: 'chat.completion.chunk',
@@ -92,10 +101,10 @@ export function turnToChunks(
     for (const piece of pieces(turn.reasoning, size))
       chunks.push(chunk({ reasoning_content: piece }));
   }
-  if (turn.text)
-    for (const piece of pieces(turn.text, size)) chunks.push(chunk({ content: piece }));
-  (turn.toolCalls ?? []).forEach((call, n) => {
-    for (const fragment of callFragments(call, n, meta.turn, quirks)) {
+  if (turn.content)
+    for (const piece of pieces(turn.content, size)) chunks.push(chunk({ content: piece }));
+  turn.toolCalls.forEach((call, n) => {
+    for (const fragment of callFragments(call, n, meta, quirks)) {
       chunks.push(chunk({ tool_calls: [fragment] }));
     }
   });

@@ -1,14 +1,16 @@
+import { normalizeTurn } from './normalize-turn.js';
 import { callId, finishReasonOf, type ResponseMeta, usageOf } from './turn-to-chunks.js';
 import type { OpenAIServerQuirks, ScriptedTurn } from './types.js';
 
 /** A scripted turn as a non-streamed `chat.completion` body. */
 export function turnToCompletion(
-  turn: ScriptedTurn,
+  scripted: ScriptedTurn,
   quirks: OpenAIServerQuirks,
   meta: ResponseMeta,
 ): Record<string, unknown> {
-  const calls = (turn.toolCalls ?? []).map((call, n) => ({
-    id: callId(call, meta.turn, n),
+  const turn = normalizeTurn(scripted);
+  const calls = turn.toolCalls.map((call, n) => ({
+    id: callId(call, meta, n),
     type: 'function',
     function: { name: call.name, arguments: call.arguments },
   }));
@@ -23,7 +25,7 @@ export function turnToCompletion(
         index: 0,
         message: {
           role: 'assistant',
-          content: turn.text ?? null,
+          content: turn.content ?? null,
           ...(turn.reasoning ? { reasoning_content: turn.reasoning } : {}),
           ...(calls.length === 0 ? {} : { tool_calls: calls }),
           refusal: null,

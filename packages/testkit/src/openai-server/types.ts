@@ -1,19 +1,35 @@
-/** A tool call the scripted model makes. */
+/** A tool call the scripted model makes (the same shape as ScriptedLLMClient's `ScriptedCall`). */
 export interface ScriptedToolCall {
-  /** Omitted: the server makes one (`call_tk<turn>_<n>`). `null`: the server never sends an id. */
+  /**
+   * Omitted: `call_<number of messages sent>_<n>`, as ScriptedLLMClient makes it. `null`: the
+   * server never sends an id.
+   */
   readonly id?: string | null;
   readonly name: string;
-  /** The arguments JSON string, sent in pieces (or whole, see quirks). */
-  readonly arguments: string;
+  /**
+   * An object is sent as its JSON; a string is sent as is (so broken JSON can be scripted).
+   * Default `{}`. Sent in pieces (or whole, see quirks).
+   */
+  readonly arguments?: string | Readonly<Record<string, unknown>>;
 }
 
-/** One scripted answer of the model. */
+/**
+ * One scripted answer of the model. `content`, `toolCalls`, `usage` and `finishReason` mean the
+ * same as in ScriptedLLMClient, so a script moves between the two unchanged.
+ */
 export interface ScriptedTurn {
+  readonly content?: string;
+  /** @deprecated Use `content`; still answered, with a one-time `DeprecationWarning`. */
   readonly text?: string;
   /** Sent as `reasoning_content` deltas before the text. */
   readonly reasoning?: string;
   readonly toolCalls?: readonly ScriptedToolCall[];
-  readonly usage?: { readonly promptTokens: number; readonly completionTokens: number };
+  /** `totalTokens` defaults to their sum. */
+  readonly usage?: {
+    readonly promptTokens: number;
+    readonly completionTokens: number;
+    readonly totalTokens?: number;
+  };
   /** Overrides the finish reason (default `tool_calls` with calls, else `stop`). */
   readonly finishReason?: string;
   /** Quirks for this turn only, on top of the server's. */

@@ -15,6 +15,19 @@ const table: [ErrorClass, SkeinError, string][] = [
     new api.InvalidToolBenchServerOptionError('port', 'is negative'),
     'TOOLBENCH_SERVER_INVALID_OPTION',
   ],
+  [
+    api.InvalidOpenAIServerOptionError,
+    new api.InvalidOpenAIServerOptionError('script[0].contnet', 'is not a known field', [
+      'content',
+    ]),
+    'OPENAI_SERVER_INVALID_OPTION',
+  ],
+  [
+    api.InvalidScriptError,
+    new api.InvalidScriptError('script[0].text', 'is not a known field', ['content']),
+    'SCRIPT_INVALID',
+  ],
+  [api.ScriptExhaustedError, new api.ScriptExhaustedError(2, 1, 'user: "hi"'), 'SCRIPT_EXHAUSTED'],
 ];
 
 type Api = typeof api;

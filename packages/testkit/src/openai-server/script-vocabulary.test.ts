@@ -1,0 +1,139 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { InvalidOpenAIServerOptionError } from './errors/invalid-openai-server-option-error.js';
+import { startOpenAICompatibleServer } from './start-openai-compatible-server.js';
+import type { OpenAICompatibleServer, OpenAICompatibleServerOptions } from './types.js';
+
+let server: OpenAICompatibleServer | undefined;
+
+async function start(options: OpenAICompatibleServerOptions): Promise<OpenAICompatibleServer> {
+  server = await startOpenAICompatibleServer(options);
+  return server;
+}
+
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+  vi.restoreAllMocks();
+});
+
+interface Answer {
+  choices: {
+    finish_reason: string;
+    message: { content: string | null; tool_calls?: unknown[] };
+  }[];
+  error: { code: string; message: string };
+}
+
+async function complete(base: string, body: unknown): Promise<{ status: number; body: Answer }> {
+  const res = await fetch(`${base}/chat/completions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as Answer };
+}
+
+async function refusal(options: unknown): Promise<InvalidOpenAIServerOptionError> {
+  // Deliberately unchecked: a JavaScript caller can pass anything.
+  const error: unknown = await startOpenAICompatibleServer(
+    options as OpenAICompatibleServerOptions,
+  ).then(
+    async (s) => {
+      await s.close();
+      return new Error('expected a refusal');
+    },
+    (e: unknown) => e,
+  );
+  if (InvalidOpenAIServerOptionError.isInstance(error)) return error;
+  throw error;
+}
+
+describe('the script vocabulary of startOpenAICompatibleServer', () => {
+  // Regression (issue 18): `content` was ignored and the server answered `"content": null`.
+  it('answers with `content`, the field ScriptedLLMClient uses', async () => {
+    const s = await start({ script: [{ content: 'It is sunny.' }] });
+    const { body } = await complete(s.url, { messages: [{ role: 'user', content: 'Weather?' }] });
+    expect(body.choices[0]!.message.content).toBe('It is sunny.');
+  });
+
+  it('refuses an unknown turn field at start, naming it and listing the accepted ones', async () => {
+    const error = await refusal({ script: [{ content: 'a' }, { contnet: 'x' }] });
+    expect(error.code).toBe('OPENAI_SERVER_INVALID_OPTION');
+    expect(error.option).toBe('script[1].contnet');
+    expect(error.accepted).toEqual(
+      expect.arrayContaining(['content', 'toolCalls', 'usage', 'finishReason']),
+    );
+    expect(error.message).toContain('script[1].contnet');
+    expect(error.message).toContain('content, reasoning, toolCalls');
+  });
+
+  it.each([
+    [{ script: [{ content: 3 }] }, 'script[0].content'],
+    [
+      { script: [{ toolCalls: [{ name: 't', arguments: 5 }] }] },
+      'script[0].toolCalls[0].arguments',
+    ],
+    [{ script: [{ toolCalls: [{ name: 't', args: '{}' }] }] }, 'script[0].toolCalls[0].args'],
+    [{ script: [{ usage: { promptTokens: 1 } }] }, 'script[0].usage.completionTokens'],
+    [{ script: [{ content: 'a', quirks: { noIdx: true } }] }, 'script[0].quirks.noIdx'],
+    [{ script: [], quirks: { wholeArguments: 'yes' } }, 'quirks.wholeArguments'],
+    [
+      { script: [], quirks: { failBeforeSuccess: { status: 429 } } },
+      'quirks.failBeforeSuccess.times',
+    ],
+    [{ script: [], quirk: {} }, 'quirk'],
+    [{ script: 'nope' }, 'script'],
+    [{ script: [{ fixture: 'a.json', content: 'x' }] }, 'script[0].content'],
+  ])('refuses %j at %s', async (options, path) => {
+    expect((await refusal(options)).option).toBe(path);
+  });
+
+  it('takes arguments as an object or a JSON string, with the same ids as ScriptedLLMClient', async () => {
+    const s = await start({
+      script: [
+        {
+          toolCalls: [
+            { name: 'a', arguments: { city: 'Oslo' } },
+            { id: 'mine', name: 'b', arguments: '{"x":1}' },
+          ],
+        },
+      ],
+    });
+    const { body } = await complete(s.url, { messages: [{ role: 'user', content: 'hi' }] });
+    expect(body.choices[0]!.finish_reason).toBe('tool_calls');
+    expect(body.choices[0]!.message.tool_calls).toEqual([
+      { id: 'call_1_0', type: 'function', function: { name: 'a', arguments: '{"city":"Oslo"}' } },
+      { id: 'mine', type: 'function', function: { name: 'b', arguments: '{"x":1}' } },
+    ]);
+  });
+
+  it('keeps `text` working, with one deprecation warning per process', async () => {
+    const warn = vi.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
+    const s = await start({ script: [{ text: 'old' }, { text: 'older' }] });
+    await startOpenAICompatibleServer({ script: [{ text: 'again' }] }).then((t) => t.close());
+    const { body } = await complete(s.url, { messages: [] });
+    expect(body.choices[0]!.message.content).toBe('old');
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0]![1]).toMatchObject({
+      type: 'DeprecationWarning',
+      code: 'SKEIN_TESTKIT_SCRIPT_TEXT',
+    });
+  });
+
+  it('names the turn and the last message when the script runs out', async () => {
+    const s = await start({ script: [{ content: 'one' }] });
+    await complete(s.url, { messages: [{ role: 'user', content: 'first' }] });
+    const long = `Why? ${'x'.repeat(300)}`;
+    const { status, body } = await complete(s.url, {
+      messages: [
+        { role: 'user', content: 'first' },
+        { role: 'tool', content: long },
+      ],
+    });
+    expect(status).toBe(400);
+    expect(body.error.code).toBe('script_exhausted');
+    expect(body.error.message).toContain('turn 2');
+    expect(body.error.message).toContain(`tool: "${long.slice(0, 200)}"`);
+    expect(body.error.message).not.toContain(long.slice(0, 201));
+  });
+});
