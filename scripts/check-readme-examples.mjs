@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readmeExample } from './readme-example.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const only = process.argv.slice(2);
@@ -17,8 +18,8 @@ for (const name of readdirSync(join(root, 'packages'))) {
     failed++;
     continue;
   }
-  const match = /```ts\n([\s\S]*?)```/.exec(readFileSync(readme, 'utf8'));
-  if (!match) {
+  const example = readmeExample(readFileSync(readme, 'utf8'));
+  if (example === undefined) {
     console.error(`✗ ${name}: README has no \`\`\`ts example`);
     failed++;
     continue;
@@ -26,7 +27,7 @@ for (const name of readdirSync(join(root, 'packages'))) {
   // Inside the package, so its own name and its dependencies resolve as a user's would.
   const tmp = mkdtempSync(join(dir, '.readme-'));
   const file = join(tmp, 'example.ts');
-  writeFileSync(file, match[1]);
+  writeFileSync(file, example);
   const result = spawnSync(process.execPath, ['--import', 'tsx', file], {
     cwd: dir,
     encoding: 'utf8',

@@ -1,0 +1,5 @@
+// The example a package README opens with: its first ```ts block. Shared by the README check
+// (run inside the monorepo) and the consumer check (run from an npm-installed project).
+export function readmeExample(readme) {
+  return /```ts\n([\s\S]*?)```/.exec(readme)?.[1];
+}
