@@ -120,6 +120,9 @@ function install(files) {
     dependencies: Object.fromEntries([
       ...packages.map(({ manifest: m }, i) => [m.name, `file:tarballs/${basename(files[i])}`]),
       ...peers().map((name) => [name, repoVersion(name)]),
+      // What a README example needs beyond the package itself (a server to talk to, say), listed by
+      // the package under `skein.exampleDependencies` in its package.json.
+      ...exampleDependencies().map((name) => [name, repoVersion(name)]),
       // The interop README builds its tools with zod, as the MCP and Agents SDKs do.
       ['zod', repoVersion('zod')],
       ['typescript', repoVersion('typescript')],
@@ -177,6 +180,11 @@ function shipped(dir, paths) {
 function peers() {
   const names = packages.flatMap(({ manifest }) => Object.keys(manifest.peerDependencies ?? {}));
   return [...new Set(names)].filter((name) => !ours.has(name)).sort();
+}
+
+function exampleDependencies() {
+  const names = packages.flatMap(({ manifest }) => manifest.skein?.exampleDependencies ?? []);
+  return [...new Set(names)].filter((name) => !ours.has(name) && !peers().includes(name)).sort();
 }
 
 // The version the monorepo's lockfile installed, so the consumer tests what the packages test.

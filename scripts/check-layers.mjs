@@ -18,6 +18,13 @@ export const LAYERS = {
   '@skein/interop': 3,
   '@skein/store-sqlite': 3,
   '@skein/testkit': 3,
+  '@skein/store-postgres': 3,
+  // Takes its store as an option; imports @skein/store-postgres only in tests.
+  '@skein/worker': 3,
+  '@skein/otel': 3,
+  // Tools on top of the stores: they open a SQLite or Postgres store themselves.
+  '@skein/inspector': 4,
+  '@skein/runner': 4,
 };
 /** Workspace members not in LAYERS (apps, benchmarks) sit on top. */
 const APP_LAYER = 4;

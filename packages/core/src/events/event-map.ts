@@ -1,9 +1,17 @@
-import type { LLMMessage, TokenUsage } from '@skein/spec';
+import type { LLMMessage, TokenUsage, ToolSpec } from '@skein/spec';
 import type { ListenerError } from '../errors/listener-error.js';
 import type { FinishReason } from '../llm/llm-client.js';
 
 interface ThreadScoped {
   readonly threadId: string;
+  /**
+   * Set on events of a branch or child thread: the thread that started it (its parent), and the
+   * branch's path from the top-level thread (`fanout/branch`, `map[2]`, `sub`, joined by `/`).
+   */
+  readonly parentThreadId?: string;
+  readonly branchPath?: string;
+  /** The top-level thread a branch or child thread belongs to (set with `parentThreadId`). */
+  readonly rootThreadId?: string;
 }
 
 interface NodeScoped extends ThreadScoped {
@@ -49,6 +57,16 @@ export interface NodeFailedEvent extends NodeEvent {
 }
 export interface LLMTokenEvent extends NodeScoped {
   readonly delta: string;
+}
+/** A model call is about to be made (once per tool round; retries of it are not repeated). */
+export interface LLMRequestEvent extends NodeScoped {
+  readonly round: number;
+  /** The node's `model`, when it names one. */
+  readonly model?: string;
+  /** The visible conversation sent. */
+  readonly messages: readonly LLMMessage[];
+  /** The tools offered. */
+  readonly tools: readonly ToolSpec[];
 }
 export interface LLMResponseEvent extends NodeScoped {
   readonly message: LLMMessage;
@@ -122,6 +140,7 @@ export interface SkeinEventMap {
   'node:completed': NodeCompletedEvent;
   'node:failed': NodeFailedEvent;
   'llm:token': LLMTokenEvent;
+  'llm:request': LLMRequestEvent;
   'llm:response': LLMResponseEvent;
   'tool:call': ToolCallEvent;
   'tool:result': ToolResultEvent;

@@ -183,6 +183,7 @@ async function runCalls(
 async function generate(
   ctx: NodeRunContext<LLMNode>,
   tools: ReadonlyMap<string, AnyTool>,
+  round: number,
 ): Promise<LLMResponse> {
   const { thread, node, services, signal } = ctx;
   const config = node.config ?? {};
@@ -199,6 +200,14 @@ async function generate(
   };
   const { emitter } = services;
   const base = { threadId: thread.threadId, nodeId: node.id };
+  if (emitter.listenerCount('llm:request') > 0)
+    emitter.emit('llm:request', {
+      ...base,
+      round,
+      messages: request.messages,
+      tools: request.tools,
+      ...(config.model === undefined ? {} : { model: config.model }),
+    });
   try {
     return await withRetry(
       () =>
@@ -264,7 +273,7 @@ export const llmNodeHandler: NodeHandler<LLMNode> = async (ctx): Promise<NodeOut
   }
 
   while (round < maxRounds) {
-    const response = await generate(ctx, tools);
+    const response = await generate(ctx, tools, round);
     const answered = response.message;
     // Ids made unique before the message is stored: the provider sees these ids from now on.
     const message: LLMMessage = answered.toolCalls
