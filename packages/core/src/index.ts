@@ -17,6 +17,8 @@ export {
   ToolExecutionError,
   ToolTimeoutError,
 } from '@skein/spec';
+// Branches and child threads
+export type { MergeFunction, MergeInput } from './branches/merge.js';
 // Checkpoints
 export type {
   Checkpoint,
@@ -30,7 +32,9 @@ export type { SkeinEngineOptions } from './engine/skein-engine.js';
 // Engine
 export { SkeinEngine } from './engine/skein-engine.js';
 // Errors
+export { BranchFailedError } from './errors/branch-failed-error.js';
 export { CheckpointSaveError } from './errors/checkpoint-save-error.js';
+export { ChildThreadsUnavailableError } from './errors/child-threads-unavailable-error.js';
 export { ExpressionEvaluationError } from './errors/expression-evaluation-error.js';
 export { ExpressionSyntaxError } from './errors/expression-syntax-error.js';
 export { ExpressionTooComplexError } from './errors/expression-too-complex-error.js';
@@ -38,11 +42,15 @@ export { InvalidToolError } from './errors/invalid-tool-error.js';
 export { InvalidVariablesError } from './errors/invalid-variables-error.js';
 export { ListenerError } from './errors/listener-error.js';
 export { LLMCallError } from './errors/llm-call-error.js';
+export { MapItemsError } from './errors/map-items-error.js';
 export { MaxStepsExceededError } from './errors/max-steps-exceeded-error.js';
+export { MergeFunctionError } from './errors/merge-function-error.js';
 export { NoRouteError } from './errors/no-route-error.js';
 export { NodeExecutionError } from './errors/node-execution-error.js';
 export { ResumeInputError } from './errors/resume-input-error.js';
 export { StateCorruptError } from './errors/state-corrupt-error.js';
+export { SubworkflowDepthError } from './errors/subworkflow-depth-error.js';
+export { SubworkflowFailedError } from './errors/subworkflow-failed-error.js';
 export { ThreadCancelledError } from './errors/thread-cancelled-error.js';
 export { ThreadStateError } from './errors/thread-state-error.js';
 export { ToolArgumentsError } from './errors/tool-arguments-error.js';
@@ -52,8 +60,10 @@ export { ToolNotFoundError } from './errors/tool-not-found-error.js';
 export { TriggerFailedError } from './errors/trigger-failed-error.js';
 export { ValueNotJsonError } from './errors/value-not-json-error.js';
 export { WorkflowNotFoundError } from './errors/workflow-not-found-error.js';
+export { WorkflowToolPausedError } from './errors/workflow-tool-paused-error.js';
 export type { WorkflowIssue, WorkflowIssueCode } from './errors/workflow-validation-error.js';
 export { WorkflowValidationError } from './errors/workflow-validation-error.js';
+export type { ThreadScope } from './events/emitter.js';
 export { SkeinEmitter } from './events/emitter.js';
 // Events
 export type * from './events/event-map.js';
@@ -100,8 +110,10 @@ export { ThreadBuilder } from './thread/thread-builder.js';
 export type { AvailableTools } from './thread/thread-context.js';
 export { ThreadContext } from './thread/thread-context.js';
 export type {
+  BranchWait,
   PendingInteraction,
   SerializedError,
+  ThreadParent,
   ThreadState,
   ThreadStatus,
 } from './thread/thread-state.js';
@@ -123,21 +135,32 @@ export type {
 export { ToolRegistry } from './tools/tool-registry.js';
 export type { ToolRunContext, ToolRunResult } from './tools/tool-runner.js';
 export { ToolRunner, toolErrorContent } from './tools/tool-runner.js';
+export type { WorkflowCall } from './tools/workflow-call.js';
+export type { WorkflowToolOptions } from './tools/workflow-tool.js';
+export { workflowTool } from './tools/workflow-tool.js';
 export type { CompiledEdge, CompiledWorkflow } from './workflow/compiled-workflow.js';
+export type { MermaidOptions } from './workflow/mermaid.js';
 export { toMermaid } from './workflow/mermaid.js';
 // Workflows
 export type {
+  BranchConversation,
+  BranchDefinition,
   ContextProcessorNode,
   ContextProcessorOperation,
   EdgeDefinition,
   EndNode,
+  JoinNode,
   LLMNode,
   LLMNodeConfig,
+  MapNode,
+  MergePolicy,
   NodeDefinition,
   NodeType,
+  ParallelNode,
   RetryPolicy,
   RouteNode,
   StartNode,
+  SubworkflowNode,
   ToolNode,
   ToolNodeConfig,
   TriggerAction,

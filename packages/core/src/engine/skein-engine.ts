@@ -25,6 +25,8 @@ import type { CompiledWorkflow } from '../workflow/compiled-workflow.js';
 import type { NodeDefinition, WorkflowDefinition } from '../workflow/types.js';
 import { WorkflowRegistry } from '../workflow/workflow-registry.js';
 
+const DEPTH_RANGE = { min: 1, max: 1_000, integer: true } as const;
+
 export interface SkeinEngineOptions {
   readonly llm?: LLMClient | ((node: NodeDefinition) => LLMClient);
   readonly store?: CheckpointStore;
@@ -33,6 +35,10 @@ export interface SkeinEngineOptions {
   readonly formatToolDescription?: ToolDescriptionFormatter;
   readonly tokenCounter?: TokenCounter;
   readonly handlers?: ThreadExecutorOptions['handlers'];
+  /** How deep child threads (branches, subworkflows, workflow tools) may nest: 1 to 1,000 (default 8). */
+  readonly maxDepth?: number;
+  /** Merge functions a JOIN or SUBWORKFLOW can name with `merge: { function: name }`. */
+  readonly mergers?: ThreadExecutorOptions['mergers'];
 }
 
 /**
@@ -72,6 +78,11 @@ export class SkeinEngine {
       ...(options.llm ? { llm: options.llm } : {}),
       ...(options.store ? { store: options.store } : {}),
       ...(options.handlers ? { handlers: options.handlers } : {}),
+      builder: this.builder,
+      ...(options.maxDepth === undefined
+        ? {}
+        : { maxDepth: checkNumber('maxDepth', options.maxDepth, DEPTH_RANGE) }),
+      ...(options.mergers ? { mergers: options.mergers } : {}),
     });
   }
 

@@ -56,6 +56,37 @@ const table: [ErrorClass, SkeinError, string][] = [
   ],
   [api.NodeExecutionError, new api.NodeExecutionError('t', 'agent', cause, 'cp-1'), 'NODE_FAILED'],
   [api.NoRouteError, new api.NoRouteError('route'), 'NO_ROUTE'],
+  [
+    api.BranchFailedError,
+    new api.BranchFailedError('fan/a', 't/fan@1/a', { code: 'X', message: 'x' }),
+    'BRANCH_FAILED',
+  ],
+  [
+    api.ChildThreadsUnavailableError,
+    new api.ChildThreadsUnavailableError('fan'),
+    'CHILD_THREADS_UNAVAILABLE',
+  ],
+  [api.MapItemsError, new api.MapItemsError('m', 'vars.items', 'text'), 'MAP_ITEMS_INVALID'],
+  [
+    api.MergeFunctionError,
+    new api.MergeFunctionError('j', 'summary', 'is missing'),
+    'MERGE_FUNCTION_INVALID',
+  ],
+  [
+    api.SubworkflowDepthError,
+    new api.SubworkflowDepthError('w', 8, 'a/b'),
+    'SUBWORKFLOW_DEPTH_EXCEEDED',
+  ],
+  [
+    api.SubworkflowFailedError,
+    new api.SubworkflowFailedError('w', 't/s@1', { code: 'X', message: 'x' }),
+    'SUBWORKFLOW_FAILED',
+  ],
+  [
+    api.WorkflowToolPausedError,
+    new api.WorkflowToolPausedError('w', 't/a@1#c'),
+    'WORKFLOW_TOOL_PAUSED',
+  ],
   [api.ResumeInputError, new api.ResumeInputError('t', 'no answer'), 'RESUME_INPUT_INVALID'],
   [
     api.StateCorruptError,

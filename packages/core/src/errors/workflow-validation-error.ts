@@ -21,7 +21,13 @@ export type WorkflowIssueCode =
   | 'UNKNOWN_TOOL'
   | 'CYCLE_WITHOUT_EXIT'
   | 'INVALID_TRIGGER'
-  | 'INVALID_VARIABLES';
+  | 'INVALID_VARIABLES'
+  | 'FAN_OUT_EDGE'
+  | 'JOIN_MISMATCH'
+  | 'BRANCH_NO_JOIN'
+  | 'BRANCH_ESCAPES'
+  | 'BRANCHES_SHARE_NODE'
+  | 'SUBWORKFLOW_CYCLE';
 
 /** One problem in a workflow definition, naming the node, edge or field it is about. */
 export interface WorkflowIssue {

@@ -20,10 +20,48 @@ function threadIdOf(payload: unknown): string | undefined {
  * running: the error goes to `error` listeners as a `ListenerError`, and when there are none (or
  * an `error` listener throws too) to `process.emitWarning`.
  */
+/** What the events of a branch or child thread carry besides their own thread id. */
+export interface ThreadScope {
+  readonly parentThreadId: string;
+  readonly branchPath: string;
+  readonly rootThreadId: string;
+}
+
 export class SkeinEmitter extends EventEmitter<Listeners> {
+  readonly #scopes = new Map<string, ThreadScope>();
   // One guard per listener and event, so `off(event, fn)` finds what `on(event, fn)` added.
   readonly #guards = new WeakMap<object, Map<Name, AnyListener>>();
   readonly #originals = new WeakMap<object, AnyListener>();
+
+  /**
+   * Events of `threadId` carry `scope` from now on (until `unscopeThread`): a branch's events
+   * name their parent wherever they are emitted, with no cost for threads without a parent.
+   * @internal
+   */
+  scopeThread(threadId: string, scope: ThreadScope): void {
+    this.#scopes.set(threadId, scope);
+  }
+
+  /** @internal */
+  unscopeThread(threadId: string): void {
+    this.#scopes.delete(threadId);
+  }
+
+  override emit<T extends Name>(
+    event: T,
+    ...args: EventEmitter.ArgumentMap<Listeners>[Extract<T, Name>]
+  ): boolean {
+    if (this.#scopes.size !== 0) {
+      const payload: unknown = args[0];
+      const id = threadIdOf(payload);
+      const scope = id === undefined ? undefined : this.#scopes.get(id);
+      if (scope) {
+        const scoped = [{ ...(payload as object), ...scope }];
+        return super.emit(event, ...(scoped as typeof args));
+      }
+    }
+    return super.emit(event, ...args);
+  }
 
   override on<T extends Name>(event: T, fn: Listener<T>, context?: unknown): this {
     return super.on(event, this.#guard(event, fn) as Listener<T>, context);

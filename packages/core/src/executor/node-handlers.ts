@@ -1,4 +1,5 @@
 import { contextProcessorHandler } from '../nodes/context-processor-node.js';
+import { joinHandler, mapHandler, parallelHandler } from '../nodes/fan-out-node.js';
 import { llmNodeHandler } from '../nodes/llm-node.js';
 import type { NodeHandler, NodeOutcome, NodeRunContext } from '../nodes/node-handler.js';
 import {
@@ -9,6 +10,7 @@ import {
   userInteractionHandler,
   variableHandler,
 } from '../nodes/simple-nodes.js';
+import { subworkflowHandler } from '../nodes/subworkflow-node.js';
 import type { NodeDefinition, NodeType } from '../workflow/types.js';
 
 /** The node definition of each node type. */
@@ -26,6 +28,10 @@ export const DEFAULT_HANDLERS: NodeHandlers = {
   CONTEXT_PROCESSOR: contextProcessorHandler,
   VARIABLE: variableHandler,
   USER_INTERACTION: userInteractionHandler,
+  PARALLEL: parallelHandler,
+  MAP: mapHandler,
+  JOIN: joinHandler,
+  SUBWORKFLOW: subworkflowHandler,
 };
 
 /** Runs the handler of `type` (indexing by the same `K` keeps handler and node matched). */

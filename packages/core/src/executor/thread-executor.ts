@@ -1,5 +1,7 @@
 import type { ConversationCursor } from '@skein/conversation';
 import { SkeinError } from '@skein/spec';
+import { ChildRunner } from '../branches/child-runner.js';
+import type { MergeFunction } from '../branches/merge.js';
 import type { CheckpointStore } from '../checkpoint/checkpoint-store.js';
 import { MaxStepsExceededError } from '../errors/max-steps-exceeded-error.js';
 import { StateCorruptError } from '../errors/state-corrupt-error.js';
@@ -8,11 +10,13 @@ import { ThreadStateError } from '../errors/thread-state-error.js';
 import type { SkeinEmitter } from '../events/emitter.js';
 import type { LLMClient } from '../llm/llm-client.js';
 import type { NodeOutcome, NodeServices } from '../nodes/node-handler.js';
+import type { ThreadBuilder } from '../thread/thread-builder.js';
 import type { ThreadContext } from '../thread/thread-context.js';
 import type { PendingInteraction, ThreadState } from '../thread/thread-state.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import type { ToolRunner } from '../tools/tool-runner.js';
 import type { NodeDefinition } from '../workflow/types.js';
+import { branchOutput } from './branch-output.js';
 import { checkExecutable, checkMaxSteps, checkResumable } from './call-checks.js';
 import {
   checkpointSaved,
@@ -49,12 +53,23 @@ export interface ThreadExecutorOptions {
   readonly store?: CheckpointStore;
   /** Extra or replacement node handlers by node type. */
   readonly handlers?: Partial<NodeHandlers>;
+  /** Builds child threads (PARALLEL, MAP, SUBWORKFLOW, workflow tools); the engine passes its own. */
+  readonly builder?: ThreadBuilder;
+  /** How deep child threads may nest (default 8). */
+  readonly maxDepth?: number;
+  /** Merge functions a JOIN or SUBWORKFLOW can name (`merge: { function: name }`). */
+  readonly mergers?: Readonly<Record<string, MergeFunction>>;
 }
 
 /** One `execute` or `resume` call: what the loop and `#runNode` share. */
 interface Run {
   readonly thread: ThreadContext;
   readonly signal: AbortSignal;
+  readonly maxSteps: number;
+  /** A branch ends on reaching this node (its JOIN). */
+  readonly stopAt: string | undefined;
+  /** The next node runs again rather than for the first time (see `NodeRunContext.recovering`). */
+  recovering: boolean;
   steps: number;
   /** The input given to `resume`, until the node waiting for it has taken it. */
   resume: { readonly input: unknown } | undefined;
@@ -94,10 +109,24 @@ export class ThreadExecutor {
     this.#emitter = options.emitter;
     this.#store = options.store;
     const llm = options.llm;
+    const children = options.builder
+      ? new ChildRunner({
+          builder: options.builder,
+          driver: {
+            execute: (thread, run) => this.execute(thread, run),
+            resume: (thread, input, run) => this.resume(thread, input, run),
+          },
+          emitter: options.emitter,
+          ...(options.store ? { store: options.store } : {}),
+          ...(options.maxDepth === undefined ? {} : { maxDepth: options.maxDepth }),
+          ...(options.mergers ? { mergers: options.mergers } : {}),
+        })
+      : undefined;
     this.#services = {
       emitter: options.emitter,
       tools: options.tools,
       toolRunner: options.toolRunner,
+      ...(children ? { children } : {}),
       llmFor: (node) => {
         if (!llm)
           throw new SkeinError(
@@ -148,7 +177,15 @@ export class ThreadExecutor {
     if (!thread.claimRun())
       throw new ThreadStateError(thread.threadId, thread.status, 'another executor is running it');
     const signal = givenSignal ?? new AbortController().signal;
-    const run: Run = { thread, signal, steps: 0, resume };
+    const run: Run = {
+      thread,
+      signal,
+      maxSteps,
+      stopAt: thread.state.parent?.stopAt,
+      recovering: thread.status !== 'PENDING',
+      steps: 0,
+      resume,
+    };
     const threadId = thread.threadId;
     const store = this.#store;
     let lastYield = performance.now();
@@ -163,6 +200,10 @@ export class ThreadExecutor {
       for (;;) {
         const nodeId = thread.state.currentNodeId;
         if (nodeId === undefined) return await this.#finish(run, 'COMPLETED');
+        if (nodeId === run.stopAt) {
+          thread.dispatch({ type: 'patched', changes: { output: branchOutput(thread, nodeId) } });
+          return await this.#finish(run, 'COMPLETED');
+        }
         if (signal.aborted)
           return await this.#finish(run, 'CANCELLED', new ThreadCancelledError(threadId));
         if (run.steps >= maxSteps)
@@ -258,12 +299,17 @@ export class ThreadExecutor {
     const resume = run.resume;
     const services = this.#services;
     const signal = run.signal;
+    const recovering = run.recovering;
+    const maxSteps = run.maxSteps;
+    run.recovering = false;
     let returned: NodeOutcome | Promise<NodeOutcome>;
     try {
       returned = callHandler(
         this.#handlers,
         node.type,
-        resume ? { thread, node, signal, services, resume } : { thread, node, signal, services },
+        resume
+          ? { thread, node, signal, services, resume, recovering, maxSteps }
+          : { thread, node, signal, services, recovering, maxSteps },
       );
     } catch (error) {
       return this.#failed(run, attempt, error);

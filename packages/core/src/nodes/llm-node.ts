@@ -1,4 +1,5 @@
 import type { LLMMessage, ToolCall, ToolSpec } from '@skein/spec';
+import { workflowCaller } from '../branches/workflow-caller.js';
 import { LLMCallError } from '../errors/llm-call-error.js';
 import { ResumeInputError } from '../errors/resume-input-error.js';
 import { ToolNotFoundError } from '../errors/tool-not-found-error.js';
@@ -119,6 +120,11 @@ function decisions(
   return out;
 }
 
+function callerOf(ctx: NodeRunContext) {
+  const callWorkflow = workflowCaller(ctx);
+  return callWorkflow ? { callWorkflow } : {};
+}
+
 async function runCalls(
   ctx: NodeRunContext<LLMNode>,
   calls: readonly ToolCall[],
@@ -129,7 +135,15 @@ async function runCalls(
   const runnable = calls.filter((c) => !rejected.has(c.id));
   const results = await services.toolRunner.runAll(
     runnable,
-    { threadId: thread.threadId, nodeId: node.id, signal, variables: thread.variables, tools },
+    {
+      threadId: thread.threadId,
+      nodeId: node.id,
+      signal,
+      variables: thread.variables,
+      tools,
+      step: thread.state.step,
+      ...callerOf(ctx),
+    },
     node.config?.toolConcurrency ?? DEFAULT_TOOL_CONCURRENCY,
   );
   const byId = new Map(runnable.map((c, i) => [c.id, results[i]!]));

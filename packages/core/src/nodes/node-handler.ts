@@ -1,3 +1,4 @@
+import type { ChildRunner } from '../branches/child-runner.js';
 import type { SkeinEmitter } from '../events/emitter.js';
 import type { LLMClient } from '../llm/llm-client.js';
 import type { ThreadContext } from '../thread/thread-context.js';
@@ -13,6 +14,8 @@ export interface NodeServices {
   readonly toolRunner: ToolRunner;
   /** The model for an LLM node (by its config). */
   readonly llmFor: (node: NodeDefinition) => LLMClient;
+  /** Starts and runs child threads (branches, subworkflows); absent without a thread builder. */
+  readonly children?: ChildRunner;
 }
 
 export interface NodeRunContext<N extends NodeDefinition = NodeDefinition> {
@@ -22,6 +25,13 @@ export interface NodeRunContext<N extends NodeDefinition = NodeDefinition> {
   readonly services: NodeServices;
   /** Present when the thread is resumed at this node: the input given to `resume`. */
   readonly resume?: { readonly input: unknown };
+  /**
+   * True when this node runs again rather than for the first time (the run went on from a stored,
+   * failed, cancelled or paused thread): children it started before may already exist.
+   */
+  readonly recovering?: boolean;
+  /** The `maxSteps` of the current `execute` or `resume` call (child threads get the same). */
+  readonly maxSteps?: number;
 }
 
 /** What a node did: go on (with an output), wait for input, or end the thread. */

@@ -1,4 +1,5 @@
 import { findNonJsonValue } from '@skein/spec';
+import { workflowCaller } from '../branches/workflow-caller.js';
 import { ResumeInputError } from '../errors/resume-input-error.js';
 import { ToolNotFoundError } from '../errors/tool-not-found-error.js';
 import type {
@@ -44,12 +45,9 @@ export const variableHandler: NodeHandler<VariableNode> = ({ thread, node }) => 
 };
 
 /** Calls one tool directly with templated arguments; a failure is its output, not a crash. */
-export const toolNodeHandler: NodeHandler<ToolNode> = async ({
-  thread,
-  node,
-  services,
-  signal,
-}) => {
+export const toolNodeHandler: NodeHandler<ToolNode> = async (ctx) => {
+  const { thread, node, services, signal } = ctx;
+  const callWorkflow = workflowCaller(ctx);
   const { tool: name, args = {}, outputVariable } = node.config;
   const tool = findTool(thread, services.tools, name);
   if (!tool) throw new ToolNotFoundError(name, `TOOL node "${node.id}"`);
@@ -65,6 +63,8 @@ export const toolNodeHandler: NodeHandler<ToolNode> = async ({
       signal,
       variables: thread.variables,
       tools: new Map([[name, tool]]),
+      step: thread.state.step,
+      ...(callWorkflow ? { callWorkflow } : {}),
     },
   );
   const output = { content: result.message.content, isError: result.isError };

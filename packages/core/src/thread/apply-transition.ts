@@ -68,6 +68,7 @@ function completed(
     toolFailures: s.toolFailures,
     firedTriggers: s.firedTriggers,
     createdAt: s.createdAt,
+    parent: s.parent,
   });
 }
 
@@ -90,6 +91,7 @@ function withVariables(s: ThreadState, variables: Readonly<Record<string, unknow
     toolFailures: s.toolFailures,
     firedTriggers: s.firedTriggers,
     createdAt: s.createdAt,
+    parent: s.parent,
   });
 }
 

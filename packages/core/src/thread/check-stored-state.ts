@@ -33,8 +33,22 @@ function checkPending(pending: unknown, fail: Fail): void {
     requireString(pending.prompt, 'state.pending.prompt', fail, true);
     return;
   }
+  if (pending.kind === 'branches') {
+    const waiting = pending.waiting;
+    if (!Array.isArray(waiting)) fail('state.pending.waiting', 'must be an array');
+    waiting.forEach((wait: unknown, i) => {
+      const at = `state.pending.waiting[${i}]`;
+      if (!isRecord(wait)) fail(at, 'must be an object');
+      requireString(wait.path, `${at}.path`, fail);
+      requireString(wait.threadId, `${at}.threadId`, fail);
+      if (wait.reason !== 'user-input' && wait.reason !== 'tool-approval')
+        fail(`${at}.reason`, 'must be "user-input" or "tool-approval"');
+      requireString(wait.prompt, `${at}.prompt`, fail, true);
+    });
+    return;
+  }
   if (pending.kind !== 'tool-approval')
-    fail('state.pending.kind', 'must be "user-input" or "tool-approval"');
+    fail('state.pending.kind', 'must be "user-input", "tool-approval" or "branches"');
   if (!isCount(pending.round)) fail('state.pending.round', 'must be a whole number >= 0');
   const calls = pending.calls;
   if (!Array.isArray(calls)) fail('state.pending.calls', 'must be an array of tool calls');
@@ -44,6 +58,17 @@ function checkPending(pending: unknown, fail: Fail): void {
       requireString(call[key], `state.pending.calls[${i}].${key}`, fail);
   });
   requireStrings(pending.awaiting, 'state.pending.awaiting', fail);
+}
+
+function checkParent(parent: unknown, fail: Fail): void {
+  if (parent === undefined) return;
+  if (!isRecord(parent)) fail('state.parent', 'must be an object when present');
+  for (const key of ['threadId', 'nodeId', 'rootThreadId', 'branchPath'])
+    requireString(parent[key], `state.parent.${key}`, fail);
+  if (!isCount(parent.depth) || parent.depth < 1)
+    fail('state.parent.depth', 'must be a whole number >= 1');
+  requireString(parent.stopAt, 'state.parent.stopAt', fail, true);
+  if (!isCount(parent.forkedAt)) fail('state.parent.forkedAt', 'must be a whole number >= 0');
 }
 
 function checkError(error: unknown, fail: Fail): void {
@@ -90,6 +115,7 @@ export function checkStoredState(stored: StoredThread): ThreadState {
   requireStrings(state.firedTriggers, 'state.firedTriggers', fail);
   checkError(state.error, fail);
   checkPending(state.pending, fail);
+  checkParent(state.parent, fail);
   const found = findNonJsonValue(state, 'state');
   if (found) fail(found.path, `is ${found.reason}`);
   return state as unknown as ThreadState;

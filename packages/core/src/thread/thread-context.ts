@@ -65,6 +65,9 @@ export class ThreadContext {
   #running = false;
   #scope: ExpressionScope | undefined;
   #scopeOf: ThreadState | undefined;
+  // Branches and child threads of a node that has not finished (it paused): kept so a resume in
+  // this process finds them without a store.
+  #held: Map<string, ThreadContext> | undefined;
 
   constructor(parts: {
     workflow: CompiledWorkflow;
@@ -158,6 +161,22 @@ export class ThreadContext {
   /** @internal */
   releaseRun(): void {
     this.#running = false;
+  }
+
+  /** A child thread kept while its node waits. @internal */
+  heldChild(threadId: string): ThreadContext | undefined {
+    return this.#held?.get(threadId);
+  }
+
+  /** @internal */
+  holdChild(child: ThreadContext): void {
+    this.#held ??= new Map();
+    this.#held.set(child.threadId, child);
+  }
+
+  /** @internal */
+  releaseChild(threadId: string): void {
+    this.#held?.delete(threadId);
   }
 
   /**

@@ -19,7 +19,39 @@ export type PendingInteraction =
       readonly calls: readonly ToolCall[];
       /** Ids of the calls that need an approval. */
       readonly awaiting: readonly string[];
+    }
+  | {
+      /** Branches or child threads of this node wait, each for its own input. */
+      readonly kind: 'branches';
+      readonly nodeId: string;
+      /** One entry per waiting thread, in branch order; `resume` answers one by its `path`. */
+      readonly waiting: readonly BranchWait[];
     };
+
+/** A branch (or child thread, at any depth) that waits: answer it with `{ branch: path, input }`. */
+export interface BranchWait {
+  /** Its path from the paused thread: `parallel/name`, `map[2]`, `sub`, nested ones joined by `/`. */
+  readonly path: string;
+  readonly threadId: string;
+  readonly reason: 'user-input' | 'tool-approval';
+  readonly prompt?: string;
+}
+
+/** What a branch or child thread knows of the thread that started it. */
+export interface ThreadParent {
+  readonly threadId: string;
+  readonly nodeId: string;
+  /** The top-level thread. */
+  readonly rootThreadId: string;
+  /** From the top-level thread, e.g. `compare/cities[2]`. */
+  readonly branchPath: string;
+  /** 1 for a child of a top-level thread. */
+  readonly depth: number;
+  /** A branch ends when it reaches this node (its JOIN) instead of running it. */
+  readonly stopAt?: string;
+  /** Stored messages it started with (a forked conversation): what follows is its own. */
+  readonly forkedAt: number;
+}
 
 export interface SerializedError {
   readonly code: string;
@@ -51,6 +83,8 @@ export interface ThreadState extends CheckpointState {
   /** Ids of `once` triggers that have fired. */
   readonly firedTriggers: readonly string[];
   readonly createdAt: string;
+  /** Set on branches and child threads. */
+  readonly parent?: ThreadParent;
 }
 
 /**
@@ -77,5 +111,6 @@ export function withChanges(state: ThreadState, changes: Partial<ThreadState>): 
     toolFailures: 'toolFailures' in changes ? changes.toolFailures! : state.toolFailures,
     firedTriggers: 'firedTriggers' in changes ? changes.firedTriggers! : state.firedTriggers,
     createdAt: 'createdAt' in changes ? changes.createdAt! : state.createdAt,
+    parent: 'parent' in changes ? changes.parent : state.parent,
   });
 }

@@ -13,6 +13,7 @@ import { checkOptionalNumber } from '../options/check-number.js';
 import type { ArgumentValidator } from './argument-validator.js';
 import { isToolOutput, type Tool } from './tool.js';
 import { MAX_TIMER_MS, TIMEOUT_RANGE, timeoutProblem } from './tool-timeout.js';
+import type { WorkflowCall, WorkflowCaller } from './workflow-call.js';
 
 type AnyTool = Tool;
 
@@ -23,12 +24,20 @@ export interface ToolRunContext {
   readonly variables: Readonly<Record<string, unknown>>;
   /** The tools offered for this call, by name. */
   readonly tools: ReadonlyMap<string, AnyTool>;
+  /** The thread's step, for the tools' idempotency keys. */
+  readonly step?: number;
+  /** Runs a workflow as a child thread of the calling node (see `workflowTool`). */
+  readonly callWorkflow?: WorkflowCaller;
 }
 
 export interface ToolRunResult {
   readonly message: LLMMessage;
   readonly isError: boolean;
   readonly errorCode?: string;
+}
+
+function bindCaller(caller: WorkflowCaller, toolCallId: string, signal: AbortSignal) {
+  return (request: WorkflowCall) => caller({ ...request, toolCallId, signal });
 }
 
 /** The text a model reads when a call fails: short, with a stable code to branch on. */
@@ -185,6 +194,10 @@ export class ToolRunner {
             signal,
             variables: context.variables,
             emitter: this.#emitter,
+            idempotencyKey: `${threadId}:${nodeId}:${context.step ?? 0}:${call.id}`,
+            ...(context.callWorkflow
+              ? { callWorkflow: bindCaller(context.callWorkflow, call.id, signal) }
+              : {}),
           }),
         context.signal,
         timeoutMs,

@@ -3,6 +3,7 @@ import type {
   ToolExecutionContext as ContractToolExecutionContext,
 } from '@skein/spec';
 import type { SkeinEmitter } from '../events/emitter.js';
+import type { WorkflowCall } from './workflow-call.js';
 
 export type { ToolOutput, ToolThreadContext } from '@skein/spec';
 export { isToolOutput, toolOutput } from '@skein/spec';
@@ -13,6 +14,16 @@ export { isToolOutput, toolOutput } from '@skein/spec';
  */
 export interface ToolExecutionContext extends ContractToolExecutionContext {
   readonly emitter: SkeinEmitter;
+  /**
+   * The same for every attempt of this call (thread, node, step, call id): a tool with side
+   * effects can deduplicate with it when a node runs again after a crash.
+   */
+  readonly idempotencyKey: string;
+  /**
+   * Runs a registered workflow as a child thread of the calling node and gives its END output;
+   * present when the engine runs the tool (see `workflowTool`).
+   */
+  readonly callWorkflow?: (request: WorkflowCall) => Promise<unknown>;
 }
 
 /**

@@ -14,6 +14,10 @@ export const NODE_TYPES = [
   'CONTEXT_PROCESSOR',
   'VARIABLE',
   'USER_INTERACTION',
+  'PARALLEL',
+  'MAP',
+  'JOIN',
+  'SUBWORKFLOW',
 ] as const;
 
 export type NodeType = (typeof NODE_TYPES)[number];
@@ -143,6 +147,97 @@ export interface UserInteractionNode extends NodeBase {
   };
 }
 
+/**
+ * How a branch or child thread's conversation starts: `forked` sees what the parent saw (its
+ * visible messages, with the branch's own tool description), `isolated` starts empty (the
+ * workflow's initial tools described as usual).
+ */
+export type BranchConversation = 'forked' | 'isolated';
+
+/** One named path of a PARALLEL node: the node it starts at (it runs until it reaches the JOIN). */
+export interface BranchDefinition {
+  readonly name: string;
+  readonly start: string;
+}
+
+/** Starts its branches together; each runs as its own child thread until it reaches `join`. */
+export interface ParallelNode extends NodeBase {
+  readonly type: 'PARALLEL';
+  readonly config: {
+    readonly branches: readonly BranchDefinition[];
+    /** The JOIN node where the branches end. */
+    readonly join: string;
+    /** At most this many branches run at once (default: all). */
+    readonly maxConcurrency?: number;
+    readonly conversation?: BranchConversation;
+  };
+}
+
+/** One branch per item of a list: each runs the path from `start` to `join` with the item bound. */
+export interface MapNode extends NodeBase {
+  readonly type: 'MAP';
+  readonly config: {
+    /** An expression giving an array (e.g. `vars.cities`). */
+    readonly items: string;
+    /** The variable that holds the item in its branch (default `item`). */
+    readonly itemVariable?: string;
+    /** The variable that holds the item's index in its branch (default `index`). */
+    readonly indexVariable?: string;
+    readonly start: string;
+    readonly join: string;
+    /** At most this many branches run at once (default 10). */
+    readonly maxConcurrency?: number;
+    readonly conversation?: BranchConversation;
+  };
+}
+
+/** What the parent's conversation receives at a JOIN, in branch order. */
+export type MergePolicy =
+  /** Nothing (the default). */
+  | 'none'
+  /** Each branch's last assistant message without tool calls. */
+  | 'final-message'
+  /** Everything each branch added, whole (a tool call always with its results). */
+  | 'exchange'
+  /** A merge function registered on the engine under this name (`SkeinEngineOptions.mergers`). */
+  | { readonly function: string };
+
+/** Waits for the branches of its PARALLEL or MAP node and gathers their outputs in branch order. */
+export interface JoinNode extends NodeBase {
+  readonly type: 'JOIN';
+  readonly config?: {
+    /** `all` (default), `any` (the first to complete), or the first `n` to complete. */
+    readonly wait?: 'all' | 'any' | { readonly first: number };
+    /** `fail-fast` (default): a failed branch cancels the others and fails the node; `collect`: per-branch `{ status, output | error }`. */
+    readonly onError?: 'fail-fast' | 'collect';
+    /** Where the array of outputs goes (default: the JOIN's output only, `nodes.<join id>`). */
+    readonly outputVariable?: string;
+    /** What a branch gives, an expression over the branch's own scope (default `output`: its last node's output). */
+    readonly output?: string;
+    readonly merge?: MergePolicy;
+  };
+}
+
+/** Runs another registered workflow as a child thread and maps its input and output. */
+export interface SubworkflowNode extends NodeBase {
+  readonly type: 'SUBWORKFLOW';
+  readonly config: {
+    readonly workflow: string;
+    readonly version?: string;
+    /** The child's variables, each an expression over this thread's scope. */
+    readonly input?: Readonly<Record<string, string>>;
+    /** A template: when set, the child's first user message. */
+    readonly message?: string;
+    /** Variables of this thread set from the child, each an expression over the child's scope (`output` is its END output). */
+    readonly output?: Readonly<Record<string, string>>;
+    /** Where the child's END output goes, whole. */
+    readonly outputVariable?: string;
+    /** `isolated` (default) or `forked`. */
+    readonly conversation?: BranchConversation;
+    readonly merge?: MergePolicy;
+  };
+}
+
 export type NodeDefinition =
   | StartNode
   | EndNode
@@ -151,7 +246,11 @@ export type NodeDefinition =
   | RouteNode
   | ContextProcessorNode
   | VariableNode
-  | UserInteractionNode;
+  | UserInteractionNode
+  | ParallelNode
+  | MapNode
+  | JoinNode
+  | SubworkflowNode;
 
 export interface EdgeDefinition {
   readonly id?: string;

@@ -104,7 +104,8 @@ export function checkEdges(
         message:
           'ROUTE node needs a default branch (an edge without condition or with default: true)',
       });
-    if (node.type !== 'END' && out.length === 0)
+    // PARALLEL and MAP go on to their JOIN (checked with the branches).
+    if (node.type !== 'END' && node.type !== 'PARALLEL' && node.type !== 'MAP' && out.length === 0)
       checker.add({
         code: 'DEAD_END',
         nodeId: node.id,

@@ -1,3 +1,4 @@
+import { checkBranchNodeConfig } from './validate-branch-config.js';
 import { checkContextOperation } from './validate-context-operation.js';
 import { checkLLMNumbers } from './validate-numbers.js';
 import { type Checker, isObject, type ToolNames } from './workflow-checker.js';
@@ -112,6 +113,12 @@ export function checkNodeConfig(
       break;
     case 'END':
       if (c.output !== undefined) checker.expression(c.output, at('output'));
+      break;
+    case 'PARALLEL':
+    case 'MAP':
+    case 'JOIN':
+    case 'SUBWORKFLOW':
+      checkBranchNodeConfig(node.type, node.id, config, where, checker);
       break;
     default:
       break;

@@ -1,6 +1,7 @@
 import { WorkflowValidationError } from '../errors/workflow-validation-error.js';
 import type { CompiledWorkflow } from './compiled-workflow.js';
 import type { WorkflowDefinition } from './types.js';
+import { checkBranches } from './validate-branches.js';
 import { checkEdges } from './validate-edges.js';
 import { checkReachability } from './validate-graph.js';
 import { checkNodes } from './validate-nodes.js';
@@ -52,7 +53,15 @@ export function validateWorkflow(
   const { nodes, starts, ends } = checkNodes(def.nodes, checker, options.tools);
   const outgoing = checkEdges(def.edges, nodes, checker);
   const start = starts[0];
-  if (start) checkReachability(start, nodes.keys(), ends, outgoing, checker);
+  const analysed = checkBranches(nodes, outgoing, start, checker);
+  if (start) checkReachability(start, nodes.keys(), ends, analysed, checker);
+  for (const node of nodes.values())
+    if (node.type === 'SUBWORKFLOW' && node.config?.workflow === def.id)
+      checker.add({
+        code: 'SUBWORKFLOW_CYCLE',
+        nodeId: node.id,
+        message: `SUBWORKFLOW runs workflow "${def.id}", which is this workflow: it would start itself without end`,
+      });
 
   // Tools, triggers, variables.
   if (def.initialTools !== undefined) {

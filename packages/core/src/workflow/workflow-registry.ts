@@ -1,5 +1,6 @@
 import { SkeinError } from '@skein/spec';
 import { WorkflowNotFoundError } from '../errors/workflow-not-found-error.js';
+import { WorkflowValidationError } from '../errors/workflow-validation-error.js';
 import type { CompiledWorkflow } from './compiled-workflow.js';
 import { copyDefinition } from './copy-definition.js';
 import type { WorkflowDefinition } from './types.js';
@@ -22,6 +23,15 @@ export class WorkflowRegistry {
    */
   register(definition: WorkflowDefinition, options: { replace?: boolean } = {}): CompiledWorkflow {
     const compiled = validateWorkflow(copyDefinition(definition), this.#options);
+    const cycle = this.#cycleThrough(compiled);
+    if (cycle)
+      throw new WorkflowValidationError(compiled.id, [
+        {
+          code: 'SUBWORKFLOW_CYCLE',
+          nodeId: cycle.nodeId,
+          message: `SUBWORKFLOW leads back to "${compiled.id}" through ${cycle.path.join(' -> ')}: it would start itself without end`,
+        },
+      ]);
     const versions = this.#byId.get(compiled.id) ?? new Map<string, CompiledWorkflow>();
     if (versions.has(compiled.version) && !options.replace)
       throw new SkeinError(
@@ -54,6 +64,30 @@ export class WorkflowRegistry {
     return version === undefined
       ? this.#latest.has(workflowId)
       : (this.#byId.get(workflowId)?.has(version) ?? false);
+  }
+
+  /** A chain of registered SUBWORKFLOW nodes from `compiled` back to itself, if there is one. */
+  #cycleThrough(compiled: CompiledWorkflow): { nodeId: string; path: string[] } | undefined {
+    const targets = (w: CompiledWorkflow) =>
+      [...w.nodes.values()].flatMap((n) =>
+        n.type === 'SUBWORKFLOW'
+          ? [{ nodeId: n.id, workflow: n.config.workflow, version: n.config.version }]
+          : [],
+      );
+    for (const first of targets(compiled)) {
+      const seen = new Set<string>();
+      const queue = [{ ...first, path: [compiled.id, first.workflow] }];
+      while (queue.length > 0) {
+        const at = queue.shift()!;
+        if (at.workflow === compiled.id) return { nodeId: first.nodeId, path: at.path };
+        const key = `${at.workflow}@${at.version ?? ''}`;
+        if (seen.has(key) || !this.has(at.workflow, at.version)) continue;
+        seen.add(key);
+        for (const t of targets(this.get(at.workflow, at.version)))
+          queue.push({ ...t, path: [...at.path, t.workflow] });
+      }
+    }
+    return undefined;
   }
 
   list(): { id: string; versions: string[] }[] {

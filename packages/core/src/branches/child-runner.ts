@@ -1,0 +1,182 @@
+import { isToolDescription } from '@skein/conversation';
+import type { LLMMessage } from '@skein/spec';
+import type { CheckpointStore } from '../checkpoint/checkpoint-store.js';
+import { SubworkflowDepthError } from '../errors/subworkflow-depth-error.js';
+import type { SkeinEmitter } from '../events/emitter.js';
+import type { ThreadResult } from '../executor/thread-result.js';
+import type { ThreadBuilder } from '../thread/thread-builder.js';
+import type { ThreadContext } from '../thread/thread-context.js';
+import type { ThreadParent } from '../thread/thread-state.js';
+import type { ChildPlan, ChildResult } from './child-plan.js';
+import type { MergeFunction } from './merge.js';
+
+/** How the runner drives a thread: the executor's `execute` and `resume`. */
+export interface ThreadDriver {
+  execute(
+    thread: ThreadContext,
+    options: { signal: AbortSignal; maxSteps: number },
+  ): Promise<ThreadResult>;
+  resume(
+    thread: ThreadContext,
+    input: unknown,
+    options: { signal: AbortSignal; maxSteps: number },
+  ): Promise<ThreadResult>;
+}
+
+export interface ChildRunnerOptions {
+  readonly builder: ThreadBuilder;
+  readonly driver: ThreadDriver;
+  readonly emitter: SkeinEmitter;
+  readonly store?: CheckpointStore;
+  /** How deep child threads may nest (default 8). */
+  readonly maxDepth?: number;
+  readonly mergers?: Readonly<Record<string, MergeFunction>>;
+}
+
+export interface RunChildOptions {
+  readonly nodeId: string;
+  readonly signal: AbortSignal;
+  readonly maxSteps: number;
+  /** Look for the child in the store first (the node runs again after a crash, failure or pause). */
+  readonly recovering: boolean;
+  /** The input for a child that waits (its resume), when this run answers it. */
+  readonly resume?: { readonly input: unknown };
+}
+
+export const DEFAULT_MAX_DEPTH = 8;
+
+/** The parent's visible messages a forked child starts with (it describes its tools itself). */
+function forkedMessages(parent: ThreadContext): LLMMessage[] {
+  return parent.conversation.getMessages().filter((m) => !isToolDescription(m));
+}
+
+function joinPath(base: string | undefined, path: string): string {
+  return base ? `${base}/${path}` : path;
+}
+
+/**
+ * Starts, finds and runs child threads (branches, subworkflows, workflow tools) for the nodes
+ * that need them. A child is a thread like any other — its own id, checkpoints, events — with a
+ * `parent` link; the same plan always gives the same id, so a node run again after a crash finds
+ * its finished children in the store instead of running them twice.
+ */
+export class ChildRunner {
+  readonly #options: ChildRunnerOptions;
+  readonly maxDepth: number;
+
+  constructor(options: ChildRunnerOptions) {
+    this.#options = options;
+    this.maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
+  }
+
+  get mergers(): Readonly<Record<string, MergeFunction>> {
+    return this.#options.mergers ?? {};
+  }
+
+  /** Throws `SubworkflowDepthError` when a child of `parent` would nest too deep. */
+  checkDepth(parent: ThreadContext, workflowId: string): void {
+    const depth = (parent.state.parent?.depth ?? 0) + 1;
+    if (depth > this.maxDepth)
+      throw new SubworkflowDepthError(
+        workflowId,
+        this.maxDepth,
+        parent.state.parent?.branchPath ?? '',
+      );
+  }
+
+  /** Finds or builds the child, runs it as far as it goes, and says how it stands. */
+  async run(
+    parent: ThreadContext,
+    plan: ChildPlan,
+    options: RunChildOptions,
+  ): Promise<ChildResult> {
+    this.checkDepth(parent, plan.workflowId);
+    const child =
+      parent.heldChild(plan.threadId) ??
+      (options.recovering ? await this.#load(plan.threadId) : undefined) ??
+      this.#build(parent, plan, options.nodeId);
+    const link = child.state.parent;
+    const emitter = this.#options.emitter;
+    if (link)
+      emitter.scopeThread(child.threadId, {
+        parentThreadId: link.threadId,
+        branchPath: link.branchPath,
+        rootThreadId: link.rootThreadId,
+      });
+    try {
+      const run = { signal: options.signal, maxSteps: options.maxSteps };
+      const status = child.status;
+      if (status === 'PAUSED') {
+        if (options.resume) await this.#options.driver.resume(child, options.resume.input, run);
+      } else if (status !== 'COMPLETED') {
+        await this.#options.driver.execute(child, run);
+      }
+    } finally {
+      emitter.unscopeThread(child.threadId);
+    }
+    return resultOf(plan, child);
+  }
+
+  async #load(threadId: string): Promise<ThreadContext | undefined> {
+    const store = this.#options.store;
+    if (!store) return undefined;
+    const stored = await store.load(threadId);
+    return stored ? this.#options.builder.fromCheckpoint(stored) : undefined;
+  }
+
+  #build(parent: ThreadContext, plan: ChildPlan, nodeId: string): ThreadContext {
+    const up = parent.state.parent;
+    const child = this.#options.builder.build(plan.workflowId, {
+      threadId: plan.threadId,
+      ...(plan.version === undefined ? {} : { version: plan.version }),
+      ...(plan.checkVariables ? { variables: plan.variables } : {}),
+      ...(plan.conversation === 'forked' ? { messages: forkedMessages(parent) } : {}),
+      ...(plan.message === undefined ? {} : { input: plan.message }),
+    });
+    const link: ThreadParent = {
+      threadId: parent.threadId,
+      nodeId,
+      rootThreadId: up?.rootThreadId ?? parent.threadId,
+      branchPath: joinPath(up?.branchPath, plan.path),
+      depth: (up?.depth ?? 0) + 1,
+      ...(plan.stopAt === undefined ? {} : { stopAt: plan.stopAt }),
+      forkedAt:
+        plan.conversation === 'forked'
+          ? child.conversation.getTotalMessageCount() - (plan.message === undefined ? 0 : 1)
+          : 0,
+    };
+    child.dispatch({
+      type: 'patched',
+      changes: {
+        parent: Object.freeze(link),
+        ...(plan.startAt === undefined ? {} : { currentNodeId: plan.startAt }),
+        // A branch carries the parent's variables as they are (already frozen JSON values).
+        ...(plan.checkVariables ? {} : { variables: plan.variables }),
+      },
+    });
+    return child;
+  }
+}
+
+function resultOf(plan: ChildPlan, thread: ThreadContext): ChildResult {
+  const state = thread.state;
+  const status = state.status;
+  if (status === 'COMPLETED') return { plan, thread, status, output: state.output };
+  if (status === 'FAILED' || status === 'CANCELLED')
+    return {
+      plan,
+      thread,
+      status,
+      error: state.error
+        ? { code: state.error.code, message: state.error.message }
+        : { code: status === 'CANCELLED' ? 'THREAD_CANCELLED' : 'INTERNAL_ERROR', message: status },
+    };
+  if (status === 'PAUSED') return { plan, thread, status };
+  // PENDING or RUNNING after a run: the run was refused (another executor holds it).
+  return {
+    plan,
+    thread,
+    status: 'FAILED',
+    error: { code: 'THREAD_STATE', message: `thread ${thread.threadId} is ${status}` },
+  };
+}

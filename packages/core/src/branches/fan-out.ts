@@ -1,0 +1,154 @@
+import { ResumeInputError } from '../errors/resume-input-error.js';
+import type { NodeOutcome, NodeRunContext } from '../nodes/node-handler.js';
+import type { ThreadContext } from '../thread/thread-context.js';
+import type { BranchWait } from '../thread/thread-state.js';
+import type { NodeDefinition } from '../workflow/types.js';
+import type { ChildPlan, ChildResult } from './child-plan.js';
+import type { ChildRunner } from './child-runner.js';
+
+export interface FanOutPolicy {
+  readonly maxConcurrency: number;
+  /** How many completed branches satisfy the wait (the rest are then cancelled). */
+  readonly needed: number;
+  readonly failFast: boolean;
+}
+
+/** A resume answer for one waiting branch: `{ branch: path, input }`. */
+export interface BranchAnswer {
+  readonly branch: string;
+  readonly input: unknown;
+}
+
+export function isBranchAnswer(value: unknown): value is BranchAnswer {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { branch?: unknown }).branch === 'string' &&
+    (value as { input?: unknown }).input !== undefined
+  );
+}
+
+/** Which child an answer is for, and what that child is resumed with. */
+function answerFor(
+  plan: ChildPlan,
+  answer: BranchAnswer | undefined,
+): { input: unknown } | undefined {
+  if (!answer) return undefined;
+  if (answer.branch === plan.path) return { input: answer.input };
+  if (answer.branch.startsWith(`${plan.path}/`))
+    return { input: { branch: answer.branch.slice(plan.path.length + 1), input: answer.input } };
+  return undefined;
+}
+
+/** Every thread that waits below these results, with its path from the parent. */
+export function waitingBranches(results: readonly ChildResult[]): BranchWait[] {
+  return results.flatMap((r) => {
+    if (r.status !== 'PAUSED') return [];
+    const pending = r.thread.state.pending;
+    if (!pending) return [];
+    if (pending.kind === 'branches')
+      return pending.waiting.map((w) => ({ ...w, path: `${r.plan.path}/${w.path}` }));
+    return [
+      {
+        path: r.plan.path,
+        threadId: r.thread.threadId,
+        reason: pending.kind,
+        ...(pending.kind === 'user-input' && pending.prompt !== undefined
+          ? { prompt: pending.prompt }
+          : {}),
+      },
+    ];
+  });
+}
+
+/** The answer in a resume input, checked against what the node's children wait for. */
+export function branchAnswer(ctx: NodeRunContext<NodeDefinition>): BranchAnswer | undefined {
+  if (!ctx.resume) return undefined;
+  const pending = ctx.thread.state.pending;
+  const input = ctx.resume.input;
+  if (pending?.kind !== 'branches' || pending.nodeId !== ctx.node.id) return undefined;
+  if (!isBranchAnswer(input) || !pending.waiting.some((w) => w.path === input.branch))
+    throw new ResumeInputError(
+      ctx.thread.threadId,
+      `branches wait for input: answer one with { branch, input }, branch one of ${pending.waiting.map((w) => JSON.stringify(w.path)).join(', ')}`,
+    );
+  return input;
+}
+
+/**
+ * Runs children with at most `maxConcurrency` at once and stops early when the wait is satisfied
+ * or (fail-fast) one fails, cancelling those still running. Results come back in plan order,
+ * whatever order the children finished in; children never started count as CANCELLED.
+ */
+export async function runChildren(
+  ctx: NodeRunContext<NodeDefinition>,
+  runner: ChildRunner,
+  plans: readonly ChildPlan[],
+  policy: FanOutPolicy,
+): Promise<ChildResult[]> {
+  const { thread, node, signal } = ctx;
+  const answer = branchAnswer(ctx);
+  const recovering = ctx.recovering === true || ctx.resume !== undefined;
+  const maxSteps = ctx.maxSteps ?? 1_000;
+  const results: (ChildResult | undefined)[] = new Array(plans.length);
+  const local = new AbortController();
+  const childSignal = AbortSignal.any([signal, local.signal]);
+  let next = 0;
+  let completed = 0;
+  let stopped = false;
+  const worker = async () => {
+    while (!stopped && next < plans.length) {
+      const i = next++;
+      const plan = plans[i]!;
+      const resume = answerFor(plan, answer);
+      const result = await runner.run(thread, plan, {
+        nodeId: node.id,
+        signal: childSignal,
+        maxSteps,
+        recovering,
+        ...(resume ? { resume } : {}),
+      });
+      results[i] = result;
+      if (result.status === 'COMPLETED') completed++;
+      if ((result.status === 'FAILED' && policy.failFast) || completed >= policy.needed) {
+        if (completed < plans.length) local.abort();
+        stopped = true;
+      }
+    }
+  };
+  const workers = Math.max(1, Math.min(policy.maxConcurrency, plans.length));
+  await Promise.all(Array.from({ length: workers }, worker));
+  return plans.map(
+    (plan, i) =>
+      results[i] ?? {
+        plan,
+        thread,
+        status: 'CANCELLED',
+        error: {
+          code: 'THREAD_CANCELLED',
+          message: 'not started: the JOIN no longer waited for it',
+        },
+      },
+  );
+}
+
+/** Holds the children of a node that waits; lets them go once it has finished. */
+export function keepChildren(
+  thread: ThreadContext,
+  results: readonly ChildResult[],
+  hold: boolean,
+): void {
+  for (const r of results)
+    if (r.thread !== thread) {
+      if (hold) thread.holdChild(r.thread);
+      else thread.releaseChild(r.thread.threadId);
+    }
+}
+
+/** The pause of a node whose children wait. */
+export function pauseFor(nodeId: string, results: readonly ChildResult[]): NodeOutcome {
+  return {
+    kind: 'pause',
+    pending: { kind: 'branches', nodeId, waiting: waitingBranches(results) },
+  };
+}

@@ -1,0 +1,47 @@
+import { SubworkflowFailedError } from '../errors/subworkflow-failed-error.js';
+import { ThreadCancelledError } from '../errors/thread-cancelled-error.js';
+import { WorkflowToolPausedError } from '../errors/workflow-tool-paused-error.js';
+import type { NodeRunContext } from '../nodes/node-handler.js';
+import type { WorkflowCaller } from '../tools/workflow-call.js';
+import { childThreadId } from './child-plan.js';
+import { absorbChildren } from './settle-children.js';
+
+/**
+ * How tools called by this node run workflows: each call a child thread (its id from the node,
+ * step and tool call id, so a re-run finds a finished one), its usage and tool failures added to
+ * the caller's, its END output the result. A child that would wait for input fails the call.
+ */
+export function workflowCaller(ctx: NodeRunContext): WorkflowCaller | undefined {
+  const runner = ctx.services.children;
+  if (!runner) return undefined;
+  const { thread, node } = ctx;
+  const step = thread.state.step;
+  return async ({ workflowId, version, variables, message, toolCallId, signal }) => {
+    const result = await runner.run(
+      thread,
+      {
+        threadId: childThreadId(thread.threadId, node.id, step, `#${toolCallId}`),
+        path: `${node.id}#${toolCallId}`,
+        workflowId,
+        ...(version === undefined ? {} : { version }),
+        variables: variables ?? {},
+        checkVariables: true,
+        ...(message === undefined ? {} : { message }),
+        conversation: 'isolated',
+      },
+      {
+        nodeId: node.id,
+        signal,
+        maxSteps: ctx.maxSteps ?? 1_000,
+        recovering: ctx.recovering === true || ctx.resume !== undefined,
+      },
+    );
+    if (result.status === 'PAUSED')
+      throw new WorkflowToolPausedError(workflowId, result.thread.threadId);
+    if (result.status === 'CANCELLED') throw new ThreadCancelledError(result.thread.threadId);
+    if (result.status === 'FAILED')
+      throw new SubworkflowFailedError(workflowId, result.thread.threadId, result.error!);
+    absorbChildren(thread, node.id, [result], 'none', {});
+    return result.output ?? null;
+  };
+}

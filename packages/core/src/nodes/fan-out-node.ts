@@ -1,0 +1,149 @@
+import { type ChildPlan, type ChildResult, childThreadId } from '../branches/child-plan.js';
+import type { ChildRunner } from '../branches/child-runner.js';
+import { keepChildren, pauseFor, runChildren } from '../branches/fan-out.js';
+import { absorbChildren } from '../branches/settle-children.js';
+import { BranchFailedError } from '../errors/branch-failed-error.js';
+import { ChildThreadsUnavailableError } from '../errors/child-threads-unavailable-error.js';
+import { MapItemsError } from '../errors/map-items-error.js';
+import type { ThreadContext } from '../thread/thread-context.js';
+import type { JoinNode, MapNode, NodeDefinition, ParallelNode } from '../workflow/types.js';
+import { evaluateIn } from './node-expressions.js';
+import type { NodeHandler, NodeOutcome, NodeRunContext } from './node-handler.js';
+
+/** A MAP runs this many branches at once unless it says otherwise. */
+export const DEFAULT_MAP_CONCURRENCY = 10;
+
+type JoinConfig = NonNullable<JoinNode['config']>;
+
+function joinConfig(thread: ThreadContext, joinId: string): JoinConfig {
+  const join = thread.workflow.nodes.get(joinId);
+  return (join?.type === 'JOIN' ? join.config : undefined) ?? {};
+}
+
+function needed(wait: JoinConfig['wait'], branches: number): number {
+  if (wait === undefined || wait === 'all') return branches;
+  if (wait === 'any') return Math.min(1, branches);
+  return Math.min(wait.first, branches);
+}
+
+function runnerOf(ctx: NodeRunContext<NodeDefinition>): ChildRunner {
+  const runner = ctx.services.children;
+  if (!runner) throw new ChildThreadsUnavailableError(ctx.node.id);
+  return runner;
+}
+
+/** One entry per branch, in branch order, under the `collect` policy. */
+function collected(results: readonly ChildResult[]) {
+  return results.map((r) =>
+    r.status === 'COMPLETED'
+      ? { branch: r.plan.path, status: r.status, output: r.output ?? null }
+      : { branch: r.plan.path, status: r.status, ...(r.error ? { error: r.error } : {}) },
+  );
+}
+
+/**
+ * Runs the branches and does what the JOIN asks with them: outputs in branch order (or a
+ * per-branch record under `collect`), a failed branch fails the node under `fail-fast`, waiting
+ * branches pause it, and the parent's conversation receives what `merge` says. Then on to the JOIN.
+ */
+async function fanOut(
+  ctx: NodeRunContext<NodeDefinition>,
+  plans: readonly ChildPlan[],
+  joinId: string,
+  maxConcurrency: number,
+): Promise<NodeOutcome> {
+  const { thread, node } = ctx;
+  const runner = runnerOf(ctx);
+  const join = joinConfig(thread, joinId);
+  const failFast = join.onError !== 'collect';
+  const need = needed(join.wait, plans.length);
+  const results = await runChildren(ctx, runner, plans, { maxConcurrency, needed: need, failFast });
+  const completed = results.filter((r) => r.status === 'COMPLETED').length;
+  const failed = failFast ? results.find((r) => r.status === 'FAILED') : undefined;
+  if (failed) {
+    keepChildren(thread, results, false);
+    throw new BranchFailedError(failed.plan.path, failed.thread.threadId, failed.error!);
+  }
+  if (completed < need && results.some((r) => r.status === 'PAUSED')) {
+    keepChildren(thread, results, true);
+    return pauseFor(node.id, results);
+  }
+  keepChildren(thread, results, false);
+  const outputs =
+    join.onError === 'collect'
+      ? collected(results)
+      : results.filter((r) => r.status === 'COMPLETED').map((r) => r.output ?? null);
+  absorbChildren(thread, node.id, results, join.merge, runner.mergers);
+  if (join.outputVariable !== undefined) thread.setVariable(join.outputVariable, outputs);
+  return { kind: 'next', output: outputs };
+}
+
+function branchPlan(
+  thread: ThreadContext,
+  nodeId: string,
+  key: string,
+  path: string,
+  start: string,
+  join: string,
+  variables: Readonly<Record<string, unknown>>,
+  conversation: 'forked' | 'isolated',
+): ChildPlan {
+  return {
+    threadId: childThreadId(thread.threadId, nodeId, thread.state.step, key),
+    path,
+    workflowId: thread.workflow.id,
+    version: thread.workflow.version,
+    startAt: start,
+    stopAt: join,
+    variables,
+    checkVariables: false,
+    conversation,
+  };
+}
+
+export const parallelHandler: NodeHandler<ParallelNode> = (ctx) => {
+  const { thread, node } = ctx;
+  const { branches, join, maxConcurrency, conversation = 'forked' } = node.config;
+  const plans = branches.map((b) =>
+    branchPlan(
+      thread,
+      node.id,
+      `/${b.name}`,
+      `${node.id}/${b.name}`,
+      b.start,
+      join,
+      thread.state.variables,
+      conversation,
+    ),
+  );
+  return fanOut(ctx, plans, join, maxConcurrency ?? branches.length);
+};
+
+export const mapHandler: NodeHandler<MapNode> = (ctx) => {
+  const { thread, node } = ctx;
+  const config = node.config;
+  const items = evaluateIn(thread, config.items);
+  if (!Array.isArray(items)) throw new MapItemsError(node.id, config.items, items);
+  const itemVariable = config.itemVariable ?? 'item';
+  const indexVariable = config.indexVariable ?? 'index';
+  const base = thread.state.variables;
+  const plans = items.map((item: unknown, i) =>
+    branchPlan(
+      thread,
+      node.id,
+      `[${i}]`,
+      `${node.id}[${i}]`,
+      config.start,
+      config.join,
+      Object.freeze({ ...base, [itemVariable]: item, [indexVariable]: i }),
+      config.conversation ?? 'forked',
+    ),
+  );
+  return fanOut(ctx, plans, config.join, config.maxConcurrency ?? DEFAULT_MAP_CONCURRENCY);
+};
+
+/** The branches' outputs were gathered by their PARALLEL or MAP node: pass them on. */
+export const joinHandler: NodeHandler<JoinNode> = ({ thread }) => ({
+  kind: 'next',
+  output: thread.state.lastOutput,
+});

@@ -1,0 +1,72 @@
+import { childThreadId } from '../branches/child-plan.js';
+import { branchAnswer, keepChildren, pauseFor } from '../branches/fan-out.js';
+import { absorbChildren } from '../branches/settle-children.js';
+import { ChildThreadsUnavailableError } from '../errors/child-threads-unavailable-error.js';
+import { SubworkflowFailedError } from '../errors/subworkflow-failed-error.js';
+import { ThreadCancelledError } from '../errors/thread-cancelled-error.js';
+import { evaluateExpression } from '../expressions/evaluate.js';
+import type { SubworkflowNode } from '../workflow/types.js';
+import { evaluateIn, renderIn } from './node-expressions.js';
+import type { NodeHandler } from './node-handler.js';
+
+/**
+ * Runs another registered workflow as a child thread: its variables from `input` (expressions over
+ * this thread), its END output mapped back by `output` (expressions over the child), its
+ * conversation isolated unless `forked`. A child that waits pauses this thread; a child that fails
+ * fails this node with `SubworkflowFailedError`.
+ */
+export const subworkflowHandler: NodeHandler<SubworkflowNode> = async (ctx) => {
+  const { thread, node, services, signal } = ctx;
+  const runner = services.children;
+  if (!runner) throw new ChildThreadsUnavailableError(node.id);
+  const config = node.config;
+  const variables: Record<string, unknown> = {};
+  for (const [name, source] of Object.entries(config.input ?? {}))
+    variables[name] = evaluateIn(thread, source);
+  const answer = branchAnswer(ctx);
+  const plan = {
+    threadId: childThreadId(thread.threadId, node.id, thread.state.step, ''),
+    path: node.id,
+    workflowId: config.workflow,
+    ...(config.version === undefined ? {} : { version: config.version }),
+    variables,
+    checkVariables: true,
+    ...(config.message === undefined ? {} : { message: renderIn(thread, config.message) }),
+    conversation: config.conversation ?? 'isolated',
+  };
+  const result = await runner.run(thread, plan, {
+    nodeId: node.id,
+    signal,
+    maxSteps: ctx.maxSteps ?? 1_000,
+    recovering: ctx.recovering === true || ctx.resume !== undefined,
+    ...(answer
+      ? {
+          resume: {
+            input:
+              answer.branch === node.id
+                ? answer.input
+                : { branch: answer.branch.slice(node.id.length + 1), input: answer.input },
+          },
+        }
+      : {}),
+  });
+  if (result.status === 'PAUSED') {
+    keepChildren(thread, [result], true);
+    return pauseFor(node.id, [result]);
+  }
+  keepChildren(thread, [result], false);
+  if (result.status === 'CANCELLED') throw new ThreadCancelledError(result.thread.threadId);
+  if (result.status === 'FAILED')
+    throw new SubworkflowFailedError(config.workflow, result.thread.threadId, result.error!);
+  absorbChildren(thread, node.id, [result], config.merge, runner.mergers);
+  const childScope = { ...result.thread.scope(), output: result.output };
+  const assigned: Record<string, unknown> = {};
+  for (const [name, source] of Object.entries(config.output ?? {})) {
+    // Compiled with this workflow, read against the child.
+    const compiled = thread.workflow.expressions.get(source);
+    assigned[name] = compiled ? evaluateExpression(compiled, childScope) : undefined;
+  }
+  if (config.outputVariable !== undefined) assigned[config.outputVariable] = result.output ?? null;
+  if (Object.keys(assigned).length > 0) thread.setVariables(assigned);
+  return { kind: 'next', output: result.output ?? null };
+};
