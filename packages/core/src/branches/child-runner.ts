@@ -126,13 +126,16 @@ export class ChildRunner {
 
   #build(parent: ThreadContext, plan: ChildPlan, nodeId: string): ThreadContext {
     const up = parent.state.parent;
-    const child = this.#options.builder.build(plan.workflowId, {
+    const options = {
       threadId: plan.threadId,
       ...(plan.version === undefined ? {} : { version: plan.version }),
-      ...(plan.checkVariables ? { variables: plan.variables } : {}),
       ...(plan.conversation === 'forked' ? { messages: forkedMessages(parent) } : {}),
       ...(plan.message === undefined ? {} : { input: plan.message }),
-    });
+    };
+    const builder = this.#options.builder;
+    const child = plan.checkVariables
+      ? builder.build(plan.workflowId, { ...options, variables: plan.variables })
+      : builder.buildBranch(plan.workflowId, plan.version, plan.variables, options);
     const link: ThreadParent = {
       threadId: parent.threadId,
       nodeId,
@@ -150,8 +153,6 @@ export class ChildRunner {
       changes: {
         parent: Object.freeze(link),
         ...(plan.startAt === undefined ? {} : { currentNodeId: plan.startAt }),
-        // A branch carries the parent's variables as they are (already frozen JSON values).
-        ...(plan.checkVariables ? {} : { variables: plan.variables }),
       },
     });
     return child;

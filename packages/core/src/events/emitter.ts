@@ -51,7 +51,8 @@ export class SkeinEmitter extends EventEmitter<Listeners> {
     event: T,
     ...args: EventEmitter.ArgumentMap<Listeners>[Extract<T, Name>]
   ): boolean {
-    if (this.#scopes.size !== 0) {
+    // Scoped payloads are built only for events someone listens to.
+    if (this.#scopes.size !== 0 && this.listenerCount(event) !== 0) {
       const payload: unknown = args[0];
       const id = threadIdOf(payload);
       const scope = id === undefined ? undefined : this.#scopes.get(id);

@@ -237,7 +237,8 @@ export class ThreadExecutor {
         run.steps++;
         if (step.kind === 'pause') return await this.#pause(run, nodeId, step.pending);
         if (step.kind === 'end') return await this.#finish(run, 'COMPLETED');
-        if (store) {
+        // A branch that reached its JOIN is saved once, as it ends, just below.
+        if (store && thread.state.currentNodeId !== run.stopAt) {
           // Inline rather than `saveCheckpoint`: one promise per node, no closures.
           const checkpoint = nextCheckpoint(thread);
           try {

@@ -119,6 +119,20 @@ export const parallelHandler: NodeHandler<ParallelNode> = (ctx) => {
   return fanOut(ctx, plans, join, maxConcurrency ?? branches.length);
 };
 
+// `items: 'vars.list'` reads one variable: each branch gets its item, not the whole list (which
+// would be stored again in every branch's checkpoints, N times N).
+const ONE_VARIABLE = /^\s*vars\.([A-Za-z_$][\w$]*)\s*$/;
+
+function withoutList(
+  variables: Readonly<Record<string, unknown>>,
+  items: string,
+): Readonly<Record<string, unknown>> {
+  const name = ONE_VARIABLE.exec(items)?.[1];
+  if (name === undefined || !Object.hasOwn(variables, name)) return variables;
+  const { [name]: _list, ...rest } = variables;
+  return rest;
+}
+
 export const mapHandler: NodeHandler<MapNode> = (ctx) => {
   const { thread, node } = ctx;
   const config = node.config;
@@ -126,7 +140,7 @@ export const mapHandler: NodeHandler<MapNode> = (ctx) => {
   if (!Array.isArray(items)) throw new MapItemsError(node.id, config.items, items);
   const itemVariable = config.itemVariable ?? 'item';
   const indexVariable = config.indexVariable ?? 'index';
-  const base = thread.state.variables;
+  const base = withoutList(thread.state.variables, config.items);
   const plans = items.map((item: unknown, i) =>
     branchPlan(
       thread,

@@ -66,7 +66,28 @@ export class ThreadBuilder {
 
   build(workflowId: string, options: BuildThreadOptions = {}): ThreadContext {
     const workflow = this.#options.workflows.get(workflowId, options.version);
-    const variables = this.#variables(workflow, options.variables);
+    return this.#build(workflow, this.#variables(workflow, options.variables), options);
+  }
+
+  /**
+   * A branch of a running thread: its variables are the parent's state values as they are
+   * (already checked, frozen JSON), so they are neither copied nor checked again.
+   * @internal
+   */
+  buildBranch(
+    workflowId: string,
+    version: string | undefined,
+    variables: Readonly<Record<string, unknown>>,
+    options: BuildThreadOptions,
+  ): ThreadContext {
+    return this.#build(this.#options.workflows.get(workflowId, version), variables, options);
+  }
+
+  #build(
+    workflow: CompiledWorkflow,
+    variables: Readonly<Record<string, unknown>>,
+    options: BuildThreadOptions,
+  ): ThreadContext {
     // Kept as a frozen copy: the caller's object stays the caller's.
     if (options.input !== undefined) requireJsonValue(options.input, 'input', 'input');
     const input = frozenCopy(options.input);
