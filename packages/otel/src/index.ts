@@ -1,0 +1,7 @@
+export { InvalidOtelOptionError } from './errors/invalid-otel-option-error.js';
+export {
+  type InstrumentableEngine,
+  type InstrumentSkeinOptions,
+  instrumentSkein,
+  type SkeinInstrumentation,
+} from './instrument-skein.js';

@@ -1,0 +1,39 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+const example = /```ts\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
+
+// The example imports the published names; here they point at this checkout.
+const specifiers: Record<string, string> = {
+  '@skein/core': import.meta.resolve('@skein/core'),
+  '@skein/core/testing': import.meta.resolve('@skein/core/testing'),
+  '@skein/otel': new URL('./index.ts', import.meta.url).href,
+  '@opentelemetry/sdk-trace-base': import.meta.resolve('@opentelemetry/sdk-trace-base'),
+};
+
+describe('the README example', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'skein-otel-readme-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('runs as a program and prints what its comments say', async () => {
+    expect(example).toContain("from '@skein/otel'");
+    const program = example.replace(/from '(@[^']+)'/g, (_, name: string) => {
+      expect(specifiers[name], name).toBeDefined();
+      return `from '${specifiers[name]}'`;
+    });
+    writeFileSync(join(dir, 'example.mts'), program);
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', import.meta.resolve('tsx'), 'example.mts'],
+      { cwd: dir },
+    );
+    const expected = [...example.matchAll(/console\.log\(.*\); \/\/ (.*)$/gm)].map((m) => m[1]);
+    expect(expected).toHaveLength(3);
+    expect(stdout.trim().split('\n')).toEqual(expected);
+  }, 60_000);
+});

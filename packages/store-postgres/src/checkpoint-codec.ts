@@ -1,0 +1,161 @@
+import { SNAPSHOT_VERSION } from '@skein/conversation';
+import type { Checkpoint, CheckpointInfo, ThreadStatus } from '@skein/core';
+import { findNonJsonValue, InvalidArgumentError, SkeinError } from '@skein/spec';
+import { StoreCorruptError } from './errors/store-corrupt-error.js';
+import { StoreUnserializableError } from './errors/store-unserializable-error.js';
+import { stringifyExact } from './exact-json.js';
+import type { CheckpointRow } from './statements.js';
+
+/** A checkpoint checked and turned into column values, before any row is written. */
+export interface EncodedCheckpoint {
+  readonly id: string;
+  readonly threadId: string;
+  readonly sequence: number;
+  readonly parentId: string | null;
+  readonly createdAt: string;
+  readonly workflowId: string;
+  readonly workflowVersion: string;
+  readonly status: string;
+  readonly step: number;
+  readonly currentNodeId: string | null;
+  readonly from: { readonly messages: number; readonly log: number };
+  readonly messages: readonly string[];
+  readonly log: readonly string[];
+  readonly state: string;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+}
+
+function describe(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+function invalid(field: string, problem: string, value: unknown): never {
+  const name = field ? `checkpoint.${field}` : 'checkpoint';
+  throw new InvalidArgumentError(name, `${name} ${problem}, got ${describe(value)}`, { value });
+}
+
+function text(value: unknown, field: string): string {
+  if (typeof value !== 'string' || value.length === 0)
+    invalid(field, 'must be a non-empty string', value);
+  return value;
+}
+
+interface Owner {
+  readonly schema: string;
+  readonly threadId: string;
+  readonly id: string;
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * JSON text that parses back to exactly `value`. `JSON.stringify` alone would quietly turn NaN
+ * into null, a Date into a string, -0 into 0, and drop `undefined` from arrays: a resumed thread
+ * would then see other values than the ones that were saved.
+ */
+function toJson(value: unknown, field: string, owner: Owner): string {
+  const path = `checkpoint.${field}`;
+  try {
+    const found = findNonJsonValue(value, path);
+    if (found) throw new StoreUnserializableError(owner.schema, owner, found);
+    return stringifyExact(value);
+  } catch (error) {
+    if (SkeinError.isInstance(error)) throw error;
+    // A getter or proxy that throws while the value is read.
+    throw new StoreUnserializableError(
+      owner.schema,
+      owner,
+      { path, reason: `unreadable: reading it threw "${errorText(error)}"` },
+      error,
+    );
+  }
+}
+
+/**
+ * Checks a checkpoint and serialises it: state, messages and log entries become JSON text. Runs
+ * before the transaction, so a bad checkpoint is refused with nothing written: a malformed one
+ * with `INVALID_ARGUMENT`, one holding a value JSON would change with `STORE_UNSERIALIZABLE`.
+ */
+export function encodeCheckpoint(checkpoint: Checkpoint, schema: string): EncodedCheckpoint {
+  const raw: unknown = checkpoint;
+  if (!isObject(raw)) return invalid('', 'must be an object', raw);
+  const threadId = text(raw.threadId, 'threadId');
+  const id = text(raw.id, 'id');
+  const sequence = raw.sequence;
+  if (!isCount(sequence) || sequence < 1) invalid('sequence', 'must be an integer >= 1', sequence);
+  if (raw.parentId !== undefined) text(raw.parentId, 'parentId');
+  const createdAt = text(raw.createdAt, 'createdAt');
+  const state = raw.state;
+  if (!isObject(state)) return invalid('state', 'must be an object', state);
+  const workflowId = text(state.workflowId, 'state.workflowId');
+  const workflowVersion = text(state.workflowVersion, 'state.workflowVersion');
+  const status = text(state.status, 'state.status');
+  if (!isCount(state.step)) invalid('state.step', 'must be an integer >= 0', state.step);
+  if (state.currentNodeId !== undefined) text(state.currentNodeId, 'state.currentNodeId');
+  const conversation = raw.conversation;
+  if (!isObject(conversation)) return invalid('conversation', 'must be an object', conversation);
+  if (conversation.version !== SNAPSHOT_VERSION)
+    invalid('conversation.version', `must be ${SNAPSHOT_VERSION}`, conversation.version);
+  const from = conversation.from;
+  if (!isObject(from) || !isCount(from.messages) || !isCount(from.log))
+    invalid('conversation.from', 'must be { messages, log } counts', from);
+  const { messages, log } = conversation;
+  if (!Array.isArray(messages))
+    return invalid('conversation.messages', 'must be an array', messages);
+  if (!Array.isArray(log)) return invalid('conversation.log', 'must be an array', log);
+  const owner: Owner = { schema, threadId, id };
+  return {
+    id,
+    threadId,
+    sequence,
+    parentId: (raw.parentId as string | undefined) ?? null,
+    createdAt,
+    workflowId,
+    workflowVersion,
+    status,
+    step: state.step,
+    currentNodeId: (state.currentNodeId as string | undefined) ?? null,
+    from: { messages: from.messages, log: from.log },
+    messages: messages.map((m, i) => toJson(m, `conversation.messages[${i}]`, owner)),
+    log: log.map((e, i) => toJson(e, `conversation.log[${i}]`, owner)),
+    state: toJson(state, 'state', owner),
+  };
+}
+
+export function checkpointInfo(threadId: string, row: CheckpointRow): CheckpointInfo {
+  return {
+    id: row.checkpoint_id,
+    threadId,
+    sequence: row.sequence,
+    createdAt: row.created_at,
+    status: row.status as ThreadStatus,
+    step: row.step,
+    ...(row.current_node_id === null ? {} : { currentNodeId: row.current_node_id }),
+    messageCount: row.message_count,
+  };
+}
+
+/** Parses a stored JSON column; text that no longer parses means the row was changed by hand. */
+export function parseStored(json: string, schema: string, where: string): unknown {
+  try {
+    return JSON.parse(json);
+  } catch (error) {
+    throw new StoreCorruptError(schema, `${where} does not hold valid JSON`, {
+      cause: error,
+      details: { where },
+    });
+  }
+}

@@ -1,0 +1,67 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PostgresCheckpointStore } from './postgres-checkpoint-store.js';
+import { makeCheckpoint } from './test-support/make-checkpoint.js';
+import { startTestPostgres, type TestPostgres } from './testing/index.js';
+
+let server: TestPostgres;
+let pool: pg.Pool;
+beforeAll(async () => {
+  server = await startTestPostgres();
+  pool = new pg.Pool({ connectionString: server.connectionString });
+});
+afterAll(async () => {
+  await pool?.end();
+  await server?.stop();
+});
+
+async function storeWithThread(schema: string): Promise<PostgresCheckpointStore> {
+  const store = new PostgresCheckpointStore({ pool, schema });
+  await store.save(
+    makeCheckpoint('t', 1, { messages: 0, log: 0 }, [
+      { role: 'user', content: 'a' },
+      { role: 'assistant', content: 'b' },
+    ]),
+  );
+  return store;
+}
+
+describe('rows changed by hand', () => {
+  it('a missing message makes load fail with STORE_CORRUPT naming the checkpoint', async () => {
+    const store = await storeWithThread('missing_row');
+    await pool.query('DELETE FROM missing_row.messages WHERE position = 1');
+    await expect(store.load('t')).rejects.toMatchObject({
+      code: 'STORE_CORRUPT',
+      schema: 'missing_row',
+      message: expect.stringMatching(/checkpoint t:1 of thread t covers 2 messages .* 1 and 0/),
+    });
+  });
+
+  it('a body that no longer parses makes load fail with STORE_CORRUPT saying where', async () => {
+    const store = await storeWithThread('bad_json');
+    await pool.query("UPDATE bad_json.messages SET body = '{oops' WHERE position = 0");
+    await expect(store.load('t')).rejects.toMatchObject({
+      code: 'STORE_CORRUPT',
+      details: { where: 'message 0 of thread t' },
+    });
+    await pool.query(
+      `UPDATE bad_json.messages SET body = '{"role":"user","content":"a"}' WHERE position = 0`,
+    );
+    await pool.query("UPDATE bad_json.checkpoints SET state = 'nope'");
+    await expect(store.load('t')).rejects.toMatchObject({
+      code: 'STORE_CORRUPT',
+      details: { where: 'state of checkpoint t:1' },
+    });
+  });
+
+  it('a row the counts deny makes the next save fail with STORE_CORRUPT, writing nothing', async () => {
+    const store = await storeWithThread('extra_row');
+    await pool.query(
+      "INSERT INTO extra_row.messages (thread, position, body) SELECT id, 2, '{}' FROM extra_row.threads",
+    );
+    await expect(
+      store.save(makeCheckpoint('t', 2, { messages: 2, log: 0 }, [{ role: 'user', content: 'c' }])),
+    ).rejects.toMatchObject({ code: 'STORE_CORRUPT', schema: 'extra_row' });
+    expect((await store.list('t')).map((c) => c.id)).toEqual(['t:1']);
+  });
+});

@@ -1,0 +1,325 @@
+import { type ConversationLogEntry, SNAPSHOT_VERSION } from '@skein/conversation';
+import type {
+  Checkpoint,
+  CheckpointInfo,
+  CheckpointStore,
+  StoredThread,
+  ThreadInfo,
+  ThreadState,
+  ThreadStatus,
+} from '@skein/core';
+import { CheckpointConflictError, InvalidArgumentError, type LLMMessage } from '@skein/spec';
+import pg, { type Pool, type PoolClient } from 'pg';
+import {
+  checkpointInfo,
+  type EncodedCheckpoint,
+  encodeCheckpoint,
+  parseStored,
+} from './checkpoint-codec.js';
+import { StoreClosedError } from './errors/store-closed-error.js';
+import { StoreCorruptError } from './errors/store-corrupt-error.js';
+import { query, transaction } from './query.js';
+import { applyMigrations, type MigrationResult } from './schema/migrate.js';
+import { MIGRATIONS, SCHEMA_VERSION } from './schema/migrations.js';
+import type { CheckpointRow, LoadedRow, ThreadListRow, ThreadRow } from './statements.js';
+import { type Statements, statements } from './statements.js';
+import {
+  checkInteger,
+  checkOptions,
+  checkSchema,
+  type PostgresCheckpointStoreOptions,
+} from './store-options.js';
+import { translateError } from './translate-error.js';
+
+function checkThreadId(threadId: unknown): void {
+  if (typeof threadId !== 'string')
+    throw new InvalidArgumentError(
+      'threadId',
+      `threadId must be a string, got ${JSON.stringify(threadId) ?? String(threadId)}`,
+    );
+}
+
+/** The continuity rule every store applies: the delta starts where the thread ends, on its head. */
+function checkContinues(checkpoint: EncodedCheckpoint, thread: ThreadRow | undefined): void {
+  const { threadId, from } = checkpoint;
+  const stored = { messages: thread?.message_count ?? 0, log: thread?.log_count ?? 0 };
+  if (from.messages !== stored.messages || from.log !== stored.log)
+    throw new CheckpointConflictError(threadId, stored, from);
+  // A stale writer (rebuilt from an older checkpoint that happens to cover as many messages)
+  // must not add a second head to the thread.
+  const latest = thread?.last_checkpoint_id ?? undefined;
+  if ((checkpoint.parentId ?? undefined) !== latest)
+    throw new CheckpointConflictError(threadId, stored, from, {
+      expected: latest,
+      got: checkpoint.parentId ?? undefined,
+    });
+}
+
+/**
+ * A `CheckpointStore` in PostgreSQL tables of one schema (`skein` unless told). Each message and
+ * log entry is a row of its own, written once; a checkpoint row holds the thread state and how
+ * many messages and log entries it covers, so saving costs the same at step 10 and step 10,000.
+ * A save is one transaction that first locks the thread's row, so writers of one thread in any
+ * number of processes queue, and each checks continuity against what the previous one committed:
+ * exactly one of two writers continuing the same checkpoint wins, the other gets
+ * `CHECKPOINT_CONFLICT`.
+ */
+export class PostgresCheckpointStore implements CheckpointStore {
+  /** Schema version this package writes (rows of `<schema>.migrations`). */
+  static readonly schemaVersion = SCHEMA_VERSION;
+  /** The PostgreSQL schema holding the store's tables. */
+  readonly schema: string;
+  readonly #pool: Pool;
+  readonly #ownsPool: boolean;
+  readonly #sql: Statements;
+  #closed = false;
+  #ready: Promise<unknown> | undefined;
+
+  constructor(options: PostgresCheckpointStoreOptions) {
+    checkOptions(options);
+    this.schema = checkSchema(options.schema);
+    this.#sql = statements(this.schema);
+    if (options.pool) {
+      this.#pool = options.pool;
+      this.#ownsPool = false;
+    } else {
+      this.#pool = new pg.Pool({
+        connectionString: options.connectionString,
+        max: options.maxConnections ?? 10,
+      });
+      this.#ownsPool = true;
+      // An idle connection the server dropped must not crash the process: the next call opens a
+      // new one, or fails with STORE_DATABASE.
+      this.#pool.on('error', () => {});
+    }
+  }
+
+  /**
+   * Creates the schema or brings it to this package's version; safe to call from many processes
+   * at once (they queue on an advisory lock). Every other method runs it first when it has not
+   * run yet, so calling it is optional: call it at start-up to fail early.
+   */
+  async migrate(): Promise<MigrationResult> {
+    this.#ensureOpen('migrate');
+    try {
+      const result = await applyMigrations(this.#pool, this.schema, MIGRATIONS);
+      this.#ready ??= Promise.resolve();
+      return result;
+    } catch (error) {
+      throw translateError(error, this.schema, 'migrate');
+    }
+  }
+
+  async save(checkpoint: Checkpoint): Promise<void> {
+    this.#ensureOpen('save');
+    const encoded = encodeCheckpoint(checkpoint, this.schema);
+    await this.#run('save', async () => {
+      if (await this.#saveOnHead(encoded)) return;
+      await transaction(this.#pool, 'BEGIN', (client) => this.#write(client, encoded));
+    });
+  }
+
+  async load(threadId: string, checkpointId?: string): Promise<StoredThread | undefined> {
+    this.#ensureOpen('load');
+    checkThreadId(threadId);
+    if (checkpointId !== undefined && typeof checkpointId !== 'string')
+      throw new InvalidArgumentError(
+        'checkpointId',
+        `checkpointId must be a string, got ${JSON.stringify(checkpointId)}`,
+      );
+    return this.#run('load', () => this.#read(threadId, checkpointId));
+  }
+
+  async list(threadId: string): Promise<CheckpointInfo[]> {
+    this.#ensureOpen('list');
+    checkThreadId(threadId);
+    return this.#run('list', async () => {
+      const { rows } = await query<CheckpointRow>(this.#pool, this.#sql.listCheckpoints, [
+        threadId,
+      ]);
+      return rows.map((row) => checkpointInfo(threadId, row));
+    });
+  }
+
+  async listThreads(): Promise<ThreadInfo[]> {
+    this.#ensureOpen('listThreads');
+    return this.#run('listThreads', async () => {
+      const { rows } = await query<ThreadListRow>(this.#pool, this.#sql.listThreads);
+      return rows.map((row) => ({
+        threadId: row.thread_id,
+        workflowId: row.workflow_id,
+        workflowVersion: row.workflow_version,
+        status: row.status as ThreadStatus,
+        step: row.step,
+        checkpoints: row.checkpoint_count,
+        lastCheckpointId: row.last_checkpoint_id,
+        updatedAt: row.updated_at,
+      }));
+    });
+  }
+
+  async delete(threadId: string): Promise<boolean> {
+    this.#ensureOpen('delete');
+    checkThreadId(threadId);
+    return this.#run('delete', async () => {
+      const { rowCount } = await query(this.#pool, this.#sql.deleteThread, [threadId]);
+      return rowCount > 0;
+    });
+  }
+
+  async prune(threadId: string, options: { keepLast: number }): Promise<number> {
+    const keepLast = checkInteger('keepLast', options?.keepLast, 1, Number.MAX_SAFE_INTEGER);
+    this.#ensureOpen('prune');
+    checkThreadId(threadId);
+    return this.#run('prune', async () => {
+      const { rows } = await query<{ removed: number }>(this.#pool, this.#sql.prune, [
+        threadId,
+        keepLast,
+      ]);
+      return rows[0]?.removed ?? 0;
+    });
+  }
+
+  /**
+   * Ends the pool the store opened from a connection string; a pool passed in stays open (its
+   * owner ends it). Either way the store refuses calls from now on. Idempotent.
+   */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    if (this.#ownsPool) await this.#pool.end();
+  }
+
+  #ensureOpen(operation: string): void {
+    if (this.#closed) throw new StoreClosedError(this.schema, operation);
+  }
+
+  async #run<T>(operation: string, work: () => Promise<T>): Promise<T> {
+    try {
+      if (!this.#ready) {
+        const ready = applyMigrations(this.#pool, this.schema, MIGRATIONS);
+        this.#ready = ready;
+        // A failed migration is tried again by the next call (the server may be back by then).
+        ready.catch(() => {
+          if (this.#ready === ready) this.#ready = undefined;
+        });
+      }
+      await this.#ready;
+      return await work();
+    } catch (error) {
+      throw translateError(error, this.schema, operation);
+    }
+  }
+
+  /** Parameters of `saveOnHead` (`first`: the thread id) and `appendCheckpoint` (its key). */
+  #values(checkpoint: EncodedCheckpoint, first: string | number): unknown[] {
+    const { from } = checkpoint;
+    return [
+      first,
+      from.messages,
+      checkpoint.messages,
+      from.log,
+      checkpoint.log,
+      checkpoint.id,
+      checkpoint.sequence,
+      checkpoint.parentId,
+      checkpoint.createdAt,
+      checkpoint.status,
+      checkpoint.step,
+      checkpoint.currentNodeId,
+      from.messages + checkpoint.messages.length,
+      from.log + checkpoint.log.length,
+      checkpoint.state,
+      checkpoint.workflowId,
+      checkpoint.workflowVersion,
+    ];
+  }
+
+  /**
+   * The common case, a thread that exists, in one round trip. False when the thread does not
+   * exist yet (its first checkpoint takes the slower path that creates it).
+   */
+  async #saveOnHead(checkpoint: EncodedCheckpoint): Promise<boolean> {
+    const { rows } = await query<ThreadRow & { saved: number }>(
+      this.#pool,
+      this.#sql.saveOnHead,
+      this.#values(checkpoint, checkpoint.threadId),
+    );
+    const head = rows[0];
+    if (!head) return false;
+    if (head.saved === 1) return true;
+    checkContinues(checkpoint, head);
+    // The statement and checkContinues apply one rule; reaching here means they disagreed.
+    throw new StoreCorruptError(
+      this.schema,
+      `thread ${checkpoint.threadId} refused checkpoint ${checkpoint.id} for no reason the store knows`,
+    );
+  }
+
+  async #lockThread(client: PoolClient, threadId: string): Promise<ThreadRow | undefined> {
+    const { rows } = await query<ThreadRow>(client, this.#sql.lockThread, [threadId]);
+    return rows[0];
+  }
+
+  async #write(client: PoolClient, checkpoint: EncodedCheckpoint): Promise<void> {
+    const { threadId } = checkpoint;
+    let thread = await this.#lockThread(client, threadId);
+    checkContinues(checkpoint, thread);
+    let key = thread?.id;
+    if (key === undefined) {
+      const inserted = await query<{ id: number }>(client, this.#sql.insertThread, [
+        threadId,
+        checkpoint.workflowId,
+        checkpoint.workflowVersion,
+        checkpoint.status,
+        checkpoint.step,
+        checkpoint.createdAt,
+        checkpoint.id,
+      ]);
+      key = inserted.rows[0]?.id;
+      if (key === undefined) {
+        // Another writer created the thread between our read and insert, and committed: check
+        // against what it stored (a first checkpoint cannot continue it, so this refuses).
+        thread = await this.#lockThread(client, threadId);
+        checkContinues(checkpoint, thread);
+        key = thread!.id;
+      }
+    }
+    await query(client, this.#sql.appendCheckpoint, this.#values(checkpoint, key));
+  }
+
+  async #read(
+    threadId: string,
+    checkpointId: string | undefined,
+  ): Promise<StoredThread | undefined> {
+    const sql = this.#sql;
+    const found =
+      checkpointId === undefined
+        ? await query<LoadedRow>(this.#pool, sql.latestCheckpoint, [threadId])
+        : await query<LoadedRow>(this.#pool, sql.namedCheckpoint, [threadId, checkpointId]);
+    const row = found.rows[0];
+    if (!row) return undefined;
+    const where = `thread ${threadId}`;
+    const messages = row.messages.map(
+      (body, i) => parseStored(body, this.schema, `message ${i} of ${where}`) as LLMMessage,
+    );
+    const log = row.log.map(
+      (body, i) =>
+        parseStored(body, this.schema, `log entry ${i} of ${where}`) as ConversationLogEntry,
+    );
+    if (messages.length !== row.message_count || log.length !== row.log_count)
+      throw new StoreCorruptError(
+        this.schema,
+        `checkpoint ${row.checkpoint_id} of ${where} covers ${row.message_count} messages and ${row.log_count} log entries but ${messages.length} and ${log.length} rows are stored`,
+      );
+    return {
+      checkpoint: checkpointInfo(threadId, row),
+      state: parseStored(
+        row.state,
+        this.schema,
+        `state of checkpoint ${row.checkpoint_id}`,
+      ) as ThreadState,
+      conversation: { version: SNAPSHOT_VERSION, messages, log },
+    };
+  }
+}

@@ -1,0 +1,129 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PostgresCheckpointStore } from '../postgres-checkpoint-store.js';
+import { makeCheckpoint } from '../test-support/make-checkpoint.js';
+import { spawnChild } from '../test-support/spawn-child.js';
+import { startTestPostgres, type TestPostgres } from '../testing/index.js';
+import { checkMigrationOrder } from './migrate.js';
+import { MIGRATIONS, SCHEMA_VERSION } from './migrations.js';
+
+let server: TestPostgres;
+let admin: pg.Pool;
+beforeAll(async () => {
+  server = await startTestPostgres();
+  admin = new pg.Pool({ connectionString: server.connectionString });
+});
+afterAll(async () => {
+  await admin?.end();
+  await server?.stop();
+});
+
+async function versions(schema: string): Promise<number[]> {
+  const { rows } = await admin.query<{ version: number }>(
+    `SELECT version FROM "${schema}".migrations ORDER BY version`,
+  );
+  return rows.map((r) => r.version);
+}
+
+async function tables(schema: string): Promise<string[]> {
+  const { rows } = await admin.query<{ table_name: string }>(
+    'SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY 1',
+    [schema],
+  );
+  return rows.map((r) => r.table_name);
+}
+
+describe('migrations', () => {
+  it('create the schema on first use, record each version once, and are idempotent', async () => {
+    const store = new PostgresCheckpointStore({
+      connectionString: server.connectionString,
+      schema: 'first_use',
+    });
+    expect(await tables('first_use')).toEqual([]);
+    expect(await store.listThreads()).toEqual([]);
+    expect(await tables('first_use')).toEqual([
+      'checkpoints',
+      'log_entries',
+      'messages',
+      'migrations',
+      'threads',
+    ]);
+    expect(await versions('first_use')).toEqual([SCHEMA_VERSION]);
+    expect(await store.migrate()).toEqual({ from: SCHEMA_VERSION, to: SCHEMA_VERSION });
+    const again = new PostgresCheckpointStore({ pool: admin, schema: 'first_use' });
+    expect(await again.migrate()).toEqual({ from: SCHEMA_VERSION, to: SCHEMA_VERSION });
+    expect(await versions('first_use')).toEqual([SCHEMA_VERSION]);
+    await store.close();
+  });
+
+  it('run explicitly report where they started', async () => {
+    const store = new PostgresCheckpointStore({ pool: admin, schema: 'explicit' });
+    expect(await store.migrate()).toEqual({ from: 0, to: SCHEMA_VERSION });
+  });
+
+  it('leave other schemas alone: two stores in one database do not see each other', async () => {
+    const a = new PostgresCheckpointStore({ pool: admin, schema: 'tenant_a' });
+    const b = new PostgresCheckpointStore({ pool: admin, schema: 'tenant_b' });
+    await a.save(makeCheckpoint('t', 1, { messages: 0, log: 0 }));
+    expect(await b.listThreads()).toEqual([]);
+    expect(await a.listThreads()).toHaveLength(1);
+  });
+
+  it('from five pools at once leave one schema at one version', async () => {
+    const pools = Array.from(
+      { length: 5 },
+      () => new pg.Pool({ connectionString: server.connectionString, max: 1 }),
+    );
+    const stores = pools.map((pool) => new PostgresCheckpointStore({ pool, schema: 'five_pools' }));
+    const results = await Promise.all(stores.map((store) => store.migrate()));
+    // One of them created the schema; the rest found it done (after waiting for the lock).
+    expect(results.filter((r) => r.from === 0)).toHaveLength(1);
+    expect(results.every((r) => r.to === SCHEMA_VERSION)).toBe(true);
+    expect(await versions('five_pools')).toEqual([SCHEMA_VERSION]);
+    await Promise.all(pools.map((pool) => pool.end()));
+  });
+
+  it('from five processes at once leave one schema at one version', async () => {
+    const children = Array.from({ length: 5 }, () =>
+      spawnChild(new URL('../test-support/migrate-child.ts', import.meta.url), [
+        server.connectionString,
+        'five_processes',
+      ]),
+    );
+    for (const child of children) expect(await child.next()).toBe('ready');
+    for (const child of children) child.send('go');
+    const lines = await Promise.all(children.map((child) => child.next()));
+    expect(lines.filter((line) => line === `migrated 0 ${SCHEMA_VERSION}`)).toHaveLength(1);
+    expect(
+      lines.filter((line) => line === `migrated ${SCHEMA_VERSION} ${SCHEMA_VERSION}`),
+    ).toHaveLength(4);
+    for (const exit of await Promise.all(children.map((c) => c.exited)))
+      expect(exit, exit.stderr).toMatchObject({ code: 0, signal: null });
+    expect(await versions('five_processes')).toEqual([SCHEMA_VERSION]);
+  }, 120_000);
+
+  it('refuse a schema a newer version of the package migrated, changing nothing', async () => {
+    const store = new PostgresCheckpointStore({ pool: admin, schema: 'from_future' });
+    await store.migrate();
+    await admin.query(
+      `INSERT INTO from_future.migrations (version, description) VALUES ($1, 'future')`,
+      [SCHEMA_VERSION + 1],
+    );
+    const later = new PostgresCheckpointStore({ pool: admin, schema: 'from_future' });
+    await expect(later.listThreads()).rejects.toMatchObject({
+      code: 'STORE_TOO_NEW',
+      schema: 'from_future',
+      found: SCHEMA_VERSION + 1,
+      supported: SCHEMA_VERSION,
+    });
+    await expect(later.migrate()).rejects.toMatchObject({ code: 'STORE_TOO_NEW' });
+    expect(await versions('from_future')).toEqual([SCHEMA_VERSION, SCHEMA_VERSION + 1]);
+  });
+
+  it('are listed in order', () => {
+    expect(() => checkMigrationOrder(MIGRATIONS)).not.toThrow();
+    expect(() => checkMigrationOrder([{ version: 2, description: 'gap', sql: () => '' }])).toThrow(
+      /out of order/,
+    );
+  });
+});

