@@ -428,3 +428,22 @@ describe('the conversation across branches', () => {
     expect(thread.conversation.getMessages().at(-1)?.content).toBe('fan[0]:4,fan[1]:4');
   });
 });
+
+describe('loadThreadTree', () => {
+  it('gives every branch of a stored thread with its own conversation, in path order', async () => {
+    const store = new InMemoryCheckpointStore();
+    const engine = new SkeinEngine({ store });
+    engine.registerWorkflow(double());
+    await engine.run('double', {
+      threadId: 'tree',
+      variables: { items: Array.from({ length: 12 }, (_, i) => i) },
+    });
+    const { thread, branches } = await engine.loadThreadTree('tree');
+    expect(thread.status).toBe('COMPLETED');
+    expect(branches.map((b) => b.path)).toEqual(Array.from({ length: 12 }, (_, i) => `fan[${i}]`));
+    expect(branches.every((b) => b.thread.state.parent?.threadId === 'tree')).toBe(true);
+    await expect(new SkeinEngine().loadThreadTree('tree')).rejects.toMatchObject({
+      code: 'CHECKPOINT_NOT_FOUND',
+    });
+  });
+});

@@ -25,6 +25,12 @@ import type { CompiledWorkflow } from '../workflow/compiled-workflow.js';
 import type { NodeDefinition, WorkflowDefinition } from '../workflow/types.js';
 import { WorkflowRegistry } from '../workflow/workflow-registry.js';
 
+/** A branch path from the top-level thread, made relative to `thread` (itself maybe a branch). */
+function relativePath(thread: ThreadContext, branchPath: string): string {
+  const own = thread.state.parent?.branchPath;
+  return own && branchPath.startsWith(`${own}/`) ? branchPath.slice(own.length + 1) : branchPath;
+}
+
 const DEPTH_RANGE = { min: 1, max: 1_000, integer: true } as const;
 
 export interface SkeinEngineOptions {
@@ -123,6 +129,29 @@ export class SkeinEngine {
     const thread = this.createThread(workflowId, options);
     const result = await this.execute(thread, options);
     return { thread, result };
+  }
+
+  /**
+   * A stored thread with every branch and child thread under it (at any depth), each rebuilt from
+   * its latest checkpoint, in branch-path order: what a transcript of the whole run is made from.
+   */
+  async loadThreadTree(
+    threadId: string,
+  ): Promise<{ thread: ThreadContext; branches: { path: string; thread: ThreadContext }[] }> {
+    const thread = await this.loadThread(threadId);
+    const prefix = `${threadId}/`;
+    const ids = (await this.store!.listThreads())
+      .map((t) => t.threadId)
+      .filter((id) => id.startsWith(prefix));
+    const branches: { path: string; thread: ThreadContext }[] = [];
+    for (const id of ids) {
+      const child = await this.loadThread(id);
+      const link = child.state.parent;
+      if (!link) continue;
+      branches.push({ path: relativePath(thread, link.branchPath), thread: child });
+    }
+    branches.sort((a, b) => a.path.localeCompare(b.path, 'en', { numeric: true }));
+    return { thread, branches };
   }
 
   /** Rebuilds a stored thread from the engine's store (its latest checkpoint, or the one named). */
