@@ -447,3 +447,22 @@ describe('loadThreadTree', () => {
     });
   });
 });
+
+describe('WorkflowBuilder for branches', () => {
+  it('builds a MAP with its JOIN that runs', async () => {
+    const { WorkflowBuilder } = await import('../workflow/workflow-builder.js');
+    const definition = new WorkflowBuilder('built', '1')
+      .start()
+      .map('fan', { items: 'vars.items', start: 'sq', join: 'join', maxConcurrency: 2 })
+      .variable('sq', { assign: { sq: 'vars.item * vars.item' } })
+      .join('join', { output: 'vars.sq' })
+      .end('end')
+      .chain('start', 'fan')
+      .chain('sq', 'join', 'end')
+      .build();
+    const engine = new SkeinEngine();
+    engine.registerWorkflow(definition);
+    const { result } = await engine.run('built', { variables: { items: [1, 2, 3] } });
+    expect(result.output).toEqual([1, 4, 9]);
+  });
+});

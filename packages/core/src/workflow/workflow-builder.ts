@@ -1,8 +1,12 @@
 import type {
   ContextProcessorOperation,
   EdgeDefinition,
+  JoinNode,
   LLMNodeConfig,
+  MapNode,
   NodeDefinition,
+  ParallelNode,
+  SubworkflowNode,
   ToolNodeConfig,
   TriggerDefinition,
   UserInteractionNode,
@@ -95,6 +99,25 @@ export class WorkflowBuilder {
     extras: NodeExtras = {},
   ): this {
     return this.node({ id, type: 'USER_INTERACTION', config, ...extras });
+  }
+
+  /** Branches started together; each runs from its `start` node until it reaches `join`. */
+  parallel(id: string, config: ParallelNode['config'], extras: NodeExtras = {}): this {
+    return this.node({ id, type: 'PARALLEL', config, ...extras });
+  }
+
+  /** One branch per item of `config.items`, each from `config.start` until `config.join`. */
+  map(id: string, config: MapNode['config'], extras: NodeExtras = {}): this {
+    return this.node({ id, type: 'MAP', config, ...extras });
+  }
+
+  join(id: string, config: NonNullable<JoinNode['config']> = {}, extras: NodeExtras = {}): this {
+    return this.node({ id, type: 'JOIN', config, ...extras });
+  }
+
+  /** Runs `config.workflow` as a child thread. */
+  subworkflow(id: string, config: SubworkflowNode['config'], extras: NodeExtras = {}): this {
+    return this.node({ id, type: 'SUBWORKFLOW', config, ...extras });
   }
 
   node(node: NodeDefinition): this {
