@@ -1,0 +1,130 @@
+import { existsSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { ItemResult } from '../output/item-result.js';
+import { CHILDREN, QA_WORKFLOW_MODULE, spawnChild } from '../test-support/spawn-child.js';
+import { readLines, tempFolder } from '../test-support/temp-folder.js';
+import { formatProgress } from './progress-line.js';
+
+async function cli(
+  args: string[],
+  env: Record<string, string> = {},
+  whileRunning?: (child: ReturnType<typeof spawnChild>) => Promise<void>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawnChild(CHILDREN.cli, args, env);
+  const during = whileRunning?.(child);
+  const lines: string[] = [];
+  for await (const line of child.lines) lines.push(line);
+  await during;
+  const { code, stderr } = await child.exited;
+  return { code, stdout: lines.join('\n'), stderr };
+}
+
+describe('skein run', () => {
+  it('runs a JSONL file, prints one line per error and a summary, and resumes with --resume', async () => {
+    const dir = tempFolder();
+    const input = join(dir, 'data.jsonl');
+    writeFileSync(input, '{"q":"one"}\n{"q":"boom"}\nnot json\n{"q":"two"}\n');
+    const module = QA_WORKFLOW_MODULE;
+    const out = join(dir, 'runs', 'first');
+    const args = [
+      'run',
+      module,
+      '--input',
+      input,
+      '--out',
+      out,
+      '--concurrency',
+      '2',
+      '--rpm',
+      '6000',
+      '--fine-tuning',
+    ];
+    const first = await cli(args);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stderr).toMatch(/✗ item 2 \(line 2\) FAILED at answer: LLM_CALL_FAILED/);
+    expect(first.stderr).toMatch(/✗ item line:3 \(line 3\) INVALID: INPUT_LINE_MALFORMED/);
+    expect(first.stdout).toContain('4 (2 completed, 1 failed, 0 paused, 1 invalid)');
+    expect(first.stdout).toContain('rate limits');
+    expect(readLines<ItemResult>(join(out, 'results.jsonl'))).toHaveLength(4);
+    expect(readLines(join(out, 'finetune.jsonl'))).toHaveLength(2);
+
+    const again = await cli(args);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain('pass --resume');
+
+    const resumed = await cli([...args, '--resume']);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.stdout).toContain('4 from earlier runs');
+    expect(readLines(join(out, 'results.jsonl'))).toHaveLength(4);
+  }, 60_000);
+
+  it('stops on Ctrl-C leaving a run that --resume finishes, each item once', async () => {
+    const dir = tempFolder();
+    const input = join(dir, 'data.jsonl');
+    writeFileSync(input, Array.from({ length: 40 }, (_, i) => `{"q":"q${i}"}\n`).join(''));
+    const out = join(dir, 'run');
+    const args = ['run', QA_WORKFLOW_MODULE, '--input', input, '--out', out, '--concurrency', '2'];
+    const stopped = await cli(args, { QA_TOOL_DELAY_MS: '400' }, async (child) => {
+      // Ctrl-C once the first result is written.
+      while (
+        !existsSync(join(out, 'results.jsonl')) ||
+        statSync(join(out, 'results.jsonl')).size === 0
+      )
+        await new Promise((r) => setTimeout(r, 50));
+      child.process.kill('SIGINT');
+    });
+    expect(stopped.code, stopped.stderr).toBe(130);
+    expect(stopped.stderr).toContain('run again with --resume');
+    const kept = readLines<ItemResult>(join(out, 'results.jsonl')).length;
+    expect(kept).toBeLessThan(40);
+    const resumed = await cli([...args, '--resume']);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    const ids = readLines<ItemResult>(join(out, 'results.jsonl')).map((r) => r.itemId);
+    expect(new Set(ids).size).toBe(40);
+    expect(ids).toHaveLength(40);
+  }, 90_000);
+
+  it('names a bad flag and shows the usage', async () => {
+    const result = await cli([
+      'run',
+      'x.ts',
+      '--input',
+      'a.jsonl',
+      '--out',
+      'o',
+      '--concurrency',
+      'many',
+    ]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--concurrency: must be a positive number, got "many"');
+    expect(result.stderr).toContain('Usage: skein run');
+  }, 60_000);
+});
+
+describe('formatProgress', () => {
+  it('shows the bar, counts, rate, ETA and tokens', () => {
+    const last: ItemResult = {
+      itemId: 'a',
+      status: 'COMPLETED',
+      usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 },
+      durationMs: 1,
+    };
+    expect(
+      formatProgress({
+        done: 40,
+        failed: 2,
+        skipped: 10,
+        running: 4,
+        total: 100,
+        tokens: 12_345,
+        elapsedMs: 4000,
+        rate: 10,
+        etaMs: 65_000,
+        last,
+      }),
+    ).toBe(
+      '[##########..........] 50/100 · 2 failed · 10 from before · 10.0/s · ETA 1m05s · 12.3k tokens',
+    );
+  });
+});

@@ -1,0 +1,97 @@
+import { parseArgs } from 'node:util';
+import { RunnerOptionError } from '../errors/runner-option-error.js';
+
+export const USAGE = `Usage: skein run <workflow module> --input <data.jsonl> --out <run folder> [options]
+
+Runs a workflow over every line of a JSONL file, each line in its own thread, writing
+results.jsonl, exports and summary.json into the run folder. Run it again with --resume to go
+on after a crash or Ctrl-C: finished items are skipped, unfinished threads resume.
+
+Options:
+  --input <file>        JSONL input, one item per line (required)
+  --out <folder>        run folder (required)
+  --concurrency <n>     items at once (default 8)
+  --rpm <n>             model requests per minute across the run
+  --tpm <n>             model tokens per minute across the run
+  --resume              go on with the run already in --out
+  --run-id <id>         run id (default: the one recorded in --out, else its folder name)
+  --id-field <name>     item field holding its id (default: the line number)
+  --max-steps <n>       nodes per item before it fails (default 1000)
+  --fine-tuning         also export OpenAI fine-tuning lines (finetune.jsonl)
+  --toolbench <split>   also export StableToolBench converted answers for <split>
+  -h, --help            this text
+
+The workflow module's default export (or its export named "workflow") is
+{ engine, workflowId, ... } or a function (context) => that; a .ts module needs
+node --import tsx (or run the CLI through tsx).`;
+
+export interface CliArgs {
+  readonly module: string;
+  readonly input: string;
+  readonly out: string;
+  readonly concurrency?: number;
+  readonly rpm?: number;
+  readonly tpm?: number;
+  readonly resume: boolean;
+  readonly runId?: string;
+  readonly idField?: string;
+  readonly maxSteps?: number;
+  readonly fineTuning: boolean;
+  readonly toolBench?: string;
+}
+
+function number(flag: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed <= 0 || value.trim() === '')
+    throw new RunnerOptionError(flag, `must be a positive number, got "${value}"`);
+  return parsed;
+}
+
+/** `skein run …` arguments, or `'help'`. Throws `RunnerOptionError` naming the bad flag. */
+export function parseCliArgs(argv: readonly string[]): CliArgs | 'help' {
+  const { values, positionals } = parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    options: {
+      input: { type: 'string' },
+      out: { type: 'string' },
+      concurrency: { type: 'string' },
+      rpm: { type: 'string' },
+      tpm: { type: 'string' },
+      resume: { type: 'boolean', default: false },
+      'run-id': { type: 'string' },
+      'id-field': { type: 'string' },
+      'max-steps': { type: 'string' },
+      'fine-tuning': { type: 'boolean', default: false },
+      toolbench: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) return 'help';
+  const [command, module, ...rest] = positionals;
+  if (command !== 'run')
+    throw new RunnerOptionError('command', `unknown command "${command ?? ''}"; try "skein run"`);
+  if (module === undefined) throw new RunnerOptionError('<workflow module>', 'is required');
+  if (rest.length !== 0) throw new RunnerOptionError('arguments', `unexpected "${rest.join(' ')}"`);
+  if (values.input === undefined) throw new RunnerOptionError('--input', 'is required');
+  if (values.out === undefined) throw new RunnerOptionError('--out', 'is required');
+  const concurrency = number('--concurrency', values.concurrency);
+  const rpm = number('--rpm', values.rpm);
+  const tpm = number('--tpm', values.tpm);
+  const maxSteps = number('--max-steps', values['max-steps']);
+  return {
+    module,
+    input: values.input,
+    out: values.out,
+    resume: values.resume === true,
+    fineTuning: values['fine-tuning'] === true,
+    ...(concurrency === undefined ? {} : { concurrency }),
+    ...(rpm === undefined ? {} : { rpm }),
+    ...(tpm === undefined ? {} : { tpm }),
+    ...(maxSteps === undefined ? {} : { maxSteps }),
+    ...(values['run-id'] === undefined ? {} : { runId: values['run-id'] }),
+    ...(values['id-field'] === undefined ? {} : { idField: values['id-field'] }),
+    ...(values.toolbench === undefined ? {} : { toolBench: values.toolbench }),
+  };
+}

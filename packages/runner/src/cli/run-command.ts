@@ -1,0 +1,106 @@
+import { existsSync, statSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { SkeinError } from '@skein/spec';
+import { RunnerOptionError } from '../errors/runner-option-error.js';
+import { limitModel } from '../limits/limit-model.js';
+import { RateLimiter } from '../limits/rate-limiter.js';
+import { runDataset } from '../run/run-dataset.js';
+import { RESULTS_FILE, recordedRunId } from '../run/run-folder.js';
+import { formatSummary } from '../summary/format-summary.js';
+import { loadWorkflowModule } from './load-workflow-module.js';
+import { type CliArgs, parseCliArgs, USAGE } from './parse-args.js';
+import { formatItemError, ProgressLine } from './progress-line.js';
+
+export interface CliIo {
+  readonly stdout: NodeJS.WriteStream;
+  readonly stderr: NodeJS.WriteStream;
+  /** Aborted on the first Ctrl-C. */
+  readonly signal: AbortSignal;
+}
+
+function runIdOf(args: CliArgs): string {
+  const recorded = recordedRunId(args.out);
+  const hasResults =
+    existsSync(join(args.out, RESULTS_FILE)) && statSync(join(args.out, RESULTS_FILE)).size > 0;
+  if (hasResults && !args.resume)
+    throw new RunnerOptionError(
+      '--out',
+      `${args.out} already holds run "${recorded ?? '?'}": pass --resume to go on with it, or choose another folder`,
+    );
+  return args.runId ?? recorded ?? basename(resolve(args.out));
+}
+
+/** `skein run …`: the exit code (0 finished, 1 failed to run, 2 bad usage, 130 stopped). */
+export async function runCommand(argv: readonly string[], io: CliIo): Promise<number> {
+  let args: CliArgs | 'help';
+  try {
+    args = parseCliArgs(argv);
+  } catch (error) {
+    io.stderr.write(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}\n`);
+    return 2;
+  }
+  if (args === 'help') {
+    io.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  const progress = new ProgressLine(io.stderr);
+  try {
+    const runId = runIdOf(args);
+    const limiter =
+      args.rpm !== undefined || args.tpm !== undefined
+        ? new RateLimiter({
+            ...(args.rpm === undefined ? {} : { rpm: args.rpm }),
+            ...(args.tpm === undefined ? {} : { tpm: args.tpm }),
+          })
+        : undefined;
+    const workflow = await loadWorkflowModule(args.module, {
+      runId,
+      limitModel: (llm) => (limiter ? limitModel(llm, limiter) : llm),
+    });
+    try {
+      const exports = {
+        ...workflow.exports,
+        ...(args.fineTuning ? { fineTuning: workflow.exports?.fineTuning || true } : {}),
+        ...(args.toolBench
+          ? { toolBench: { ...workflow.exports?.toolBench, split: args.toolBench } }
+          : {}),
+      };
+      io.stderr.write(
+        `skein run ${runId}: ${workflow.workflowId} over ${args.input} → ${args.out}\n`,
+      );
+      const summary = await runDataset({
+        ...workflow,
+        engine: () => workflow.engine,
+        input: args.input,
+        output: args.out,
+        runId,
+        exports,
+        signal: io.signal,
+        ...(limiter ? { limiter } : {}),
+        ...(args.concurrency === undefined ? {} : { concurrency: args.concurrency }),
+        ...(args.maxSteps === undefined ? {} : { maxSteps: args.maxSteps }),
+        ...(args.idField === undefined ? {} : { itemId: args.idField }),
+        onProgress: (p) => {
+          if (p.last.status !== 'COMPLETED') progress.print(formatItemError(p.last));
+          progress.update(p);
+        },
+      });
+      progress.end();
+      io.stdout.write(`${formatSummary(summary)}\n`);
+      if (!summary.finished) {
+        io.stderr.write(`stopped: run again with --resume to go on with run "${runId}"\n`);
+        return 130;
+      }
+      return 0;
+    } finally {
+      await workflow.close?.();
+    }
+  } catch (error) {
+    progress.end();
+    const code = SkeinError.isInstance(error) ? `${error.code}: ` : '';
+    io.stderr.write(
+      `skein run failed: ${code}${error instanceof Error ? error.message : String(error)}\n`,
+    );
+    return RunnerOptionError.isInstance(error) ? 2 : 1;
+  }
+}

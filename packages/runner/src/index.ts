@@ -1,0 +1,22 @@
+// Public API of @skein/runner. Nothing else is importable.
+
+export { InputLineError } from './errors/input-line-error.js';
+export { ItemIdError } from './errors/item-id-error.js';
+export { RateLimitError } from './errors/rate-limit-error.js';
+export { RunFolderError } from './errors/run-folder-error.js';
+export { RunnerOptionError } from './errors/runner-option-error.js';
+export { WorkflowModuleError } from './errors/workflow-module-error.js';
+export type { FineTuningExportOptions } from './export/fine-tuning-exporter.js';
+export type { ToolBenchExportOptions } from './export/toolbench-exporter.js';
+export { validateFineTuningLine } from './export/validate-fine-tuning-line.js';
+export type { DatasetInput, ItemIdOption } from './input/dataset-input.js';
+export type { LimitModelOptions } from './limits/limit-model.js';
+export { limitModel } from './limits/limit-model.js';
+export type { RateLimiterStats, RateLimits } from './limits/rate-limiter.js';
+export { RateLimiter } from './limits/rate-limiter.js';
+export type { ItemError, ItemResult, ItemStatus } from './output/item-result.js';
+export type { DatasetWorkflow, DatasetWorkflowModule } from './run/dataset-workflow.js';
+export { runDataset } from './run/run-dataset.js';
+export type { RunContext, RunDatasetOptions, RunProgress } from './run/run-options.js';
+export { formatSummary } from './summary/format-summary.js';
+export type { ModelPrice, RunSummary, TopError } from './summary/run-summary.js';

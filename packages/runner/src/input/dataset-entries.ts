@@ -1,0 +1,85 @@
+import { InputLineError } from '../errors/input-line-error.js';
+import { ItemIdError } from '../errors/item-id-error.js';
+import type { DatasetEntry, DatasetInput, ItemIdOption } from './dataset-input.js';
+import { readJsonl } from './read-jsonl.js';
+
+interface Positioned {
+  readonly position: number;
+  readonly line?: number;
+  readonly value?: unknown;
+  readonly problem?: string;
+}
+
+async function* positioned(input: DatasetInput): AsyncGenerator<Positioned> {
+  if (typeof input === 'string') {
+    for await (const entry of readJsonl(input))
+      yield 'problem' in entry
+        ? { position: entry.line, line: entry.line, problem: entry.problem }
+        : { position: entry.line, line: entry.line, value: entry.value };
+    return;
+  }
+  let position = 0;
+  for await (const value of input as AsyncIterable<unknown>) yield { position: position++, value };
+}
+
+function idOf(value: unknown, position: number, option: ItemIdOption | undefined): unknown {
+  if (option === undefined) return position;
+  if (typeof option === 'function') return option(value, position);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  return Object.hasOwn(value, option) ? (value as Record<string, unknown>)[option] : undefined;
+}
+
+function describeId(option: ItemIdOption | undefined): string {
+  return typeof option === 'string' ? `field "${option}"` : 'id function';
+}
+
+/**
+ * Every entry of the input in order, each an item with its id or an invalid entry saying why
+ * (bad JSON, no id, a repeated id). Never throws for bad data: the run goes on without it.
+ */
+export async function* datasetEntries(
+  input: DatasetInput,
+  option: ItemIdOption | undefined,
+): AsyncGenerator<DatasetEntry> {
+  const file = typeof input === 'string' ? input : undefined;
+  const seen = new Set<string>();
+  for await (const entry of positioned(input)) {
+    const where = file === undefined ? `item ${entry.position}` : `${file}:${entry.line}`;
+    const invalidId = file === undefined ? `index:${entry.position}` : `line:${entry.line}`;
+    const line = entry.line === undefined ? {} : { line: entry.line };
+    const invalid = (error: InputLineError | ItemIdError): DatasetEntry => ({
+      kind: 'invalid',
+      entry: { id: invalidId, ...line, error: { code: error.code, message: error.message } },
+    });
+    if (entry.problem !== undefined) {
+      yield invalid(
+        new InputLineError(file ?? 'input', entry.line ?? entry.position, entry.problem),
+      );
+      continue;
+    }
+    let raw: unknown;
+    try {
+      raw = idOf(entry.value, entry.position, option);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      yield invalid(new ItemIdError(where, `the id function threw: ${reason}`));
+      continue;
+    }
+    if (
+      !(typeof raw === 'string' && raw !== '') &&
+      !(typeof raw === 'number' && Number.isFinite(raw))
+    ) {
+      yield invalid(
+        new ItemIdError(where, `${describeId(option)} gave no id (a non-empty string or a number)`),
+      );
+      continue;
+    }
+    const id = String(raw);
+    if (seen.has(id)) {
+      yield invalid(new ItemIdError(where, `id "${id}" was already used by an earlier item`, id));
+      continue;
+    }
+    seen.add(id);
+    yield { kind: 'item', item: { id, value: entry.value, ...line } };
+  }
+}

@@ -1,0 +1,50 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { RunFolderError } from '../errors/run-folder-error.js';
+import { tempFolder } from '../test-support/temp-folder.js';
+import type { ItemResult } from './item-result.js';
+import { readResults } from './read-results.js';
+import { RunWriter } from './run-writer.js';
+
+const usage = { promptTokens: 1, completionTokens: 1, totalTokens: 2 };
+
+function result(itemId: string): ItemResult {
+  return { itemId, status: 'COMPLETED', usage, durationMs: 1 };
+}
+
+describe('results.jsonl', () => {
+  it('is written with the export sizes, and read back whole after a torn last line', async () => {
+    const dir = tempFolder();
+    const writer = new RunWriter(dir, 'results.jsonl', ['export.jsonl']);
+    writer.add(result('a'), new Map([['export.jsonl', ['{"x":1}']]]));
+    writer.add(result('b'), new Map());
+    writer.close();
+    const path = join(dir, 'results.jsonl');
+    const whole = readFileSync(path, 'utf8');
+    writeFileSync(path, `${whole}{"itemId":"c","sta`);
+    const seen: string[] = [];
+    const previous = await readResults(path, (r) => seen.push(r.itemId));
+    expect(seen).toEqual(['a', 'b']);
+    expect(previous).toMatchObject({ count: 2, exportBytes: { 'export.jsonl': 8 }, tornBytes: 18 });
+    expect(readFileSync(path, 'utf8')).toBe(whole);
+  });
+
+  it('treats a whole last line without its newline as torn too', async () => {
+    const path = join(tempFolder(), 'results.jsonl');
+    writeFileSync(path, `${JSON.stringify(result('a'))}\n${JSON.stringify(result('b'))}`);
+    const seen: string[] = [];
+    await readResults(path, (r) => seen.push(r.itemId));
+    expect(seen).toEqual(['a']);
+  });
+
+  it('refuses a file with a bad line before the last, leaving it untouched', async () => {
+    const path = join(tempFolder(), 'results.jsonl');
+    const text = `not json\n${JSON.stringify(result('a'))}\n`;
+    writeFileSync(path, text);
+    await expect(readResults(path, () => undefined)).rejects.toSatisfy((e) =>
+      RunFolderError.isInstance(e),
+    );
+    expect(readFileSync(path, 'utf8')).toBe(text);
+  });
+});

@@ -1,0 +1,44 @@
+import { RunnerOptionError } from '../errors/runner-option-error.js';
+import type { RunDatasetOptions } from './run-options.js';
+
+const RUN_ID = /^[\w.:@-]{1,200}$/;
+
+/** Throws `RunnerOptionError` for the first bad option; returns the concurrency. */
+export function checkOptions(options: RunDatasetOptions): number {
+  if (typeof options !== 'object' || options === null)
+    throw new RunnerOptionError('options', 'must be an object');
+  if (typeof options.engine !== 'object' && typeof options.engine !== 'function')
+    throw new RunnerOptionError('engine', 'must be a SkeinEngine or a function returning one');
+  if (typeof options.workflowId !== 'string' || options.workflowId === '')
+    throw new RunnerOptionError('workflowId', 'must be a non-empty string');
+  if (typeof options.runId !== 'string' || !RUN_ID.test(options.runId))
+    throw new RunnerOptionError('runId', 'must be 1 to 200 of letters, digits, _ . : @ or -');
+  if (typeof options.output !== 'string' || options.output === '')
+    throw new RunnerOptionError('output', 'must be the path of the run folder');
+  const input = options.input as unknown;
+  const iterable =
+    typeof input === 'string' ||
+    (typeof input === 'object' &&
+      input !== null &&
+      (Symbol.iterator in input || Symbol.asyncIterator in input));
+  if (!iterable)
+    throw new RunnerOptionError(
+      'input',
+      'must be a list, an (async) iterable or a JSONL file path',
+    );
+  const concurrency = options.concurrency ?? 8;
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 10_000)
+    throw new RunnerOptionError(
+      'concurrency',
+      `must be an integer from 1 to 10,000, got ${String(concurrency)}`,
+    );
+  if ((options.rpm !== undefined || options.tpm !== undefined) && options.limiter)
+    throw new RunnerOptionError('limiter', 'give either a limiter or rpm/tpm, not both');
+  const limited = options.rpm !== undefined || options.tpm !== undefined || options.limiter;
+  if (limited && typeof options.engine !== 'function')
+    throw new RunnerOptionError(
+      'engine',
+      'rate limits need the model wrapped: pass engine as (context) => engine and build its model with context.limitModel(llm)',
+    );
+  return concurrency;
+}

@@ -1,0 +1,167 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { InMemoryCheckpointStore } from '@skein/core';
+import { describe, expect, it } from 'vitest';
+import { RunFolderError } from '../errors/run-folder-error.js';
+import { RunnerOptionError } from '../errors/runner-option-error.js';
+import type { ItemResult } from '../output/item-result.js';
+import { qaEngine } from '../test-support/qa-engine.js';
+import { readLines, tempFolder } from '../test-support/temp-folder.js';
+import { runDataset } from './run-dataset.js';
+import type { RunProgress } from './run-options.js';
+
+describe('runDataset', () => {
+  it('runs every item in its own thread and streams results.jsonl and summary.json', async () => {
+    const out = tempFolder();
+    const progress: RunProgress[] = [];
+    const prepared: string[] = [];
+    const summary = await runDataset({
+      engine: qaEngine(),
+      workflowId: 'qa',
+      input: ['alpha', 'beta', 'boom', 'gamma'],
+      output: out,
+      runId: 'r1',
+      concurrency: 2,
+      onProgress: (p) => progress.push(p),
+      prepareThread: (thread, item) => {
+        prepared.push(`${thread.threadId} ${String(item)}`);
+      },
+    });
+    expect(prepared.sort()).toEqual(['r1/0 alpha', 'r1/1 beta', 'r1/2 boom', 'r1/3 gamma']);
+    const results = readLines<ItemResult>(join(out, 'results.jsonl'));
+    expect(results.map((r) => r.itemId).sort()).toEqual(['0', '1', '2', '3']);
+    const byId = Object.fromEntries(results.map((r) => [r.itemId, r]));
+    expect(byId['0']).toMatchObject({
+      threadId: 'r1/0',
+      status: 'COMPLETED',
+      output: 'answer: {"found":"ALPHA"}',
+      usage: { promptTokens: 20, completionTokens: 10, totalTokens: 30 },
+    });
+    // One bad item fails alone, with its error; the others go on.
+    expect(byId['2']).toMatchObject({ status: 'FAILED', error: { code: 'LLM_CALL_FAILED' } });
+    expect(summary.items).toMatchObject({ total: 4, COMPLETED: 3, FAILED: 1 });
+    // A failed model call reports no usage.
+    expect(summary.tokens.totalTokens).toBe(3 * 30);
+    expect(summary.topErrors[0]).toMatchObject({ count: 1, itemId: '2' });
+    expect(summary.durationMs.p95).toBeGreaterThanOrEqual(summary.durationMs.p50);
+    expect(JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'))).toEqual(summary);
+    expect(progress.at(-1)).toMatchObject({ done: 4, failed: 1, total: 4, skipped: 0 });
+  });
+
+  it('reads a JSONL file with ids from a field, recording malformed lines with their number', async () => {
+    const out = tempFolder();
+    const input = join(out, 'data.jsonl');
+    writeFileSync(
+      input,
+      [
+        '{"id":"a","question":"first"}',
+        '{"id":"b", broken',
+        '',
+        '{"question":"no id"}',
+        '{"id":"a","question":"again"}',
+        '{"id":7,"question":"last"}',
+      ].join('\n'),
+    );
+    const summary = await runDataset({
+      engine: qaEngine(),
+      workflowId: 'qa',
+      input,
+      itemId: 'id',
+      threadOptions: (item) => ({ input: (item as { question: string }).question }),
+      output: join(out, 'run'),
+      runId: 'file',
+    });
+    const results = readLines<ItemResult>(join(out, 'run', 'results.jsonl'));
+    const byId = Object.fromEntries(results.map((r) => [r.itemId, r]));
+    expect(Object.keys(byId).sort()).toEqual(['7', 'a', 'line:2', 'line:4', 'line:5']);
+    expect(byId.a).toMatchObject({ status: 'COMPLETED', line: 1 });
+    expect(byId['7']).toMatchObject({
+      status: 'COMPLETED',
+      line: 6,
+      output: 'answer: {"found":"LAST"}',
+    });
+    expect(byId['line:2']).toMatchObject({
+      status: 'INVALID',
+      line: 2,
+      error: { code: 'INPUT_LINE_MALFORMED' },
+    });
+    expect(byId['line:2']!.error!.message).toContain(':2: not JSON');
+    expect(byId['line:4']!.error!.code).toBe('ITEM_ID_INVALID');
+    expect(byId['line:5']!.error!.message).toContain('already used');
+    expect(summary.items).toMatchObject({ total: 5, COMPLETED: 2, INVALID: 3 });
+  });
+
+  it('after a stop, the same run id skips finished items and resumes the rest, each once', async () => {
+    const out = tempFolder();
+    const store = new InMemoryCheckpointStore();
+    const calls: string[] = [];
+    const items = Array.from({ length: 30 }, (_, i) => `item ${i}`);
+    const controller = new AbortController();
+    const first = await runDataset({
+      engine: qaEngine({ store, toolDelayMs: 5, onToolCall: (t) => calls.push(t) }),
+      workflowId: 'qa',
+      input: items,
+      output: out,
+      runId: 'resume',
+      concurrency: 4,
+      signal: controller.signal,
+      onProgress: (p) => {
+        if (p.done === 10) controller.abort();
+      },
+    });
+    expect(first.finished).toBe(false);
+    const finishedFirst = readLines<ItemResult>(join(out, 'results.jsonl')).map((r) => r.threadId);
+    const callsBefore = calls.length;
+    const second = await runDataset({
+      engine: qaEngine({ store, onToolCall: (t) => calls.push(t) }),
+      workflowId: 'qa',
+      input: items,
+      output: out,
+      runId: 'resume',
+      concurrency: 4,
+    });
+    const ids = readLines<ItemResult>(join(out, 'results.jsonl')).map((r) => r.itemId);
+    expect(ids).toHaveLength(30);
+    expect(new Set(ids).size).toBe(30);
+    expect(second).toMatchObject({ finished: true, resumed: finishedFirst.length });
+    expect(second.items.COMPLETED).toBe(30);
+    // No finished item ran its tool again.
+    const rerun = calls.slice(callsBefore);
+    for (const threadId of finishedFirst) expect(rerun).not.toContain(threadId);
+  });
+
+  it('refuses a folder of another run, and rate limits on an engine it cannot wrap', async () => {
+    const out = tempFolder();
+    await runDataset({
+      engine: qaEngine(),
+      workflowId: 'qa',
+      input: ['x'],
+      output: out,
+      runId: 'one',
+    });
+    await expect(
+      runDataset({ engine: qaEngine(), workflowId: 'qa', input: ['x'], output: out, runId: 'two' }),
+    ).rejects.toSatisfy((e) => RunFolderError.isInstance(e));
+    await expect(
+      runDataset({
+        engine: qaEngine(),
+        workflowId: 'qa',
+        input: [],
+        output: out,
+        runId: 'one',
+        rpm: 10,
+      }),
+    ).rejects.toSatisfy((e) => RunnerOptionError.isInstance(e) && e.option === 'engine');
+    await expect(
+      runDataset({
+        engine: qaEngine(),
+        workflowId: 'qa',
+        input: [],
+        output: out,
+        runId: 'one',
+        concurrency: 0,
+      }),
+    ).rejects.toSatisfy((e) => RunnerOptionError.isInstance(e) && e.option === 'concurrency');
+    expect(existsSync(join(out, 'summary.json'))).toBe(true);
+  });
+});

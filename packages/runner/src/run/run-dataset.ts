@@ -1,0 +1,197 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { SkeinEngine } from '@skein/core';
+import type { Exporter } from '../export/exporter.js';
+import { fineTuningExporter } from '../export/fine-tuning-exporter.js';
+import { toolBenchExporter } from '../export/toolbench-exporter.js';
+import { datasetEntries } from '../input/dataset-entries.js';
+import type { DatasetEntry } from '../input/dataset-input.js';
+import { countJsonlLines } from '../input/read-jsonl.js';
+import { limitModel } from '../limits/limit-model.js';
+import { RateLimiter } from '../limits/rate-limiter.js';
+import { type ItemResult, ZERO_USAGE } from '../output/item-result.js';
+import { readResults } from '../output/read-results.js';
+import { RunWriter } from '../output/run-writer.js';
+import type { RunSummary } from '../summary/run-summary.js';
+import { SummaryBuilder } from '../summary/summary-builder.js';
+import { checkOptions } from './check-options.js';
+import { claimRunFolder, cutExportFile, RESULTS_FILE, SUMMARY_FILE } from './run-folder.js';
+import { type ItemOutcome, runItem, threadIdOf } from './run-item.js';
+import type { RunDatasetOptions, RunProgress } from './run-options.js';
+
+function exportersOf(options: RunDatasetOptions): Exporter[] {
+  const exporters: Exporter[] = [];
+  const fineTuning = options.exports?.fineTuning;
+  if (fineTuning) exporters.push(fineTuningExporter(fineTuning === true ? {} : fineTuning));
+  if (options.exports?.toolBench) exporters.push(toolBenchExporter(options.exports.toolBench));
+  return exporters;
+}
+
+function totalOf(
+  input: RunDatasetOptions['input'],
+): Promise<number | undefined> | number | undefined {
+  if (typeof input === 'string') return countJsonlLines(input);
+  return Array.isArray(input) ? input.length : undefined;
+}
+
+/** Ids of the run's threads the store holds, so new items skip a lookup. */
+async function storedThreads(
+  engine: SkeinEngine,
+  options: RunDatasetOptions,
+): Promise<Set<string>> {
+  const store = options.store ?? engine.store;
+  if (!store) return new Set();
+  const prefix = threadIdOf(options.runId, '');
+  return new Set(
+    (await store.listThreads()).map((t) => t.threadId).filter((id) => id.startsWith(prefix)),
+  );
+}
+
+/**
+ * Runs a workflow over every item of a dataset, `concurrency` at a time, each item in its own
+ * thread, streaming results and exports into the run folder as items finish. Running it again
+ * with the same `runId` and folder skips finished items and picks unfinished threads up from
+ * their checkpoints: no item is written twice. Resolves to the run's summary (also written to
+ * `summary.json`); only bad options or an unusable run folder reject.
+ */
+export async function runDataset(options: RunDatasetOptions): Promise<RunSummary> {
+  const concurrency = checkOptions(options);
+  const started = performance.now();
+  const folder = options.output;
+  const exporters = exportersOf(options);
+  claimRunFolder(folder, options.runId, options.workflowId);
+  const limiter =
+    options.limiter ??
+    (options.rpm !== undefined || options.tpm !== undefined
+      ? new RateLimiter({
+          ...(options.rpm === undefined ? {} : { rpm: options.rpm }),
+          ...(options.tpm === undefined ? {} : { tpm: options.tpm }),
+        })
+      : undefined);
+  const engine =
+    typeof options.engine === 'function'
+      ? await options.engine({
+          runId: options.runId,
+          limitModel: (llm) => (limiter ? limitModel(llm, limiter, options.limitOptions) : llm),
+        })
+      : options.engine;
+
+  const summary = new SummaryBuilder();
+  const finished = new Set<string>();
+  const previous = await readResults(join(folder, RESULTS_FILE), (result) => {
+    finished.add(result.itemId);
+    summary.add(result, true);
+  });
+  const exportFiles = exporters.flatMap((e) => e.files);
+  for (const file of exportFiles) cutExportFile(folder, file, previous.exportBytes[file] ?? 0);
+  const stored = await storedThreads(engine, options);
+  const total = await totalOf(options.input);
+  const writer = new RunWriter(folder, RESULTS_FILE, exportFiles);
+
+  let done = 0;
+  let failed = 0;
+  let running = 0;
+  let tokens = 0;
+  const record = (outcome: ItemOutcome, item: DatasetEntry): void => {
+    const { result, thread } = outcome;
+    const lines = new Map<string, readonly string[]>();
+    let final: ItemResult = result;
+    if (thread && item.kind === 'item')
+      try {
+        for (const exporter of exporters)
+          for (const [file, fileLines] of exporter.linesFor({ item: item.item, result, thread }))
+            lines.set(file, fileLines);
+      } catch (error) {
+        lines.clear();
+        final = {
+          ...result,
+          status: 'FAILED',
+          error: {
+            code: 'EXPORT_FAILED',
+            message: error instanceof Error ? error.message : String(error),
+          },
+        };
+      }
+    writer.add(final, lines);
+    summary.add(final);
+    done++;
+    if (final.status !== 'COMPLETED') failed++;
+    tokens += final.usage.totalTokens;
+    if (options.onProgress) {
+      const elapsedMs = performance.now() - started;
+      const rate = done / Math.max(elapsedMs / 1000, 1e-3);
+      const left = total === undefined ? undefined : Math.max(0, total - previous.count - done);
+      const progress: RunProgress = {
+        done,
+        failed,
+        skipped: previous.count,
+        running,
+        ...(total === undefined ? {} : { total }),
+        tokens,
+        elapsedMs,
+        rate,
+        ...(left === undefined || rate === 0 ? {} : { etaMs: (left / rate) * 1000 }),
+        last: final,
+      };
+      options.onProgress(progress);
+    }
+  };
+
+  const entries = datasetEntries(options.input, options.itemId);
+  const signal = options.signal;
+  const worker = async (): Promise<void> => {
+    for (;;) {
+      if (signal?.aborted) return;
+      writer.check();
+      const next = await entries.next();
+      if (next.done) return;
+      const entry = next.value;
+      if (entry.kind === 'invalid') {
+        if (finished.has(entry.entry.id)) continue;
+        record(
+          {
+            result: {
+              itemId: entry.entry.id,
+              status: 'INVALID',
+              usage: ZERO_USAGE,
+              durationMs: 0,
+              ...(entry.entry.line === undefined ? {} : { line: entry.entry.line }),
+              error: entry.entry.error,
+            },
+            thread: undefined,
+          },
+          entry,
+        );
+        continue;
+      }
+      if (finished.has(entry.item.id)) continue;
+      running++;
+      const outcome = await runItem(
+        engine,
+        options,
+        entry.item,
+        stored.has(threadIdOf(options.runId, entry.item.id)),
+      );
+      running--;
+      if (outcome) record(outcome, entry);
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: concurrency }, worker));
+  } finally {
+    await entries.return(undefined);
+    writer.close();
+  }
+  for (const exporter of exporters) await exporter.finish?.(folder);
+  const result = summary.build({
+    runId: options.runId,
+    workflowId: options.workflowId,
+    finished: !signal?.aborted,
+    elapsedMs: performance.now() - started,
+    model: options.model,
+    prices: options.prices,
+    rateLimits: limiter?.stats,
+  });
+  await writeFile(join(folder, SUMMARY_FILE), `${JSON.stringify(result, null, 2)}\n`);
+  return result;
+}
