@@ -16,9 +16,10 @@ export interface ToolExecutionContext extends ContractToolExecutionContext {
   readonly emitter: SkeinEmitter;
   /**
    * The same for every attempt of this call (thread, node, step, call id): a tool with side
-   * effects can deduplicate with it when a node runs again after a crash.
+   * effects can deduplicate with it when a node runs again after a crash. The engine always sets
+   * it; optional so contexts built by hand (tests, other runtimes) stay valid.
    */
-  readonly idempotencyKey: string;
+  readonly idempotencyKey?: string;
   /**
    * Runs a registered workflow as a child thread of the calling node and gives its END output;
    * present when the engine runs the tool (see `workflowTool`).
