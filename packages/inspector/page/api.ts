@@ -1,0 +1,40 @@
+import type { ThreadDetail, ThreadSummary } from '../src/model/types.js';
+
+export type {
+  BatchRecord,
+  StoredMessage,
+  ThreadDetail,
+  ThreadSummary,
+  ToolPair,
+} from '../src/model/types.js';
+
+export interface Info {
+  readonly live: 'engine' | 'poll';
+  readonly allowResume: boolean;
+}
+
+async function getJson<T>(path: string): Promise<T> {
+  const response = await fetch(path);
+  const body = await response.json();
+  if (!response.ok) throw new Error(body?.error?.message ?? `${response.status} ${path}`);
+  return body as T;
+}
+
+export const api = {
+  info: () => getJson<Info>('api/info'),
+  threads: (query: URLSearchParams) =>
+    getJson<{ threads: ThreadSummary[]; workflows: string[] }>(`api/threads?${query}`),
+  thread: (id: string) => getJson<ThreadDetail>(`api/threads/${encodeURIComponent(id)}`),
+  events: (id: string) => new EventSource(`api/threads/${encodeURIComponent(id)}/events`),
+  async resume(id: string, input: unknown): Promise<void> {
+    const response = await fetch(`api/threads/${encodeURIComponent(id)}/resume`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ input }),
+    });
+    if (!response.ok) {
+      const body = await response.json().catch(() => ({}));
+      throw new Error(body?.error?.message ?? `resume failed: ${response.status}`);
+    }
+  },
+};

@@ -1,0 +1,12 @@
+export function formatTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
+}
+
+export function formatTokens(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+export function threadHref(id: string): string {
+  return `#/thread/${encodeURIComponent(id)}`;
+}

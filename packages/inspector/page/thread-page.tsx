@@ -1,0 +1,116 @@
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { AnswerForm } from './answer-form.js';
+import type { Info, ThreadDetail } from './api.js';
+import { api } from './api.js';
+import { BatchView } from './batch-view.js';
+import { formatTime, formatTokens, threadHref } from './format.js';
+import { GraphView } from './graph-view.js';
+import { TimelineView } from './timeline-view.js';
+import { TokenChart } from './token-chart.js';
+
+/** One thread: header, answer form when paused, timeline, graph, token chart, batches. */
+export function ThreadPage({ threadId }: { threadId: string }) {
+  const [detail, setDetail] = useState<ThreadDetail>();
+  const [info, setInfo] = useState<Info>();
+  const [error, setError] = useState<string>();
+  const [updates, setUpdates] = useState(0);
+  const pending = useRef<ReturnType<typeof setTimeout>>();
+
+  const reload = useCallback(() => {
+    api.thread(threadId).then(
+      (d) => {
+        setDetail(d);
+        setError(undefined);
+      },
+      (e: Error) => setError(e.message),
+    );
+  }, [threadId]);
+
+  useEffect(() => {
+    reload();
+    void api.info().then(setInfo);
+    const events = api.events(threadId);
+    // Events come in bursts (a node emits several): one reload per burst.
+    const onUpdate = () => {
+      setUpdates((n) => n + 1);
+      clearTimeout(pending.current);
+      pending.current = setTimeout(reload, 100);
+    };
+    for (const name of [
+      'checkpoint',
+      'checkpoint:saved',
+      'message:added',
+      'thread:completed',
+      'thread:failed',
+      'thread:paused',
+      'thread:cancelled',
+      'node:completed',
+    ])
+      events.addEventListener(name, onUpdate);
+    return () => {
+      events.close();
+      clearTimeout(pending.current);
+    };
+  }, [threadId, reload]);
+
+  if (error && !detail) return <p class="error">{error}</p>;
+  if (!detail) return <p class="muted">Loading…</p>;
+  const s = detail.summary;
+  return (
+    <section class="thread" data-checkpoint={detail.checkpointId}>
+      <h1>
+        {s.threadId}{' '}
+        <span class={`status status-${s.status.toLowerCase()}`} data-testid="status">
+          {s.status}
+        </span>
+      </h1>
+      <p class="meta">
+        {s.workflowId} v{s.workflowVersion} · started {formatTime(s.startedAt)} · {s.steps} steps ·{' '}
+        {formatTokens(s.tokens.totalTokens)} tokens ({formatTokens(s.tokens.promptTokens)} in,{' '}
+        {formatTokens(s.tokens.completionTokens)} out) ·{' '}
+        <span class="muted" data-testid="live">
+          live ({info?.live ?? '…'}), {updates} updates
+        </span>
+      </p>
+      {s.parentThreadId && (
+        <p>
+          Started by <a href={threadHref(s.parentThreadId)}>{s.parentThreadId}</a>
+        </p>
+      )}
+      {s.lastError && (
+        <p class="error">
+          {s.lastError.code}: {s.lastError.message}
+          {s.lastError.nodeId ? ` (node ${s.lastError.nodeId})` : ''}
+        </p>
+      )}
+      {s.status === 'PAUSED' && detail.pending !== undefined && (
+        <AnswerForm
+          threadId={s.threadId}
+          pending={detail.pending}
+          allowed={info?.allowResume === true}
+          onSent={reload}
+        />
+      )}
+      {detail.children.length > 0 && (
+        <section>
+          <h2>Child threads</h2>
+          <ul class="children">
+            {detail.children.map((c) => (
+              <li>
+                <a href={threadHref(c.threadId)}>{c.threadId}</a>{' '}
+                {c.branchPath && <span class="muted">{c.branchPath} </span>}
+                <span class={`status status-${c.status.toLowerCase()}`}>{c.status}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <div class="columns">
+        <TimelineView entries={detail.timeline} />
+        <GraphView graph={detail.graph} />
+      </div>
+      <TokenChart batches={detail.batches} />
+      <BatchView detail={detail} />
+    </section>
+  );
+}

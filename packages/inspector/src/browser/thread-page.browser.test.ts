@@ -1,0 +1,157 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ConversationSnapshot } from '@skein/conversation';
+import { ConversationManager } from '@skein/conversation';
+import type { SkeinEngine } from '@skein/core';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningInspector } from '../server/inspector-options.js';
+import { serveInspector } from '../server/start-inspector.js';
+import { buildPage, launchChromium, SKIP_BROWSER_TESTS } from '../test-support/browser.js';
+import {
+  createFixtureEngine,
+  runFixtureThread,
+  SCRIPT_MESSAGE,
+} from '../test-support/fixture-thread.js';
+import { tempStore } from '../test-support/temp-store.js';
+
+// Every run saves the screenshot as a test artefact (ignored by git); the one the README shows
+// is refreshed only when asked, so a test run leaves the working tree as it was.
+const ARTEFACT = fileURLToPath(new URL('../../test-artifacts/thread-page.png', import.meta.url));
+const README_SCREENSHOT = fileURLToPath(new URL('../../docs/thread-page.png', import.meta.url));
+
+describe.skipIf(SKIP_BROWSER_TESTS)('the thread page in Chromium', () => {
+  const temp = tempStore();
+  let engine: SkeinEngine;
+  let inspector: RunningInspector;
+  let browser: Browser;
+  let page: Page;
+
+  async function manager(threadId: string): Promise<ConversationManager> {
+    const stored = await temp.store.load(threadId);
+    return ConversationManager.restore(stored!.conversation as ConversationSnapshot);
+  }
+
+  async function open(threadId: string): Promise<void> {
+    // A fresh document each time: only the hash would change otherwise, keeping the page's state.
+    await page.goto('about:blank');
+    await page.goto(`${inspector.url}#/thread/${threadId}`);
+    await page.getByTestId('stored-count').waitFor();
+  }
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    await buildPage(join(temp.dir, 'page'));
+    engine = createFixtureEngine(temp.store);
+    await runFixtureThread(engine, 'trip-1');
+    await runFixtureThread(engine, 'live-1');
+    await engine.run('pay', { threadId: 'pay-1' });
+    inspector = await serveInspector(
+      { store: temp.store, engine, allowResume: true },
+      join(temp.dir, 'page'),
+    );
+    page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await inspector?.close();
+    temp.dispose();
+  });
+
+  it('lists the threads', async () => {
+    await page.goto(inspector.url);
+    await expect.poll(() => page.locator('tr[data-thread]').count()).toBe(3);
+    await page.getByText('trip-1').click();
+    await page.getByTestId('stored-count').waitFor();
+  });
+
+  it('shows stored and visible counts per batch as the store has them', async () => {
+    await open('trip-1');
+    const conversation = await manager('trip-1');
+    const batches = conversation.listBatches();
+    expect(await page.getByTestId('stored-count').textContent()).toBe(
+      String(conversation.getTotalMessageCount()),
+    );
+    expect(await page.getByTestId('visible-count').textContent()).toBe(
+      String(batches.at(-1)!.visibleCount),
+    );
+    expect(await page.locator('li.message[data-visible="true"]').count()).toBe(
+      batches.at(-1)!.visibleCount,
+    );
+    await page.locator('button[data-batch="0"]').click();
+    expect(await page.getByTestId('visible-count').textContent()).toBe(
+      String(batches[0]!.visibleCount),
+    );
+    expect(await page.locator('li.message[data-visible="true"]').count()).toBe(
+      batches[0]!.visibleCount,
+    );
+    expect(await page.locator('[data-boundary="clear"]').count()).toBe(1);
+    expect(await page.locator('li.message.tool-description').count()).toBe(1);
+  });
+
+  it('pairs tool calls with their results, the failed one in red', async () => {
+    await open('trip-1');
+    const ok = page.locator('[data-call="call_3_0"]');
+    expect(await ok.locator('.arguments').textContent()).toBe('{\n  "city": "Lisbon"\n}');
+    expect(await ok.locator('.result pre').textContent()).toBe('{"city":"Lisbon","sky":"sunny"}');
+    const failed = page.locator('[data-call="call_3_1"]');
+    expect(await failed.locator('.result').getAttribute('data-result-position')).toBe('5');
+    expect(await failed.locator('.result pre.error').textContent()).toBe(
+      'Error [TOOL_FAILED]: no route to Nowhere',
+    );
+    const color = await failed.locator('.result pre').evaluate((el) => getComputedStyle(el).color);
+    expect(color).toBe('rgb(180, 35, 24)');
+  });
+
+  it('renders a message holding <script> as text', async () => {
+    await open('trip-1');
+    const content = page.locator('li.message[data-position="8"] pre.content');
+    expect(await content.textContent()).toBe(SCRIPT_MESSAGE);
+    expect(await page.locator('main script').count()).toBe(0);
+    expect(await page.evaluate(() => (window as { __pwned?: boolean }).__pwned)).toBeUndefined();
+    await page.screenshot({ path: ARTEFACT, fullPage: true });
+    if (process.env.SKEIN_UPDATE_SCREENSHOT === '1')
+      await page.screenshot({ path: README_SCREENSHOT, fullPage: true });
+  });
+
+  it('updates while the thread runs, without a reload', async () => {
+    await open('live-1');
+    expect(await page.getByTestId('status').textContent()).toBe('PAUSED');
+    await page.evaluate(() => {
+      (window as { __sameDocument?: boolean }).__sameDocument = true;
+    });
+    await engine.resume(await engine.loadThread('live-1'), 'yes');
+    await expect.poll(() => page.getByTestId('status').textContent()).toBe('COMPLETED');
+    const conversation = await manager('live-1');
+    await expect
+      .poll(() => page.getByTestId('stored-count').textContent())
+      .toBe(String(conversation.getTotalMessageCount()));
+    expect(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument)).toBe(
+      true,
+    );
+  });
+
+  it('answers a paused thread from the page', async () => {
+    await open('trip-1');
+    await page.locator('input[name="answer"]').fill('yes please');
+    await page.getByRole('button', { name: 'Answer' }).click();
+    await expect.poll(() => page.getByTestId('status').textContent()).toBe('COMPLETED');
+    const stored = await temp.store.load('trip-1');
+    expect(stored!.state.status).toBe('COMPLETED');
+    expect(stored!.state.variables).toMatchObject({ answer: 'yes please' });
+  });
+
+  it('approves a tool call from the page', async () => {
+    await open('pay-1');
+    const pending = (await temp.store.load('pay-1'))!.state.pending;
+    if (pending?.kind !== 'tool-approval') throw new Error('pay-1 should wait for an approval');
+    expect(pending.awaiting).toHaveLength(1);
+    await page.locator(`input[name="${pending.awaiting[0]}"]`).check();
+    await page.getByRole('button', { name: 'Send decisions' }).click();
+    await expect.poll(() => page.getByTestId('status').textContent()).toBe('COMPLETED');
+    const stored = await temp.store.load('pay-1');
+    const results = stored!.conversation.messages.filter((m) => m.role === 'tool');
+    expect(results.map((m) => m.content)).toEqual(['{"charged":120}']);
+  });
+});

@@ -1,0 +1,118 @@
+import type { LLMMessage, ThreadStatus, TokenUsage } from '@skein/spec';
+
+// The JSON the API serves. The page reads these shapes; they hold only plain data.
+
+/** One row of the thread list. */
+export interface ThreadSummary {
+  readonly threadId: string;
+  readonly workflowId: string;
+  readonly workflowVersion: string;
+  readonly status: ThreadStatus;
+  readonly startedAt: string;
+  readonly updatedAt: string;
+  readonly steps: number;
+  readonly tokens: TokenUsage;
+  readonly lastError?: {
+    readonly code: string;
+    readonly message: string;
+    readonly nodeId?: string;
+  };
+  /** The thread that started this one, for branch and child threads. */
+  readonly parentThreadId?: string;
+  /** Where a branch or child sits under the top-level thread (`compare/cities[2]`). */
+  readonly branchPath?: string;
+}
+
+/** A stored message with its storage position and what the page needs to draw it. */
+export interface StoredMessage extends LLMMessage {
+  readonly position: number;
+  /** The guaranteed tool-description system message. */
+  readonly isToolDescription: boolean;
+  /** On a tool message: the result reported an error. */
+  readonly isError: boolean;
+}
+
+/** One batch as it was (or is): every batch ever opened, discarded ones included. */
+export interface BatchRecord {
+  /** Order in which batches were opened, from 0. */
+  readonly index: number;
+  /** Its number on the batch stack when it was opened (what `rollbackToBatch` takes). */
+  readonly stackIndex: number;
+  /** Stored-message count when it started. */
+  readonly startedAt: number;
+  readonly withInitialTools: boolean;
+  /** Storage positions the model saw last in this batch, in view order. */
+  readonly visible: readonly number[];
+  readonly usage: TokenUsage;
+  /** What opened it. */
+  readonly openedBy: 'initial' | 'batch' | 'restore';
+  /** Still on the stack; false once a rollback or restore dropped it. */
+  readonly onStack: boolean;
+  readonly current: boolean;
+}
+
+/** A change of the view worth marking between messages. */
+export interface Boundary {
+  readonly kind: 'batch' | 'clear' | 'rollback' | 'restore';
+  /** Stored-message count when it happened: drawn before message `at`. */
+  readonly at: number;
+  readonly label: string;
+}
+
+/** An assistant's tool call and the tool message answering it (if any yet). */
+export interface ToolPair {
+  readonly callId: string;
+  readonly name: string;
+  /** Arguments pretty-printed when they are JSON, as sent otherwise. */
+  readonly arguments: string;
+  readonly callPosition: number;
+  readonly resultPosition?: number;
+  readonly result?: string;
+  readonly isError: boolean;
+}
+
+/** One node run as the checkpoints tell it. */
+export interface TimelineEntry {
+  readonly sequence: number;
+  readonly step: number;
+  readonly nodeId: string;
+  readonly status: 'completed' | 'paused' | 'failed' | 'cancelled' | 'running';
+  readonly at: string;
+  /** Time since the previous checkpoint, when there is one. */
+  readonly durationMs?: number;
+  /** 1 for the first run of this node at this step, 2 for the next try after a failure… */
+  readonly attempt: number;
+}
+
+export interface WorkflowGraph {
+  /** Every node of the workflow when the definition is known (an engine was given), else the
+   * nodes the thread went through. */
+  readonly nodes: readonly {
+    readonly id: string;
+    readonly type?: string;
+    readonly visited: boolean;
+  }[];
+  readonly edges: readonly {
+    readonly from: string;
+    readonly to: string;
+    readonly label?: string;
+  }[];
+  readonly mermaid?: string;
+  readonly path: readonly string[];
+}
+
+export interface ThreadDetail {
+  readonly summary: ThreadSummary;
+  readonly currentNodeId?: string;
+  readonly pending?: unknown;
+  readonly output?: unknown;
+  readonly messages: readonly StoredMessage[];
+  readonly batches: readonly BatchRecord[];
+  readonly boundaries: readonly Boundary[];
+  readonly toolPairs: readonly ToolPair[];
+  readonly timeline: readonly TimelineEntry[];
+  readonly graph: WorkflowGraph;
+  readonly children: readonly ThreadSummary[];
+  /** Checkpoints read: the page asks again when this changes. */
+  readonly checkpointId: string;
+}

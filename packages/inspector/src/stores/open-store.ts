@@ -1,0 +1,17 @@
+import { UnsupportedStoreError } from '../errors/unsupported-store-error.js';
+import type { OpenedStore, StoreOpener } from './inspector-store.js';
+import { sqliteOpener } from './sqlite-opener.js';
+
+// Adding a store is one file with a `StoreOpener` and one line here.
+const OPENERS: readonly StoreOpener[] = [sqliteOpener];
+
+/** Opens the store `location` names with the first opener that recognises it. */
+export async function openStore(location: string): Promise<OpenedStore> {
+  const opener = OPENERS.find((o) => o.matches(location));
+  if (opener === undefined)
+    throw new UnsupportedStoreError(
+      location,
+      OPENERS.map((o) => o.describes),
+    );
+  return opener.open(location);
+}

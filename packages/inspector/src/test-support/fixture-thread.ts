@@ -1,0 +1,95 @@
+import type { CheckpointStore, ThreadResult } from '@skein/core';
+import { SkeinEngine, WorkflowBuilder } from '@skein/core';
+import { ScriptedLLMClient } from '@skein/testkit';
+
+/** A message the page must show as text, never run. */
+export const SCRIPT_MESSAGE = '<script>window.__pwned = true</script> done';
+
+/**
+ * A trip workflow that touches everything the inspector shows: initial tools (the description
+ * message), a round of two tool calls, one of them failing, a CLEAR that starts a new batch,
+ * a model answer holding `<script>`, then a pause for the user. A second workflow, `pay`,
+ * pauses for the approval of a tool call.
+ */
+export function createFixtureEngine(store: CheckpointStore): SkeinEngine {
+  // Answers by the last message, so any number of threads can share the engine.
+  const llm = new ScriptedLLMClient((request) => {
+    const last = request.messages.at(-1)!;
+    if (last.role === 'tool' && last.name === 'charge') return { content: 'Paid.' };
+    if (last.content === 'Pay the hotel.')
+      return { toolCalls: [{ name: 'charge', arguments: { amount: 120 } }] };
+    if (last.role === 'tool')
+      return {
+        content: 'Lisbon is sunny; no flights found.',
+        usage: { promptTokens: 200, completionTokens: 12 },
+      };
+    if (last.content === 'Summarise.')
+      return { content: SCRIPT_MESSAGE, usage: { promptTokens: 60, completionTokens: 9 } };
+    if (last.content.startsWith('Book it'))
+      return {
+        content: 'Booked for {"city":"Lisbon"}.',
+        usage: { promptTokens: 80, completionTokens: 7 },
+      };
+    return {
+      toolCalls: [
+        { name: 'weather', arguments: { city: 'Lisbon' } },
+        { name: 'flights', arguments: { to: 'Nowhere' } },
+      ],
+      usage: { promptTokens: 120, completionTokens: 30 },
+    };
+  });
+  const engine = new SkeinEngine({ llm, store });
+  engine.registerTool({
+    name: 'weather',
+    description: 'Weather in a city',
+    parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+    execute: ({ city }) => ({ city, sky: 'sunny' }),
+  });
+  engine.registerTool({
+    name: 'flights',
+    description: 'Flights to a city',
+    parameters: { type: 'object', properties: { to: { type: 'string' } }, required: ['to'] },
+    execute: () => {
+      throw new Error('no route to Nowhere');
+    },
+  });
+  engine.registerTool({
+    name: 'charge',
+    description: 'Charges the card',
+    parameters: { type: 'object', properties: { amount: { type: 'number' } } },
+    needsApproval: true,
+    execute: ({ amount }) => ({ charged: amount }),
+  });
+  // Pauses for an approval of the `charge` call.
+  engine.registerWorkflow(
+    new WorkflowBuilder('pay', '1')
+      .start()
+      .llm('pay', { prompt: 'Pay the hotel.', tools: ['charge'] })
+      .end('end')
+      .chain('start', 'pay', 'end')
+      .build(),
+  );
+  engine.registerWorkflow(
+    new WorkflowBuilder('trip', '1')
+      .initialTools(['weather', 'flights'])
+      .start()
+      .llm('plan', { systemPrompt: 'You plan trips.', prompt: 'Where is it sunny?' })
+      .contextProcessor('reset', [{ operation: 'clear', keepSystemMessage: true }])
+      .llm('summary', { prompt: 'Summarise.' })
+      .userInteraction('confirm', { prompt: 'Book it?', variable: 'answer' })
+      .llm('book', { prompt: 'Book it: {{ vars.answer }}' })
+      .end('end')
+      .chain('start', 'plan', 'reset', 'summary', 'confirm', 'book', 'end')
+      .build(),
+  );
+  return engine;
+}
+
+/** Runs the fixture workflow until it pauses at `confirm`. */
+export async function runFixtureThread(
+  engine: SkeinEngine,
+  threadId = 'trip-1',
+): Promise<ThreadResult> {
+  const { result } = await engine.run('trip', { threadId });
+  return result;
+}
