@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { PostgresCheckpointStore } from '@skein/store-postgres';
+import { startTestPostgres, type TestPostgres } from '@skein/store-postgres/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixtureEngine, runFixtureThread } from '../test-support/fixture-thread.js';
 import { tempStore } from '../test-support/temp-store.js';
 import { openStore } from './open-store.js';
@@ -19,7 +21,38 @@ describe('openStore', () => {
   it('refuses what no opener knows, saying what it can open', async () => {
     await expect(openStore('redis://127.0.0.1/0')).rejects.toMatchObject({
       code: 'UNSUPPORTED_STORE',
-      supported: ['a SQLite file path (.skein/threads.db)'],
+      supported: [
+        'a PostgreSQL URL (postgres://user@host/db[?schema=skein])',
+        'a SQLite file path (.skein/threads.db)',
+      ],
+    });
+  });
+
+  describe('a PostgreSQL URL', () => {
+    let pg: TestPostgres;
+    beforeAll(async () => {
+      pg = await startTestPostgres();
+    }, 120_000);
+    afterAll(async () => pg?.stop(), 60_000);
+
+    it('opens the store in the schema the URL names and reads its threads', async () => {
+      const store = new PostgresCheckpointStore({
+        connectionString: pg.connectionString,
+        schema: 'inspected',
+      });
+      await runFixtureThread(createFixtureEngine(store as never), 'pg-thread');
+      await store.close();
+      const opened = await openStore(`${pg.connectionString}?schema=inspected`);
+      expect((await opened.store.listThreads()).map((t) => t.threadId)).toEqual(['pg-thread']);
+      const stored = await opened.store.load('pg-thread');
+      expect(stored?.state.threadId).toBe('pg-thread');
+      await opened.close();
+    });
+
+    it('fails at once when the server cannot be reached', async () => {
+      await expect(openStore('postgres://nobody@127.0.0.1:1/none')).rejects.toMatchObject({
+        code: 'STORE_DATABASE',
+      });
     });
   });
 });
