@@ -125,11 +125,26 @@ function callerOf(ctx: NodeRunContext) {
   return callWorkflow ? { callWorkflow } : {};
 }
 
+/**
+ * A key per call that a re-run of the node after a crash gives again if the model asks for the
+ * same calls: thread, node, step, round and position in the message (a provider's call ids are
+ * new on every request).
+ */
+function idempotencyKeys(
+  ctx: NodeRunContext<LLMNode>,
+  calls: readonly ToolCall[],
+  round: number,
+): Map<string, string> {
+  const base = `${ctx.thread.threadId}:${ctx.node.id}:${ctx.thread.state.step}:${round}`;
+  return new Map(calls.map((call, i) => [call.id, `${base}:${i}`]));
+}
+
 async function runCalls(
   ctx: NodeRunContext<LLMNode>,
   calls: readonly ToolCall[],
   tools: ReadonlyMap<string, AnyTool>,
   rejected: ReadonlySet<string>,
+  round: number,
 ): Promise<void> {
   const { thread, node, services, signal } = ctx;
   const runnable = calls.filter((c) => !rejected.has(c.id));
@@ -142,6 +157,7 @@ async function runCalls(
       variables: thread.variables,
       tools,
       step: thread.state.step,
+      idempotencyKeys: idempotencyKeys(ctx, calls, round),
       ...callerOf(ctx),
     },
     node.config?.toolConcurrency ?? DEFAULT_TOOL_CONCURRENCY,
@@ -274,7 +290,7 @@ export const llmNodeHandler: NodeHandler<LLMNode> = async (ctx): Promise<NodeOut
   if (ctx.resume && pending?.kind === 'tool-approval' && pending.nodeId === node.id) {
     const decided = decisions(thread, pending, ctx.resume.input);
     const rejected = new Set([...decided].filter(([, ok]) => !ok).map(([id]) => id));
-    await runCalls(ctx, pending.calls, tools, rejected);
+    await runCalls(ctx, pending.calls, tools, rejected, pending.round);
     round = pending.round + 1;
   } else {
     if (config.systemPrompt !== undefined)
@@ -314,7 +330,7 @@ export const llmNodeHandler: NodeHandler<LLMNode> = async (ctx): Promise<NodeOut
         kind: 'pause',
         pending: { kind: 'tool-approval', nodeId: node.id, round, calls, awaiting },
       };
-    await runCalls(ctx, calls, tools, new Set());
+    await runCalls(ctx, calls, tools, new Set(), round);
     round++;
   }
   services.emitter.emit('warning', {

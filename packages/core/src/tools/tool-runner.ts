@@ -26,6 +26,11 @@ export interface ToolRunContext {
   readonly tools: ReadonlyMap<string, AnyTool>;
   /** The thread's step, for the tools' idempotency keys. */
   readonly step?: number;
+  /**
+   * Idempotency keys by call id, when the node can name calls by something a re-run repeats
+   * (their round and position in the model's message) rather than by provider-made ids.
+   */
+  readonly idempotencyKeys?: ReadonlyMap<string, string>;
   /** Runs a workflow as a child thread of the calling node (see `workflowTool`). */
   readonly callWorkflow?: WorkflowCaller;
 }
@@ -194,7 +199,9 @@ export class ToolRunner {
             signal,
             variables: context.variables,
             emitter: this.#emitter,
-            idempotencyKey: `${threadId}:${nodeId}:${context.step ?? 0}:${call.id}`,
+            idempotencyKey:
+              context.idempotencyKeys?.get(call.id) ??
+              `${threadId}:${nodeId}:${context.step ?? 0}:${call.id}`,
             ...(context.callWorkflow
               ? { callWorkflow: bindCaller(context.callWorkflow, call.id, signal) }
               : {}),
