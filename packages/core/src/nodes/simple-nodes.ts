@@ -55,15 +55,19 @@ export const toolNodeHandler: NodeHandler<ToolNode> = async (ctx) => {
   const rendered: Record<string, unknown> = Object.create(null);
   for (const [key, value] of Object.entries(args))
     rendered[key] = typeof value === 'string' ? renderIn(thread, value) : value;
+  const step = thread.state.step;
+  const callId = `${node.id}:${step}`;
   const result = await services.toolRunner.run(
-    { id: `${node.id}:${thread.state.step}`, name, arguments: JSON.stringify(rendered) },
+    { id: callId, name, arguments: JSON.stringify(rendered) },
     {
       threadId: thread.threadId,
       nodeId: node.id,
       signal,
       variables: thread.variables,
       tools: new Map([[name, tool]]),
-      step: thread.state.step,
+      step,
+      // The same form as an LLM node's calls: one call, round 0, position 0.
+      idempotencyKeys: new Map([[callId, `${thread.threadId}:${node.id}:${step}:0:0`]]),
       ...(callWorkflow ? { callWorkflow } : {}),
     },
   );
