@@ -1,0 +1,242 @@
+import type { CheckpointStore, SkeinEngine, ThreadContext } from '@skein/core';
+import { type Runner, run, type Task } from 'graphile-worker';
+import { WorkerOptionError } from './errors/worker-option-error.js';
+import { EventPublisher } from './event-publisher.js';
+import { idempotencyKeyOf, type ToolCallScope } from './idempotency-keys.js';
+import { parseThreadJob, type ThreadJob } from './job-payload.js';
+import { type JobOutcome, runThreadJob } from './run-thread-job.js';
+import { RunningThreads } from './running-threads.js';
+import { cancelChannel, quoteIdentifier, THREAD_TASK } from './sql-names.js';
+import { StaleJobReaper } from './stale-job-reaper.js';
+import { WorkerClient, type WorkerClientOptions } from './worker-client.js';
+import { FORWARDED_EVENTS, type ForwardedEventName } from './worker-event.js';
+
+export type WorkerOptions = WorkerClientOptions & {
+  /** The engine with the workflows and tools the queued threads use, and a durable store. */
+  readonly engine: SkeinEngine;
+  /** The engine's store, stated again for clarity (must be the same object when given). */
+  readonly store?: CheckpointStore;
+  /** Threads run at once by this process (1 to 1,000). Default 4. */
+  readonly concurrency?: number;
+  /** `maxSteps` of each run (default 1,000): a thread that needs more ends FAILED. */
+  readonly maxSteps?: number;
+  /** Which engine events go to subscribers; `false` sends none. Default all. */
+  readonly events?: readonly ForwardedEventName[] | false;
+  /** Stop gracefully on SIGTERM and SIGINT. Default true. */
+  readonly handleSignals?: boolean;
+  /** On stop, how long running threads may go on before they are handed back. Default 10 s. */
+  readonly shutdownTimeoutMs?: number;
+  /** How often dead workers' jobs are looked for. Default 1,000 ms. */
+  readonly recoveryIntervalMs?: number;
+  /** A job locked this long without its thread lock belongs to a dead worker. Default 2,000 ms. */
+  readonly staleAfterMs?: number;
+  /**
+   * Called with each thread just before this worker runs it (newly built, or loaded from its
+   * checkpoint), e.g. to attach what a thread object carries in memory only.
+   */
+  readonly prepareThread?: (thread: ThreadContext) => void;
+  /** Called after each job, for logs and tests. */
+  readonly onJob?: (threadId: string, outcome: JobOutcome) => void;
+};
+
+function integer(option: string, value: number | undefined, fallback: number, max: number): number {
+  const n = value ?? fallback;
+  if (!Number.isInteger(n) || n < 1 || n > max)
+    throw new WorkerOptionError(option, value, `an integer from 1 to ${max}`);
+  return n;
+}
+
+function checkEngine(options: WorkerOptions): WorkerOptions {
+  if (!options.engine?.store)
+    throw new WorkerOptionError(
+      'engine',
+      'an engine without a store',
+      'an engine made with a durable `store` (threads move between processes through it)',
+    );
+  if (options.store && options.store !== options.engine.store)
+    throw new WorkerOptionError('store', 'another store', "the engine's own store");
+  return options;
+}
+
+/**
+ * Runs queued threads in this process: graphile-worker hands out jobs (woken by LISTEN/NOTIFY),
+ * each job brings one thread to rest under its thread lock, events go out over NOTIFY, and dead
+ * workers' jobs are taken over. Also a `WorkerClient`, so it can enqueue, resume and cancel.
+ */
+export class SkeinWorker extends WorkerClient {
+  readonly #engine: SkeinEngine;
+  readonly #options: WorkerOptions;
+  readonly #concurrency: number;
+  readonly #maxSteps: number;
+  readonly #shutdownTimeoutMs: number;
+  readonly #running = new RunningThreads();
+  readonly #publisher: EventPublisher;
+  readonly #reaper: StaleJobReaper;
+  readonly #detach: (() => void)[] = [];
+  #runner: Runner | undefined;
+  #stopping: Promise<void> | undefined;
+
+  constructor(options: WorkerOptions) {
+    // Checked before the pool opens, so bad options leave nothing to close.
+    const concurrency = integer('concurrency', checkEngine(options).concurrency, 4, 1_000);
+    super(options, concurrency * 2 + 4);
+    this.#options = options;
+    this.#engine = options.engine;
+    this.#concurrency = concurrency;
+    this.#maxSteps = integer('maxSteps', options.maxSteps, 1_000, Number.MAX_SAFE_INTEGER);
+    this.#shutdownTimeoutMs = options.shutdownTimeoutMs ?? 10_000;
+    if (!Number.isFinite(this.#shutdownTimeoutMs) || this.#shutdownTimeoutMs < 0)
+      throw new WorkerOptionError(
+        'shutdownTimeoutMs',
+        options.shutdownTimeoutMs,
+        'milliseconds, 0 or more',
+      );
+    const recoveryIntervalMs = integer(
+      'recoveryIntervalMs',
+      options.recoveryIntervalMs,
+      1_000,
+      3_600_000,
+    );
+    const staleAfterMs = integer('staleAfterMs', options.staleAfterMs, 2_000, 3_600_000);
+    this.#publisher = new EventPublisher(this.queue.pool, this.queue.schema, (error) =>
+      this.queue.log('warning', `events not sent: ${String(error)}`),
+    );
+    this.#reaper = new StaleJobReaper({
+      pool: this.queue.pool,
+      graphileSchema: this.queue.graphileSchema,
+      staleAfterMs,
+      intervalMs: recoveryIntervalMs,
+      onError: (error) => this.queue.log('warning', `stale job sweep failed: ${String(error)}`),
+    });
+  }
+
+  /**
+   * A key for a tool call that is the same when the node runs again after a crash (thread, node,
+   * step, call position): pass it to the side effect so it can deduplicate. Call it from the
+   * tool's `execute` with its context.
+   */
+  idempotencyKey(context: ToolCallScope): string {
+    return idempotencyKeyOf(context);
+  }
+
+  /** Threads running in this process right now. */
+  get runningThreads(): readonly string[] {
+    return this.#running.ids();
+  }
+
+  #forwardEvents(): void {
+    const names = this.#options.events === false ? [] : (this.#options.events ?? FORWARDED_EVENTS);
+    const events = this.#engine.events;
+    for (const name of names) {
+      const listener = (data: { threadId?: string }): void => {
+        const threadId = data.threadId;
+        if (typeof threadId !== 'string') return;
+        // A thread handed back at shutdown is not cancelled: its subscribers hear nothing of it.
+        if (name === 'thread:cancelled' && this.#running.isHandedBack(threadId)) return;
+        this.#publisher.publish(threadId, name, data);
+      };
+      events.on(name, listener);
+      this.#detach.push(() => events.off(name, listener));
+    }
+  }
+
+  async #requeue(job: ThreadJob): Promise<void> {
+    await this.queue.pool.query(
+      `select ${quoteIdentifier(this.queue.graphileSchema)}.add_job($1, $2::json, max_attempts => $3)`,
+      [THREAD_TASK, JSON.stringify(job), this.queue.maxAttempts],
+    );
+  }
+
+  /** Migrates, listens for cancellations and starts taking jobs. */
+  async start(): Promise<this> {
+    await this.migrate();
+    await this.listener.listen(cancelChannel(this.queue.schema), (threadId) => {
+      this.#running.cancel(threadId);
+    });
+    this.#forwardEvents();
+    const task: Task = async (payload, helpers) => {
+      const job = parseThreadJob(payload);
+      if (!job) {
+        helpers.logger.error(`not a Skein job payload: ${JSON.stringify(payload)}`);
+        return;
+      }
+      const outcome = await runThreadJob(
+        {
+          engine: this.#engine,
+          pool: this.queue.pool,
+          schema: this.queue.schema,
+          maxSteps: this.#maxSteps,
+          running: this.#running,
+          jobId: helpers.job.id,
+          attempts: helpers.job.attempts,
+          prepare: this.#options.prepareThread,
+          publish: (threadId, event, data) => this.#publisher.publish(threadId, event, data),
+          requeue: (next) => this.#requeue(next),
+        },
+        job,
+      );
+      this.#options.onJob?.(job.threadId, outcome);
+    };
+    this.#runner = await run({
+      pgPool: this.queue.pool,
+      schema: this.queue.graphileSchema,
+      logger: this.queue.logger,
+      concurrency: this.#concurrency,
+      noHandleSignals: true,
+      // Retries and future runs are polled; new jobs wake workers at once through NOTIFY.
+      pollInterval: 1_000,
+      // Our own timeout hands threads back first; graphile's must not fail them before that.
+      gracefulShutdownAbortTimeout: this.#shutdownTimeoutMs + 30_000,
+      taskList: { [THREAD_TASK]: task },
+    });
+    // graphile-worker stops by itself on a breaking migration of its schema: stop with it.
+    void this.#runner.promise.finally(() => {
+      if (this.#stopping) return;
+      this.queue.log('warning', 'graphile-worker stopped on its own; stopping the Skein worker');
+      void this.stop();
+    });
+    this.#reaper.start();
+    if (this.#options.handleSignals ?? true) {
+      const onSignal = (): void => {
+        void this.stop();
+      };
+      process.once('SIGTERM', onSignal);
+      process.once('SIGINT', onSignal);
+      this.#detach.push(() => {
+        process.off('SIGTERM', onSignal);
+        process.off('SIGINT', onSignal);
+      });
+    }
+    return this;
+  }
+
+  /**
+   * Stops taking jobs, lets running threads go on for `shutdownTimeoutMs`, then hands the rest
+   * back: each is stopped between nodes (the node in flight is undone, as on a crash) and queued
+   * again for another worker. Resolves once every connection is closed.
+   */
+  stop(): Promise<void> {
+    this.#stopping ??= (async () => {
+      const timer = setTimeout(() => this.#running.handBackAll(), this.#shutdownTimeoutMs);
+      try {
+        const runner = this.#runner;
+        if (runner) {
+          // Already stopped when graphile-worker shut down by itself.
+          await runner.stop().catch(() => runner.promise);
+        }
+      } finally {
+        clearTimeout(timer);
+      }
+      await this.#reaper.stop();
+      await this.#publisher.drain();
+      for (const detach of this.#detach.splice(0)) detach();
+      await this.close();
+    })();
+    return this.#stopping;
+  }
+}
+
+/** Creates a worker and starts it (see `SkeinWorker`). */
+export function createWorker(options: WorkerOptions): Promise<SkeinWorker> {
+  return new SkeinWorker(options).start();
+}

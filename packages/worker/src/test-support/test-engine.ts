@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto';
+import { type CheckpointStore, SkeinEngine, WorkflowBuilder } from '@skein/core';
+import { ScriptedLLMClient } from '@skein/core/testing';
+import type { LLMClient } from '@skein/spec';
+
+/** A few nodes: three model calls, each followed by a counter step, then the end. */
+export function chainWorkflow() {
+  const builder = new WorkflowBuilder('chain', '1').variables({ defaults: { n: 0 } }).start();
+  const ids = ['start'];
+  for (let i = 0; i < 3; i++) {
+    builder
+      .llm(`ask${i}`, { prompt: 'step {{ vars.n }}' })
+      .variable(`note${i}`, { assign: { n: 'vars.n + 1' } });
+    ids.push(`ask${i}`, `note${i}`);
+  }
+  return builder
+    .end('end', { output: 'vars.n' })
+    .chain(...ids, 'end')
+    .build();
+}
+
+/** Asks, waits for an answer, asks again. */
+export function approvalWorkflow() {
+  return new WorkflowBuilder('approval', '1')
+    .start()
+    .llm('draft', { prompt: 'draft it' })
+    .userInteraction('confirm', { prompt: 'ok?', variable: 'answer' })
+    .llm('final', { prompt: 'finish' })
+    .end('end', { output: 'vars.answer' })
+    .chain('start', 'draft', 'confirm', 'final', 'end')
+    .build();
+}
+
+/** A model call that never answers until the thread is cancelled. */
+export function foreverWorkflow() {
+  return new WorkflowBuilder('forever', '1')
+    .start()
+    .llm('wait', { prompt: 'hang' })
+    .end('end')
+    .chain('start', 'wait', 'end')
+    .build();
+}
+
+/**
+ * The answer depends on everything the model was sent, so any lost or repeated message changes
+ * every later answer and the thread's stored conversation.
+ */
+export function scriptedModel(delayMs = 0): ScriptedLLMClient {
+  return new ScriptedLLMClient(
+    (request) => {
+      const last = request.messages.at(-1);
+      if (last?.role === 'user' && last.content === 'hang') return { hang: true };
+      const digest = createHash('sha1').update(JSON.stringify(request.messages)).digest('hex');
+      return { content: `reply-${digest.slice(0, 12)}`, ...(delayMs > 0 ? { delayMs } : {}) };
+    },
+    { stream: true },
+  );
+}
+
+/** An engine with the three test workflows on `store`. */
+export function testEngine(store: CheckpointStore, llm: LLMClient = scriptedModel()): SkeinEngine {
+  const engine = new SkeinEngine({ llm, store });
+  engine.registerWorkflow(chainWorkflow());
+  engine.registerWorkflow(approvalWorkflow());
+  engine.registerWorkflow(foreverWorkflow());
+  return engine;
+}

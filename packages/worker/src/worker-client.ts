@@ -1,0 +1,189 @@
+import { randomUUID } from 'node:crypto';
+import type { LLMMessage } from '@skein/spec';
+import { runMigrations } from 'graphile-worker';
+import {
+  type ConnectionOptions,
+  type QueueOptions,
+  type ResolvedQueue,
+  resolveQueue,
+} from './connection-options.js';
+import { UnknownThreadError } from './errors/unknown-thread-error.js';
+import { WorkerClosedError } from './errors/worker-closed-error.js';
+import type { ThreadJob } from './job-payload.js';
+import { ListenConnection } from './listen-connection.js';
+import { cancelChannel, quoteIdentifier, THREAD_TASK, threadChannel } from './sql-names.js';
+import type { WorkerEvent, WorkerEventListener } from './worker-event.js';
+import { migrateWorkerSchema } from './worker-schema.js';
+
+export type WorkerClientOptions = ConnectionOptions & QueueOptions;
+
+export interface EnqueueOptions {
+  /** The new thread's id (default a random UUID). Enqueueing an id again is a no-op. */
+  readonly threadId?: string;
+  readonly variables?: Readonly<Record<string, unknown>>;
+  /** Messages the thread starts with (a system prompt), before `input`. */
+  readonly messages?: readonly LLMMessage[];
+}
+
+/** Stops a subscription; resolves once its LISTEN is dropped. */
+export type Unsubscribe = () => Promise<void>;
+
+/**
+ * The queue as any process sees it (an API server, a CLI, a worker): start, resume and cancel
+ * threads, and follow their events. Nothing here runs a thread; workers do.
+ */
+export class WorkerClient {
+  /** @internal */
+  readonly queue: ResolvedQueue;
+  /** @internal */
+  readonly listener: ListenConnection;
+  #ready: Promise<void> | undefined;
+  #closed = false;
+
+  constructor(options: WorkerClientOptions, poolSize = 4) {
+    this.queue = resolveQueue(options, poolSize);
+    this.listener = new ListenConnection(this.queue.clientConfig, (error) =>
+      this.queue.log('warning', `LISTEN connection failed, reconnecting: ${error.message}`),
+    );
+  }
+
+  /** Creates graphile-worker's schema and the worker's tables if missing (idempotent, concurrent-safe). */
+  migrate(): Promise<void> {
+    this.#ready ??= (async () => {
+      await runMigrations({
+        pgPool: this.queue.pool,
+        schema: this.queue.graphileSchema,
+        logger: this.queue.logger,
+      });
+      await migrateWorkerSchema(this.queue.pool, this.queue.schema);
+    })();
+    const ready = this.#ready;
+    ready.catch(() => {
+      if (this.#ready === ready) this.#ready = undefined;
+    });
+    return ready;
+  }
+
+  #check(operation: string): void {
+    if (this.#closed) throw new WorkerClosedError(operation);
+  }
+
+  async #addJobs(
+    statements: (
+      query: (text: string, values: unknown[]) => Promise<{ rowCount: number | null }>,
+    ) => Promise<ThreadJob[]>,
+  ): Promise<void> {
+    await this.migrate();
+    const { pool, graphileSchema, maxAttempts } = this.queue;
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      const jobs = await statements((text, values) => client.query(text, values));
+      for (const job of jobs)
+        await client.query(
+          `select ${quoteIdentifier(graphileSchema)}.add_job($1, $2::json, max_attempts => $3)`,
+          [THREAD_TASK, JSON.stringify(job), maxAttempts],
+        );
+      await client.query('commit');
+    } catch (error) {
+      await client.query('rollback').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  /**
+   * Queues a new thread of `workflowId`; resolves to its id once the job is committed. A worker
+   * that has the workflow registered builds and runs it.
+   */
+  async enqueueThread(
+    workflowId: string,
+    input?: unknown,
+    options: EnqueueOptions = {},
+  ): Promise<string> {
+    this.#check('enqueue a thread');
+    const threadId = options.threadId ?? randomUUID();
+    const job: ThreadJob = {
+      op: 'start',
+      threadId,
+      workflowId,
+      ...(input === undefined ? {} : { input }),
+      ...(options.variables ? { variables: options.variables } : {}),
+      ...(options.messages ? { messages: options.messages } : {}),
+    };
+    await this.migrate();
+    const { pool, schema, graphileSchema, maxAttempts } = this.queue;
+    // One statement, so one round trip and atomic: the job is added only with a new thread row.
+    await pool.query(
+      `with inserted as (
+         insert into ${quoteIdentifier(schema)}.threads (thread_id, workflow_id) values ($1, $2)
+         on conflict do nothing returning thread_id)
+       select ${quoteIdentifier(graphileSchema)}.add_job($3, $4::json, max_attempts => $5)
+         from inserted`,
+      [threadId, workflowId, THREAD_TASK, JSON.stringify(job), maxAttempts],
+    );
+    return threadId;
+  }
+
+  async #known(threadId: string, operation: string): Promise<void> {
+    await this.migrate();
+    const { rowCount } = await this.queue.pool.query(
+      `select 1 from ${quoteIdentifier(this.queue.schema)}.threads where thread_id = $1`,
+      [threadId],
+    );
+    if (rowCount === 0) throw new UnknownThreadError(threadId, operation);
+  }
+
+  /**
+   * Queues the input a paused thread waits for. A worker resumes the thread once it is at rest;
+   * input for a thread that is not paused by then is dropped with a `warning` event.
+   */
+  async resumeThread(threadId: string, input: unknown): Promise<void> {
+    this.#check('resume a thread');
+    await this.#known(threadId, 'resume');
+    await this.#addJobs(async () => [{ op: 'resume', threadId, input: input ?? null }]);
+  }
+
+  /**
+   * Cancels a thread wherever it is: a running worker aborts it within moments (NOTIFY), a queued
+   * or paused one ends CANCELLED when a worker next takes it. Final: the thread never runs again.
+   */
+  async cancelThread(threadId: string): Promise<void> {
+    this.#check('cancel a thread');
+    await this.#known(threadId, 'cancel');
+    const s = quoteIdentifier(this.queue.schema);
+    await this.#addJobs(async (query) => {
+      await query(`insert into ${s}.cancellations (thread_id) values ($1) on conflict do nothing`, [
+        threadId,
+      ]);
+      // Delivered when the transaction commits, together with the job.
+      await query('select pg_notify($1, $2)', [cancelChannel(this.queue.schema), threadId]);
+      return [{ op: 'advance', threadId }];
+    });
+  }
+
+  /**
+   * Calls `listener` with every event workers emit for the thread from now on (LISTEN/NOTIFY, no
+   * polling). Resolves once listening, so nothing emitted after that is missed.
+   */
+  async subscribe(threadId: string, listener: WorkerEventListener): Promise<Unsubscribe> {
+    this.#check('subscribe to a thread');
+    return this.listener.listen(threadChannel(this.queue.schema, threadId), (payload) => {
+      listener(JSON.parse(payload) as WorkerEvent);
+    });
+  }
+
+  /** Closes the LISTEN connection, and the pool when the client opened it. */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    await this.listener.close();
+    if (this.queue.ownsPool) await this.queue.pool.end();
+  }
+}
+
+/** A client for the queue at `connectionString` (or on `pool`). */
+export function createWorkerClient(options: WorkerClientOptions): WorkerClient {
+  return new WorkerClient(options);
+}

@@ -1,0 +1,43 @@
+import type pg from 'pg';
+import { quoteIdentifier } from './sql-names.js';
+
+/** Serialises schema creation across processes starting at once (advisory transaction lock). */
+const MIGRATE_LOCK = 0x736b6d67;
+
+/**
+ * Creates the worker's own tables (idempotent): which threads were enqueued, which are cancelled,
+ * and which resume job was applied to which paused checkpoint (so a retried job never feeds its
+ * input to a later pause).
+ */
+export async function migrateWorkerSchema(pool: pg.Pool, schema: string): Promise<void> {
+  const s = quoteIdentifier(schema);
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    await client.query('select pg_advisory_xact_lock($1)', [MIGRATE_LOCK]);
+    await client.query(`create schema if not exists ${s}`);
+    await client.query(
+      `create table if not exists ${s}.threads (
+         thread_id text primary key,
+         workflow_id text not null,
+         enqueued_at timestamptz not null default now())`,
+    );
+    await client.query(
+      `create table if not exists ${s}.cancellations (
+         thread_id text primary key,
+         requested_at timestamptz not null default now())`,
+    );
+    await client.query(
+      `create table if not exists ${s}.applied_resumes (
+         job_id text primary key,
+         thread_id text not null,
+         checkpoint_id text)`,
+    );
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
