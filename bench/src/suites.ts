@@ -2,8 +2,12 @@ import { conversationSuite } from './conversation.bench.js';
 import { engineSuite } from './engine.bench.js';
 import { interopBench } from './interop.bench.js';
 import { openaiStreamSuite } from './openai-stream.bench.js';
+import { otelSuite } from './otel.bench.js';
+import { runnerSuite } from './runner.bench.js';
+import { storePostgresSuite } from './store-postgres.bench.js';
 import type { BenchSuite } from './suite.js';
 import { toolbenchSuite } from './toolbench.bench.js';
+import { workerSuite } from './worker.bench.js';
 
 // Each issue's benchmark is one suite in its own file; register it here.
 export const suites: BenchSuite[] = [
@@ -12,4 +16,8 @@ export const suites: BenchSuite[] = [
   openaiStreamSuite,
   toolbenchSuite,
   interopBench,
+  otelSuite,
+  storePostgresSuite,
+  workerSuite,
+  runnerSuite,
 ];

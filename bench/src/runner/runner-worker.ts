@@ -1,0 +1,141 @@
+// One measurement in its own process (so peak RSS is its own); prints one JSON line.
+// node --import tsx runner-worker.ts <mode> <n> <concurrency> <folder>
+//   runner: runDataset over an array of n items (after a 1,000-item warm-up run)
+//   manual: the same threads with Promise.all in batches of <concurrency> (same warm-up)
+//   file:   runDataset over a JSONL file of n items (no warm-up; for peak RSS by size)
+//   sqlite: runDataset over a JSONL file with the SQLite store, printing "done <k>" per item
+//           (killed by the parent, then run again to time the first new item)
+import { join } from 'node:path';
+import { runDataset } from '@skein/runner';
+import { SqliteCheckpointStore } from '@skein/store-sqlite';
+import { fiveNodeEngine } from './five-node-engine.js';
+import { writeInput } from './write-input.js';
+
+const [mode, nArg, concurrencyArg, folder] = process.argv.slice(2) as [
+  string,
+  string,
+  string,
+  string,
+];
+const n = Number(nArg);
+const concurrency = Number(concurrencyArg);
+const items = (k: number, tag: string) => Array.from({ length: k }, (_, i) => `${tag} ${i}`);
+const threadOptions = (item: unknown) => ({ input: (item as { q?: string }).q ?? String(item) });
+
+async function viaRunner(k: number, tag: string): Promise<void> {
+  const { engine, forget } = fiveNodeEngine();
+  await runDataset({
+    engine,
+    workflowId: 'five',
+    input: items(k, tag),
+    output: join(folder, tag),
+    runId: tag,
+    concurrency,
+    threadOptions,
+    onProgress: (p) => {
+      if (p.done % 1000 === 0) forget();
+    },
+  });
+}
+
+async function byHand(k: number, tag: string): Promise<void> {
+  const { engine, forget } = fiveNodeEngine();
+  const all = items(k, tag);
+  for (let i = 0; i < all.length; i += concurrency) {
+    const batch = all.slice(i, i + concurrency);
+    const runs = await Promise.all(
+      batch.map((item, j) => engine.run('five', { input: item, threadId: `${tag}/${i + j}` })),
+    );
+    for (const { result } of runs) if (result.status !== 'COMPLETED') throw new Error('failed');
+    if ((i / concurrency) % 16 === 0) forget();
+  }
+}
+
+/** Heap still used after a full GC: what the run retains, apart from garbage not yet collected. */
+function retainedHeapMb(): number {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) return Number.NaN;
+  gc();
+  return process.memoryUsage().heapUsed / 1e6;
+}
+
+function report(fields: Record<string, number>): void {
+  process.stdout.write(
+    `${JSON.stringify({ ...fields, maxRssMb: process.resourceUsage().maxRSS / 1024 })}\n`,
+  );
+}
+
+async function main(): Promise<void> {
+  if (mode === 'runner' || mode === 'manual') {
+    const run = mode === 'runner' ? viaRunner : byHand;
+    await run(1_000, 'warm');
+    const start = performance.now();
+    await run(n, 'measured');
+    report({ ms: performance.now() - start });
+    return;
+  }
+  if (mode === 'file') {
+    const input = join(folder, 'input.jsonl');
+    writeInput(input, n);
+    const { engine, forget } = fiveNodeEngine();
+    const start = performance.now();
+    await runDataset({
+      engine,
+      workflowId: 'five',
+      input,
+      itemId: 'id',
+      threadOptions,
+      output: join(folder, 'run'),
+      runId: 'file',
+      concurrency,
+      onProgress: (p) => {
+        if (p.done % 1000 === 0) forget();
+      },
+    });
+    const ms = performance.now() - start;
+    report({ ms, retainedHeapMb: retainedHeapMb() });
+    return;
+  }
+  if (mode === 'sqlite') {
+    const input = join(folder, 'input.jsonl');
+    const store = new SqliteCheckpointStore({ filename: join(folder, 'threads.db') });
+    const { engine, forget } = fiveNodeEngine(store);
+    const start = performance.now();
+    let first: number | undefined;
+    const summary = await runDataset({
+      engine,
+      workflowId: 'five',
+      input,
+      itemId: 'id',
+      threadOptions,
+      output: join(folder, 'run'),
+      runId: 'resume',
+      concurrency,
+      onProgress: (p) => {
+        if (first === undefined) first = performance.now();
+        if (p.done % 1000 === 0) forget();
+        process.stdout.write(`done ${p.done}\n`);
+      },
+    });
+    store.close();
+    report({
+      ms: performance.now() - start,
+      firstItemMs: (first ?? Number.NaN) - start,
+      // performance.now() counts from process start: module loading included.
+      firstItemSinceStartMs: first ?? Number.NaN,
+      resumed: summary.resumed,
+      total: summary.items.total,
+    });
+    return;
+  }
+  if (mode === 'manual-file') {
+    // The by-hand loop over the same number of items, for the memory comparison.
+    const start = performance.now();
+    await byHand(n, 'sizes');
+    report({ ms: performance.now() - start, retainedHeapMb: retainedHeapMb() });
+    return;
+  }
+  throw new Error(`unknown mode ${mode}`);
+}
+
+await main();

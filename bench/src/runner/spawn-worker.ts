@@ -1,0 +1,52 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const worker = fileURLToPath(new URL('./runner-worker.ts', import.meta.url));
+const run = promisify(execFile);
+
+export function tempFolder(): string {
+  return mkdtempSync(join(tmpdir(), 'skein-runner-bench-'));
+}
+
+/** Runs one measurement in a fresh process and returns its JSON line. */
+export async function measureInWorker(
+  mode: string,
+  n: number,
+  concurrency: number,
+  folder = tempFolder(),
+): Promise<Record<string, number>> {
+  const { stdout } = await run(
+    process.execPath,
+    ['--expose-gc', '--import', 'tsx', worker, mode, String(n), String(concurrency), folder],
+    { maxBuffer: 64 << 20, timeout: 30 * 60_000 },
+  );
+  return JSON.parse(stdout.trim().split('\n').at(-1)!) as Record<string, number>;
+}
+
+/** Starts the worker and kills it with SIGKILL once `killAt` items are done. */
+export async function killWorkerAt(
+  mode: string,
+  n: number,
+  concurrency: number,
+  folder: string,
+  killAt: number,
+): Promise<void> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', worker, mode, String(n), String(concurrency), folder],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  for await (const line of createInterface({ input: child.stdout! })) {
+    if (line.startsWith('done ') && Number(line.slice(5)) >= killAt) {
+      child.kill('SIGKILL');
+      break;
+    }
+  }
+  await exited;
+}
