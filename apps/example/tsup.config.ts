@@ -1,7 +1,8 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/cli.ts'],
+  // The MCP server is its own entry: the app starts it as a child process (dist/mcp-server.js).
+  entry: ['src/cli.ts', 'src/mcp-server.ts'],
   format: ['esm'],
   sourcemap: true,
   clean: true,

@@ -48,6 +48,14 @@ function checkTranscript(file: string) {
   return transcript;
 }
 
+function checkBranchTranscript(file: string): string {
+  const transcript = JSON.parse(readFileSync(file, 'utf8')) as Transcript;
+  const roles = transcript.messages.map((m) => m.role);
+  expect(roles).toContain('tool');
+  expect(roles.at(-1)).toBe('assistant');
+  return JSON.stringify(transcript);
+}
+
 describe('skein-example', () => {
   it('runs the whole workflow with the embedded model and writes the transcript and the diagram', async () => {
     const { db, out } = paths('full');
@@ -75,7 +83,97 @@ describe('skein-example', () => {
     expect(diagram).toContain('n_reset[/"Clear the conversation (CONTEXT_PROCESSOR)"/]');
     const list = await run(['--db', db, '--list']);
     expect(list.code).toBe(0);
-    expect(list.stdout).toMatch(/full-run\s+COMPLETED\s+10/);
+    expect(list.stdout).toMatch(/full-run\s+COMPLETED\s+13/);
+    expect(list.stdout).toMatch(/\n {2}full-run\/compare@1\[0\]\s+COMPLETED/);
+  });
+
+  it('compares the cities in parallel branches, joins them in order, and writes the itinerary in a subworkflow', async () => {
+    const { db, out } = paths('branches');
+    const result = await run(['--db', db, '--out', out, '--answer', 'yes', '--thread-id', 'trip']);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const lines = result.stdout.split('\n');
+    const at = (pattern: RegExp) => lines.findIndex((l) => pattern.test(l));
+    // A line when each branch starts, in branch order, and when it finishes.
+    const started = ['Lisbon', 'Kyoto', 'Reykjavik'].map((city, i) =>
+      at(new RegExp(`┌ compare\\[${i}\\] ${city} started`)),
+    );
+    expect(started.every((i) => i > 0)).toBe(true);
+    expect([...started].sort((a, b) => a - b)).toEqual(started);
+    for (const [i, city] of ['Lisbon', 'Kyoto', 'Reykjavik'].entries())
+      expect(result.stdout).toMatch(new RegExp(`└ compare\\[${i}\\] ${city} COMPLETED`));
+    // The branches' own events are prefixed with their branch.
+    expect(result.stdout).toMatch(
+      /│ compare\[1\] Kyoto → lookup_destination\(\{"query":"Kyoto"\}\)/,
+    );
+    // The JOIN's result: the verdicts in city order, whatever order the branches finished in.
+    const joined = at(/joined 3 branches, in branch order/);
+    expect(joined).toBeGreaterThan(Math.max(...started));
+    expect(lines.slice(joined + 1, joined + 4).map((l) => l.trim().slice(0, 13))).toEqual([
+      '1. Lisbon: 74',
+      '2. Kyoto: 220',
+      '3. Reykjavik:',
+    ]);
+    // Phase one read the comparison the JOIN merged into the conversation.
+    expect(result.stdout).toContain('Best value of the 3 compared: Lisbon (740 EUR)');
+    // The itinerary comes from the subworkflow's child thread.
+    expect(result.stdout).toMatch(
+      /┌ itinerary started \(itinerary-writer, thread trip\/itinerary@\d+\)/,
+    );
+    expect(result.stdout).toMatch(/│ itinerary → lookup_destination\(\{"query":"Lisbon"\}\)/);
+    expect(result.stdout).toContain('Itinerary (written by the itinerary-writer subworkflow)');
+    const itinerary = readFileSync(join(out, 'trip', 'itinerary.md'), 'utf8');
+    expect(itinerary).toMatch(/^Itinerary for Ada in Lisbon \(20 °C average high, 7 rainy days\):/);
+    expect(itinerary).toContain('Day 3: day trip to Sintra.');
+
+    // The thread and its branch threads are in the SQLite store, linked to it.
+    const store = new SqliteCheckpointStore({ filename: db });
+    try {
+      const ids = (await store.listThreads()).map((t) => t.threadId).sort();
+      const sub = ids.find((id) => id.startsWith('trip/itinerary@'))!;
+      expect(ids).toEqual([
+        'trip',
+        'trip/compare@1[0]',
+        'trip/compare@1[1]',
+        'trip/compare@1[2]',
+        sub,
+      ]);
+      for (const [i, city] of ['Lisbon', 'Kyoto', 'Reykjavik'].entries()) {
+        const branch = (await store.load(`trip/compare@1[${i}]`))!;
+        expect(branch.state.status).toBe('COMPLETED');
+        expect(branch.state.parent).toMatchObject({
+          threadId: 'trip',
+          branchPath: `compare[${i}]`,
+        });
+        expect(branch.state.variables.city).toBe(city);
+      }
+      const child = (await store.load(sub))!;
+      expect(child.state.parent).toMatchObject({ threadId: 'trip', branchPath: 'itinerary' });
+      expect(child.state.output).toBe(itinerary.trimEnd());
+      const parent = (await store.load('trip'))!;
+      expect(parent.state.variables.itinerary).toBe(itinerary.trimEnd());
+      expect(parent.state.variables.comparison).toHaveLength(3);
+    } finally {
+      await store.close();
+    }
+    // Every branch's exchange is exported beside the thread's transcript.
+    const branch = checkBranchTranscript(join(out, 'trip', 'branches', 'compare[2].json'));
+    expect(branch).toContain('weather_forecast');
+  });
+
+  it('calls the MCP weather tool through a child process, and stops that process on exit', async () => {
+    const { db, out } = paths('mcp');
+    const result = await run(['--db', db, '--out', out, '--answer', 'no']);
+    expect(result.code).toBe(0);
+    const pid = Number(/running as child process pid (\d+)/.exec(result.stdout)?.[1]);
+    expect(pid).toBeGreaterThan(0);
+    expect(pid).not.toBe(process.pid);
+    // Only the server knows these numbers: the answer went through the child process.
+    expect(result.stdout).toMatch(
+      /→ weather_forecast \[mcp:weather\]\(\{"city":"Reykjavik","month":"April"\}\)/,
+    );
+    expect(result.stdout).toContain('← weather_forecast: Reykjavik in April: 6 °C average high');
+    expect(() => process.kill(pid, 0)).toThrow(/ESRCH/);
   });
 
   it('survives being killed mid-run: --resume finishes the thread from its checkpoints', async () => {

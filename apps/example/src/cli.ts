@@ -3,12 +3,14 @@ import { SkeinError } from '@skein/core';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import pc from 'picocolors';
 import { AppError } from './app-error.js';
+import { runDatasetCommand } from './dataset-command.js';
 import { listThreads } from './list-threads.js';
 import { parsePath } from './path-argument.js';
 import { runToolBench } from './run-toolbench.js';
 import { runTravel } from './run-travel.js';
 import { EXIT_OUTPUT_CLOSED, type Stop, watchForStop } from './stop-signal.js';
 import { parseThreadId } from './thread-id.js';
+import { enqueueCommand, runWorkerCommand } from './worker-command.js';
 
 interface CliOptions {
   answer?: string;
@@ -16,6 +18,9 @@ interface CliOptions {
   threadId?: string;
   list?: boolean;
   toolbench?: boolean;
+  dataset?: boolean;
+  store?: string;
+  concurrency?: number;
   out: string;
   db: string;
   traveller: string;
@@ -51,6 +56,20 @@ const program = new Command()
   )
   .option('--list', 'list the stored threads')
   .option('--toolbench', 'run a StableToolBench query through @skein/toolbench instead')
+  .option(
+    '--dataset',
+    'run a small StableToolBench split with @skein/runner (resumable), exporting converted answers and fine-tuning lines',
+  )
+  .option(
+    '--store <url>',
+    'PostgreSQL URL for the `worker` and `enqueue` commands (queue and checkpoints)',
+  )
+  .option('--concurrency <n>', 'threads a `worker` runs at once', (v) => {
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 1 || n > 256)
+      throw new InvalidArgumentError('expected a whole number from 1 to 256');
+    return n;
+  })
   .option('--out <dir>', 'output folder for transcripts and diagrams', parsePath, 'out')
   .option('--db <file>', 'checkpoint database', parsePath, join('.skein', 'threads.db'))
   .option('--traveller <name>', 'who travels', 'Ada')
@@ -72,6 +91,7 @@ const program = new Command()
       .argParser(milliseconds)
       .hideHelp(),
   )
+  .argument('[command]', '`worker` (run queued threads) or `enqueue` (queue one), with --store')
   .showHelpAfterError(false)
   .exitOverride()
   .configureOutput({ writeErr: (text) => process.stderr.write(text) });
@@ -87,9 +107,35 @@ async function main(argv: string[], stop: Stop): Promise<number> {
     throw error;
   }
   const options = program.opts<CliOptions>();
-  if (program.args.length > 0) throw new AppError(`unexpected argument '${program.args[0]}'`, 2);
+  const command = program.args[0];
+  if (program.args.length > 1) throw new AppError(`unexpected argument '${program.args[1]}'`, 2);
+  if (command !== undefined) {
+    if (command !== 'worker' && command !== 'enqueue')
+      throw new AppError(`unexpected argument '${command}' (commands: worker, enqueue)`, 2);
+    if (options.store === undefined)
+      throw new AppError(`${command} needs --store <postgres url>`, 2);
+    if (command === 'worker')
+      return runWorkerCommand({
+        store: options.store,
+        signal: stop.signal,
+        ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
+        ...(options.slow !== undefined ? { slowMs: options.slow } : {}),
+      });
+    return enqueueCommand({
+      store: options.store,
+      signal: stop.signal,
+      request: options.request,
+      traveller: options.traveller,
+      tier: options.tier,
+      currency: options.currency,
+      ...(options.threadId !== undefined ? { threadId: options.threadId } : {}),
+      ...(options.resume !== undefined ? { resume: options.resume } : {}),
+      ...(options.answer !== undefined ? { answer: options.answer } : {}),
+    });
+  }
   if (options.list) return listThreads(options.db);
   if (options.toolbench) return runToolBench(options.out, stop.signal);
+  if (options.dataset) return runDatasetCommand(options.out, stop.signal);
   return runTravel({
     signal: stop.signal,
     out: options.out,

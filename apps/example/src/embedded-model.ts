@@ -1,30 +1,31 @@
-import type { OpenAIServerQuirks, RecordedRequest, ScriptedTurn, TurnSource } from '@skein/testkit';
+import type { RecordedRequest, ScriptedTurn, TurnSource } from '@skein/testkit';
+import { compareTurn, itineraryTurn } from './embedded-compare.js';
+import {
+  call,
+  LATE_IDS,
+  NO_INDEX,
+  toolResultsSinceLastUser,
+  type WireBody,
+  type WireMessage,
+} from './embedded-wire.js';
 
 // The demo's model when no real endpoint is configured: a script that reads the request like a
 // model would (the tools offered, the tool results so far) and answers with tool calls or text.
 // Its stream carries real-world quirks: ids that arrive late, fragments without an index.
 
-interface WireMessage {
-  role: string;
-  content?: string | null;
-  tool_calls?: { function: { name: string } }[];
-}
-
-interface WireBody {
-  messages: WireMessage[];
-  tools?: { function: { name: string } }[];
-}
-
-const LATE_IDS: OpenAIServerQuirks = { idOnLaterChunk: true };
-const NO_INDEX: OpenAIServerQuirks = { noIndex: true, repeatIdAndName: true };
-
-function toolResultsSinceLastUser(messages: WireMessage[]): WireMessage[] {
-  const lastUser = messages.map((m) => m.role).lastIndexOf('user');
-  return messages.slice(lastUser + 1).filter((m) => m.role === 'tool');
-}
-
-function call(name: string, args: Record<string, unknown>) {
-  return { name, arguments: JSON.stringify(args) };
+/** The cheapest city of the comparison the JOIN added to the conversation, if any. */
+function bestValue(messages: readonly WireMessage[]): string | undefined {
+  const verdicts = messages.flatMap((m) => {
+    const match =
+      m.role === 'assistant'
+        ? /^([\p{L} ]+): ([\d.]+) EUR for 4 days/u.exec(m.content ?? '')
+        : null;
+    return match ? [{ city: match[1]!, total: Number(match[2]) }] : [];
+  });
+  const best = verdicts.sort((a, b) => a.total - b.total)[0];
+  return (
+    best && `Best value of the ${verdicts.length} compared: ${best.city} (${best.total} EUR). `
+  );
 }
 
 /** Phase one: look the destination and the fare rules up, then compute the total. */
@@ -48,6 +49,7 @@ function plan(body: WireBody, offered: string[]): ScriptedTurn {
   const total = results.at(-1)?.content ?? '?';
   return {
     content:
+      (bestValue(body.messages) ?? '') +
       'Plan: 4 days in Lisbon (best in April to June). See Alfama and tram 28, Belém, and take a ' +
       `day trip to Sintra. Flex fare: refundable minus 30 EUR up to 24 hours before departure. ` +
       `Estimated total: ${total} EUR (4 days at 95 EUR plus a 180 EUR flight each way).`,
@@ -82,7 +84,10 @@ function quote(body: WireBody): ScriptedTurn {
 export function travelScript(request: RecordedRequest): TurnSource {
   const body = request.body as WireBody;
   const offered = (body.tools ?? []).map((t) => t.function.name);
-  const turn = offered.includes('currency_convert') ? quote(body) : plan(body, offered);
+  const turn =
+    compareTurn(body) ??
+    itineraryTurn(body) ??
+    (offered.includes('currency_convert') ? quote(body) : plan(body, offered));
   // A rough token count (4 characters a token) so the summary has usage to show.
   const promptTokens = Math.ceil(JSON.stringify(body.messages).length / 4);
   const completionTokens = Math.ceil(

@@ -1,7 +1,16 @@
 import { existsSync } from 'node:fs';
 import { SqliteCheckpointStore } from '@skein/store-sqlite';
 
-/** Prints the stored threads of a database, newest first. */
+/** The top-level thread a stored thread belongs to: branch and child ids extend it with `/`. */
+function rootOf(threadId: string): string {
+  const slash = threadId.indexOf('/');
+  return slash === -1 ? threadId : threadId.slice(0, slash);
+}
+
+/**
+ * Prints the stored threads of a database, newest first, each followed by its branch and child
+ * threads (indented, in id order).
+ */
 export async function listThreads(db: string): Promise<number> {
   if (!existsSync(db)) {
     process.stdout.write(`No threads yet (${db} does not exist).\n`);
@@ -9,15 +18,23 @@ export async function listThreads(db: string): Promise<number> {
   }
   const store = new SqliteCheckpointStore({ filename: db });
   try {
-    const threads = (await store.listThreads()).sort((a, b) =>
-      b.updatedAt.localeCompare(a.updatedAt),
+    const all = await store.listThreads();
+    const updated = new Map(
+      all.filter((t) => !t.threadId.includes('/')).map((t) => [t.threadId, t.updatedAt]),
+    );
+    const latest = (t: (typeof all)[number]) => updated.get(rootOf(t.threadId)) ?? t.updatedAt;
+    const threads = all.sort(
+      (a, b) =>
+        latest(b).localeCompare(latest(a)) ||
+        rootOf(a.threadId).localeCompare(rootOf(b.threadId)) ||
+        a.threadId.localeCompare(b.threadId, 'en', { numeric: true }),
     );
     if (threads.length === 0) {
       process.stdout.write(`No threads in ${db}.\n`);
       return 0;
     }
     const rows = threads.map((t) => [
-      t.threadId,
+      t.threadId.includes('/') ? `  ${t.threadId}` : t.threadId,
       t.status,
       String(t.step),
       String(t.checkpoints),

@@ -63,7 +63,9 @@ export async function runToolBench(out: string, signal: AbortSignal): Promise<nu
         .chain('start', 'agent', 'end')
         .build(),
     );
-    const stats = attachRenderer(engine, new Map([['agent', 'ToolLLaMA agent (ReAct)']]));
+    const stats = attachRenderer(engine, {
+      nodeNames: new Map([['agent', 'ToolLLaMA agent (ReAct)']]),
+    });
     process.stdout.write(
       `${pc.bold('StableToolBench query')}  ${query.query}\n${pc.dim(`virtual-API server at ${server.url}`)}\n\n`,
     );

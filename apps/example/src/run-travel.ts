@@ -2,14 +2,16 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { SkeinEngine, SkeinError, type ThreadContext, type ThreadResult } from '@skein/core';
+import { registerTools } from '@skein/interop';
 import { SqliteCheckpointStore } from '@skein/store-sqlite';
 import pc from 'picocolors';
 import { AppError } from './app-error.js';
+import { startMcpTools } from './mcp-tools.js';
 import { createModel } from './model.js';
 import { writeOutputs } from './output.js';
 import { attachRenderer, printSummary } from './render.js';
 import { currency, initialTools } from './tools.js';
-import { SYSTEM_PROMPT, travelWorkflow } from './workflow.js';
+import { DEFAULT_CITIES, itineraryWorkflow, SYSTEM_PROMPT, travelWorkflow } from './workflow.js';
 
 export interface TravelOptions {
   /** Cancels the run (Ctrl-C, stdout closed): the thread ends CANCELLED and can be resumed. */
@@ -84,14 +86,24 @@ export async function runTravel(options: TravelOptions): Promise<number> {
   const store = new SqliteCheckpointStore({ filename: options.db, synchronous: 'normal' });
   const model = await createModel(options.slowMs ? { chunkDelayMs: options.slowMs } : {});
   const { signal } = options;
+  let mcp: Awaited<ReturnType<typeof startMcpTools>> | undefined;
   try {
+    // The weather tool comes from an MCP server run as a child process (stdio), converted into
+    // a Skein tool by @skein/interop; it is started for every run, a resumed one included.
+    mcp = await startMcpTools();
     const engine = new SkeinEngine({ llm: model.llm, store });
     // The currency tool is registered but not initial: threads get it mid-run, and a resumed
     // thread finds it again by name.
-    engine.registerTools([...initialTools, currency]);
+    const tools = [...initialTools, currency, ...mcp.tools];
+    registerTools(engine.tools, tools, { onConflict: 'error' });
     const workflow = travelWorkflow();
+    const itinerary = itineraryWorkflow();
+    // The child workflow first: the SUBWORKFLOW node that runs it is checked against it.
+    engine.registerWorkflow(itinerary);
     engine.registerWorkflow(workflow);
-    const names = new Map(workflow.nodes.map((n) => [n.id, n.name ?? n.id]));
+    const names = new Map(
+      [...workflow.nodes, ...itinerary.nodes].map((n) => [n.id, n.name ?? n.id]),
+    );
 
     const thread = await openThread(engine, options);
     engine.events.on('node:completed', (e) => {
@@ -103,10 +115,24 @@ export async function runTravel(options: TravelOptions): Promise<number> {
     });
     process.stdout.write(
       `${pc.bold('Skein travel assistant')}  thread ${pc.cyan(thread.threadId)}  model: ${model.label}\n` +
-        `${pc.dim(`checkpoints in ${options.db}${options.resume ? `, resuming at ${thread.state.currentNodeId ?? 'the end'} (${thread.status})` : ''}`)}\n\n`,
+        `${pc.dim(`checkpoints in ${options.db}${options.resume ? `, resuming at ${thread.state.currentNodeId ?? 'the end'} (${thread.status})` : ''}`)}\n` +
+        `${pc.dim(`MCP server "weather" running as child process pid ${mcp.pid}: ${mcp.tools.map((t) => t.name).join(', ')} (through @skein/interop)`)}\n\n`,
     );
 
-    const stats = attachRenderer(engine, names);
+    const cities =
+      (thread.state.variables.cities as readonly string[] | undefined) ?? DEFAULT_CITIES;
+    const stats = attachRenderer(engine, {
+      nodeNames: names,
+      branchLabel: (path) => {
+        const index = /^compare\[(\d+)\]$/.exec(path)?.[1];
+        return index === undefined ? path : `${path} ${cities[Number(index)] ?? ''}`.trim();
+      },
+      joined: (nodeId) => {
+        const value = nodeId === 'gather' ? thread.state.variables.comparison : undefined;
+        return Array.isArray(value) ? value : undefined;
+      },
+      toolSources: new Map(mcp.tools.map((t) => [t.name, t.source ?? 'mcp'])),
+    });
     let result: ThreadResult;
     if (thread.status === 'COMPLETED') {
       process.stdout.write(`Thread ${thread.threadId} has already completed.\n`);
@@ -138,13 +164,12 @@ export async function runTravel(options: TravelOptions): Promise<number> {
       result = await engine.resume(thread, answer, { signal });
     }
 
-    const files = writeOutputs(
-      options.out,
-      thread,
-      [...initialTools, currency],
-      model.llm.toolNames,
-      workflow,
-    );
+    const tree = await engine.loadThreadTree(thread.threadId);
+    const files = writeOutputs(options.out, thread, tools, model.llm.toolNames, workflow, {
+      branches: tree.branches,
+      itinerary: thread.state.variables.itinerary,
+      workflows: engine.workflows,
+    });
     const seconds = ((performance.now() - stats.startedAt) / 1000).toFixed(2);
     const lines: [string, string][] = [
       [
@@ -156,6 +181,10 @@ export async function runTravel(options: TravelOptions): Promise<number> {
       ['steps', `${stats.steps} this run, ${thread.state.step} in all`],
       ['tool calls', `${stats.toolCalls} (${stats.toolErrors} failed)`],
       [
+        'branches',
+        `${stats.childThreads} child threads this run; ${tree.branches.length} stored under ${thread.threadId}: ${tree.branches.map((b) => b.path).join(', ') || '—'}`,
+      ],
+      [
         'tokens',
         `${stats.usage.totalTokens} this run (${stats.usage.promptTokens} prompt + ${stats.usage.completionTokens} completion), ${thread.conversation.getUsage().total.totalTokens} in all`,
       ],
@@ -166,8 +195,14 @@ export async function runTravel(options: TravelOptions): Promise<number> {
       ['time', `${seconds} s`],
       ['transcript', files.transcript],
       ['diagram', files.diagram],
+      ...(files.itinerary ? [['itinerary', files.itinerary] as [string, string]] : []),
     ];
     printSummary(lines);
+    const written = thread.state.variables.itinerary;
+    if (typeof written === 'string')
+      process.stdout.write(
+        `\n${pc.bold('Itinerary')} ${pc.dim(`(written by the ${itinerary.id} subworkflow)`)}\n${written.replace(/^/gm, '  ')}\n`,
+      );
     if (result.status === 'PAUSED')
       process.stdout.write(
         `\nPaused: ${result.pending?.kind === 'user-input' ? (result.pending.prompt ?? '') : 'waiting for an approval'}\nResume with: skein-example --resume ${thread.threadId} --answer yes\n`,
@@ -178,6 +213,8 @@ export async function runTravel(options: TravelOptions): Promise<number> {
       process.stdout.write(`\nCancelled. Resume with: skein-example --resume ${thread.threadId}\n`);
     return 0;
   } finally {
+    // Closing the session ends the MCP child process (stdin closed, then signals if need be).
+    await mcp?.close();
     await model.close();
     await store.close();
   }

@@ -24,6 +24,9 @@ const knowledge = JSON.parse(
 export const POLICY_TOOL_NAME =
   'travel.policies/look up the refund and cancellation rules for a fare class (version 2)';
 
+/** The tool the weather MCP server (`mcp-server.ts`, a child process) offers. */
+export const WEATHER_TOOL_NAME = 'weather_forecast';
+
 /** Arithmetic through Skein's own expression language: no eval, no functions. */
 const calculator: Tool<{ expression: string }> = {
   name: 'calculator',
