@@ -1,5 +1,6 @@
 import { conversationSuite } from './conversation.bench.js';
 import { engineSuite } from './engine.bench.js';
+import { fanOutSuite } from './fan-out.bench.js';
 import { interopBench } from './interop.bench.js';
 import { openaiStreamSuite } from './openai-stream.bench.js';
 import { otelSuite } from './otel.bench.js';
@@ -16,6 +17,7 @@ export const suites: BenchSuite[] = [
   openaiStreamSuite,
   toolbenchSuite,
   interopBench,
+  fanOutSuite,
   otelSuite,
   storePostgresSuite,
   workerSuite,

@@ -7,6 +7,12 @@ import type {
 
 type AnyListener = (payload: never) => void;
 
+interface Wrapper {
+  readonly event: ConversationEventName;
+  readonly listener: AnyListener;
+  readonly safe: AnyListener;
+}
+
 /**
  * The manager's events. Every listener runs inside its own try/catch: by the time it runs the
  * change is made (a message stored, a batch started), so its error must neither reach the caller
@@ -15,9 +21,11 @@ type AnyListener = (payload: never) => void;
  * throws), like DOM `EventTarget` reports a listener's exception without failing `dispatchEvent`.
  */
 export class ConversationEmitter {
-  readonly #emitter = new EventEmitter<ConversationListeners>();
-  // The wrapper registered for each listener, so off() can find it.
-  readonly #wrappers = new Map<ConversationEventName, Map<AnyListener, AnyListener[]>>();
+  // Made on the first `on`: every thread has a conversation, many never get a listener, and a
+  // fan-out keeps thousands of them alive at once.
+  #emitter: EventEmitter<ConversationListeners> | undefined;
+  // The wrapper registered for each (event, listener), oldest first, so off() can find it.
+  #wrappers: Wrapper[] | undefined;
 
   on<K extends ConversationEventName>(event: K, listener: ConversationListeners[K]): void {
     const safe = (payload: ConversationEventMap[K]) => {
@@ -27,29 +35,33 @@ export class ConversationEmitter {
         this.#report(event, error);
       }
     };
-    const byListener = this.#wrappers.get(event) ?? new Map<AnyListener, AnyListener[]>();
-    this.#wrappers.set(event, byListener);
-    const list = byListener.get(listener) ?? [];
-    list.push(safe as AnyListener);
-    byListener.set(listener, list);
+    this.#wrappers ??= [];
+    this.#wrappers.push({ event, listener: listener as AnyListener, safe: safe as AnyListener });
+    this.#emitter ??= new EventEmitter<ConversationListeners>();
     this.#emitter.on(event, safe as never);
   }
 
   off<K extends ConversationEventName>(event: K, listener: ConversationListeners[K]): void {
-    const byListener = this.#wrappers.get(event);
-    const list = byListener?.get(listener);
-    const safe = list?.pop();
-    if (!safe) return;
-    if (list!.length === 0) byListener!.delete(listener);
-    this.#emitter.off(event, safe as never);
+    const wrappers = this.#wrappers;
+    if (!wrappers) return;
+    for (let i = wrappers.length - 1; i >= 0; i--) {
+      const w = wrappers[i]!;
+      if (w.event !== event || w.listener !== (listener as AnyListener)) continue;
+      wrappers.splice(i, 1);
+      this.#emitter!.off(event, w.safe as never);
+      return;
+    }
   }
 
   has(event: ConversationEventName): boolean {
-    return this.#emitter.listenerCount(event) > 0;
+    const emitter = this.#emitter;
+    return emitter !== undefined && emitter.listenerCount(event) > 0;
   }
 
   emit<K extends ConversationEventName>(event: K, payload: ConversationEventMap[K]): void {
-    (this.#emitter.emit as (name: K, value: ConversationEventMap[K]) => boolean)(event, payload);
+    const emitter = this.#emitter;
+    if (emitter === undefined) return;
+    (emitter.emit as (name: K, value: ConversationEventMap[K]) => boolean)(event, payload);
   }
 
   #report(event: ConversationEventName, error: unknown): void {

@@ -28,6 +28,7 @@ import {
   type ConversationSnapshot,
   deltaOf,
   replaySnapshot,
+  SNAPSHOT_VERSION,
 } from './snapshot.js';
 import { cachedTokenCounter, defaultTokenCounter, type TokenCounter } from './token-counter.js';
 import {
@@ -165,7 +166,8 @@ export class ConversationManager {
    * `0..getTotalMessageCount()` (default: the end, so the batch starts empty).
    */
   startNewBatch(boundary?: number): number {
-    return this.#startBatch(boundary, false).batch;
+    this.#startQuietly(boundary, false);
+    return this.currentBatch;
   }
 
   /**
@@ -173,7 +175,8 @@ export class ConversationManager {
    * there are none), whatever the previous view held.
    */
   startNewBatchWithInitialTools(boundary?: number): number {
-    return this.#startBatch(boundary, true).batch;
+    this.#startQuietly(boundary, true);
+    return this.currentBatch;
   }
 
   /**
@@ -284,7 +287,13 @@ export class ConversationManager {
   deltaSince(cursor: ConversationCursor): ConversationDelta {
     const { messages, log } = this.#state;
     const from = checkCursor(cursor, messages.length, log.length);
-    return { ...deltaOf(this.#state, from), from };
+    // Built directly (every checkpoint of every thread asks for one).
+    return {
+      version: SNAPSHOT_VERSION,
+      from,
+      messages: messages.slice(from.messages),
+      log: log.slice(from.log),
+    };
   }
 
   /**
@@ -318,6 +327,13 @@ export class ConversationManager {
     const total = this.#state.messages.length;
     const carried = base ?? liveFrom(this.#live(), checkBoundary(boundary, total), total);
     return this.#writer.startBatch(carried, withTools, type);
+  }
+
+  /** `#startBatch` for callers that need only the batch number. */
+  #startQuietly(boundary: number | undefined, withTools: boolean): void {
+    const total = this.#state.messages.length;
+    const carried = liveFrom(this.#live(), checkBoundary(boundary, total), total);
+    this.#writer.startBatch(carried, withTools, 'BATCH_MANAGEMENT', true);
   }
 
   #rollback(requested: number): OperationResult {

@@ -29,7 +29,8 @@ export class DescriptionKeeper {
   readonly #lookup: Lookup;
   // Appends never add a description (addMessage refuses them), so an entry stays right while its
   // list grows; a rollback then checks a long view in O(1).
-  readonly #found = new WeakMap<readonly number[], readonly number[]>();
+  // Made on first use: a conversation that never rolls back or starts a batch needs none.
+  #found: WeakMap<readonly number[], readonly number[]> | undefined;
   #lastStored: StoredDescription | undefined;
   #lastBuilt: LLMMessage | undefined;
 
@@ -92,9 +93,10 @@ export class DescriptionKeeper {
   /** The view `live` needs for the current tools, or undefined when it is right already. */
   refreshed(live: readonly number[], next: number): DescribedView | undefined {
     const wanted = this.wanted();
-    let found = this.#found.get(live);
+    let found = this.#found?.get(live);
     if (!found) {
       found = descriptionsIn(live, this.#lookup);
+      this.#found ??= new WeakMap();
       this.#found.set(live, found);
     }
     if (isDescribed(found, this.#lookup, wanted)) return undefined;
@@ -103,7 +105,9 @@ export class DescriptionKeeper {
 
   /** Notes the descriptions a live list shows, so a later rollback to it need not scan it. */
   shows(live: readonly number[], found: readonly number[] | undefined): void {
-    if (found) this.#found.set(live, found);
+    if (!found) return;
+    this.#found ??= new WeakMap();
+    this.#found.set(live, found);
   }
 
   /** Notes a message just stored, so an unchanged description is reused next time. */

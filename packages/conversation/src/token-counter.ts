@@ -30,11 +30,13 @@ export function cachedTokenCounter(
   counter: TokenCounter,
   lookup: (position: number) => LLMMessage,
 ): (position: number) => number {
-  const cache = new Map<number, number>();
+  // Made on the first count: most conversations are never measured.
+  let cache: Map<number, number> | undefined;
   return (position) => {
-    let tokens = cache.get(position);
+    let tokens = cache?.get(position);
     if (tokens === undefined) {
       tokens = counter(lookup(position));
+      cache ??= new Map();
       cache.set(position, tokens);
     }
     return tokens;

@@ -32,12 +32,28 @@ export class ViewWriter {
     this.#viewChanged = viewChanged;
   }
 
-  /** Starts a batch showing `carried` (described when `withTools`). */
+  /**
+   * Starts a batch showing `carried` (described when `withTools`). With `quiet`, the result is
+   * built only if an `operation:applied` listener wants it (a thread starts its first batch this
+   * way; a fan-out starts thousands).
+   */
   startBatch(
     carried: readonly number[],
     withTools: boolean,
     type: OperationResult['type'],
-  ): OperationResult {
+  ): OperationResult;
+  startBatch(
+    carried: readonly number[],
+    withTools: boolean,
+    type: OperationResult['type'],
+    quiet: true,
+  ): OperationResult | undefined;
+  startBatch(
+    carried: readonly number[],
+    withTools: boolean,
+    type: OperationResult['type'],
+    quiet = false,
+  ): OperationResult | undefined {
     const at = this.#state.messages.length;
     const view = this.#described(carried, withTools);
     const before = this.#state.current.live;
@@ -53,6 +69,7 @@ export class ViewWriter {
     this.#viewChanged();
     this.#announce(stored);
     this.#events.emit('batch:started', { batch: this.#batch(), withInitialTools: withTools });
+    if (quiet && !this.#events.has('operation:applied')) return undefined;
     return this.#finish(type, before, true, stored);
   }
 

@@ -11,7 +11,7 @@ import type { ChildPlan, ChildResult } from './child-plan.js';
 import type { MergeFunction } from './merge.js';
 
 /** How the runner drives a thread: the executor's `execute` and `resume`. */
-export interface ThreadDriver {
+interface ThreadDriver {
   execute(
     thread: ThreadContext,
     options: { signal: AbortSignal; maxSteps: number },
@@ -43,11 +43,21 @@ export interface RunChildOptions {
   readonly resume?: { readonly input: unknown };
 }
 
-export const DEFAULT_MAX_DEPTH = 8;
+const DEFAULT_MAX_DEPTH = 8;
+
+// The parent's view is one frozen array until it changes, and a fan-out forks every branch from
+// the same one: filtered once per view, not once per branch.
+const forkedViews = new WeakMap<readonly LLMMessage[], readonly LLMMessage[]>();
 
 /** The parent's visible messages a forked child starts with (it describes its tools itself). */
-function forkedMessages(parent: ThreadContext): LLMMessage[] {
-  return parent.conversation.getMessages().filter((m) => !isToolDescription(m));
+function forkedMessages(parent: ThreadContext): readonly LLMMessage[] {
+  const view = parent.conversation.getMessages();
+  let forked = forkedViews.get(view);
+  if (!forked) {
+    forked = Object.freeze(view.filter((m) => !isToolDescription(m)));
+    forkedViews.set(view, forked);
+  }
+  return forked;
 }
 
 function joinPath(base: string | undefined, path: string): string {
@@ -67,6 +77,11 @@ export class ChildRunner {
   constructor(options: ChildRunnerOptions) {
     this.#options = options;
     this.maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
+  }
+
+  /** True when children are checkpointed: a finished one can be found again in the store. */
+  get durable(): boolean {
+    return this.#options.store !== undefined;
   }
 
   get mergers(): Readonly<Record<string, MergeFunction>> {
@@ -162,20 +177,23 @@ export class ChildRunner {
 function resultOf(plan: ChildPlan, thread: ThreadContext): ChildResult {
   const state = thread.state;
   const status = state.status;
-  if (status === 'COMPLETED') return { plan, thread, status, output: state.output };
+  const threadId = thread.threadId;
+  if (status === 'COMPLETED') return { plan, threadId, thread, status, output: state.output };
   if (status === 'FAILED' || status === 'CANCELLED')
     return {
       plan,
+      threadId,
       thread,
       status,
       error: state.error
         ? { code: state.error.code, message: state.error.message }
         : { code: status === 'CANCELLED' ? 'THREAD_CANCELLED' : 'INTERNAL_ERROR', message: status },
     };
-  if (status === 'PAUSED') return { plan, thread, status };
+  if (status === 'PAUSED') return { plan, threadId, thread, status };
   // PENDING or RUNNING after a run: the run was refused (another executor holds it).
   return {
     plan,
+    threadId,
     thread,
     status: 'FAILED',
     error: { code: 'THREAD_STATE', message: `thread ${thread.threadId} is ${status}` },

@@ -378,3 +378,72 @@ describe('pause, resume and abort across branches', () => {
     ]);
   });
 });
+
+describe('a fan-out cancelled from outside', () => {
+  it('is undone, and running the thread again runs the unfinished branches only', async () => {
+    const store = new InMemoryCheckpointStore();
+    const calls: number[] = [];
+    const engine = new SkeinEngine({ store });
+    engine.registerTool({
+      name: 'wait',
+      description: 'waits, then echoes',
+      parameters: { type: 'object', properties: { n: { type: 'string' } }, required: ['n'] },
+      execute: async (args: { n: string }, { signal }) => {
+        const n = Number(args.n);
+        calls.push(n);
+        await new Promise((resolve, reject) => {
+          const t = setTimeout(resolve, n === 0 ? 1 : 5_000);
+          signal.addEventListener('abort', () => {
+            clearTimeout(t);
+            reject(signal.reason);
+          });
+        });
+        return n * 10;
+      },
+    });
+    engine.registerWorkflow({
+      id: 'slowmap',
+      version: '1',
+      nodes: [
+        { id: 'start', type: 'START' },
+        { id: 'm', type: 'MAP', config: { items: '[0, 1, 2]', start: 't', join: 'j' } },
+        { id: 't', type: 'TOOL', config: { tool: 'wait', args: { n: '{{ vars.item }}' } } },
+        { id: 'j', type: 'JOIN' },
+        { id: 'end', type: 'END' },
+      ],
+      edges: [
+        { from: 'start', to: 'm' },
+        { from: 't', to: 'j' },
+        { from: 'j', to: 'end' },
+      ],
+    });
+    const controller = new AbortController();
+    // Cancelled as soon as branch 0 has finished; 1 and 2 are still waiting in their tools.
+    engine.events.on('thread:completed', (e) => {
+      if (e.branchPath === 'm[0]') controller.abort();
+    });
+    const first = engine.run('slowmap', { threadId: 'C', signal: controller.signal });
+    const { result } = await first;
+    expect(result.status).toBe('CANCELLED');
+    const thread = await engine.loadThread('C');
+    expect(thread.state.currentNodeId).toBe('m');
+    engine.events.removeAllListeners('thread:completed');
+    const quick = new SkeinEngine({ store });
+    quick.registerTool({
+      name: 'wait',
+      description: 'echoes at once',
+      parameters: { type: 'object', properties: { n: { type: 'string' } }, required: ['n'] },
+      execute: (args: { n: string }) => {
+        calls.push(Number(args.n));
+        return Number(args.n) * 10;
+      },
+    });
+    quick.registerWorkflow(engine.workflows.get('slowmap').definition);
+    const again = await quick.execute(await quick.loadThread('C'));
+    expect(again.status).toBe('COMPLETED');
+    expect(again.output).toEqual(['0', '10', '20']);
+    // Branch 0 had finished: its tool ran once; 1 and 2 ran again.
+    expect(calls.filter((n) => n === 0)).toHaveLength(1);
+    expect(calls.filter((n) => n === 1)).toHaveLength(2);
+  });
+});

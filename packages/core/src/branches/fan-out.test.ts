@@ -175,9 +175,9 @@ describe('PARALLEL and JOIN', () => {
     engine.registerTool(slowTool);
     engine.registerWorkflow(
       parallel([
-        { name: 'a', ms: 40, label: 'A' },
+        { name: 'a', ms: 400, label: 'A' },
         { name: 'b', ms: 1, label: 'B' },
-        { name: 'c', ms: 20, label: 'C' },
+        { name: 'c', ms: 150, label: 'C' },
       ]),
     );
     const finished = collect(engine, 'thread:completed');

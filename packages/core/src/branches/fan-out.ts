@@ -1,9 +1,10 @@
+import { setMaxListeners } from 'node:events';
 import { ResumeInputError } from '../errors/resume-input-error.js';
 import type { NodeOutcome, NodeRunContext } from '../nodes/node-handler.js';
 import type { ThreadContext } from '../thread/thread-context.js';
 import type { BranchWait } from '../thread/thread-state.js';
 import type { NodeDefinition } from '../workflow/types.js';
-import type { ChildPlan, ChildResult } from './child-plan.js';
+import type { ChildOutcome, ChildPlan, ChildResult } from './child-plan.js';
 import type { ChildRunner } from './child-runner.js';
 
 export interface FanOutPolicy {
@@ -11,6 +12,11 @@ export interface FanOutPolicy {
   /** How many completed branches satisfy the wait (the rest are then cancelled). */
   readonly needed: number;
   readonly failFast: boolean;
+  /**
+   * Keep the threads of completed branches: the JOIN merges their messages, or there is no store
+   * to find them in again should the fan-out pause.
+   */
+  readonly keepCompleted: boolean;
 }
 
 /** A resume answer for one waiting branch: `{ branch: path, input }`. */
@@ -19,7 +25,7 @@ export interface BranchAnswer {
   readonly input: unknown;
 }
 
-export function isBranchAnswer(value: unknown): value is BranchAnswer {
+function isBranchAnswer(value: unknown): value is BranchAnswer {
   return (
     typeof value === 'object' &&
     value !== null &&
@@ -41,9 +47,9 @@ function answerFor(
 }
 
 /** Every thread that waits below these results, with its path from the parent. */
-export function waitingBranches(results: readonly ChildResult[]): BranchWait[] {
+function waitingBranches(results: readonly ChildOutcome[]): BranchWait[] {
   return results.flatMap((r) => {
-    if (r.status !== 'PAUSED') return [];
+    if (r.status !== 'PAUSED' || !r.thread) return [];
     const pending = r.thread.state.pending;
     if (!pending) return [];
     if (pending.kind === 'branches')
@@ -51,7 +57,7 @@ export function waitingBranches(results: readonly ChildResult[]): BranchWait[] {
     return [
       {
         path: r.plan.path,
-        threadId: r.thread.threadId,
+        threadId: r.threadId,
         reason: pending.kind,
         ...(pending.kind === 'user-input' && pending.prompt !== undefined
           ? { prompt: pending.prompt }
@@ -75,6 +81,25 @@ export function branchAnswer(ctx: NodeRunContext<NodeDefinition>): BranchAnswer 
   return input;
 }
 
+/** A completed branch as its JOIN needs it: the thread let go, what it spent and broke kept. */
+function settled(result: ChildResult): ChildOutcome {
+  const { thread } = result;
+  const usage = thread.conversation.getUsage().total;
+  const toolFailures = thread.state.toolFailures;
+  // One shape for every settled branch, written out (no spread temporaries per branch).
+  return {
+    plan: result.plan,
+    threadId: result.threadId,
+    status: result.status,
+    output: result.output,
+    usage:
+      usage.totalTokens > 0 || usage.promptTokens > 0 || usage.completionTokens > 0
+        ? usage
+        : undefined,
+    toolFailures: Object.keys(toolFailures).length > 0 ? toolFailures : undefined,
+  };
+}
+
 /**
  * Runs children with at most `maxConcurrency` at once and stops early when the wait is satisfied
  * or (fail-fast) one fails, cancelling those still running. Results come back in plan order,
@@ -85,14 +110,17 @@ export async function runChildren(
   runner: ChildRunner,
   plans: readonly ChildPlan[],
   policy: FanOutPolicy,
-): Promise<ChildResult[]> {
+): Promise<ChildOutcome[]> {
   const { thread, node, signal } = ctx;
   const answer = branchAnswer(ctx);
   const recovering = ctx.recovering === true || ctx.resume !== undefined;
   const maxSteps = ctx.maxSteps ?? 1_000;
-  const results: (ChildResult | undefined)[] = new Array(plans.length);
+  const results: (ChildOutcome | undefined)[] = new Array(plans.length);
   const local = new AbortController();
   const childSignal = AbortSignal.any([signal, local.signal]);
+  // Every running branch listens to it (its model call, its tools): up to maxConcurrency of them
+  // at once is expected, not a leak, so Node's warning past 10 listeners does not apply.
+  setMaxListeners(0, childSignal);
   let next = 0;
   let completed = 0;
   let stopped = false;
@@ -108,7 +136,8 @@ export async function runChildren(
         recovering,
         ...(resume ? { resume } : {}),
       });
-      results[i] = result;
+      results[i] =
+        result.status === 'COMPLETED' && !policy.keepCompleted ? settled(result) : result;
       if (result.status === 'COMPLETED') completed++;
       if ((result.status === 'FAILED' && policy.failFast) || completed >= policy.needed) {
         if (completed < plans.length) local.abort();
@@ -122,7 +151,7 @@ export async function runChildren(
     (plan, i) =>
       results[i] ?? {
         plan,
-        thread,
+        threadId: plan.threadId,
         status: 'CANCELLED',
         error: {
           code: 'THREAD_CANCELLED',
@@ -135,18 +164,18 @@ export async function runChildren(
 /** Holds the children of a node that waits; lets them go once it has finished. */
 export function keepChildren(
   thread: ThreadContext,
-  results: readonly ChildResult[],
+  results: readonly ChildOutcome[],
   hold: boolean,
 ): void {
-  for (const r of results)
-    if (r.thread !== thread) {
-      if (hold) thread.holdChild(r.thread);
-      else thread.releaseChild(r.thread.threadId);
-    }
+  for (const r of results) {
+    if (r.thread === thread) continue;
+    if (hold && r.thread) thread.holdChild(r.thread);
+    else thread.releaseChild(r.threadId);
+  }
 }
 
 /** The pause of a node whose children wait. */
-export function pauseFor(nodeId: string, results: readonly ChildResult[]): NodeOutcome {
+export function pauseFor(nodeId: string, results: readonly ChildOutcome[]): NodeOutcome {
   return {
     kind: 'pause',
     pending: { kind: 'branches', nodeId, waiting: waitingBranches(results) },

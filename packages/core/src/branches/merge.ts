@@ -2,13 +2,13 @@ import { isToolDescription } from '@skein/conversation';
 import type { LLMMessage } from '@skein/spec';
 import { MergeFunctionError } from '../errors/merge-function-error.js';
 import type { MergePolicy } from '../workflow/types.js';
-import type { ChildResult } from './child-plan.js';
+import type { ChildOutcome } from './child-plan.js';
 
 /** What a merge function is given for each branch, in branch order. */
 export interface MergeInput {
   readonly path: string;
   readonly threadId: string;
-  readonly status: ChildResult['status'];
+  readonly status: ChildOutcome['status'];
   readonly output?: unknown;
   /** Everything the branch stored after it started (its tool description messages left out). */
   readonly messages: readonly LLMMessage[];
@@ -18,7 +18,10 @@ export interface MergeInput {
 export type MergeFunction = (branches: readonly MergeInput[]) => readonly LLMMessage[];
 
 /** What a branch added to its conversation: every stored message after its fork point. */
-export function newMessages(result: ChildResult): LLMMessage[] {
+function newMessages(result: ChildOutcome): LLMMessage[] {
+  // A branch never started stored nothing (a fan-out keeps the threads of completed branches
+  // whenever its JOIN merges messages).
+  if (!result.thread) return [];
   const from = result.thread.state.parent?.forkedAt ?? 0;
   return result.thread.conversation
     .getAllMessages()
@@ -42,7 +45,7 @@ function finalMessage(messages: readonly LLMMessage[]): LLMMessage | undefined {
  */
 export function mergedMessages(
   policy: MergePolicy | undefined,
-  results: readonly ChildResult[],
+  results: readonly ChildOutcome[],
   nodeId: string,
   mergers: Readonly<Record<string, MergeFunction>>,
 ): readonly LLMMessage[] {
@@ -60,7 +63,7 @@ export function mergedMessages(
   const merged = fn(
     results.map((r) => ({
       path: r.plan.path,
-      threadId: r.thread.threadId,
+      threadId: r.threadId,
       status: r.status,
       ...(r.output === undefined ? {} : { output: r.output }),
       messages: newMessages(r),

@@ -2,9 +2,15 @@ import type { TokenUsage } from '@skein/spec';
 import type { ThreadContext } from '../thread/thread-context.js';
 import { withToolFailures } from '../thread/tool-failure-counts.js';
 import type { MergePolicy } from '../workflow/types.js';
-import type { ChildResult } from './child-plan.js';
+import type { ChildOutcome } from './child-plan.js';
 import type { MergeFunction } from './merge.js';
 import { mergedMessages } from './merge.js';
+
+const NO_FAILURES: Readonly<Record<string, number>> = Object.freeze({});
+
+function toolFailuresOf(r: ChildOutcome): Readonly<Record<string, number>> {
+  return r.thread ? r.thread.state.toolFailures : (r.toolFailures ?? NO_FAILURES);
+}
 
 /**
  * What finished children leave in their parent: the merged messages (in branch order), their
@@ -14,7 +20,7 @@ import { mergedMessages } from './merge.js';
 export function absorbChildren(
   thread: ThreadContext,
   nodeId: string,
-  results: readonly ChildResult[],
+  results: readonly ChildOutcome[],
   merge: MergePolicy | undefined,
   mergers: Readonly<Record<string, MergeFunction>>,
 ): void {
@@ -24,11 +30,15 @@ export function absorbChildren(
   let failures = false;
   for (const r of results) {
     if (r.thread === thread) continue;
-    const total: TokenUsage = r.thread.conversation.getUsage().total;
-    usage.promptTokens += total.promptTokens;
-    usage.completionTokens += total.completionTokens;
-    usage.totalTokens += total.totalTokens;
-    if (Object.keys(r.thread.state.toolFailures).length > 0) failures = true;
+    const total: TokenUsage | undefined = r.thread
+      ? r.thread.conversation.getUsage().total
+      : r.usage;
+    if (total) {
+      usage.promptTokens += total.promptTokens;
+      usage.completionTokens += total.completionTokens;
+      usage.totalTokens += total.totalTokens;
+    }
+    if (Object.keys(toolFailuresOf(r)).length > 0) failures = true;
   }
   if (usage.totalTokens > 0 || usage.promptTokens > 0 || usage.completionTokens > 0)
     thread.conversation.recordUsage(usage);
@@ -38,7 +48,7 @@ export function absorbChildren(
       toolFailures: withToolFailures(thread.state.toolFailures, (counts) => {
         for (const r of results) {
           if (r.thread === thread) continue;
-          const theirs = r.thread.state.toolFailures;
+          const theirs = toolFailuresOf(r);
           for (const name of Object.keys(theirs))
             counts[name] = (counts[name] ?? 0) + theirs[name]!;
         }

@@ -46,11 +46,11 @@ export class InMemoryCheckpointStore implements CheckpointStore {
   readonly #threads = new Map<string, ThreadRecord>();
 
   async save(checkpoint: Checkpoint): Promise<void> {
-    const record = this.#threads.get(checkpoint.threadId) ?? {
-      messages: [],
-      log: [],
-      checkpoints: [],
-    };
+    const record = this.#threads.get(checkpoint.threadId);
+    if (!record) {
+      this.#first(checkpoint);
+      return;
+    }
     const { from } = checkpoint.conversation;
     const stored = { messages: record.messages.length, log: record.log.length };
     if (from.messages !== stored.messages || from.log !== stored.log)
@@ -71,6 +71,35 @@ export class InMemoryCheckpointStore implements CheckpointStore {
       messageCount: record.messages.length,
       logCount: record.log.length,
     });
+  }
+
+  /**
+   * A thread's first checkpoint: its arrays made to size (a fan-out stores thousands of threads
+   * of one checkpoint each; an array grown by push keeps room for 16 more).
+   */
+  #first(checkpoint: Checkpoint): void {
+    const { from, messages, log } = checkpoint.conversation;
+    if (from.messages !== 0 || from.log !== 0)
+      throw new CheckpointConflictError(checkpoint.threadId, { messages: 0, log: 0 }, from);
+    if ((checkpoint.parentId ?? undefined) !== undefined)
+      throw new CheckpointConflictError(checkpoint.threadId, { messages: 0, log: 0 }, from, {
+        expected: undefined,
+        got: checkpoint.parentId,
+      });
+    const record: ThreadRecord = {
+      messages: messages.slice(),
+      log: log.slice(),
+      checkpoints: [
+        {
+          id: checkpoint.id,
+          sequence: checkpoint.sequence,
+          createdAt: checkpoint.createdAt,
+          state: checkpoint.state,
+          messageCount: messages.length,
+          logCount: log.length,
+        },
+      ],
+    };
     this.#threads.set(checkpoint.threadId, record);
   }
 

@@ -33,7 +33,8 @@ export function nextCheckpoint(
 ): Checkpoint {
   const sequence = thread.checkpointSequence + 1;
   return {
-    id: `${thread.threadId}:${sequence}`,
+    // Flat (see `childThreadId`): the store keeps every checkpoint id.
+    id: [thread.threadId, sequence].join(':'),
     threadId: thread.threadId,
     sequence,
     parentId: thread.lastCheckpointId,

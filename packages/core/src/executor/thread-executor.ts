@@ -18,22 +18,12 @@ import type { ToolRunner } from '../tools/tool-runner.js';
 import type { NodeDefinition } from '../workflow/types.js';
 import { branchOutput } from './branch-output.js';
 import { checkExecutable, checkMaxSteps, checkResumable } from './call-checks.js';
-import {
-  checkpointSaved,
-  nextCheckpoint,
-  SaveFailure,
-  saveCheckpoint,
-  saveFailed,
-} from './checkpointing.js';
+import { checkpointSaved, nextCheckpoint, SaveFailure, saveFailed } from './checkpointing.js';
 import { completeNode } from './complete-node.js';
 import { nodeFailure } from './node-failure.js';
 import { callHandler, DEFAULT_HANDLERS, type NodeHandlers } from './node-handlers.js';
-import {
-  type ExecuteOptions,
-  resultOf,
-  serializeError,
-  type ThreadResult,
-} from './thread-result.js';
+import { emitNodeFailed, finishThread, pauseThread } from './thread-endings.js';
+import type { ExecuteOptions, ThreadResult } from './thread-result.js';
 import { yieldToEventLoop } from './yield-to-event-loop.js';
 
 export type { ExecuteOptions, ThreadResult } from './thread-result.js';
@@ -190,7 +180,7 @@ export class ThreadExecutor {
     const store = this.#store;
     let lastYield = performance.now();
     try {
-      if (thread.status === 'PENDING')
+      if (thread.status === 'PENDING' && this.#emitter.listenerCount('thread:started') > 0)
         this.#emitter.emit('thread:started', {
           threadId,
           workflowId: thread.workflow.id,
@@ -200,10 +190,10 @@ export class ThreadExecutor {
       for (;;) {
         const nodeId = thread.state.currentNodeId;
         if (nodeId === undefined) return await this.#finish(run, 'COMPLETED');
-        if (nodeId === run.stopAt) {
-          thread.dispatch({ type: 'patched', changes: { output: branchOutput(thread, nodeId) } });
-          return await this.#finish(run, 'COMPLETED');
-        }
+        if (nodeId === run.stopAt)
+          return await this.#finish(run, 'COMPLETED', undefined, undefined, {
+            output: branchOutput(thread, nodeId),
+          });
         if (signal.aborted)
           return await this.#finish(run, 'CANCELLED', new ThreadCancelledError(threadId));
         if (run.steps >= maxSteps)
@@ -369,65 +359,25 @@ export class ThreadExecutor {
     }
     const { node, step } = attempt;
     const failure = nodeFailure(error, thread.threadId, node.id, thread.lastCheckpointId);
-    this.#emitter.emit('node:failed', {
-      threadId: thread.threadId,
-      nodeId: node.id,
-      nodeType: node.type,
-      step,
-      ...(thread.lastCheckpointId === undefined
-        ? {}
-        : { lastCheckpointId: thread.lastCheckpointId }),
-      error: {
-        code: failure.code,
-        message: failure.message,
-        threadId: failure.threadId,
-        nodeId: failure.nodeId,
-        ...(failure.lastCheckpointId === undefined
-          ? {}
-          : { lastCheckpointId: failure.lastCheckpointId }),
-      },
-    });
+    emitNodeFailed(this.#emitter, thread, node, step, failure);
     return { kind: 'failed', status: 'FAILED', error: failure };
   }
 
-  async #pause(run: Run, nodeId: string, pending: PendingInteraction): Promise<ThreadResult> {
-    const { thread } = run;
-    thread.dispatch({ type: 'paused', pending });
-    if (this.#store) await saveCheckpoint(this.#store, thread, this.#emitter);
-    this.#emitter.emit('thread:paused', {
-      threadId: thread.threadId,
-      nodeId,
-      reason: pending.kind === 'user-input' ? 'user-input' : 'tool-approval',
-      ...(pending.kind === 'user-input' && pending.prompt !== undefined
-        ? { prompt: pending.prompt }
-        : {}),
-    });
-    return resultOf(thread, 'PAUSED', run.steps);
+  #pause(run: Run, nodeId: string, pending: PendingInteraction): Promise<ThreadResult> {
+    return pauseThread(this.#ending(run), nodeId, pending);
   }
 
-  async #finish(
+  #finish(
     run: Run,
     status: 'COMPLETED' | 'FAILED' | 'CANCELLED',
     error?: SkeinError,
     nodeId?: string,
+    branch?: { readonly output: unknown },
   ): Promise<ThreadResult> {
-    const { thread } = run;
-    thread.dispatch({
-      type: 'ended',
-      status,
-      error: error ? serializeError(error, nodeId) : undefined,
-    });
-    if (this.#store) await saveCheckpoint(this.#store, thread, this.#emitter);
-    const payload = {
-      threadId: thread.threadId,
-      status,
-      steps: thread.state.step,
-      ...(status === 'COMPLETED' ? { output: thread.state.output } : {}),
-      ...(error ? { error: { code: error.code, message: error.message } } : {}),
-    };
-    if (status === 'COMPLETED') this.#emitter.emit('thread:completed', payload);
-    else if (status === 'FAILED') this.#emitter.emit('thread:failed', payload);
-    else this.#emitter.emit('thread:cancelled', payload);
-    return resultOf(thread, status, run.steps, error);
+    return finishThread(this.#ending(run), status, error, nodeId, branch);
+  }
+
+  #ending(run: Run) {
+    return { thread: run.thread, emitter: this.#emitter, store: this.#store, steps: run.steps };
   }
 }

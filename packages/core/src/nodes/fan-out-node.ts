@@ -1,17 +1,19 @@
-import { type ChildPlan, type ChildResult, childThreadId } from '../branches/child-plan.js';
+import { type ChildOutcome, type ChildPlan, childThreadId } from '../branches/child-plan.js';
 import type { ChildRunner } from '../branches/child-runner.js';
 import { keepChildren, pauseFor, runChildren } from '../branches/fan-out.js';
 import { absorbChildren } from '../branches/settle-children.js';
 import { BranchFailedError } from '../errors/branch-failed-error.js';
 import { ChildThreadsUnavailableError } from '../errors/child-threads-unavailable-error.js';
 import { MapItemsError } from '../errors/map-items-error.js';
+import { ThreadCancelledError } from '../errors/thread-cancelled-error.js';
+import { deepFreeze } from '../thread/freeze.js';
 import type { ThreadContext } from '../thread/thread-context.js';
 import type { JoinNode, MapNode, NodeDefinition, ParallelNode } from '../workflow/types.js';
 import { evaluateIn } from './node-expressions.js';
 import type { NodeHandler, NodeOutcome, NodeRunContext } from './node-handler.js';
 
 /** A MAP runs this many branches at once unless it says otherwise. */
-export const DEFAULT_MAP_CONCURRENCY = 10;
+const DEFAULT_MAP_CONCURRENCY = 10;
 
 type JoinConfig = NonNullable<JoinNode['config']>;
 
@@ -33,7 +35,7 @@ function runnerOf(ctx: NodeRunContext<NodeDefinition>): ChildRunner {
 }
 
 /** One entry per branch, in branch order, under the `collect` policy. */
-function collected(results: readonly ChildResult[]) {
+function collected(results: readonly ChildOutcome[]) {
   return results.map((r) =>
     r.status === 'COMPLETED'
       ? { branch: r.plan.path, status: r.status, output: r.output ?? null }
@@ -57,24 +59,40 @@ async function fanOut(
   const join = joinConfig(thread, joinId);
   const failFast = join.onError !== 'collect';
   const need = needed(join.wait, plans.length);
-  const results = await runChildren(ctx, runner, plans, { maxConcurrency, needed: need, failFast });
+  const merge = join.merge;
+  const results = await runChildren(ctx, runner, plans, {
+    maxConcurrency,
+    needed: need,
+    failFast,
+    // Without a store, a fan-out that pauses finds its completed branches only in memory.
+    keepCompleted: (merge !== undefined && merge !== 'none') || !runner.durable,
+  });
+  // Cancelled from outside: the node is undone (and runs again, finding its finished branches,
+  // when the thread is run again), never completed with what happened to finish.
+  if (ctx.signal.aborted) {
+    keepChildren(thread, results, false);
+    throw new ThreadCancelledError(thread.threadId);
+  }
   const completed = results.filter((r) => r.status === 'COMPLETED').length;
   const failed = failFast ? results.find((r) => r.status === 'FAILED') : undefined;
   if (failed) {
     keepChildren(thread, results, false);
-    throw new BranchFailedError(failed.plan.path, failed.thread.threadId, failed.error!);
+    throw new BranchFailedError(failed.plan.path, failed.threadId, failed.error!);
   }
   if (completed < need && results.some((r) => r.status === 'PAUSED')) {
     keepChildren(thread, results, true);
     return pauseFor(node.id, results);
   }
   keepChildren(thread, results, false);
-  const outputs =
+  // Each output is frozen JSON already (checked as its branch ended): the array is frozen as it
+  // is, not walked and copied again for the variable.
+  const outputs = Object.freeze(
     join.onError === 'collect'
-      ? collected(results)
-      : results.filter((r) => r.status === 'COMPLETED').map((r) => r.output ?? null);
-  absorbChildren(thread, node.id, results, join.merge, runner.mergers);
-  if (join.outputVariable !== undefined) thread.setVariable(join.outputVariable, outputs);
+      ? collected(results).map(deepFreeze)
+      : results.filter((r) => r.status === 'COMPLETED').map((r) => r.output ?? null),
+  );
+  absorbChildren(thread, node.id, results, merge, runner.mergers);
+  if (join.outputVariable !== undefined) thread.setStateVariable(join.outputVariable, outputs);
   return { kind: 'next', output: outputs };
 }
 

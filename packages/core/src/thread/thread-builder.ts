@@ -10,6 +10,7 @@ import type { StoredThread } from '../checkpoint/checkpoint-store.js';
 import { InvalidVariablesError } from '../errors/invalid-variables-error.js';
 import { StateCorruptError } from '../errors/state-corrupt-error.js';
 import type { SkeinEmitter } from '../events/emitter.js';
+import { isoNow } from '../executor/iso-now.js';
 import { JsonSchemaCompiler } from '../tools/json-schema-compiler.js';
 import type { Tool } from '../tools/tool.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
@@ -22,6 +23,9 @@ import { ThreadContext } from './thread-context.js';
 import type { ThreadState } from './thread-state.js';
 
 type AnyTool = Tool;
+
+// A new thread has failed no tool yet: one frozen null-prototype record serves them all.
+const NO_TOOL_FAILURES: Readonly<Record<string, number>> = Object.freeze(Object.create(null));
 
 export interface BuildThreadOptions {
   /** A string becomes the first user message; anything else is kept as `input` for expressions. */
@@ -106,9 +110,9 @@ export class ThreadBuilder {
       variables,
       nodeOutputs: {},
       dynamicTools: [],
-      toolFailures: Object.create(null),
+      toolFailures: NO_TOOL_FAILURES,
       firedTriggers: [],
-      createdAt: new Date().toISOString(),
+      createdAt: isoNow(),
     };
     let context: ThreadContext | undefined;
     const conversation = this.#conversation(() => context?.initialToolSpecs() ?? initialTools);
@@ -184,9 +188,10 @@ export class ThreadBuilder {
       if (emitter.listenerCount('message:added') > 0)
         emitter.emit('message:added', { threadId, message, position });
     });
-    context.conversation.on('batch:started', ({ batch, withInitialTools }) =>
-      emitter.emit('batch:started', { threadId, batch, withInitialTools }),
-    );
+    context.conversation.on('batch:started', ({ batch, withInitialTools }) => {
+      if (emitter.listenerCount('batch:started') > 0)
+        emitter.emit('batch:started', { threadId, batch, withInitialTools });
+    });
   }
 
   #variables(

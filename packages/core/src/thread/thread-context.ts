@@ -14,6 +14,20 @@ import { withToolFailures } from './tool-failure-counts.js';
 
 type AnyTool = Tool;
 
+// What a new thread starts with, shared: a fan-out builds thousands of threads at once.
+const NO_NAMES: readonly string[] = Object.freeze([]);
+const NO_TOOLS: readonly AnyTool[] = Object.freeze([]);
+
+/** Counts that are frozen and null-prototype already are kept; anything else is copied so. */
+function ownFailureCounts(counts: ThreadState['toolFailures']): ThreadState['toolFailures'] {
+  if (Object.isFrozen(counts) && Object.getPrototypeOf(counts) === null) return counts;
+  return withToolFailures(counts, () => {});
+}
+
+function frozenNames(names: readonly string[]): readonly string[] {
+  return names.length === 0 ? NO_NAMES : Object.freeze([...names]);
+}
+
 function checkVariableName(name: unknown): asserts name is string {
   if (typeof name !== 'string' || name === '')
     throw new InvalidArgumentError(
@@ -93,12 +107,14 @@ export class ThreadContext {
       lastOutput: deepFreeze(state.lastOutput),
       error: deepFreeze(state.error),
       pending: deepFreeze(state.pending),
-      dynamicTools: Object.freeze([...state.dynamicTools]),
-      toolFailures: withToolFailures(state.toolFailures, () => {}),
-      firedTriggers: Object.freeze([...state.firedTriggers]),
+      dynamicTools: frozenNames(state.dynamicTools),
+      toolFailures: ownFailureCounts(state.toolFailures),
+      firedTriggers: frozenNames(state.firedTriggers),
     });
-    this.#initial = Object.freeze([...parts.initialTools]);
-    this.#dynamic = Object.freeze([...(parts.dynamicTools ?? [])]);
+    this.#initial =
+      parts.initialTools.length === 0 ? NO_TOOLS : Object.freeze([...parts.initialTools]);
+    const dynamic = parts.dynamicTools;
+    this.#dynamic = !dynamic || dynamic.length === 0 ? NO_TOOLS : Object.freeze([...dynamic]);
     this.#checkpointCursor = parts.checkpointCursor ?? { messages: 0, log: 0 };
     this.#lastCheckpointId = parts.lastCheckpointId;
     this.#checkpointSequence = parts.checkpointSequence ?? 0;
@@ -233,6 +249,19 @@ export class ThreadContext {
     this.dispatch({
       type: 'variables-set',
       variables: Object.freeze(withEntry(this.#state.variables, name, frozenCopy(value))),
+    });
+  }
+
+  /**
+   * Sets a variable to a value that is frozen JSON state already (the outputs of child threads,
+   * checked as each child ended), so it is neither walked nor copied again.
+   * @internal
+   */
+  setStateVariable(name: string, value: unknown): void {
+    checkVariableName(name);
+    this.dispatch({
+      type: 'variables-set',
+      variables: Object.freeze(withEntry(this.#state.variables, name, deepFreeze(value))),
     });
   }
 

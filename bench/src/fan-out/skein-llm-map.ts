@@ -1,0 +1,42 @@
+import { InMemoryCheckpointStore, SkeinEngine, type WorkflowDefinition } from '@skein/core';
+import { ScriptedLLMClient } from '@skein/core/testing';
+
+/** A MAP whose every branch asks the scripted model once (it answers after `delayMs`). */
+function llmMap(maxConcurrency: number): WorkflowDefinition {
+  return {
+    id: 'ask-each',
+    version: '1',
+    nodes: [
+      { id: 'start', type: 'START' },
+      {
+        id: 'fan',
+        type: 'MAP',
+        config: { items: 'vars.items', start: 'ask', join: 'join', maxConcurrency },
+      },
+      { id: 'ask', type: 'LLM', config: { prompt: 'item {{ vars.item }}' } },
+      { id: 'join', type: 'JOIN', config: { outputVariable: 'results' } },
+      { id: 'end', type: 'END', config: { output: 'vars.results' } },
+    ],
+    edges: [
+      { from: 'start', to: 'fan' },
+      { from: 'ask', to: 'join' },
+      { from: 'join', to: 'end' },
+    ],
+  };
+}
+
+/** Runs `branches` branches, each one model call of `delayMs`, at most `maxConcurrency` at once. */
+export async function skeinLlmMap(
+  branches: number,
+  maxConcurrency: number,
+  delayMs: number,
+): Promise<void> {
+  const llm = new ScriptedLLMClient(() => ({ content: 'ok', delayMs }));
+  const engine = new SkeinEngine({ llm, store: new InMemoryCheckpointStore() });
+  engine.registerWorkflow(llmMap(maxConcurrency));
+  const items = Array.from({ length: branches }, (_, i) => i + 1);
+  const { result } = await engine.run('ask-each', { variables: { items }, maxSteps: 10 });
+  if (result.status !== 'COMPLETED' || (result.output as unknown[]).length !== branches)
+    throw new Error(`skein llm map ended ${result.status}`);
+  if (llm.calls.length !== branches) throw new Error(`${llm.calls.length} model calls`);
+}

@@ -1,0 +1,103 @@
+import type { SkeinError } from '@skein/spec';
+import type { CheckpointStore } from '../checkpoint/checkpoint-store.js';
+import type { SkeinEmitter } from '../events/emitter.js';
+import type { ThreadContext } from '../thread/thread-context.js';
+import type { PendingInteraction } from '../thread/thread-state.js';
+import type { NodeDefinition } from '../workflow/types.js';
+import { saveCheckpoint } from './checkpointing.js';
+import type { NodeFailure } from './node-failure.js';
+import { resultOf, serializeError, type ThreadResult } from './thread-result.js';
+
+/** What ending a run needs: the thread, where it is stored and told about, its steps this run. */
+export interface Ending {
+  readonly thread: ThreadContext;
+  readonly emitter: SkeinEmitter;
+  readonly store: CheckpointStore | undefined;
+  readonly steps: number;
+}
+
+/** The thread waits for `pending`: PAUSED, saved, `thread:paused`. */
+export async function pauseThread(
+  end: Ending,
+  nodeId: string,
+  pending: PendingInteraction,
+): Promise<ThreadResult> {
+  const { thread, emitter, store } = end;
+  thread.dispatch({ type: 'paused', pending });
+  if (store) await saveCheckpoint(store, thread, emitter);
+  emitter.emit('thread:paused', {
+    threadId: thread.threadId,
+    nodeId,
+    reason: pending.kind === 'user-input' ? 'user-input' : 'tool-approval',
+    ...(pending.kind === 'user-input' && pending.prompt !== undefined
+      ? { prompt: pending.prompt }
+      : {}),
+  });
+  return resultOf(thread, 'PAUSED', end.steps);
+}
+
+/** The run ends COMPLETED, FAILED or CANCELLED: the state, a last checkpoint, the event. */
+export async function finishThread(
+  end: Ending,
+  status: 'COMPLETED' | 'FAILED' | 'CANCELLED',
+  error?: SkeinError,
+  nodeId?: string,
+  /** A branch that reached its JOIN ends with its output set in the same change. */
+  branch?: { readonly output: unknown },
+): Promise<ThreadResult> {
+  const { thread, emitter, store } = end;
+  if (branch)
+    thread.dispatch({
+      type: 'patched',
+      changes: { status, error: undefined, output: branch.output },
+    });
+  else
+    thread.dispatch({
+      type: 'ended',
+      status,
+      error: error ? serializeError(error, nodeId) : undefined,
+    });
+  if (store) await saveCheckpoint(store, thread, emitter);
+  const event =
+    status === 'COMPLETED'
+      ? 'thread:completed'
+      : status === 'FAILED'
+        ? 'thread:failed'
+        : 'thread:cancelled';
+  // The payload is built only for a listener (a fan-out ends thousands of threads).
+  if (emitter.listenerCount(event) > 0)
+    emitter.emit(event, {
+      threadId: thread.threadId,
+      status,
+      steps: thread.state.step,
+      ...(status === 'COMPLETED' ? { output: thread.state.output } : {}),
+      ...(error ? { error: { code: error.code, message: error.message } } : {}),
+    });
+  return resultOf(thread, status, end.steps, error);
+}
+
+/** `node:failed` for a node that failed, with where the thread can go on from. */
+export function emitNodeFailed(
+  emitter: SkeinEmitter,
+  thread: ThreadContext,
+  node: NodeDefinition,
+  step: number,
+  failure: NodeFailure,
+): void {
+  emitter.emit('node:failed', {
+    threadId: thread.threadId,
+    nodeId: node.id,
+    nodeType: node.type,
+    step,
+    ...(thread.lastCheckpointId === undefined ? {} : { lastCheckpointId: thread.lastCheckpointId }),
+    error: {
+      code: failure.code,
+      message: failure.message,
+      threadId: failure.threadId,
+      nodeId: failure.nodeId,
+      ...(failure.lastCheckpointId === undefined
+        ? {}
+        : { lastCheckpointId: failure.lastCheckpointId }),
+    },
+  });
+}
