@@ -62,7 +62,7 @@ const program = new Command()
   )
   .option(
     '--store <url>',
-    'PostgreSQL URL for the `worker` and `enqueue` commands (queue and checkpoints)',
+    'PostgreSQL URL: checkpoints there instead of --db (and the queue of `worker` and `enqueue`)',
   )
   .option('--concurrency <n>', 'threads a `worker` runs at once', (v) => {
     const n = Number(v);
@@ -133,13 +133,18 @@ async function main(argv: string[], stop: Stop): Promise<number> {
       ...(options.answer !== undefined ? { answer: options.answer } : {}),
     });
   }
-  if (options.list) return listThreads(options.db);
+  const storeChoice = {
+    db: options.db,
+    ...(options.store !== undefined ? { url: options.store } : {}),
+  };
+  if (options.list) return listThreads(storeChoice);
   if (options.toolbench) return runToolBench(options.out, stop.signal);
   if (options.dataset) return runDatasetCommand(options.out, stop.signal);
   return runTravel({
     signal: stop.signal,
     out: options.out,
     db: options.db,
+    ...(options.store !== undefined ? { store: options.store } : {}),
     traveller: options.traveller,
     tier: options.tier,
     currency: options.currency,

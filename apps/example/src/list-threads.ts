@@ -1,5 +1,4 @@
-import { existsSync } from 'node:fs';
-import { SqliteCheckpointStore } from '@skein/store-sqlite';
+import { openStore, type StoreChoice } from './open-store.js';
 
 /** The top-level thread a stored thread belongs to: branch and child ids extend it with `/`. */
 function rootOf(threadId: string): string {
@@ -11,12 +10,13 @@ function rootOf(threadId: string): string {
  * Prints the stored threads of a database, newest first, each followed by its branch and child
  * threads (indented, in id order).
  */
-export async function listThreads(db: string): Promise<number> {
-  if (!existsSync(db)) {
-    process.stdout.write(`No threads yet (${db} does not exist).\n`);
+export async function listThreads(choice: StoreChoice): Promise<number> {
+  const opened = await openStore(choice, { create: false });
+  if (opened === undefined) {
+    process.stdout.write(`No threads yet (${choice.db} does not exist).\n`);
     return 0;
   }
-  const store = new SqliteCheckpointStore({ filename: db });
+  const { store, where } = opened;
   try {
     const all = await store.listThreads();
     const updated = new Map(
@@ -30,7 +30,7 @@ export async function listThreads(db: string): Promise<number> {
         a.threadId.localeCompare(b.threadId, 'en', { numeric: true }),
     );
     if (threads.length === 0) {
-      process.stdout.write(`No threads in ${db}.\n`);
+      process.stdout.write(`No threads in ${where}.\n`);
       return 0;
     }
     const rows = threads.map((t) => [

@@ -1,13 +1,11 @@
-import { existsSync, mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { SkeinEngine, SkeinError, type ThreadContext, type ThreadResult } from '@skein/core';
 import { registerTools } from '@skein/interop';
-import { SqliteCheckpointStore } from '@skein/store-sqlite';
 import pc from 'picocolors';
 import { AppError } from './app-error.js';
 import { startMcpTools } from './mcp-tools.js';
 import { createModel } from './model.js';
+import { openStore } from './open-store.js';
 import { writeOutputs } from './output.js';
 import { attachRenderer, printSummary } from './render.js';
 import { currency, initialTools } from './tools.js';
@@ -18,6 +16,8 @@ export interface TravelOptions {
   readonly signal: AbortSignal;
   readonly out: string;
   readonly db: string;
+  /** PostgreSQL URL: checkpoints there instead of `db`. */
+  readonly store?: string;
   readonly answer?: string;
   readonly resume?: string;
   readonly threadId?: string;
@@ -57,7 +57,11 @@ async function answerFor(
   return undefined;
 }
 
-async function openThread(engine: SkeinEngine, options: TravelOptions): Promise<ThreadContext> {
+async function openThread(
+  engine: SkeinEngine,
+  options: TravelOptions,
+  where: string,
+): Promise<ThreadContext> {
   if (options.resume === undefined)
     return engine.createThread('travel-assistant', {
       messages: [{ role: 'system', content: SYSTEM_PROMPT }],
@@ -69,21 +73,22 @@ async function openThread(engine: SkeinEngine, options: TravelOptions): Promise<
     return await engine.loadThread(options.resume);
   } catch (error) {
     if (SkeinError.hasCode(error, 'CHECKPOINT_NOT_FOUND'))
-      throw new AppError(
-        `No stored thread with id "${options.resume}" in ${options.db} (see --list)`,
-      );
+      throw new AppError(`No stored thread with id "${options.resume}" in ${where} (see --list)`);
     throw error;
   }
 }
 
 /** Runs (or resumes) the travel assistant and returns the process exit code. */
 export async function runTravel(options: TravelOptions): Promise<number> {
-  if (options.resume !== undefined && !existsSync(options.db))
+  const opened = await openStore(
+    { db: options.db, ...(options.store !== undefined ? { url: options.store } : {}) },
+    { create: options.resume === undefined },
+  );
+  if (opened === undefined)
     throw new AppError(
       `No stored thread with id "${options.resume}": ${options.db} does not exist`,
     );
-  mkdirSync(dirname(options.db), { recursive: true });
-  const store = new SqliteCheckpointStore({ filename: options.db, synchronous: 'normal' });
+  const { store, where } = opened;
   const model = await createModel(options.slowMs ? { chunkDelayMs: options.slowMs } : {});
   const { signal } = options;
   let mcp: Awaited<ReturnType<typeof startMcpTools>> | undefined;
@@ -105,7 +110,7 @@ export async function runTravel(options: TravelOptions): Promise<number> {
       [...workflow.nodes, ...itinerary.nodes].map((n) => [n.id, n.name ?? n.id]),
     );
 
-    const thread = await openThread(engine, options);
+    const thread = await openThread(engine, options, where);
     engine.events.on('node:completed', (e) => {
       if (e.nodeId !== 'plan' || e.threadId !== thread.threadId) return;
       thread.addDynamicTools([currency]);
@@ -115,7 +120,7 @@ export async function runTravel(options: TravelOptions): Promise<number> {
     });
     process.stdout.write(
       `${pc.bold('Skein travel assistant')}  thread ${pc.cyan(thread.threadId)}  model: ${model.label}\n` +
-        `${pc.dim(`checkpoints in ${options.db}${options.resume ? `, resuming at ${thread.state.currentNodeId ?? 'the end'} (${thread.status})` : ''}`)}\n` +
+        `${pc.dim(`checkpoints in ${where}${options.resume ? `, resuming at ${thread.state.currentNodeId ?? 'the end'} (${thread.status})` : ''}`)}\n` +
         `${pc.dim(`MCP server "weather" running as child process pid ${mcp.pid}: ${mcp.tools.map((t) => t.name).join(', ')} (through @skein/interop)`)}\n\n`,
     );
 

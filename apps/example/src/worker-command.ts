@@ -6,6 +6,7 @@ import { createWorker, createWorkerClient, type WorkerEvent } from '@skein/worke
 import pc from 'picocolors';
 import { startMcpTools } from './mcp-tools.js';
 import { createModel } from './model.js';
+import { shownUrl } from './open-store.js';
 import { currency, initialTools } from './tools.js';
 import { itineraryWorkflow, SYSTEM_PROMPT, travelWorkflow } from './workflow.js';
 
@@ -19,17 +20,6 @@ export interface WorkerCommandOptions {
   readonly signal: AbortSignal;
   readonly slowMs?: number;
   readonly write?: Write;
-}
-
-/** Where a connection string points, without its password. */
-function shown(url: string): string {
-  try {
-    const parsed = new URL(url);
-    parsed.password = parsed.password ? '***' : '';
-    return parsed.toString();
-  } catch {
-    return 'the given database';
-  }
 }
 
 /**
@@ -80,7 +70,7 @@ export async function runWorkerCommand(options: WorkerCommandOptions): Promise<n
       },
     });
     write(
-      `${pc.bold('Skein worker')} ${process.pid}: travel threads from ${shown(options.store)}, model: ${model.label}\n`,
+      `${pc.bold('Skein worker')} ${process.pid}: travel threads from ${shownUrl(options.store)}, model: ${model.label}\n`,
     );
     if (!options.signal.aborted)
       await new Promise((resolve) =>
