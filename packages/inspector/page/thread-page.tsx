@@ -3,6 +3,7 @@ import { AnswerForm } from './answer-form.js';
 import type { Info, ThreadDetail } from './api.js';
 import { api } from './api.js';
 import { BatchView } from './batch-view.js';
+import { BranchTree } from './branch-tree.js';
 import { formatTime, formatTokens, threadHref } from './format.js';
 import { GraphView } from './graph-view.js';
 import { TimelineView } from './timeline-view.js';
@@ -92,22 +93,11 @@ export function ThreadPage({ threadId }: { threadId: string }) {
         />
       )}
       {detail.children.length > 0 && (
-        <section>
-          <h2>Child threads</h2>
-          <ul class="children">
-            {detail.children.map((c) => (
-              <li>
-                <a href={threadHref(c.threadId)}>{c.threadId}</a>{' '}
-                {c.branchPath && <span class="muted">{c.branchPath} </span>}
-                <span class={`status status-${c.status.toLowerCase()}`}>{c.status}</span>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <BranchTree children={detail.children} ownPath={s.branchPath} />
       )}
       <div class="columns">
         <TimelineView entries={detail.timeline} />
-        <GraphView graph={detail.graph} />
+        <GraphView graph={detail.graph} currentNodeId={detail.currentNodeId} />
       </div>
       <TokenChart batches={detail.batches} />
       <BatchView detail={detail} />

@@ -12,6 +12,7 @@ import {
   createFixtureEngine,
   runFixtureThread,
   SCRIPT_MESSAGE,
+  SCRIPT_NODE_ID,
 } from '../test-support/fixture-thread.js';
 import { tempStore } from '../test-support/temp-store.js';
 
@@ -46,6 +47,10 @@ describe.skipIf(SKIP_BROWSER_TESTS)('the thread page in Chromium', () => {
     await runFixtureThread(engine, 'trip-1');
     await runFixtureThread(engine, 'live-1');
     await engine.run('pay', { threadId: 'pay-1' });
+    const loop = await engine.run('loop', { threadId: 'loop-1' });
+    expect(loop.result.status).toBe('COMPLETED');
+    const legs = await engine.run('legs', { threadId: 'legs-1' });
+    expect(legs.result.status).toBe('COMPLETED');
     inspector = await serveInspector(
       { store: temp.store, engine, allowResume: true },
       join(temp.dir, 'page'),
@@ -61,7 +66,7 @@ describe.skipIf(SKIP_BROWSER_TESTS)('the thread page in Chromium', () => {
 
   it('lists the threads', async () => {
     await page.goto(inspector.url);
-    await expect.poll(() => page.locator('tr[data-thread]').count()).toBe(3);
+    await expect.poll(() => page.locator('tr[data-thread]').count()).toBe(7);
     await page.getByText('trip-1').click();
     await page.getByTestId('stored-count').waitFor();
   });
@@ -102,6 +107,63 @@ describe.skipIf(SKIP_BROWSER_TESTS)('the thread page in Chromium', () => {
     );
     const color = await failed.locator('.result pre').evaluate((el) => getComputedStyle(el).color);
     expect(color).toBe('rgb(180, 35, 24)');
+  });
+
+  it('draws the workflow: one box per node, the path taken and the current node marked', async () => {
+    await open('trip-1');
+    const graph = page.locator('svg.workflow-graph');
+    const nodes = ['start', 'plan', 'reset', 'summary', 'confirm', 'book', 'end'];
+    expect(
+      await graph.locator('g.node').evaluateAll((gs) => gs.map((g) => g.getAttribute('data-node'))),
+    ).toEqual(nodes);
+    expect(
+      await graph
+        .locator('g.node.visited')
+        .evaluateAll((gs) => gs.map((g) => g.getAttribute('data-node'))),
+    ).toEqual(['start', 'plan', 'reset', 'summary', 'confirm']);
+    expect(await graph.locator('g.node.current').getAttribute('data-node')).toBe('confirm');
+    expect(await graph.locator('g.edge.on-path').count()).toBe(4);
+    expect(await graph.locator('g.node[data-node="plan"] text.node-type').textContent()).toBe(
+      'LLM',
+    );
+    // Boxes come down the page in the order the workflow runs.
+    const ys = await graph
+      .locator('g.node rect')
+      .evaluateAll((rects) => rects.map((r) => r.getBoundingClientRect().top));
+    expect(ys).toEqual([...ys].sort((a, b) => a - b));
+  });
+
+  it('draws a loop as a back edge and a node id holding <script> as text', async () => {
+    await open('loop-1');
+    const graph = page.locator('svg.workflow-graph');
+    expect(await graph.locator('g.node').count()).toBe(4);
+    const odd = graph.locator('g.node.visited').nth(1);
+    expect(await odd.getAttribute('data-node')).toBe(SCRIPT_NODE_ID);
+    expect(await odd.locator('title').textContent()).toBe(`${SCRIPT_NODE_ID} (VARIABLE)`);
+    expect(await page.locator('main script').count()).toBe(0);
+    expect(await page.evaluate(() => (window as { __pwned?: boolean }).__pwned)).toBeUndefined();
+    const back = graph.locator('g.edge.back');
+    expect(await back.count()).toBe(1);
+    expect(await back.getAttribute('data-from')).toBe('again');
+    expect(await back.locator('text').textContent()).toContain('n < 2');
+    expect(await back.getAttribute('class')).toContain('on-path');
+    expect(await graph.locator('g.node.visited').count()).toBe(4);
+  });
+
+  it('shows branches as a tree by branch path, each with its status and a link', async () => {
+    await open('legs-1');
+    const tree = page.locator('section.branch-tree');
+    expect(await tree.locator('li[data-branch="each"] > code').textContent()).toBe('each');
+    const leaves = tree.locator('li[data-branch="each"] li');
+    expect(await leaves.evaluateAll((ls) => ls.map((l) => l.getAttribute('data-branch')))).toEqual([
+      'each[0]',
+      'each[1]',
+    ]);
+    expect(await leaves.locator('.status').allTextContents()).toEqual(['COMPLETED', 'COMPLETED']);
+    const first = (await leaves.first().locator('a').textContent())!;
+    await leaves.first().locator('a').click();
+    await expect.poll(() => page.locator('h1').textContent()).toContain(first);
+    expect(await page.getByRole('link', { name: 'legs-1' }).count()).toBe(1);
   });
 
   it('renders a message holding <script> as text', async () => {

@@ -96,6 +96,8 @@ export interface WorkflowGraph {
     readonly from: string;
     readonly to: string;
     readonly label?: string;
+    /** From a PARALLEL or MAP node to where one of its branches starts (not an edge taken). */
+    readonly branch?: boolean;
   }[];
   readonly mermaid?: string;
   readonly path: readonly string[];
@@ -111,7 +113,9 @@ export interface ThreadDetail {
   readonly boundaries: readonly Boundary[];
   readonly toolPairs: readonly ToolPair[];
   readonly timeline: readonly TimelineEntry[];
+  /** The workflow as data; the page lays it out (box sizes are the page's business). */
   readonly graph: WorkflowGraph;
+  /** Threads this one started (not theirs), each with its full `branchPath`. */
   readonly children: readonly ThreadSummary[];
   /** Checkpoints read: the page asks again when this changes. */
   readonly checkpointId: string;

@@ -94,8 +94,9 @@ export function createApp(options: AppOptions): Hono {
         engine === undefined
           ? await followStore(store, threadId, pollIntervalMs, send)
           : followEngine(engine, threadId, send);
+      let end: () => void = () => undefined;
       const done = new Promise<void>((resolve) => {
-        const end = () => resolve();
+        end = () => resolve();
         closing.addEventListener('abort', end, { once: true });
         stream.onAbort(end);
       });
@@ -121,6 +122,9 @@ export function createApp(options: AppOptions): Hono {
         }
       } finally {
         stop();
+        // The server outlives this stream: its shutdown signal must not keep one listener per
+        // stream ever opened.
+        closing.removeEventListener('abort', end);
       }
     });
   });

@@ -157,6 +157,26 @@ describe('the JSON API over a SQLite store', () => {
   });
 });
 
+describe('live streams', () => {
+  it('leave nothing behind when their readers go: a dozen in a row add no lasting listener', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+    process.on('warning', onWarning);
+    try {
+      for (let i = 0; i < 12; i++)
+        await waitForEvent(
+          new URL('/api/threads/trip-1/events', inspector.url).href,
+          (event) => event === 'ready',
+        );
+      // Warnings are emitted on a later tick.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings.filter((w) => w.startsWith('MaxListenersExceededWarning'))).toEqual([]);
+  });
+});
+
 describe('polling a thread that does not exist yet', () => {
   it('sends its first checkpoint', async () => {
     const seen = await waitForEvent(

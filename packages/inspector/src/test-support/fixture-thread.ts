@@ -5,11 +5,15 @@ import { ScriptedLLMClient } from '@skein/testkit';
 /** A message the page must show as text, never run. */
 export const SCRIPT_MESSAGE = '<script>window.__pwned = true</script> done';
 
+/** A node id the graph must show as text, never run. */
+export const SCRIPT_NODE_ID = '<script>window.__pwned = true</script>';
+
 /**
  * A trip workflow that touches everything the inspector shows: initial tools (the description
  * message), a round of two tool calls, one of them failing, a CLEAR that starts a new batch,
  * a model answer holding `<script>`, then a pause for the user. A second workflow, `pay`,
- * pauses for the approval of a tool call.
+ * pauses for the approval of a tool call. A third, `loop`, goes round a ROUTE twice through a
+ * node whose id holds `<script>`; `legs` runs a MAP of two branches, each a child thread.
  */
 export function createFixtureEngine(store: CheckpointStore): SkeinEngine {
   // Answers by the last message, so any number of threads can share the engine.
@@ -67,6 +71,33 @@ export function createFixtureEngine(store: CheckpointStore): SkeinEngine {
       .llm('pay', { prompt: 'Pay the hotel.', tools: ['charge'] })
       .end('end')
       .chain('start', 'pay', 'end')
+      .build(),
+  );
+  engine.registerWorkflow(
+    new WorkflowBuilder('loop', '1')
+      .variables({ defaults: { n: 0 } })
+      .start()
+      .variable(SCRIPT_NODE_ID, {
+        assign: { n: 'vars.n + 1' },
+        message: { role: 'user', content: 'Round {{ vars.n }}' },
+      })
+      .route('again')
+      .end('end')
+      .chain('start', SCRIPT_NODE_ID, 'again')
+      .edge('again', SCRIPT_NODE_ID, { when: 'vars.n < 2', label: 'n < 2' })
+      .edge('again', 'end', { otherwise: true })
+      .build(),
+  );
+  engine.registerWorkflow(
+    new WorkflowBuilder('legs', '1')
+      .variables({ defaults: { legs: ['Lisbon', 'Porto'] } })
+      .start()
+      .map('each', { items: 'vars.legs', itemVariable: 'leg', start: 'leg', join: 'gather' })
+      .variable('leg', { message: { role: 'user', content: 'Leg to {{ vars.leg }}' } })
+      .join('gather', { output: 'vars.leg' })
+      .end('end')
+      .chain('start', 'each')
+      .chain('leg', 'gather', 'end')
       .build(),
   );
   engine.registerWorkflow(
