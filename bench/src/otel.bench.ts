@@ -7,6 +7,7 @@ import {
 import { InMemoryCheckpointStore, SkeinEngine, WorkflowBuilder } from '@skein/core';
 import { instrumentSkein } from '@skein/otel';
 import type { BenchRow } from './harness.js';
+import { stepInstructionLines } from './otel/instruction-count.js';
 import type { BenchSuite } from './suite.js';
 
 // Issue 15's benchmark: what @skein/otel costs per engine step. The engine builds an event only
@@ -92,6 +93,7 @@ async function timedRun(mode: Mode): Promise<number> {
 }
 
 let pairedNote = '';
+let instructionLines: string[] = [];
 
 function fastest(values: readonly number[]): number {
   return Math.min(...values);
@@ -118,6 +120,7 @@ export const otelSuite: BenchSuite = {
     const ratios = times.get('uninstrumented')!.map((ms, round) => ms / times.get('none')![round]!);
     const paired = (median(ratios) - 1) * 100;
     pairedNote = `paired: median of per-round ratios to never instrumented ${paired >= 0 ? '+' : ''}${paired.toFixed(1)}%`;
+    instructionLines = await stepInstructionLines();
     return cases.flatMap((c): BenchRow[] =>
       (
         [
@@ -159,6 +162,7 @@ export const otelSuite: BenchSuite = {
       }
     }
     if (pairedNote) lines.push(`uninstrument(): ${pairedNote} (target ≤ 5%).`);
+    lines.push(...instructionLines);
     return lines.join('\n');
   },
 };
