@@ -1,5 +1,7 @@
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BenchRow } from './harness.js';
+import { memoryBySize } from './runner/memory-by-size.js';
 import { killWorkerAt, measureInWorker, tempFolder } from './runner/spawn-worker.js';
 import { writeInput } from './runner/write-input.js';
 import type { BenchSuite } from './suite.js';
@@ -9,7 +11,10 @@ import type { BenchSuite } from './suite.js';
 // its own:
 // - 10,000 items at concurrency 64: items/s and peak RSS, against the same threads run by hand
 //   with Promise.all in batches of 64 (the runner's overhead per item; goal ≤ 0.2 ms);
-// - peak RSS at 1k, 10k and 50k items read from a JSONL file (goal: 50k within 1.2× of 1k);
+// - peak RSS at 1k, 10k and 50k items read from a JSONL file (goal: 50k within 1.2× of 1k),
+//   3 runs each, beside the heap retained after a full GC at the last item (what the run keeps)
+//   and V8's peak old generation (what it lets garbage grow to), by hand and with a capped heap
+//   for comparison (memory-by-size.ts);
 // - SIGKILL at 50% of a 10k-item run on the SQLite store, then a rerun: time to the first new
 //   item (goal < 1 s).
 // No checkpoint store in the first two (an in-memory store would keep every thread and grow
@@ -20,6 +25,8 @@ const quick = process.env.BENCH_QUICK === '1';
 const N = quick ? 2_000 : 10_000;
 const CONCURRENCY = 64;
 const SIZES = quick ? [1_000, 2_000, 5_000] : [1_000, 10_000, 50_000];
+/** The memory lines of the last run, for `summarize` (rows carry one number each). */
+let memorySummary: string[] = [];
 
 function row(
   caseName: string,
@@ -75,37 +82,14 @@ export const runnerSuite: BenchSuite = {
         `${((N * 1000) / m.ms!).toFixed(0)} items/s`,
       ),
     );
-    for (const size of SIZES) {
-      const result = await measureInWorker('file', size, CONCURRENCY);
-      rows.push(
-        row(
-          'peak RSS by dataset size (JSONL input)',
-          `runDataset, ${size} items`,
-          size,
-          result.ms!,
-          result.maxRssMb!,
-          `heap retained after a full GC: ${result.retainedHeapMb!.toFixed(1)} MB`,
-        ),
-      );
-    }
-    // The same sizes by hand: how much of the growth is the engine's garbage, not the runner's.
-    for (const size of [SIZES[0]!, SIZES.at(-1)!]) {
-      const result = await measureInWorker('manual-file', size, CONCURRENCY);
-      rows.push(
-        row(
-          'peak RSS by dataset size, by hand',
-          `Promise.all batches, ${size} items`,
-          size,
-          result.ms!,
-          result.maxRssMb!,
-          `heap retained after a full GC: ${result.retainedHeapMb!.toFixed(1)} MB`,
-        ),
-      );
-    }
+    const memory = await memoryBySize(SUITE, SIZES, CONCURRENCY, quick);
+    rows.push(...memory.rows);
+    memorySummary = memory.summary;
     const folder = tempFolder();
     writeInput(join(folder, 'input.jsonl'), N);
     await killWorkerAt('sqlite', N, CONCURRENCY, folder, N / 2);
     const resumed = await measureInWorker('sqlite', N, CONCURRENCY, folder);
+    rmSync(folder, { recursive: true, force: true });
     rows.push(
       row(
         `resume after SIGKILL at 50% of ${N} (SQLite store)`,
@@ -122,8 +106,6 @@ export const runnerSuite: BenchSuite = {
     const find = (subject: string) => rows.find((r) => r.subject.startsWith(subject));
     const runner = find('runDataset (array');
     const manual = find('by hand');
-    const sizes = rows.filter((r) => r.case === 'peak RSS by dataset size (JSONL input)');
-    const byHand = rows.filter((r) => r.case === 'peak RSS by dataset size, by hand');
     const first = find('rerun');
     const lines: string[] = [];
     if (runner && manual) {
@@ -132,16 +114,7 @@ export const runnerSuite: BenchSuite = {
         `runner overhead: ${(overhead / 1000).toFixed(3)} ms per item (goal ≤ 0.2 ms): ${overhead <= 200 ? 'met' : 'NOT met'}`,
       );
     }
-    if (sizes.length >= 2) {
-      const ratio = sizes.at(-1)!.peakRssMb! / sizes[0]!.peakRssMb!;
-      lines.push(
-        `peak RSS ${sizes.at(-1)!.ops} vs ${sizes[0]!.ops} items: ${ratio.toFixed(2)}× (goal ≤ 1.2×): ${ratio <= 1.2 ? 'met' : 'NOT met'}`,
-      );
-      if (byHand.length === 2)
-        lines.push(
-          `  the same sizes by hand (no runner): ${(byHand[1]!.peakRssMb! / byHand[0]!.peakRssMb!).toFixed(2)}×; the retained heap (notes) is what stays flat`,
-        );
-    }
+    lines.push(...memorySummary);
     if (first)
       lines.push(
         `first new item after resume: ${first.totalMs.toFixed(0)} ms (goal < 1 s): ${first.totalMs < 1000 ? 'met' : 'NOT met'}`,

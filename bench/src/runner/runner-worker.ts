@@ -2,13 +2,15 @@
 // node --import tsx runner-worker.ts <mode> <n> <concurrency> <folder>
 //   runner: runDataset over an array of n items (after a 1,000-item warm-up run)
 //   manual: the same threads with Promise.all in batches of <concurrency> (same warm-up)
-//   file:   runDataset over a JSONL file of n items (no warm-up; for peak RSS by size)
+//   file:   runDataset over a JSONL file of n items (no warm-up; for memory by size)
+//   manual-file: the by-hand loop over n items, measured the same way (no runner)
 //   sqlite: runDataset over a JSONL file with the SQLite store, printing "done <k>" per item
 //           (killed by the parent, then run again to time the first new item)
 import { join } from 'node:path';
 import { runDataset } from '@skein/runner';
 import { SqliteCheckpointStore } from '@skein/store-sqlite';
 import { fiveNodeEngine } from './five-node-engine.js';
+import { MemoryProbe } from './memory-probe.js';
 import { writeInput } from './write-input.js';
 
 const [mode, nArg, concurrencyArg, folder] = process.argv.slice(2) as [
@@ -32,13 +34,11 @@ async function viaRunner(k: number, tag: string): Promise<void> {
     runId: tag,
     concurrency,
     threadOptions,
-    onProgress: (p) => {
-      if (p.done % 1000 === 0) forget();
-    },
+    onProgress: forget,
   });
 }
 
-async function byHand(k: number, tag: string): Promise<void> {
+async function byHand(k: number, tag: string, atLastBatch?: () => void): Promise<void> {
   const { engine, forget } = fiveNodeEngine();
   const all = items(k, tag);
   for (let i = 0; i < all.length; i += concurrency) {
@@ -47,19 +47,12 @@ async function byHand(k: number, tag: string): Promise<void> {
       batch.map((item, j) => engine.run('five', { input: item, threadId: `${tag}/${i + j}` })),
     );
     for (const { result } of runs) if (result.status !== 'COMPLETED') throw new Error('failed');
-    if ((i / concurrency) % 16 === 0) forget();
+    forget();
+    if (i + concurrency >= all.length) atLastBatch?.();
   }
 }
 
-/** Heap still used after a full GC: what the run retains, apart from garbage not yet collected. */
-function retainedHeapMb(): number {
-  const gc = (globalThis as { gc?: () => void }).gc;
-  if (!gc) return Number.NaN;
-  gc();
-  return process.memoryUsage().heapUsed / 1e6;
-}
-
-function report(fields: Record<string, number>): void {
+function report(fields: object): void {
   process.stdout.write(
     `${JSON.stringify({ ...fields, maxRssMb: process.resourceUsage().maxRSS / 1024 })}\n`,
   );
@@ -78,6 +71,7 @@ async function main(): Promise<void> {
     const input = join(folder, 'input.jsonl');
     writeInput(input, n);
     const { engine, forget } = fiveNodeEngine();
+    const probe = new MemoryProbe();
     const start = performance.now();
     await runDataset({
       engine,
@@ -89,11 +83,13 @@ async function main(): Promise<void> {
       runId: 'file',
       concurrency,
       onProgress: (p) => {
-        if (p.done % 1000 === 0) forget();
+        forget();
+        // Inside the run: its sets, summary and writer are all still reachable here.
+        if (p.done === n) probe.measureRetained();
       },
     });
     const ms = performance.now() - start;
-    report({ ms, retainedHeapMb: retainedHeapMb() });
+    report({ ms, ...probe.stop() });
     return;
   }
   if (mode === 'sqlite') {
@@ -113,7 +109,7 @@ async function main(): Promise<void> {
       concurrency,
       onProgress: (p) => {
         if (first === undefined) first = performance.now();
-        if (p.done % 1000 === 0) forget();
+        forget();
         process.stdout.write(`done ${p.done}\n`);
       },
     });
@@ -130,9 +126,11 @@ async function main(): Promise<void> {
   }
   if (mode === 'manual-file') {
     // The by-hand loop over the same number of items, for the memory comparison.
+    const probe = new MemoryProbe();
     const start = performance.now();
-    await byHand(n, 'sizes');
-    report({ ms: performance.now() - start, retainedHeapMb: retainedHeapMb() });
+    await byHand(n, 'sizes', () => probe.measureRetained());
+    const ms = performance.now() - start;
+    report({ ms, ...probe.stop() });
     return;
   }
   throw new Error(`unknown mode ${mode}`);

@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -18,11 +18,37 @@ export async function measureInWorker(
   mode: string,
   n: number,
   concurrency: number,
-  folder = tempFolder(),
+  folder?: string,
+  nodeFlags: readonly string[] = [],
+): Promise<Record<string, number>> {
+  const dir = folder ?? tempFolder();
+  try {
+    return await runWorker(mode, n, concurrency, dir, nodeFlags);
+  } finally {
+    if (folder === undefined) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function runWorker(
+  mode: string,
+  n: number,
+  concurrency: number,
+  folder: string,
+  nodeFlags: readonly string[],
 ): Promise<Record<string, number>> {
   const { stdout } = await run(
     process.execPath,
-    ['--expose-gc', '--import', 'tsx', worker, mode, String(n), String(concurrency), folder],
+    [
+      '--expose-gc',
+      ...nodeFlags,
+      '--import',
+      'tsx',
+      worker,
+      mode,
+      String(n),
+      String(concurrency),
+      folder,
+    ],
     { maxBuffer: 64 << 20, timeout: 30 * 60_000 },
   );
   return JSON.parse(stdout.trim().split('\n').at(-1)!) as Record<string, number>;

@@ -6,6 +6,8 @@ export { WorkerOptionError } from './errors/worker-option-error.js';
 export type { ToolCallScope } from './idempotency-keys.js';
 export type { ConcurrencyLimitOptions, LimitedLLMClient } from './limit-concurrency.js';
 export { limitConcurrency } from './limit-concurrency.js';
+export type { RateBudgetOptions } from './postgres-rate-budget.js';
+export { createRateBudget, PostgresRateBudget } from './postgres-rate-budget.js';
 export type { JobOutcome } from './run-thread-job.js';
 export type { WorkerOptions } from './skein-worker.js';
 export { createWorker, SkeinWorker } from './skein-worker.js';

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { migrateRateBudgets } from './rate-budget-schema.js';
 import { quoteIdentifier } from './sql-names.js';
 
 /** Serialises schema creation across processes starting at once (advisory transaction lock). */
@@ -6,8 +7,8 @@ const MIGRATE_LOCK = 0x736b6d67;
 
 /**
  * Creates the worker's own tables (idempotent): which threads were enqueued, which are cancelled,
- * and which resume job was applied to which paused checkpoint (so a retried job never feeds its
- * input to a later pause).
+ * which resume job was applied to which paused checkpoint (so a retried job never feeds its input
+ * to a later pause), and the fleet's rate budgets.
  */
 export async function migrateWorkerSchema(pool: pg.Pool, schema: string): Promise<void> {
   const s = quoteIdentifier(schema);
@@ -33,6 +34,7 @@ export async function migrateWorkerSchema(pool: pg.Pool, schema: string): Promis
          thread_id text not null,
          checkpoint_id text)`,
     );
+    await migrateRateBudgets(client, schema);
     await client.query('commit');
   } catch (error) {
     await client.query('rollback').catch(() => {});

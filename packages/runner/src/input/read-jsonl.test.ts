@@ -81,4 +81,15 @@ describe('datasetEntries', () => {
       }),
     );
   });
+
+  it('takes positions as ids without remembering them, every entry an item', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.jsonValue(), { maxLength: 30 }), async (values) => {
+        const entries = await collect(datasetEntries(values, undefined));
+        expect(entries.map((e) => e.kind === 'item' && e.item.id)).toEqual(
+          values.map((_, i) => String(i)),
+        );
+      }),
+    );
+  });
 });

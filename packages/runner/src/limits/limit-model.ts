@@ -1,7 +1,6 @@
-import type { LLMCallOptions, LLMClient, LLMRequest, LLMResponse } from '@skein/spec';
+import type { LLMCallOptions, LLMClient, LLMRequest, LLMResponse, RateBudget } from '@skein/spec';
 import { RateLimitError } from '../errors/rate-limit-error.js';
 import { rateLimitFacts } from './rate-limit-facts.js';
-import type { RateLimiter } from './rate-limiter.js';
 import { sleep } from './sleep.js';
 
 export interface LimitModelOptions {
@@ -25,13 +24,29 @@ function estimateTokens(request: LLMRequest): number {
 }
 
 /**
- * `llm` with every call waiting for the limiter's request and token budgets, and 429 answers
- * retried after the provider's retry-after (or an exponential backoff), pausing the whole run
- * meanwhile. Other errors pass through untouched for the LLM node's own retry policy.
+ * Tells the budget what happened after the request was answered. A budget kept elsewhere (a
+ * database) may fail to hear it; the answer is already paid for, so the call must not fail with
+ * it: a lost correction only leaves the token estimate uncorrected, and a lost pause only means the
+ * others meet their own 429 and pause then. A budget that is down shows in the next `acquire`.
+ */
+async function tell(report: () => void | Promise<void>): Promise<void> {
+  try {
+    await report();
+  } catch {
+    // See above: the next acquire reports a budget that stays unreachable.
+  }
+}
+
+/**
+ * `llm` with every call waiting for the budget's requests and tokens, and 429 answers retried
+ * after the provider's retry-after (or an exponential backoff), pausing everyone who draws on the
+ * budget meanwhile. `budget` is any `RateBudget`: a `RateLimiter` for this process, or one shared
+ * by a fleet (@skein/worker's `PostgresRateBudget`). Other errors pass through untouched for the
+ * LLM node's own retry policy.
  */
 export function limitModel(
   llm: LLMClient,
-  limiter: RateLimiter,
+  budget: RateBudget,
   options: LimitModelOptions = {},
 ): LLMClient {
   const maxRetries = options.maxRateLimitRetries ?? 8;
@@ -42,23 +57,25 @@ export function limitModel(
     async generate(request: LLMRequest, call?: LLMCallOptions): Promise<LLMResponse> {
       const estimate = estimateTokens(request);
       for (let attempt = 1; ; attempt++) {
-        await limiter.acquire(estimate, call?.signal);
+        await budget.acquire(estimate, call?.signal);
         let response: LLMResponse;
         try {
           response = await llm.generate(request, call);
         } catch (error) {
           const facts = rateLimitFacts(error);
+          const wait =
+            facts && (facts.retryAfterMs ?? Math.min(maxBackoff, backoff * 2 ** (attempt - 1)));
+          // Everyone waits, even when this call gives up: the limit is the account's. Told
+          // first, so that the other processes of a fleet stop as soon as they can.
+          if (wait !== undefined) await tell(() => budget.pauseFor(wait));
           // A refused request used no tokens.
-          limiter.settle(estimate, 0);
-          if (!facts) throw error;
-          const wait = facts.retryAfterMs ?? Math.min(maxBackoff, backoff * 2 ** (attempt - 1));
-          // Everyone waits, even when this call gives up: the limit is the account's.
-          limiter.pauseFor(wait);
+          await tell(() => budget.settle(estimate, 0));
+          if (wait === undefined) throw error;
           if (attempt > maxRetries) throw new RateLimitError(llm.name, attempt, error);
           await sleep(wait, call?.signal);
           continue;
         }
-        limiter.settle(estimate, response.usage?.totalTokens ?? estimate);
+        await tell(() => budget.settle(estimate, response.usage?.totalTokens ?? estimate));
         return response;
       }
     },

@@ -1,3 +1,4 @@
+import type { RateBudget } from '@skein/spec';
 import { RunnerOptionError } from '../errors/runner-option-error.js';
 import { sleep } from './sleep.js';
 import { TokenBucket } from './token-bucket.js';
@@ -29,11 +30,13 @@ function checkRate(name: string, value: number | undefined): void {
 }
 
 /**
- * Request and token budgets shared by every model call of a run. Waiters are served first come,
- * first served; a 429 pauses everyone until its retry-after has passed, since the provider's
- * limit is per account, not per request.
+ * Request and token budgets shared by every model call of a run (or of several runs in one
+ * process). Waiters are served first come, first served; a 429 pauses everyone until its
+ * retry-after has passed, since the provider's limit is per account, not per request. For a
+ * budget shared by several processes, use another `RateBudget` (@skein/worker's
+ * `PostgresRateBudget`).
  */
-export class RateLimiter {
+export class RateLimiter implements RateBudget {
   readonly #requests: TokenBucket | undefined;
   readonly #tokens: TokenBucket | undefined;
   #queue: Promise<void> = Promise.resolve();

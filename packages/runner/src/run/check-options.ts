@@ -1,3 +1,4 @@
+import type { RateBudget } from '@skein/spec';
 import { RunnerOptionError } from '../errors/runner-option-error.js';
 import type { RunDatasetOptions } from './run-options.js';
 
@@ -31,6 +32,19 @@ export function checkOptions(options: RunDatasetOptions): number {
     throw new RunnerOptionError(
       'concurrency',
       `must be an integer from 1 to 10,000, got ${String(concurrency)}`,
+    );
+  const limiter = options.limiter as Partial<Record<keyof RateBudget, unknown>> | undefined;
+  if (
+    limiter !== undefined &&
+    (typeof limiter !== 'object' ||
+      limiter === null ||
+      typeof limiter.acquire !== 'function' ||
+      typeof limiter.settle !== 'function' ||
+      typeof limiter.pauseFor !== 'function')
+  )
+    throw new RunnerOptionError(
+      'limiter',
+      'must be a RateBudget (acquire, settle and pauseFor), e.g. a RateLimiter',
     );
   if ((options.rpm !== undefined || options.tpm !== undefined) && options.limiter)
     throw new RunnerOptionError('limiter', 'give either a limiter or rpm/tpm, not both');

@@ -7,6 +7,7 @@ import { toolBenchExporter } from '../export/toolbench-exporter.js';
 import { datasetEntries } from '../input/dataset-entries.js';
 import type { DatasetEntry } from '../input/dataset-input.js';
 import { countJsonlLines } from '../input/read-jsonl.js';
+import { CountedBudget } from '../limits/counted-budget.js';
 import { limitModel } from '../limits/limit-model.js';
 import { RateLimiter } from '../limits/rate-limiter.js';
 import { type ItemResult, ZERO_USAGE } from '../output/item-result.js';
@@ -60,7 +61,7 @@ export async function runDataset(options: RunDatasetOptions): Promise<RunSummary
   const folder = options.output;
   const exporters = exportersOf(options);
   claimRunFolder(folder, options.runId, options.workflowId);
-  const limiter =
+  const budget =
     options.limiter ??
     (options.rpm !== undefined || options.tpm !== undefined
       ? new RateLimiter({
@@ -68,6 +69,8 @@ export async function runDataset(options: RunDatasetOptions): Promise<RunSummary
           ...(options.tpm === undefined ? {} : { tpm: options.tpm }),
         })
       : undefined);
+  // Counted here, so the summary holds this run's requests whoever else shares the budget.
+  const limiter = budget ? new CountedBudget(budget) : undefined;
   const engine =
     typeof options.engine === 'function'
       ? await options.engine({

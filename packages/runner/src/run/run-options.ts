@@ -1,10 +1,9 @@
 import type { BuildThreadOptions, CheckpointStore, SkeinEngine, ThreadContext } from '@skein/core';
-import type { LLMClient } from '@skein/spec';
+import type { LLMClient, RateBudget } from '@skein/spec';
 import type { FineTuningExportOptions } from '../export/fine-tuning-exporter.js';
 import type { ToolBenchExportOptions } from '../export/toolbench-exporter.js';
 import type { DatasetInput, ItemIdOption } from '../input/dataset-input.js';
 import type { LimitModelOptions } from '../limits/limit-model.js';
-import type { RateLimiter } from '../limits/rate-limiter.js';
 import type { ItemResult } from '../output/item-result.js';
 import type { ModelPrice } from '../summary/run-summary.js';
 
@@ -65,8 +64,12 @@ export interface RunDatasetOptions {
   readonly maxSteps?: number;
   readonly rpm?: number;
   readonly tpm?: number;
-  /** A limiter to share with other runs in this process (instead of `rpm`/`tpm`). */
-  readonly limiter?: RateLimiter;
+  /**
+   * A budget to draw on instead of `rpm`/`tpm`: a `RateLimiter` shared with other runs in this
+   * process, or one shared by processes on several machines (@skein/worker's `PostgresRateBudget`).
+   * The summary counts this run's requests against it either way.
+   */
+  readonly limiter?: RateBudget;
   readonly limitOptions?: LimitModelOptions;
   readonly exports?: {
     readonly fineTuning?: FineTuningExportOptions | boolean;

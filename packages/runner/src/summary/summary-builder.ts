@@ -1,6 +1,6 @@
 import type { RateLimiterStats } from '../limits/rate-limiter.js';
 import type { ItemResult, ItemStatus } from '../output/item-result.js';
-import { percentile } from './percentile.js';
+import { DurationSketch } from './duration-sketch.js';
 import type { ModelPrice, RunSummary, TopError } from './run-summary.js';
 
 /** Distinct error kinds kept; past this, new kinds are counted under the ones already seen. */
@@ -12,8 +12,7 @@ export class SummaryBuilder {
   #prompt = 0;
   #completion = 0;
   #total = 0;
-  #durations = new Float64Array(1024);
-  #durationCount = 0;
+  readonly #durations = new DurationSketch();
   readonly #errors = new Map<
     string,
     { code: string; message: string; count: number; itemId: string }
@@ -26,7 +25,7 @@ export class SummaryBuilder {
     this.#prompt += result.usage?.promptTokens ?? 0;
     this.#completion += result.usage?.completionTokens ?? 0;
     this.#total += result.usage?.totalTokens ?? 0;
-    if (result.status !== 'INVALID') this.#addDuration(result.durationMs);
+    if (result.status !== 'INVALID') this.#durations.add(result.durationMs);
     if (result.error) this.#addError(result);
   }
 
@@ -43,7 +42,6 @@ export class SummaryBuilder {
     prices?: Readonly<Record<string, ModelPrice>> | undefined;
     rateLimits?: RateLimiterStats | undefined;
   }): RunSummary {
-    const sorted = this.#durations.slice(0, this.#durationCount).sort();
     const topErrors: TopError[] = [...this.#errors.values()]
       .sort((a, b) => b.count - a.count)
       .slice(0, 5);
@@ -62,9 +60,9 @@ export class SummaryBuilder {
       },
       ...(cost ? { cost } : {}),
       durationMs: {
-        p50: percentile(sorted, 50),
-        p95: percentile(sorted, 95),
-        max: sorted.length === 0 ? 0 : sorted[sorted.length - 1]!,
+        p50: this.#durations.percentile(50),
+        p95: this.#durations.percentile(95),
+        max: this.#durations.max,
       },
       elapsedMs: fields.elapsedMs,
       topErrors,
@@ -84,15 +82,6 @@ export class SummaryBuilder {
     const amount =
       (this.#prompt * price.inputPerMillion + this.#completion * price.outputPerMillion) / 1e6;
     return { model: name, amount };
-  }
-
-  #addDuration(ms: number): void {
-    if (this.#durationCount === this.#durations.length) {
-      const bigger = new Float64Array(this.#durations.length * 2);
-      bigger.set(this.#durations);
-      this.#durations = bigger;
-    }
-    this.#durations[this.#durationCount++] = Number.isFinite(ms) ? ms : 0;
   }
 
   #addError(result: ItemResult): void {

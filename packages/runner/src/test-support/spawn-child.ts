@@ -14,6 +14,7 @@ const packageDir = fileURLToPath(new URL('../../', import.meta.url));
 export const CHILDREN = {
   crash: new URL('./crash-child.ts', import.meta.url),
   cli: new URL('./cli-child.ts', import.meta.url),
+  fleet: new URL('./fleet-child.ts', import.meta.url),
 };
 
 /** The workflow module the CLI tests give `skein run`. */

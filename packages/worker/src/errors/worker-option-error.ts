@@ -1,6 +1,9 @@
 import { SkeinError } from '@skein/spec';
 
-/** An option of `createWorker`, `createWorkerClient` or `limitConcurrency` is out of range. */
+/**
+ * An option of `createWorker`, `createWorkerClient`, `limitConcurrency` or `createRateBudget` is
+ * out of range.
+ */
 export class WorkerOptionError extends SkeinError<'WORKER_INVALID_OPTION'> {
   static override readonly errorName = 'WorkerOptionError';
   readonly option: string;
