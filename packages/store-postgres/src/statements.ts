@@ -120,19 +120,24 @@ export function statements(schema: string) {
     /**
      * A thread's latest checkpoint with the message and log entry bodies it covers, in order:
      * one statement, so one snapshot (a delete meanwhile cannot tear the read) and one round trip.
+     * The thread's row id is looked up first: written as a join with ORDER BY id LIMIT 1, the
+     * planner walks every checkpoint of every thread backwards by id looking for a match, which
+     * for a thread with no checkpoint yet is the whole table.
      */
     latestCheckpoint: withBodies(
       s,
       `SELECT c.thread, ${CHECKPOINT_COLUMNS.replace(/(\w+)/g, 'c.$1')}, c.state
-       FROM ${s}.checkpoints c JOIN ${s}.threads t ON c.thread = t.id
-       WHERE t.thread_id = $1 ORDER BY c.id DESC LIMIT 1`,
+       FROM ${s}.checkpoints c
+       WHERE c.thread = (SELECT id FROM ${s}.threads WHERE thread_id = $1)
+       ORDER BY c.id DESC LIMIT 1`,
     ),
     /** The same for a named checkpoint (`$2`). */
     namedCheckpoint: withBodies(
       s,
       `SELECT c.thread, ${CHECKPOINT_COLUMNS.replace(/(\w+)/g, 'c.$1')}, c.state
-       FROM ${s}.checkpoints c JOIN ${s}.threads t ON c.thread = t.id
-       WHERE t.thread_id = $1 AND c.checkpoint_id = $2 ORDER BY c.id LIMIT 1`,
+       FROM ${s}.checkpoints c
+       WHERE c.thread = (SELECT id FROM ${s}.threads WHERE thread_id = $1) AND c.checkpoint_id = $2
+       ORDER BY c.id LIMIT 1`,
     ),
     listCheckpoints: `SELECT ${CHECKPOINT_COLUMNS} FROM ${s}.checkpoints
        WHERE thread = (SELECT id FROM ${s}.threads WHERE thread_id = $1) ORDER BY id`,
