@@ -73,4 +73,14 @@ describe('loading a thread', () => {
     expect(loaded?.checkpoint.sequence).toBe(7);
     expect(rows).toBeLessThanOrEqual(CHECKPOINTS);
   });
+
+  it("prunes the oldest thread reading only that thread's rows", async () => {
+    let removed = 0;
+    const rows = await checkpointRowsRead(async () => {
+      removed = await store.prune('t1', { keepLast: 10 });
+    });
+    expect(removed).toBe(CHECKPOINTS - 10);
+    // Finding the tenth newest, then deleting the older ones: a few passes over its 50 rows.
+    expect(rows).toBeLessThanOrEqual(3 * CHECKPOINTS);
+  });
 });

@@ -146,15 +146,19 @@ export function statements(schema: string) {
        FROM ${s}.threads ORDER BY id`,
     /** Messages, log entries and checkpoints go with the thread (ON DELETE CASCADE). */
     deleteThread: `DELETE FROM ${s}.threads WHERE thread_id = $1`,
-    /** Drops all but the newest `$2` checkpoints of a locked thread; returns how many went. */
+    /**
+     * Drops all but the newest `$2` checkpoints of a locked thread; returns how many went. The
+     * thread's id is a scalar, so both steps walk its index range, not the table (see above).
+     */
     prune: `WITH
        thread AS (SELECT id FROM ${s}.threads WHERE thread_id = $1 FOR UPDATE),
        oldest_kept AS (
-         SELECT c.id FROM ${s}.checkpoints c, thread WHERE c.thread = thread.id
+         SELECT c.id FROM ${s}.checkpoints c WHERE c.thread = (SELECT id FROM thread)
          ORDER BY c.id DESC LIMIT 1 OFFSET $2::bigint - 1),
        gone AS (
-         DELETE FROM ${s}.checkpoints c USING thread, oldest_kept
-         WHERE c.thread = thread.id AND c.id < oldest_kept.id RETURNING 1),
+         DELETE FROM ${s}.checkpoints c
+         WHERE c.thread = (SELECT id FROM thread) AND c.id < (SELECT id FROM oldest_kept)
+         RETURNING 1),
        counted AS (SELECT count(*) AS n FROM gone)
        UPDATE ${s}.threads SET checkpoint_count = checkpoint_count - counted.n
        FROM thread, counted WHERE threads.id = thread.id
