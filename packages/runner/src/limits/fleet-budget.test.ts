@@ -1,9 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startTestPostgres, type TestPostgres } from '@skein/store-postgres/testing';
-import { startOpenAICompatibleServer } from '@skein/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunSummary } from '../summary/run-summary.js';
+import { startQaServer } from '../test-support/qa-server.js';
 import { CHILDREN, type Child, spawnChild } from '../test-support/spawn-child.js';
 import { tempFolder } from '../test-support/temp-folder.js';
 
@@ -55,23 +55,7 @@ function lineReader(child: Child): (prefix: string) => Promise<string> {
 describe('rpm across processes', () => {
   it('two runDataset processes on one PostgresRateBudget keep together to its rate', async () => {
     const arrivals: number[] = [];
-    const server = await startOpenAICompatibleServer({
-      script: (request) => {
-        arrivals.push(performance.now());
-        const body = request.body as {
-          messages: { role: string; content: string }[];
-          tools: { function: { name: string } }[];
-        };
-        const last = body.messages.at(-1)!;
-        const usage = { promptTokens: 10, completionTokens: 5 };
-        return last.role === 'tool'
-          ? { content: `answer: ${last.content}`, usage }
-          : {
-              toolCalls: [{ name: body.tools[0]!.function.name, arguments: { q: last.content } }],
-              usage,
-            };
-      },
-    });
+    const server = await startQaServer({ onRequest: () => arrivals.push(performance.now()) });
     const folder = tempFolder();
     const go = join(folder, 'go');
     try {

@@ -1,35 +1,18 @@
 import { createOpenAIClient } from '@skein/openai';
 import type { RateBudget } from '@skein/spec';
-import { startOpenAICompatibleServer } from '@skein/testkit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RunnerOptionError } from '../errors/runner-option-error.js';
 import { runDataset } from '../run/run-dataset.js';
 import { qaEngine } from '../test-support/qa-engine.js';
+import { type QaServer, startQaServer } from '../test-support/qa-server.js';
 import { tempFolder } from '../test-support/temp-folder.js';
 import { RateLimiter } from './rate-limiter.js';
 
-type Server = Awaited<ReturnType<typeof startOpenAICompatibleServer>>;
-let server: Server | undefined;
+let server: QaServer | undefined;
 afterEach(async () => {
   await server?.close();
   server = undefined;
 });
-
-/** The qa model over HTTP, refusing the first `refusals` requests with 429. */
-async function qaServer(refusals: number): Promise<Server> {
-  return startOpenAICompatibleServer({
-    quirks: { failBeforeSuccess: { status: 429, times: refusals, retryAfterMs: 20 } },
-    script: (request) => {
-      const messages = (request.body as { messages: { role: string; content: string }[] }).messages;
-      const tools = (request.body as { tools: { function: { name: string } }[] }).tools;
-      const last = messages.at(-1)!;
-      const usage = { promptTokens: 10, completionTokens: 5 };
-      return last.role === 'tool'
-        ? { content: `answer: ${last.content}`, usage }
-        : { toolCalls: [{ name: tools[0]!.function.name, arguments: { q: last.content } }], usage };
-    },
-  });
-}
 
 /** A budget kept elsewhere (asynchronous, like a database's), noting what it was told. */
 function journalBudget(fail = false): RateBudget & { journal: string[] } {
@@ -69,7 +52,7 @@ function run(url: string, limiter: RateBudget, runId: string) {
 
 describe('any RateBudget as the limiter of a run', () => {
   it('draws on the budget, settles real usage and pauses it on 429', async () => {
-    server = await qaServer(2);
+    server = await startQaServer({ refusals: { times: 2, retryAfterMs: 20 } });
     const budget = journalBudget();
     const summary = await run(server.url, budget, 'any-budget');
     expect(summary.items.COMPLETED).toBe(2);
@@ -83,7 +66,7 @@ describe('any RateBudget as the limiter of a run', () => {
   });
 
   it('finishes items whose answer the budget failed to hear about', async () => {
-    server = await qaServer(1);
+    server = await startQaServer({ refusals: { times: 1, retryAfterMs: 20 } });
     const budget = journalBudget(true);
     const summary = await run(server.url, budget, 'deaf-budget');
     expect(summary.items.COMPLETED).toBe(2);
@@ -91,7 +74,7 @@ describe('any RateBudget as the limiter of a run', () => {
   });
 
   it("counts each run's own requests when runs share a RateLimiter", async () => {
-    server = await qaServer(0);
+    server = await startQaServer({ refusals: { times: 0, retryAfterMs: 20 } });
     const shared = new RateLimiter({ rpm: 60_000 });
     const first = await run(server.url, shared, 'shared-1');
     const second = await run(server.url, shared, 'shared-2');

@@ -1,39 +1,22 @@
 import { join } from 'node:path';
 import { createOpenAIClient } from '@skein/openai';
-import { startOpenAICompatibleServer } from '@skein/testkit';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ItemResult } from '../output/item-result.js';
 import { runDataset } from '../run/run-dataset.js';
 import { LONG_TOOL, qaEngine } from '../test-support/qa-engine.js';
+import { type QaServer, startQaServer } from '../test-support/qa-server.js';
 import { readLines, tempFolder } from '../test-support/temp-folder.js';
 import { RateLimiter } from './rate-limiter.js';
 
-type Server = Awaited<ReturnType<typeof startOpenAICompatibleServer>>;
-let server: Server | undefined;
+let server: QaServer | undefined;
 afterEach(async () => {
   await server?.close();
   server = undefined;
 });
 
-/** The qa model over HTTP: a lookup call first, then an answer from the tool's result. */
-async function qaServer(failures: { times: number; retryAfterMs: number }): Promise<Server> {
-  return startOpenAICompatibleServer({
-    quirks: { failBeforeSuccess: { status: 429, ...failures } },
-    script: (request) => {
-      const messages = (request.body as { messages: { role: string; content: string }[] }).messages;
-      const tools = (request.body as { tools: { function: { name: string } }[] }).tools;
-      const last = messages.at(-1)!;
-      const usage = { promptTokens: 10, completionTokens: 5 };
-      return last.role === 'tool'
-        ? { content: `answer: ${last.content}`, usage }
-        : { toolCalls: [{ name: tools[0]!.function.name, arguments: { q: last.content } }], usage };
-    },
-  });
-}
-
 describe('rate limits against an OpenAI-compatible server answering 429', () => {
   it('backs off on 429 with the retry-after and finishes every item', async () => {
-    server = await qaServer({ times: 3, retryAfterMs: 30 });
+    server = await startQaServer({ refusals: { times: 3, retryAfterMs: 30 } });
     const url = server.url;
     const out = tempFolder();
     const summary = await runDataset({
@@ -62,7 +45,7 @@ describe('rate limits against an OpenAI-compatible server answering 429', () => 
   });
 
   it('gives up on an item after the allowed retries, recording RATE_LIMITED, and goes on', async () => {
-    server = await qaServer({ times: 3, retryAfterMs: 1 });
+    server = await startQaServer({ refusals: { times: 3, retryAfterMs: 1 } });
     const url = server.url;
     const limiter = new RateLimiter({ rpm: 60_000 });
     const summary = await runDataset({
