@@ -1,11 +1,11 @@
 import { Annotation, END, Send, START, StateGraph } from '@langchain/langgraph';
 
 /**
- * The documented map-reduce: a conditional edge returns one `Send` per item into `double`, whose
- * results a concat reducer gathers. Each result carries its index, so they are put back in item
- * order at the end (the reducer sees them in completion order).
+ * The documented map-reduce, compiled once (as an app does): a conditional edge returns one `Send`
+ * per item into `double`, whose results a concat reducer gathers. Each result carries its index,
+ * so they are put back in item order at the end (the reducer sees them in completion order).
  */
-export async function langGraphSend(items: readonly number[]): Promise<number[]> {
+export function prepareLangGraphSend(): (items: readonly number[]) => Promise<number[]> {
   const State = Annotation.Root({
     items: Annotation<number[]>({ reducer: (_, b) => b, default: () => [] }),
     results: Annotation<[number, number][]>({
@@ -27,8 +27,10 @@ export async function langGraphSend(items: readonly number[]): Promise<number[]>
     )
     .addEdge('double', END)
     .compile();
-  const out = await graph.invoke({ items: [...items] }, { recursionLimit: 100 });
-  const ordered = new Array<number>(items.length);
-  for (const [i, v] of out.results) ordered[i] = v;
-  return ordered;
+  return async (items) => {
+    const out = await graph.invoke({ items: [...items] }, { recursionLimit: 100 });
+    const ordered = new Array<number>(items.length);
+    for (const [i, v] of out.results) ordered[i] = v;
+    return ordered;
+  };
 }

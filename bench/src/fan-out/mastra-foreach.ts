@@ -1,8 +1,11 @@
 import { createStep, createWorkflow } from '@mastra/core/workflows';
 import { z } from 'zod';
 
-/** `.foreach(double, { concurrency: 100 })` over the input list; Mastra gathers in item order. */
-export async function mastraForeach(items: readonly number[]): Promise<unknown> {
+/**
+ * `.foreach(double, { concurrency: 100 })` over the input list, the workflow built and committed
+ * once (as an app does); each call is one run. Mastra gathers in item order.
+ */
+export function prepareMastraForeach(): (items: readonly number[]) => Promise<unknown> {
   const double = createStep({
     id: 'double',
     inputSchema: z.number(),
@@ -16,8 +19,10 @@ export async function mastraForeach(items: readonly number[]): Promise<unknown> 
   })
     .foreach(double, { concurrency: 100 })
     .commit();
-  const run = await workflow.createRunAsync();
-  const result = await run.start({ inputData: [...items] });
-  if (result.status !== 'success') throw new Error(`mastra foreach ended ${result.status}`);
-  return result.result;
+  return async (items) => {
+    const run = await workflow.createRunAsync();
+    const result = await run.start({ inputData: [...items] });
+    if (result.status !== 'success') throw new Error(`mastra foreach ended ${result.status}`);
+    return result.result;
+  };
 }

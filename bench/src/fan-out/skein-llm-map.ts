@@ -25,18 +25,30 @@ function llmMap(maxConcurrency: number): WorkflowDefinition {
   };
 }
 
-/** Runs `branches` branches, each one model call of `delayMs`, at most `maxConcurrency` at once. */
-export async function skeinLlmMap(
-  branches: number,
+/**
+ * An engine built once; each call runs `branches` branches, each one model call of `delayMs`, at
+ * most `maxConcurrency` at once. `cleanUp` (after the timing) deletes the run's threads.
+ */
+export function prepareSkeinLlmMap(
   maxConcurrency: number,
   delayMs: number,
-): Promise<void> {
+): { run: (branches: number) => Promise<void>; cleanUp: () => Promise<void> } {
   const llm = new ScriptedLLMClient(() => ({ content: 'ok', delayMs }));
-  const engine = new SkeinEngine({ llm, store: new InMemoryCheckpointStore() });
+  const store = new InMemoryCheckpointStore();
+  const engine = new SkeinEngine({ llm, store });
   engine.registerWorkflow(llmMap(maxConcurrency));
-  const items = Array.from({ length: branches }, (_, i) => i + 1);
-  const { result } = await engine.run('ask-each', { variables: { items }, maxSteps: 10 });
-  if (result.status !== 'COMPLETED' || (result.output as unknown[]).length !== branches)
-    throw new Error(`skein llm map ended ${result.status}`);
-  if (llm.calls.length !== branches) throw new Error(`${llm.calls.length} model calls`);
+  return {
+    async run(branches) {
+      const calls = llm.calls.length;
+      const items = Array.from({ length: branches }, (_, i) => i + 1);
+      const { result } = await engine.run('ask-each', { variables: { items }, maxSteps: 10 });
+      if (result.status !== 'COMPLETED' || (result.output as unknown[]).length !== branches)
+        throw new Error(`skein llm map ended ${result.status}`);
+      if (llm.calls.length - calls !== branches)
+        throw new Error(`${llm.calls.length - calls} model calls`);
+    },
+    async cleanUp() {
+      for (const { threadId } of await store.listThreads()) await store.delete(threadId);
+    },
+  };
 }

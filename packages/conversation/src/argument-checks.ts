@@ -172,7 +172,7 @@ export function checkFilter(op: FilterOperation): void {
   checkFunction(op.predicate, 'predicate');
 }
 
-/** Constructor options: each must be a function when given. */
+/** Constructor options: each must be a function when given; an observer, an object with two. */
 export function checkOptions(options: unknown): void {
   if (options === undefined) return;
   if (typeof options !== 'object' || options === null)
@@ -180,4 +180,14 @@ export function checkOptions(options: unknown): void {
   const o = options as Record<string, unknown>;
   for (const key of ['initialTools', 'formatToolDescription', 'tokenCounter'])
     checkFunction(o[key], key);
+  const observer = o.observer as Record<string, unknown> | null | undefined;
+  if (observer === undefined) return;
+  if (typeof observer !== 'object' || observer === null)
+    throw new InvalidArgumentError('observer', 'observer must be an object with wants and notify');
+  for (const key of ['wants', 'notify'])
+    if (typeof observer[key] !== 'function')
+      throw new InvalidArgumentError(
+        `observer.${key}`,
+        `observer.${key} must be a function, got ${show(observer[key])}`,
+      );
 }

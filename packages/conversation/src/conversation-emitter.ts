@@ -3,6 +3,7 @@ import type {
   ConversationEventMap,
   ConversationEventName,
   ConversationListeners,
+  ConversationObserver,
 } from './conversation-events.js';
 
 type AnyListener = (payload: never) => void;
@@ -26,6 +27,11 @@ export class ConversationEmitter {
   #emitter: EventEmitter<ConversationListeners> | undefined;
   // The wrapper registered for each (event, listener), oldest first, so off() can find it.
   #wrappers: Wrapper[] | undefined;
+  readonly #observer: ConversationObserver | undefined;
+
+  constructor(observer?: ConversationObserver) {
+    this.#observer = observer;
+  }
 
   on<K extends ConversationEventName>(event: K, listener: ConversationListeners[K]): void {
     const safe = (payload: ConversationEventMap[K]) => {
@@ -55,10 +61,20 @@ export class ConversationEmitter {
 
   has(event: ConversationEventName): boolean {
     const emitter = this.#emitter;
-    return emitter !== undefined && emitter.listenerCount(event) > 0;
+    if (emitter !== undefined && emitter.listenerCount(event) > 0) return true;
+    return this.#observer?.wants(event) === true;
   }
 
+  /** The observer first (it was there before any listener), then the listeners in order. */
   emit<K extends ConversationEventName>(event: K, payload: ConversationEventMap[K]): void {
+    const observer = this.#observer;
+    if (observer?.wants(event)) {
+      try {
+        observer.notify(event, payload);
+      } catch (error) {
+        this.#report(event, error);
+      }
+    }
     const emitter = this.#emitter;
     if (emitter === undefined) return;
     (emitter.emit as (name: K, value: ConversationEventMap[K]) => boolean)(event, payload);

@@ -17,3 +17,14 @@ export type ConversationEventName = keyof ConversationEventMap;
 export type ConversationListeners = {
   [K in ConversationEventName]: (payload: ConversationEventMap[K]) => void;
 };
+
+/**
+ * Told of a manager's events without a listener per event: how an engine forwards the events of
+ * every thread (one small object per conversation, where listeners cost an emitter, a wrapper and
+ * a closure each). Its errors are reported like a listener's.
+ */
+export interface ConversationObserver {
+  /** Whether `event` is wanted now: asked before a payload is built. */
+  wants(event: ConversationEventName): boolean;
+  notify<K extends ConversationEventName>(event: K, payload: ConversationEventMap[K]): void;
+}

@@ -13,7 +13,7 @@ import {
 } from './argument-checks.js';
 import type { ContextOperation, OperationResult } from './context-operations.js';
 import { ConversationEmitter } from './conversation-emitter.js';
-import type { ConversationListeners } from './conversation-events.js';
+import type { ConversationListeners, ConversationObserver } from './conversation-events.js';
 import type { ConversationCursor } from './conversation-log.js';
 import { ConversationState } from './conversation-state.js';
 import { refuseForgedDescription } from './description-guard.js';
@@ -48,6 +48,8 @@ export interface ConversationManagerOptions {
   readonly formatToolDescription?: ToolDescriptionFormatter;
   /** Counts tokens for TRUNCATE by budget. Default: an o200k_base estimate (`defaultTokenCounter`); exact: `o200kTokenCounter` from `@skein/conversation/tokenizer`. */
   readonly tokenCounter?: TokenCounter;
+  /** Told of every event, before the listeners (an engine forwards a thread's events with it). */
+  readonly observer?: ConversationObserver;
 }
 
 const NO_TOOLS = (): readonly ToolSpec[] => [];
@@ -64,13 +66,14 @@ export class ConversationManager {
   readonly #descriptions: DescriptionKeeper;
   // Tokens per stored position, counted once by the manager's counter (messages never change).
   readonly #tokens: (position: number) => number;
-  readonly #events = new ConversationEmitter();
+  readonly #events: ConversationEmitter;
   readonly #writer: ViewWriter;
   #visibleCache: readonly LLMMessage[] | undefined;
 
   constructor(options: ConversationManagerOptions = {}, state = new ConversationState()) {
     checkOptions(options);
     this.#state = state;
+    this.#events = new ConversationEmitter(options.observer);
     this.#descriptions = new DescriptionKeeper(
       options.initialTools ?? NO_TOOLS,
       options.formatToolDescription ?? defaultFormatToolDescription,

@@ -14,6 +14,7 @@ export type {
 export type {
   ConversationEventMap,
   ConversationEventName,
+  ConversationObserver,
 } from './conversation-events.js';
 export type {
   BatchEntry,

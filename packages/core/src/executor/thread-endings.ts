@@ -6,6 +6,7 @@ import type { PendingInteraction } from '../thread/thread-state.js';
 import type { NodeDefinition } from '../workflow/types.js';
 import { saveCheckpoint } from './checkpointing.js';
 import type { NodeFailure } from './node-failure.js';
+import { keepShapesOf } from './shape-keeper.js';
 import { resultOf, serializeError, type ThreadResult } from './thread-result.js';
 
 /** What ending a run needs: the thread, where it is stored and told about, its steps this run. */
@@ -58,6 +59,7 @@ export async function finishThread(
       error: error ? serializeError(error, nodeId) : undefined,
     });
   if (store) await saveCheckpoint(store, thread, emitter);
+  keepShapesOf(thread);
   const event =
     status === 'COMPLETED'
       ? 'thread:completed'

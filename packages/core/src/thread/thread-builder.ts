@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   ConversationManager,
+  type ConversationManagerOptions,
   type TokenCounter,
   type ToolDescriptionFormatter,
 } from '@skein/conversation';
@@ -20,6 +21,7 @@ import { checkStoredState } from './check-stored-state.js';
 import { frozenCopy } from './freeze.js';
 import { requireJsonValue } from './json-state-value.js';
 import { ThreadContext } from './thread-context.js';
+import { ThreadEventForwarder } from './thread-event-forwarder.js';
 import type { ThreadState } from './thread-state.js';
 
 type AnyTool = Tool;
@@ -115,9 +117,10 @@ export class ThreadBuilder {
       createdAt: isoNow(),
     };
     let context: ThreadContext | undefined;
-    const conversation = this.#conversation(() => context?.initialToolSpecs() ?? initialTools);
+    const conversation = new ConversationManager(
+      this.#conversationOptions(threadId, () => context?.initialToolSpecs() ?? initialTools),
+    );
     context = new ThreadContext({ workflow, conversation, state, initialTools });
-    this.#forward(context);
     conversation.startNewBatchWithInitialTools(0);
     for (const message of options.messages ?? []) conversation.addMessage(message);
     if (typeof options.input === 'string')
@@ -146,7 +149,7 @@ export class ThreadBuilder {
     let context: ThreadContext | undefined;
     const conversation = ConversationManager.restore(
       stored.conversation,
-      this.#conversationOptions(() => context?.initialToolSpecs() ?? initialTools),
+      this.#conversationOptions(state.threadId, () => context?.initialToolSpecs() ?? initialTools),
     );
     context = new ThreadContext({
       workflow,
@@ -162,36 +165,22 @@ export class ThreadBuilder {
             checkpointSequence: stored.checkpoint.sequence,
           }),
     });
-    this.#forward(context);
     return context;
   }
 
-  #conversationOptions(initialTools: () => readonly AnyTool[]) {
-    return {
-      initialTools,
-      ...(this.#options.formatToolDescription
-        ? { formatToolDescription: this.#options.formatToolDescription }
-        : {}),
-      ...(this.#options.tokenCounter ? { tokenCounter: this.#options.tokenCounter } : {}),
-    };
-  }
-
-  #conversation(initialTools: () => readonly AnyTool[]): ConversationManager {
-    return new ConversationManager(this.#conversationOptions(initialTools));
-  }
-
-  #forward(context: ThreadContext): void {
-    const emitter = this.#options.emitter;
-    if (!emitter) return;
-    const threadId = context.threadId;
-    context.conversation.on('message:added', ({ message, position }) => {
-      if (emitter.listenerCount('message:added') > 0)
-        emitter.emit('message:added', { threadId, message, position });
-    });
-    context.conversation.on('batch:started', ({ batch, withInitialTools }) => {
-      if (emitter.listenerCount('batch:started') > 0)
-        emitter.emit('batch:started', { threadId, batch, withInitialTools });
-    });
+  #conversationOptions(
+    threadId: string,
+    initialTools: () => readonly AnyTool[],
+  ): ConversationManagerOptions {
+    // Written field by field: a spread of a conditional literal is one more object per thread.
+    const { emitter, formatToolDescription, tokenCounter } = this.#options;
+    const options: {
+      -readonly [K in keyof ConversationManagerOptions]: ConversationManagerOptions[K];
+    } = { initialTools };
+    if (emitter) options.observer = new ThreadEventForwarder(emitter, threadId);
+    if (formatToolDescription) options.formatToolDescription = formatToolDescription;
+    if (tokenCounter) options.tokenCounter = tokenCounter;
+    return options;
   }
 
   #variables(

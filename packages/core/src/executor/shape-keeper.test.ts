@@ -1,0 +1,66 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { SkeinEngine } from '../engine/skein-engine.js';
+import type { ThreadContext } from '../thread/thread-context.js';
+import { WorkflowBuilder } from '../workflow/workflow-builder.js';
+import { keepShapesOf } from './shape-keeper.js';
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+
+function engine(): SkeinEngine {
+  const e = new SkeinEngine();
+  e.registerWorkflow(
+    new WorkflowBuilder('tiny', '1').start().end('end').chain('start', 'end').build(),
+  );
+  return e;
+}
+
+/** Collects what is no longer referenced (a WeakRef target lives until the current job ends). */
+async function collect(): Promise<void> {
+  await new Promise((resolve) => setImmediate(resolve));
+  gc();
+  await new Promise((resolve) => setImmediate(resolve));
+}
+
+async function finishedRoots(e: SkeinEngine, n: number): Promise<WeakRef<ThreadContext>[]> {
+  const refs: WeakRef<ThreadContext>[] = [];
+  for (let i = 0; i < n; i++) refs.push(new WeakRef((await e.run('tiny')).thread));
+  return refs;
+}
+
+function asChild(thread: ThreadContext): ThreadContext {
+  thread.dispatch({
+    type: 'patched',
+    changes: {
+      parent: {
+        threadId: 'root',
+        nodeId: 'fan',
+        rootThreadId: 'root',
+        branchPath: '0',
+        depth: 1,
+        forkedAt: 0,
+      },
+    },
+  });
+  return thread;
+}
+
+describe('keeping shapes alive', () => {
+  it('keeps only the last finished root thread: earlier ones are collected', async () => {
+    const refs = await finishedRoots(engine(), 3);
+    await collect();
+    expect(refs.map((r) => r.deref() !== undefined)).toEqual([false, false, true]);
+  });
+
+  it('keeps the last root and the last branch apart: one does not push out the other', async () => {
+    const e = engine();
+    const [root] = await finishedRoots(e, 1);
+    const children = [0, 1].map(() => new WeakRef(asChild(e.createThread('tiny'))));
+    for (const c of children) keepShapesOf(c.deref()!);
+    await collect();
+    expect(root!.deref()).toBeDefined();
+    expect(children.map((r) => r.deref() !== undefined)).toEqual([false, true]);
+  });
+});

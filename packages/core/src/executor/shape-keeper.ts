@@ -1,0 +1,17 @@
+import type { ThreadContext } from '../thread/thread-context.js';
+
+// V8 drops a hidden class (a "map") as soon as no object has it, and with it every optimised
+// function that was specialised to it. Between two bursts of work (a fan-out's next run, a server's
+// next request, a dataset's next batch after a full GC) no thread is alive, so every map of
+// ThreadContext, ConversationManager and what they hold would go, and the hot paths would be
+// re-optimised from scratch each time: measured, 20-60 re-optimisations and a 2-5x slower fan-out
+// per burst (docs/decisions/0007-keeping-shapes-alive.md). Keeping the last finished root thread
+// and the last finished branch or child thread keeps those maps, at the cost of holding two
+// finished threads until the next ones finish.
+const kept: { root?: ThreadContext; child?: ThreadContext } = {};
+
+/** Keeps `thread` referenced until the next thread of its kind (root, or branch/child) finishes. */
+export function keepShapesOf(thread: ThreadContext): void {
+  if (thread.state.parent) kept.child = thread;
+  else kept.root = thread;
+}
