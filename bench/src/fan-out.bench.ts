@@ -9,8 +9,8 @@ import type { BenchSuite } from './suite.js';
 // results checked in item order: Skein MAP (a branch thread per item, each checkpointed in an
 // in-memory store), LangGraph `Send` map-reduce, Mastra `.foreach(step, { concurrency: 100 })`
 // and `Promise.all`. (2) 100 MAP branches each calling the scripted model (20 ms), at
-// maxConcurrency 10 and 100, against the ideal wall time. Each subject runs in its own process
-// after a warm-up, several measured runs each: the best and the median are reported, with the
+// maxConcurrency 10 and 100, against the ideal wall time. Each subject runs in its own process,
+// built once as an app builds it, after a warm-up, several measured runs each: the best and the median are reported, with the
 // machine's load average, since other work shares this machine's cores.
 
 const SUITE = 'fan-out';
