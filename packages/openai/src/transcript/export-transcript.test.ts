@@ -49,6 +49,23 @@ function names(transcript: ReturnType<typeof exportTranscript>): string[] {
 }
 
 describe('exportTranscript', () => {
+  it('a tool named __proto__ is mapped like any other, so the other encoded names are restored', () => {
+    // Found by the property below (seed 258012096): written into a plain object, the mapping
+    // entry "__proto__" was lost, so the transcript no longer read as the encoded form.
+    const long =
+      'crm.customers v2.lookup customer by email address.and return the full account profile now!';
+    const specs = [
+      { name: '__proto__', description: '', parameters: { type: 'object' } },
+      { name: long, description: '', parameters: { type: 'object' } },
+    ];
+    const transcript = exportTranscript([], specs, { toolNames: 'encoded' });
+    expect(Object.hasOwn(transcript.tool_name_mapping, '__proto__')).toBe(true);
+    expect(restoreTranscript(JSON.parse(JSON.stringify(transcript)))).toStrictEqual({
+      messages: [],
+      tools: specs,
+    });
+  });
+
   it('writes every tool name encoded by default, with the mapping back', () => {
     const transcript = exportTranscript(conversation, tools);
     const encoded = new ToolNameCodec().encode(NINETY);

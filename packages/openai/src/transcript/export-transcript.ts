@@ -73,7 +73,8 @@ export function exportTranscript(
   const form = options.toolNames ?? 'encoded';
   const nameOf = (name: string): string =>
     name === '' ? UNNAMED_TOOL_PLACEHOLDER : form === 'encoded' ? encoded.get(name)! : name;
-  const mapping: Record<string, string> = {};
+  // Null prototype: a tool may be named "__proto__", which a plain object would not keep as a key.
+  const mapping: Record<string, string> = Object.create(null);
   for (const [original, name] of encoded) mapping[name] = original;
   const extras: Record<string, MessageExtras> = {};
   let anyExtras = false;
