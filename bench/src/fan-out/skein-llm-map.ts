@@ -1,5 +1,6 @@
 import { InMemoryCheckpointStore, SkeinEngine, type WorkflowDefinition } from '@skein/core';
 import { ScriptedLLMClient } from '@skein/core/testing';
+import { emptyStore } from './empty-store.js';
 
 /** A MAP whose every branch asks the scripted model once (it answers after `delayMs`). */
 function llmMap(maxConcurrency: number): WorkflowDefinition {
@@ -47,8 +48,6 @@ export function prepareSkeinLlmMap(
       if (llm.calls.length - calls !== branches)
         throw new Error(`${llm.calls.length - calls} model calls`);
     },
-    async cleanUp() {
-      for (const { threadId } of await store.listThreads()) await store.delete(threadId);
-    },
+    cleanUp: () => emptyStore(store),
   };
 }

@@ -1,4 +1,5 @@
 import { InMemoryCheckpointStore, SkeinEngine, type WorkflowDefinition } from '@skein/core';
+import { emptyStore } from './empty-store.js';
 
 /** START -> MAP over `vars.items` (one branch per item: VARIABLE doubled = item * 2) -> JOIN -> END. */
 function mapWorkflow(maxConcurrency: number): WorkflowDefinition {
@@ -42,10 +43,6 @@ export function prepareSkeinMap(maxConcurrency = 100): {
       if (result.status !== 'COMPLETED') throw new Error(`skein map ended ${result.status}`);
       return result.output;
     },
-    // An app with an in-memory store drops a finished run's threads; kept, 30 runs of 10k
-    // branches would make every later run pay for marking them.
-    async cleanUp() {
-      for (const { threadId } of await store.listThreads()) await store.delete(threadId);
-    },
+    cleanUp: () => emptyStore(store),
   };
 }
