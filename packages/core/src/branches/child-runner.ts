@@ -14,12 +14,12 @@ import type { MergeFunction } from './merge.js';
 interface ThreadDriver {
   execute(
     thread: ThreadContext,
-    options: { signal: AbortSignal; maxSteps: number },
+    options: { signal: AbortSignal | undefined; maxSteps: number },
   ): Promise<ThreadResult>;
   resume(
     thread: ThreadContext,
     input: unknown,
-    options: { signal: AbortSignal; maxSteps: number },
+    options: { signal: AbortSignal | undefined; maxSteps: number },
   ): Promise<ThreadResult>;
 }
 
@@ -35,7 +35,8 @@ export interface ChildRunnerOptions {
 
 export interface RunChildOptions {
   readonly nodeId: string;
-  readonly signal: AbortSignal;
+  /** The parent run's signal; absent when nothing can cancel it. */
+  readonly signal: AbortSignal | undefined;
   readonly maxSteps: number;
   /** Look for the child in the store first (the node runs again after a crash, failure or pause). */
   readonly recovering: boolean;

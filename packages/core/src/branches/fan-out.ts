@@ -1,5 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import { ResumeInputError } from '../errors/resume-input-error.js';
+import { signalOf } from '../executor/node-run-context.js';
 import type { NodeOutcome, NodeRunContext } from '../nodes/node-handler.js';
 import type { ThreadContext } from '../thread/thread-context.js';
 import type { BranchWait } from '../thread/thread-state.js';
@@ -111,13 +112,14 @@ export async function runChildren(
   plans: readonly ChildPlan[],
   policy: FanOutPolicy,
 ): Promise<ChildOutcome[]> {
-  const { thread, node, signal } = ctx;
+  const { thread, node } = ctx;
+  const signal = signalOf(ctx);
   const answer = branchAnswer(ctx);
   const recovering = ctx.recovering === true || ctx.resume !== undefined;
   const maxSteps = ctx.maxSteps ?? 1_000;
   const results: (ChildOutcome | undefined)[] = new Array(plans.length);
   const local = new AbortController();
-  const childSignal = AbortSignal.any([signal, local.signal]);
+  const childSignal = signal ? AbortSignal.any([signal, local.signal]) : local.signal;
   // Every running branch listens to it (its model call, its tools): up to maxConcurrency of them
   // at once is expected, not a leak, so Node's warning past 10 listeners does not apply.
   setMaxListeners(0, childSignal);

@@ -2,7 +2,8 @@ import { SkeinError } from '@skein/spec';
 import type { RetryPolicy } from '../workflow/types.js';
 import { checkRetryPolicy } from './check-retry-policy.js';
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  if (!signal) return new Promise((resolve) => setTimeout(resolve, ms));
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason);
     const onAbort = () => {
@@ -26,7 +27,7 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 export async function withRetry<T>(
   attempt: (n: number) => Promise<T>,
   policy: RetryPolicy | undefined,
-  signal: AbortSignal,
+  signal: AbortSignal | undefined,
   onRetry?: (error: unknown, attempt: number, delayMs: number) => void,
   where = 'the call',
 ): Promise<T> {
@@ -35,7 +36,7 @@ export async function withRetry<T>(
     try {
       return await attempt(n);
     } catch (error) {
-      if (signal.aborted) throw signal.reason ?? error;
+      if (signal?.aborted) throw signal.reason ?? error;
       if (n >= maxAttempts || !SkeinError.isRetryable(error)) throw new RetryExhausted(error, n);
       const delay = Math.min(maxDelayMs, initialDelayMs * 2 ** (n - 1));
       onRetry?.(error, n, delay);

@@ -22,17 +22,13 @@ import { checkpointSaved, nextCheckpoint, SaveFailure, saveFailed } from './chec
 import { completeNode } from './complete-node.js';
 import { nodeFailure } from './node-failure.js';
 import { callHandler, DEFAULT_HANDLERS, type NodeHandlers } from './node-handlers.js';
+import { EngineRunContext, type RunSignal } from './node-run-context.js';
 import { emitNodeFailed, finishThread, pauseThread } from './thread-endings.js';
 import type { ExecuteOptions, ThreadResult } from './thread-result.js';
+import { sliceSpent } from './turn-slice.js';
 import { yieldToEventLoop } from './yield-to-event-loop.js';
 
 export type { ExecuteOptions, ThreadResult } from './thread-result.js';
-
-/**
- * How long synchronous nodes may run back to back before the executor lets the event loop turn
- * (timers, I/O, other threads, an abort). A few milliseconds keeps the pause cost far below 1%.
- */
-const YIELD_EVERY_MS = 4;
 
 export interface ThreadExecutorOptions {
   readonly tools: ToolRegistry;
@@ -52,9 +48,8 @@ export interface ThreadExecutorOptions {
 }
 
 /** One `execute` or `resume` call: what the loop and `#runNode` share. */
-interface Run {
+interface Run extends RunSignal {
   readonly thread: ThreadContext;
-  readonly signal: AbortSignal;
   readonly maxSteps: number;
   /** A branch ends on reaching this node (its JOIN). */
   readonly stopAt: string | undefined;
@@ -166,10 +161,9 @@ export class ThreadExecutor {
     // Before the first save of this thread object, a failed save goes back to how it is now.
     if (!thread.claimRun())
       throw new ThreadStateError(thread.threadId, thread.status, 'another executor is running it');
-    const signal = givenSignal ?? new AbortController().signal;
     const run: Run = {
       thread,
-      signal,
+      signal: givenSignal,
       maxSteps,
       stopAt: thread.state.parent?.stopAt,
       recovering: thread.status !== 'PENDING',
@@ -178,7 +172,6 @@ export class ThreadExecutor {
     };
     const threadId = thread.threadId;
     const store = this.#store;
-    let lastYield = performance.now();
     try {
       if (thread.status === 'PENDING' && this.#emitter.listenerCount('thread:started') > 0)
         this.#emitter.emit('thread:started', {
@@ -194,7 +187,7 @@ export class ThreadExecutor {
           return await this.#finish(run, 'COMPLETED', undefined, undefined, {
             output: branchOutput(thread, nodeId),
           });
-        if (signal.aborted)
+        if (run.signal?.aborted)
           return await this.#finish(run, 'CANCELLED', new ThreadCancelledError(threadId));
         if (run.steps >= maxSteps)
           return await this.#finish(
@@ -238,11 +231,7 @@ export class ThreadExecutor {
           }
           checkpointSaved(thread, this.#emitter, checkpoint);
         }
-        const now = performance.now();
-        if (now - lastYield >= YIELD_EVERY_MS) {
-          await yieldToEventLoop();
-          lastYield = performance.now();
-        }
+        if (sliceSpent(performance.now())) await yieldToEventLoop();
       }
     } catch (error) {
       if (error instanceof SaveFailure)
@@ -287,20 +276,22 @@ export class ThreadExecutor {
       cursor: thread.conversation.cursor(),
       state: thread.state,
     };
-    const resume = run.resume;
-    const services = this.#services;
-    const signal = run.signal;
     const recovering = run.recovering;
-    const maxSteps = run.maxSteps;
     run.recovering = false;
     let returned: NodeOutcome | Promise<NodeOutcome>;
     try {
       returned = callHandler(
         this.#handlers,
         node.type,
-        resume
-          ? { thread, node, signal, services, resume, recovering, maxSteps }
-          : { thread, node, signal, services, recovering, maxSteps },
+        new EngineRunContext(
+          thread,
+          node,
+          run,
+          this.#services,
+          run.resume,
+          recovering,
+          run.maxSteps,
+        ),
       );
     } catch (error) {
       return this.#failed(run, attempt, error);
@@ -341,12 +332,12 @@ export class ThreadExecutor {
 
   /** Undoes a node that threw and says how the thread ends (or rethrows a bad resume input). */
   #failed(run: Run, attempt: Attempt, error: unknown): NodeStep {
-    const { thread, signal } = run;
+    const thread = run.thread;
     const now = thread.conversation.cursor();
     if (now.messages !== attempt.cursor.messages || now.log !== attempt.cursor.log)
       thread.conversation.revertTo(attempt.cursor);
     thread.dispatch({ type: 'restored', state: attempt.state });
-    if (signal.aborted)
+    if (run.signal?.aborted)
       return {
         kind: 'failed',
         status: 'CANCELLED',

@@ -6,6 +6,7 @@ import { BranchFailedError } from '../errors/branch-failed-error.js';
 import { ChildThreadsUnavailableError } from '../errors/child-threads-unavailable-error.js';
 import { MapItemsError } from '../errors/map-items-error.js';
 import { ThreadCancelledError } from '../errors/thread-cancelled-error.js';
+import { signalOf } from '../executor/node-run-context.js';
 import { deepFreeze } from '../thread/freeze.js';
 import type { ThreadContext } from '../thread/thread-context.js';
 import type { JoinNode, MapNode, NodeDefinition, ParallelNode } from '../workflow/types.js';
@@ -69,7 +70,7 @@ async function fanOut(
   });
   // Cancelled from outside: the node is undone (and runs again, finding its finished branches,
   // when the thread is run again), never completed with what happened to finish.
-  if (ctx.signal.aborted) {
+  if (signalOf(ctx)?.aborted) {
     keepChildren(thread, results, false);
     throw new ThreadCancelledError(thread.threadId);
   }

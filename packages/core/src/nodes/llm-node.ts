@@ -3,6 +3,7 @@ import { workflowCaller } from '../branches/workflow-caller.js';
 import { LLMCallError } from '../errors/llm-call-error.js';
 import { ResumeInputError } from '../errors/resume-input-error.js';
 import { ToolNotFoundError } from '../errors/tool-not-found-error.js';
+import { signalOf } from '../executor/node-run-context.js';
 import { RetryExhausted, withRetry } from '../executor/retry.js';
 import type { LLMResponse } from '../llm/llm-client.js';
 import type { ThreadContext } from '../thread/thread-context.js';
@@ -146,7 +147,8 @@ async function runCalls(
   rejected: ReadonlySet<string>,
   round: number,
 ): Promise<void> {
-  const { thread, node, services, signal } = ctx;
+  const { thread, node, services } = ctx;
+  const signal = signalOf(ctx);
   const runnable = calls.filter((c) => !rejected.has(c.id));
   const results = await services.toolRunner.runAll(
     runnable,
@@ -215,7 +217,8 @@ async function generate(
   tools: ReadonlyMap<string, AnyTool>,
   round: number,
 ): Promise<LLMResponse> {
-  const { thread, node, services, signal } = ctx;
+  const { thread, node, services } = ctx;
+  const signal = signalOf(ctx);
   const config = node.config ?? {};
   const llm = services.llmFor(node);
   const request = {
@@ -242,7 +245,7 @@ async function generate(
     return await withRetry(
       () =>
         llm.generate(request, {
-          signal,
+          ...(signal ? { signal } : {}),
           onEvent: (event) => {
             if (event.type === 'text-delta')
               emitter.emit('llm:token', { ...base, delta: event.delta });

@@ -2,6 +2,7 @@ import { findNonJsonValue } from '@skein/spec';
 import { workflowCaller } from '../branches/workflow-caller.js';
 import { ResumeInputError } from '../errors/resume-input-error.js';
 import { ToolNotFoundError } from '../errors/tool-not-found-error.js';
+import { signalOf } from '../executor/node-run-context.js';
 import type {
   EndNode,
   RouteNode,
@@ -46,7 +47,8 @@ export const variableHandler: NodeHandler<VariableNode> = ({ thread, node }) => 
 
 /** Calls one tool directly with templated arguments; a failure is its output, not a crash. */
 export const toolNodeHandler: NodeHandler<ToolNode> = async (ctx) => {
-  const { thread, node, services, signal } = ctx;
+  const { thread, node, services } = ctx;
+  const signal = signalOf(ctx);
   const callWorkflow = workflowCaller(ctx);
   const { tool: name, args = {}, outputVariable } = node.config;
   const tool = findTool(thread, services.tools, name);

@@ -4,6 +4,7 @@ import { absorbChildren } from '../branches/settle-children.js';
 import { ChildThreadsUnavailableError } from '../errors/child-threads-unavailable-error.js';
 import { SubworkflowFailedError } from '../errors/subworkflow-failed-error.js';
 import { ThreadCancelledError } from '../errors/thread-cancelled-error.js';
+import { signalOf } from '../executor/node-run-context.js';
 import { evaluateExpression } from '../expressions/evaluate.js';
 import type { SubworkflowNode } from '../workflow/types.js';
 import { evaluateIn, renderIn } from './node-expressions.js';
@@ -16,7 +17,8 @@ import type { NodeHandler } from './node-handler.js';
  * fails this node with `SubworkflowFailedError`.
  */
 export const subworkflowHandler: NodeHandler<SubworkflowNode> = async (ctx) => {
-  const { thread, node, services, signal } = ctx;
+  const { thread, node, services } = ctx;
+  const signal = signalOf(ctx);
   const runner = services.children;
   if (!runner) throw new ChildThreadsUnavailableError(node.id);
   const config = node.config;

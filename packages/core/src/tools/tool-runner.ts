@@ -20,7 +20,8 @@ type AnyTool = Tool;
 export interface ToolRunContext {
   readonly threadId: string;
   readonly nodeId: string;
-  readonly signal: AbortSignal;
+  /** The run's signal; absent when nothing can cancel the run. */
+  readonly signal?: AbortSignal | undefined;
   readonly variables: Readonly<Record<string, unknown>>;
   /** The tools offered for this call, by name. */
   readonly tools: ReadonlyMap<string, AnyTool>;
@@ -74,7 +75,7 @@ const OWNED_TIMEOUT_GRACE_MS = 1_000;
  */
 async function withTimeout<T>(
   work: (signal: AbortSignal) => Promise<T>,
-  parent: AbortSignal,
+  parent: AbortSignal | undefined,
   timeoutMs: number,
   waitMs: number,
   toolName: string,
@@ -83,11 +84,13 @@ async function withTimeout<T>(
   let timer: NodeJS.Timeout | undefined;
   let onParentAbort: (() => void) | undefined;
   const stop = new Promise<never>((_, reject) => {
-    onParentAbort = () => {
-      controller.abort(parent.reason);
-      reject(parent.reason);
-    };
-    parent.addEventListener('abort', onParentAbort, { once: true });
+    if (parent) {
+      onParentAbort = () => {
+        controller.abort(parent.reason);
+        reject(parent.reason);
+      };
+      parent.addEventListener('abort', onParentAbort, { once: true });
+    }
     timer = setTimeout(() => {
       const error = new ToolTimeoutError(toolName, timeoutMs);
       controller.abort(error);
@@ -98,7 +101,7 @@ async function withTimeout<T>(
     return await Promise.race([work(controller.signal), stop]);
   } finally {
     clearTimeout(timer);
-    if (onParentAbort) parent.removeEventListener('abort', onParentAbort);
+    if (onParentAbort) parent?.removeEventListener('abort', onParentAbort);
   }
 }
 
@@ -183,7 +186,7 @@ export class ToolRunner {
       const error = new InvalidToolError(tool.name, badTimeout);
       return fail(error.code, error.message);
     }
-    if (context.signal.aborted) throw context.signal.reason;
+    if (context.signal?.aborted) throw context.signal.reason;
     try {
       const timeoutMs = tool.timeoutMs ?? this.#defaultTimeoutMs;
       const waitMs =
@@ -241,7 +244,7 @@ export class ToolRunner {
         );
       return this.#finish(call, context, text.text, false, started);
     } catch (error) {
-      if (context.signal.aborted) throw context.signal.reason ?? error;
+      if (context.signal?.aborted) throw context.signal.reason ?? error;
       const code = SkeinError.isInstance(error) ? error.code : 'TOOL_FAILED';
       const message = error instanceof Error ? error.message : String(error);
       return fail(code, message);

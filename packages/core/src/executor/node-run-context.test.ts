@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { SkeinEngine } from '../engine/skein-engine.js';
+import { WorkflowBuilder } from '../workflow/workflow-builder.js';
+import { engineWith, oneLLM } from './executor-fixtures.js';
+
+function twoRoutes() {
+  return new WorkflowBuilder('two', '1')
+    .start()
+    .route('a')
+    .route('b')
+    .end()
+    .chain('start', 'a', 'b', 'end')
+    .build();
+}
+
+/** An engine whose ROUTE handler records the signal each node saw. */
+function recordingEngine() {
+  const seen: AbortSignal[] = [];
+  const engine = new SkeinEngine({
+    handlers: {
+      ROUTE: (ctx) => {
+        seen.push(ctx.signal);
+        return { kind: 'next' };
+      },
+    },
+  });
+  engine.registerWorkflow(twoRoutes());
+  return { engine, seen };
+}
+
+describe('the signal a node handler gets', () => {
+  it('without a caller signal, a handler that asks gets one that never aborts, the same for the whole run', async () => {
+    const { engine, seen } = recordingEngine();
+    const { result } = await engine.run('two');
+    expect(result.status).toBe('COMPLETED');
+    expect(seen).toHaveLength(2);
+    expect(seen[0]).toBeInstanceOf(AbortSignal);
+    expect(seen[0]!.aborted).toBe(false);
+    expect(seen[1]).toBe(seen[0]);
+  });
+
+  it("with a caller signal, every handler gets the caller's", async () => {
+    const { engine, seen } = recordingEngine();
+    const controller = new AbortController();
+    const thread = engine.createThread('two');
+    await engine.execute(thread, { signal: controller.signal });
+    expect(seen).toEqual([controller.signal, controller.signal]);
+  });
+
+  it('a model call gets no signal when the run has none (nothing could abort it)', async () => {
+    const { engine, llm } = engineWith([{ content: 'hi' }]);
+    engine.registerWorkflow(oneLLM());
+    const { result } = await engine.run('one', { input: 'hello' });
+    expect(result.status).toBe('COMPLETED');
+    expect(llm.calls[0]!.options).toEqual({});
+  });
+});

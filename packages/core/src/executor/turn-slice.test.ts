@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { SkeinEngine } from '../engine/skein-engine.js';
+import { WorkflowBuilder } from '../workflow/workflow-builder.js';
+import { SLICE_MS } from './turn-slice.js';
+
+const NODES = 12;
+const THREADS = 16;
+const NODE_MS = 1;
+
+/** START → ROUTE × NODES → END: every ROUTE node is synchronous CPU work of about NODE_MS. */
+function chain() {
+  const ids = Array.from({ length: NODES }, (_, i) => `r${i}`);
+  let builder = new WorkflowBuilder('busy', '1').start();
+  for (const id of ids) builder = builder.route(id);
+  return builder
+    .end()
+    .chain('start', ...ids, 'end')
+    .build();
+}
+
+function spin(ms: number): void {
+  const until = performance.now() + ms;
+  while (performance.now() < until) {
+    // busy: a node that computes rather than waits
+  }
+}
+
+describe('the event loop turns while many threads run synchronous nodes', () => {
+  it('nodes between two turns stay near one slice plus one node per waiting thread', async () => {
+    // A ticker that advances at every turn of the event loop (its check phase).
+    let turn = 0;
+    let running = true;
+    const tick = () => {
+      turn++;
+      if (running) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const nodesPerTurn = new Map<number, number>();
+    const engine = new SkeinEngine({
+      handlers: {
+        ROUTE: () => {
+          spin(NODE_MS);
+          nodesPerTurn.set(turn, (nodesPerTurn.get(turn) ?? 0) + 1);
+          return { kind: 'next' };
+        },
+      },
+    });
+    engine.registerWorkflow(chain());
+    const runs = await Promise.all(
+      Array.from({ length: THREADS }, (_, i) => engine.run('busy', { threadId: `t${i}` })),
+    );
+    running = false;
+    expect(runs.every((r) => r.result.status === 'COMPLETED')).toBe(true);
+    const counts = [...nodesPerTurn.values()];
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(THREADS * NODES);
+    // With a clock per thread, each of the 16 threads ran 4 ms before yielding: 64 nodes a turn.
+    const bound = Math.ceil(SLICE_MS / NODE_MS) + 1 + THREADS;
+    expect(Math.max(...counts)).toBeLessThanOrEqual(bound);
+    expect(nodesPerTurn.size).toBeGreaterThan(1);
+  });
+});
