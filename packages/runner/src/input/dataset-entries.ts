@@ -29,6 +29,27 @@ function idOf(value: unknown, position: number, option: ItemIdOption | undefined
   return Object.hasOwn(value, option) ? (value as Record<string, unknown>)[option] : undefined;
 }
 
+/** Where a bad entry is, for its message: built only for a bad one, most entries are good. */
+function whereOf(file: string | undefined, entry: Positioned): string {
+  return file === undefined ? `item ${entry.position}` : `${file}:${entry.line}`;
+}
+
+function invalidEntry(
+  file: string | undefined,
+  entry: Positioned,
+  error: InputLineError | ItemIdError,
+): DatasetEntry {
+  const id = file === undefined ? `index:${entry.position}` : `line:${entry.line}`;
+  const reported = { code: error.code, message: error.message };
+  return {
+    kind: 'invalid',
+    entry:
+      entry.line === undefined
+        ? { id, error: reported }
+        : { id, line: entry.line, error: reported },
+  };
+}
+
 function describeId(option: ItemIdOption | undefined): string {
   return typeof option === 'string' ? `field "${option}"` : 'id function';
 }
@@ -46,15 +67,10 @@ export async function* datasetEntries(
   // which otherwise costs about 60 bytes per item for the whole run.
   const seen = option === undefined ? undefined : new Set<string>();
   for await (const entry of positioned(input)) {
-    const where = file === undefined ? `item ${entry.position}` : `${file}:${entry.line}`;
-    const invalidId = file === undefined ? `index:${entry.position}` : `line:${entry.line}`;
-    const line = entry.line === undefined ? {} : { line: entry.line };
-    const invalid = (error: InputLineError | ItemIdError): DatasetEntry => ({
-      kind: 'invalid',
-      entry: { id: invalidId, ...line, error: { code: error.code, message: error.message } },
-    });
     if (entry.problem !== undefined) {
-      yield invalid(
+      yield invalidEntry(
+        file,
+        entry,
         new InputLineError(file ?? 'input', entry.line ?? entry.position, entry.problem),
       );
       continue;
@@ -64,24 +80,43 @@ export async function* datasetEntries(
       raw = idOf(entry.value, entry.position, option);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      yield invalid(new ItemIdError(where, `the id function threw: ${reason}`));
+      yield invalidEntry(
+        file,
+        entry,
+        new ItemIdError(whereOf(file, entry), `the id function threw: ${reason}`),
+      );
       continue;
     }
     if (
       !(typeof raw === 'string' && raw !== '') &&
       !(typeof raw === 'number' && Number.isFinite(raw))
     ) {
-      yield invalid(
-        new ItemIdError(where, `${describeId(option)} gave no id (a non-empty string or a number)`),
+      yield invalidEntry(
+        file,
+        entry,
+        new ItemIdError(
+          whereOf(file, entry),
+          `${describeId(option)} gave no id (a non-empty string or a number)`,
+        ),
       );
       continue;
     }
     const id = String(raw);
     if (seen?.has(id)) {
-      yield invalid(new ItemIdError(where, `id "${id}" was already used by an earlier item`, id));
+      yield invalidEntry(
+        file,
+        entry,
+        new ItemIdError(whereOf(file, entry), `id "${id}" was already used by an earlier item`, id),
+      );
       continue;
     }
     seen?.add(id);
-    yield { kind: 'item', item: { id, value: entry.value, ...line } };
+    yield {
+      kind: 'item',
+      item:
+        entry.line === undefined
+          ? { id, value: entry.value }
+          : { id, value: entry.value, line: entry.line },
+    };
   }
 }

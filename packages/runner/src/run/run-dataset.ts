@@ -55,6 +55,8 @@ async function storedThreads(
  * their checkpoints: no item is written twice. Resolves to the run's summary (also written to
  * `summary.json`); only bad options or an unusable run folder reject.
  */
+
+const NO_LINES: ReadonlyMap<string, readonly string[]> = new Map();
 export async function runDataset(options: RunDatasetOptions): Promise<RunSummary> {
   const concurrency = checkOptions(options);
   const started = performance.now();
@@ -97,15 +99,17 @@ export async function runDataset(options: RunDatasetOptions): Promise<RunSummary
   let tokens = 0;
   const record = (outcome: ItemOutcome, item: DatasetEntry): void => {
     const { result, thread } = outcome;
-    const lines = new Map<string, readonly string[]>();
+    // Without exporters, every item shares one empty map (no allocation per item).
+    let lines: ReadonlyMap<string, readonly string[]> = NO_LINES;
     let final: ItemResult = result;
-    if (thread && item.kind === 'item')
+    if (thread && item.kind === 'item' && exporters.length > 0)
       try {
+        const made = new Map<string, readonly string[]>();
         for (const exporter of exporters)
           for (const [file, fileLines] of exporter.linesFor({ item: item.item, result, thread }))
-            lines.set(file, fileLines);
+            made.set(file, fileLines);
+        lines = made;
       } catch (error) {
-        lines.clear();
         final = {
           ...result,
           status: 'FAILED',
