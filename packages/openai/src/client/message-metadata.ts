@@ -21,5 +21,8 @@ export function extraContentOf(
 ): unknown {
   const extras = metadata?.[METADATA_TOOL_CALL_EXTRA_CONTENT];
   if (typeof extras !== 'object' || extras === null) return undefined;
-  return (extras as Record<string, unknown>)[toolCallId];
+  // Own entries only: an id `__proto__` or `constructor` must not read Object.prototype's.
+  return Object.hasOwn(extras, toolCallId)
+    ? (extras as Record<string, unknown>)[toolCallId]
+    : undefined;
 }

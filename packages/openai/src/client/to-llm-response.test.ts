@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AccumulatorResult, AccumulatorWarning } from '../accumulator/types.js';
 import { ToolNameCodec } from '../tool-names/tool-name-codec.js';
 import { mapFinishReason } from './map-finish-reason.js';
+import { extraContentOf } from './message-metadata.js';
 import { toLLMResponse } from './to-llm-response.js';
 
 function result(fields: Partial<AccumulatorResult>): AccumulatorResult {
@@ -98,5 +99,36 @@ describe('mapFinishReason', () => {
     ['whatever', false, 'other'],
   ] as const)('%s with calls=%s is %s', (raw, calls, expected) => {
     expect(mapFinishReason(raw, calls)).toBe(expected);
+  });
+
+  it('keeps a tool call whose id is __proto__ in both metadata maps, and reads only own entries', () => {
+    const codec = new ToolNameCodec();
+    const encoded = codec.encode('weird name.v2');
+    const response = toLLMResponse(
+      result({
+        toolCalls: [
+          {
+            id: '__proto__',
+            type: 'function',
+            name: encoded,
+            arguments: '{}',
+            extraContent: { sig: 2 },
+          },
+        ],
+      }),
+      codec,
+      'model',
+      () => {},
+    );
+    const metadata = response.message.metadata!;
+    const names = metadata.encodedToolNames as Record<string, string>;
+    expect(Object.hasOwn(names, '__proto__')).toBe(true);
+    expect(names.__proto__).toBe(encoded);
+    expect(extraContentOf(metadata, '__proto__')).toEqual({ sig: 2 });
+    // Stored and read back, as a checkpoint does: still an own entry.
+    const stored = JSON.parse(JSON.stringify(metadata)) as Record<string, unknown>;
+    expect(extraContentOf(stored, '__proto__')).toEqual({ sig: 2 });
+    expect(extraContentOf({ toolCallExtraContent: {} }, '__proto__')).toBeUndefined();
+    expect(extraContentOf({ toolCallExtraContent: {} }, 'constructor')).toBeUndefined();
   });
 });

@@ -20,8 +20,9 @@ export function toLLMResponse(
   model: string,
   warn: (warning: AccumulatorWarning) => void,
 ): LLMResponse {
-  const encodedNames: Record<string, string> = {};
-  const extras: Record<string, unknown> = {};
+  // Keyed by the model's tool-call ids: null prototypes keep an id `__proto__` an entry.
+  const encodedNames: Record<string, string> = Object.create(null);
+  const extras: Record<string, unknown> = Object.create(null);
   let renamed = false;
   let extra = false;
   const toolCalls: ToolCall[] = result.toolCalls.map((call) => {
