@@ -4,8 +4,9 @@ import {
   InMemorySpanExporter,
   SimpleSpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
-import { InMemoryCheckpointStore, SkeinEngine, WorkflowBuilder } from '@skein/core';
+import { InMemoryCheckpointStore, SkeinEngine } from '@skein/core';
 import { instrumentSkein } from '@skein/otel';
+import { loopWorkflow } from './engine-loop/loop-workflow.mjs';
 import type { BenchRow } from './harness.js';
 import { stepInstructionLines } from './otel/instruction-count.js';
 import type { BenchSuite } from './suite.js';
@@ -50,21 +51,7 @@ const cases: { mode: Mode; subject: string; note?: string }[] = [
 
 function loopEngine(): SkeinEngine {
   const engine = new SkeinEngine({ store: new InMemoryCheckpointStore() });
-  engine.registerWorkflow(
-    new WorkflowBuilder('loop', '1')
-      .variables({ defaults: { n: 0 } })
-      .start()
-      .variable('inc', {
-        assign: { n: 'vars.n + 1' },
-        message: { role: 'user' as const, content: 'tick {{ vars.n }}' },
-      })
-      .route('check')
-      .end('end', { output: 'vars.n' })
-      .chain('start', 'inc', 'check')
-      .edge('check', 'inc', { when: `vars.n < ${ITERATIONS}` })
-      .edge('check', 'end')
-      .build(),
-  );
+  engine.registerWorkflow(loopWorkflow(ITERATIONS, true));
   return engine;
 }
 

@@ -1,5 +1,6 @@
-import { InMemoryCheckpointStore, SkeinEngine, WorkflowBuilder } from '@skein/core';
+import { InMemoryCheckpointStore, SkeinEngine } from '@skein/core';
 import { instrumentSkein } from '@skein/otel';
+import { loopWorkflow } from '../engine-loop/loop-workflow.mjs';
 
 // One subject of the otel suite's instruction count: run under `valgrind --tool=callgrind`, it
 // runs the engine-step loop `iterations` times, never instrumented or instrumented and then
@@ -20,21 +21,7 @@ if ((mode !== 'none' && mode !== 'uninstrumented') || !Number.isInteger(iteratio
 /** @param {number} n */
 function loopEngine(n) {
   const engine = new SkeinEngine({ store: new InMemoryCheckpointStore() });
-  engine.registerWorkflow(
-    new WorkflowBuilder('loop', '1')
-      .variables({ defaults: { n: 0 } })
-      .start()
-      .variable('inc', {
-        assign: { n: 'vars.n + 1' },
-        message: { role: 'user', content: 'tick {{ vars.n }}' },
-      })
-      .route('check')
-      .end('end', { output: 'vars.n' })
-      .chain('start', 'inc', 'check')
-      .edge('check', 'inc', { when: `vars.n < ${n}` })
-      .edge('check', 'end')
-      .build(),
-  );
+  engine.registerWorkflow(loopWorkflow(n, true));
   // Both modes load @skein/otel (imported above), so start-up costs the same in both.
   if (mode === 'uninstrumented') instrumentSkein(engine).uninstrument();
   return engine;

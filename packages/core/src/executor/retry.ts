@@ -1,22 +1,7 @@
 import { SkeinError } from '@skein/spec';
 import type { RetryPolicy } from '../workflow/types.js';
+import { abortableSleep } from './abortable-sleep.js';
 import { checkRetryPolicy } from './check-retry-policy.js';
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  if (!signal) return new Promise((resolve) => setTimeout(resolve, ms));
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
 
 /**
  * Calls `attempt` until it succeeds, the policy's attempts are used up, an error that cannot
@@ -40,7 +25,7 @@ export async function withRetry<T>(
       if (n >= maxAttempts || !SkeinError.isRetryable(error)) throw new RetryExhausted(error, n);
       const delay = Math.min(maxDelayMs, initialDelayMs * 2 ** (n - 1));
       onRetry?.(error, n, delay);
-      await sleep(delay, signal);
+      await abortableSleep(delay, signal);
     }
   }
 }

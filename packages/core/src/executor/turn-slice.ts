@@ -1,3 +1,5 @@
+import { afterThisTurn } from './yield-to-event-loop.js';
+
 /**
  * How long work may run back to back, across every thread in the process, before the executor
  * lets the event loop turn (timers, I/O, an abort, a pending write). A few milliseconds keeps the
@@ -10,11 +12,6 @@ let sliceStart = -1;
 
 function endSlice(): void {
   sliceStart = -1;
-}
-
-function afterThisTurn(callback: () => void): void {
-  if (typeof setImmediate === 'function') setImmediate(callback);
-  else setTimeout(callback, 0);
 }
 
 /**

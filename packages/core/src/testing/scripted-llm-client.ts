@@ -1,4 +1,5 @@
 import { SkeinError, type TokenUsage, type ToolCall } from '@skein/spec';
+import { abortableSleep } from '../executor/abortable-sleep.js';
 import type { LLMCallOptions, LLMClient, LLMRequest, LLMResponse } from '../llm/llm-client.js';
 import { checkResponse, checkScript } from './check-script.js';
 import { ScriptExhaustedError } from './errors/script-exhausted-error.js';
@@ -10,21 +11,6 @@ import type {
   ScriptFunction,
   ScriptStep,
 } from './types.js';
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
 
 function waitForAbort(signal: AbortSignal | undefined): Promise<never> {
   return new Promise((_, reject) => {
@@ -124,14 +110,14 @@ export class ScriptedLLMClient implements LLMClient {
     const injected = this.#failures.shift();
     if (injected !== undefined) throw scriptedFailure(injected);
     const response = await this.#step(request, this.#served++);
-    if (response.delayMs) await sleep(response.delayMs, signal);
+    if (response.delayMs) await abortableSleep(response.delayMs, signal);
     if (response.hang) await waitForAbort(signal);
     if (response.fail !== undefined) throw scriptedFailure(response.fail);
 
     const content = response.content ?? '';
     if (this.#options.stream !== false && content) {
       for (const token of splitTokens(content)) {
-        if (response.tokenDelayMs) await sleep(response.tokenDelayMs, signal);
+        if (response.tokenDelayMs) await abortableSleep(response.tokenDelayMs, signal);
         else if (signal?.aborted) throw signal.reason;
         onEvent?.({ type: 'text-delta', delta: token });
       }

@@ -29,9 +29,25 @@ function idOf(value: unknown, position: number, option: ItemIdOption | undefined
   return Object.hasOwn(value, option) ? (value as Record<string, unknown>)[option] : undefined;
 }
 
-/** Where a bad entry is, for its message: built only for a bad one, most entries are good. */
-function whereOf(file: string | undefined, entry: Positioned): string {
-  return file === undefined ? `item ${entry.position}` : `${file}:${entry.line}`;
+/**
+ * An entry whose id is unusable: `message` says why. Its place in the input is written out only
+ * here, for a bad entry: most entries are good.
+ */
+function badId(
+  file: string | undefined,
+  entry: Positioned,
+  message: string,
+  id?: string,
+): DatasetEntry {
+  return invalidEntry(
+    file,
+    entry,
+    new ItemIdError(
+      file === undefined ? `item ${entry.position}` : `${file}:${entry.line}`,
+      message,
+      id,
+    ),
+  );
 }
 
 function invalidEntry(
@@ -80,34 +96,19 @@ export async function* datasetEntries(
       raw = idOf(entry.value, entry.position, option);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      yield invalidEntry(
-        file,
-        entry,
-        new ItemIdError(whereOf(file, entry), `the id function threw: ${reason}`),
-      );
+      yield badId(file, entry, `the id function threw: ${reason}`);
       continue;
     }
     if (
       !(typeof raw === 'string' && raw !== '') &&
       !(typeof raw === 'number' && Number.isFinite(raw))
     ) {
-      yield invalidEntry(
-        file,
-        entry,
-        new ItemIdError(
-          whereOf(file, entry),
-          `${describeId(option)} gave no id (a non-empty string or a number)`,
-        ),
-      );
+      yield badId(file, entry, `${describeId(option)} gave no id (a non-empty string or a number)`);
       continue;
     }
     const id = String(raw);
     if (seen?.has(id)) {
-      yield invalidEntry(
-        file,
-        entry,
-        new ItemIdError(whereOf(file, entry), `id "${id}" was already used by an earlier item`, id),
-      );
+      yield badId(file, entry, `id "${id}" was already used by an earlier item`, id);
       continue;
     }
     seen?.add(id);
