@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { InMemoryCheckpointStore } from '../checkpoint/in-memory-checkpoint-store.js';
 import { SkeinEngine } from '../engine/skein-engine.js';
 import { collect } from '../executor/executor-fixtures.js';
@@ -166,6 +166,54 @@ describe('MAP', () => {
     expect(result.status).toBe('COMPLETED');
     expect(peak).toBe(3);
     expect(result.output).toHaveLength(12);
+  });
+  it('starts each branch model call as its branch reaches it, not after every branch has started', async () => {
+    // If the model's wait started only after the last branch was built, 100 branches of a 20 ms
+    // call would take 20 ms plus every branch's start-up, and then all finish at once.
+    const order: string[] = [];
+    const llm = new ScriptedLLMClient(() => ({ content: 'ok', delayMs: 7 }));
+    const engine = new SkeinEngine({ llm });
+    engine.events.on('thread:started', ({ threadId }) => {
+      if (threadId.includes('fan')) order.push(`start ${threadId.slice(-3)}`);
+    });
+    const realSetTimeout = globalThis.setTimeout;
+    const timers = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((
+      fn: () => void,
+      ms?: number,
+    ) => {
+      if (ms === 7) order.push('model wait');
+      return realSetTimeout(fn, ms);
+    }) as typeof setTimeout);
+    engine.registerWorkflow({
+      id: 'ask-each',
+      version: '1',
+      nodes: [
+        { id: 'start', type: 'START' },
+        { id: 'fan', type: 'MAP', config: { items: 'vars.items', start: 'ask', join: 'join' } },
+        { id: 'ask', type: 'LLM', config: { prompt: 'item {{ vars.item }}' } },
+        { id: 'join', type: 'JOIN' },
+        { id: 'end', type: 'END' },
+      ],
+      edges: [
+        { from: 'start', to: 'fan' },
+        { from: 'ask', to: 'join' },
+        { from: 'join', to: 'end' },
+      ],
+    });
+    try {
+      const { result } = await engine.run('ask-each', { variables: { items: [1, 2, 3] } });
+      expect(result.status).toBe('COMPLETED');
+    } finally {
+      timers.mockRestore();
+    }
+    expect(order).toEqual([
+      'start [0]',
+      'model wait',
+      'start [1]',
+      'model wait',
+      'start [2]',
+      'model wait',
+    ]);
   });
 });
 

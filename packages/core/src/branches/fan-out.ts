@@ -131,13 +131,13 @@ export async function runChildren(
       const i = next++;
       const plan = plans[i]!;
       const resume = answerFor(plan, answer);
-      const result = await runner.run(thread, plan, {
-        nodeId: node.id,
-        signal: childSignal,
-        maxSteps,
-        recovering,
-        ...(resume ? { resume } : {}),
-      });
+      const result = await runner.run(
+        thread,
+        plan,
+        resume
+          ? { nodeId: node.id, signal: childSignal, maxSteps, recovering, resume }
+          : { nodeId: node.id, signal: childSignal, maxSteps, recovering },
+      );
       results[i] =
         result.status === 'COMPLETED' && !policy.keepCompleted ? settled(result) : result;
       if (result.status === 'COMPLETED') completed++;

@@ -47,21 +47,19 @@ export class SkeinEmitter extends EventEmitter<Listeners> {
     this.#scopes.delete(threadId);
   }
 
+  // One payload per event: no rest array per call, and eventemitter3's two-argument fast path.
   override emit<T extends Name>(
     event: T,
     ...args: EventEmitter.ArgumentMap<Listeners>[Extract<T, Name>]
-  ): boolean {
+  ): boolean;
+  override emit(event: Name, payload?: unknown): boolean {
     // Scoped payloads are built only for events someone listens to.
     if (this.#scopes.size !== 0 && this.listenerCount(event) !== 0) {
-      const payload: unknown = args[0];
       const id = threadIdOf(payload);
       const scope = id === undefined ? undefined : this.#scopes.get(id);
-      if (scope) {
-        const scoped = [{ ...(payload as object), ...scope }];
-        return super.emit(event, ...(scoped as typeof args));
-      }
+      if (scope) return super.emit(event, { ...(payload as object), ...scope } as never);
     }
-    return super.emit(event, ...args);
+    return super.emit(event, payload as never);
   }
 
   override on<T extends Name>(event: T, fn: Listener<T>, context?: unknown): this {

@@ -23,7 +23,7 @@ export function completeNode(
     requireJsonValue(output, `output of node "${nodeId}"`, `nodes.${nodeId}`);
   const next =
     outcome.kind === 'next'
-      ? nextNode(thread.workflow, nodeId, scopeAfter(thread, nodeId, output))
+      ? nextNode(thread.workflow, nodeId, thread.scopeAfter(nodeId, output))
       : undefined;
   thread.dispatch({
     type: 'node-completed',
@@ -38,11 +38,4 @@ export function completeNode(
     const jump = runTriggers(thread, triggers, nodeId, emitter);
     if (jump !== undefined) thread.dispatch({ type: 'jumped', next: jump });
   }
-}
-
-/** What edge conditions read: the thread, with this node's output in place. */
-function scopeAfter(thread: ThreadContext, nodeId: string, output: unknown) {
-  const scope = thread.scope();
-  if (output === undefined) return scope;
-  return { ...scope, output, nodes: { ...(scope.nodes as object), [nodeId]: output } };
 }

@@ -35,6 +35,19 @@ describe('withRetry', () => {
     expect(await attemptsFor(unavailable, { maxAttempts: 1, initialDelayMs: 0 })).toBe(1);
   });
 
+  it('retries an attempt that throws instead of rejecting, and passes the first success through', async () => {
+    let calls = 0;
+    const flaky = (): Promise<string> => {
+      calls++;
+      if (calls < 3) throw new Error('socket hang up');
+      return Promise.resolve(`ok after ${calls}`);
+    };
+    const retried: number[] = [];
+    expect(await withRetry(flaky, quick, signal, (_e, n) => retried.push(n))).toBe('ok after 3');
+    expect(retried).toEqual([1, 2]);
+    expect(await withRetry(() => Promise.resolve('first'), quick, signal)).toBe('first');
+  });
+
   it('refuses a policy it cannot honour before the first attempt', async () => {
     let calls = 0;
     const attempt = async () => {

@@ -9,23 +9,50 @@ import { checkRetryPolicy } from './check-retry-policy.js';
  * the signal aborts, waiting with exponential backoff in between. The policy is checked first
  * (`InvalidArgumentError` naming the field, `where` saying whose policy it is).
  */
-export async function withRetry<T>(
+export function withRetry<T>(
   attempt: (n: number) => Promise<T>,
   policy: RetryPolicy | undefined,
   signal: AbortSignal | undefined,
   onRetry?: (error: unknown, attempt: number, delayMs: number) => void,
   where = 'the call',
 ): Promise<T> {
-  const { maxAttempts, initialDelayMs, maxDelayMs } = checkRetryPolicy(policy, where);
-  for (let n = 1; ; n++) {
+  let first: Promise<T>;
+  try {
+    const checked = checkRetryPolicy(policy, where);
     try {
-      return await attempt(n);
+      first = attempt(1);
     } catch (error) {
-      if (signal?.aborted) throw signal.reason ?? error;
-      if (n >= maxAttempts || !SkeinError.isRetryable(error)) throw new RetryExhausted(error, n);
-      const delay = Math.min(maxDelayMs, initialDelayMs * 2 ** (n - 1));
-      onRetry?.(error, n, delay);
-      await abortableSleep(delay, signal);
+      first = Promise.reject(error);
+    }
+    // The first attempt is the only one almost every call makes: its promise is passed on
+    // with one reaction, and the loop below starts only when it fails.
+    return first.then(undefined, (error: unknown) =>
+      retryAfter(error, attempt, checked, signal, onRetry),
+    );
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+async function retryAfter<T>(
+  firstError: unknown,
+  attempt: (n: number) => Promise<T>,
+  policy: ReturnType<typeof checkRetryPolicy>,
+  signal: AbortSignal | undefined,
+  onRetry: ((error: unknown, attempt: number, delayMs: number) => void) | undefined,
+): Promise<T> {
+  const { maxAttempts, initialDelayMs, maxDelayMs } = policy;
+  let error = firstError;
+  for (let n = 1; ; n++) {
+    if (signal?.aborted) throw signal.reason ?? error;
+    if (n >= maxAttempts || !SkeinError.isRetryable(error)) throw new RetryExhausted(error, n);
+    const delay = Math.min(maxDelayMs, initialDelayMs * 2 ** (n - 1));
+    onRetry?.(error, n, delay);
+    await abortableSleep(delay, signal);
+    try {
+      return await attempt(n + 1);
+    } catch (next) {
+      error = next;
     }
   }
 }

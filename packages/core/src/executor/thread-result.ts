@@ -27,11 +27,19 @@ export interface ExecuteOptions {
   readonly maxSteps?: number;
 }
 
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
 export function serializeError(error: SkeinError, nodeId?: string): SerializedError {
-  return { code: error.code, message: error.message, ...(nodeId ? { nodeId } : {}) };
+  return nodeId
+    ? { code: error.code, message: error.message, nodeId }
+    : { code: error.code, message: error.message };
 }
 
-/** What `execute` and `resume` resolve to, read from the thread as it is now. */
+/**
+ * What `execute` and `resume` resolve to, read from the thread as it is now. Built field by field
+ * in the order callers see, never by spreads between properties: every thread of a fan-out ends
+ * here, and objects made that way take one of V8's slow paths.
+ */
 export function resultOf(
   thread: ThreadContext,
   status: ThreadResult['status'],
@@ -39,15 +47,20 @@ export function resultOf(
   error?: SkeinError,
 ): ThreadResult {
   const state = thread.state;
-  return {
-    threadId: thread.threadId,
-    status,
-    ...(status === 'COMPLETED' ? { output: state.output } : {}),
-    ...(error ? { error } : {}),
-    steps,
-    totalSteps: state.step,
-    usage: thread.conversation.getUsage().total,
-    ...(state.pending ? { pending: state.pending } : {}),
-    ...(thread.lastCheckpointId ? { lastCheckpointId: thread.lastCheckpointId } : {}),
-  };
+  const { threadId } = thread;
+  const totalSteps = state.step;
+  const usage = thread.conversation.getUsage().total;
+  let result: Mutable<ThreadResult>;
+  if (status === 'COMPLETED') {
+    const output = state.output;
+    result = error
+      ? { threadId, status, output, error, steps, totalSteps, usage }
+      : { threadId, status, output, steps, totalSteps, usage };
+  } else
+    result = error
+      ? { threadId, status, error, steps, totalSteps, usage }
+      : { threadId, status, steps, totalSteps, usage };
+  if (state.pending) result.pending = state.pending;
+  if (thread.lastCheckpointId) result.lastCheckpointId = thread.lastCheckpointId;
+  return result;
 }

@@ -9,6 +9,7 @@ import { ThreadCancelledError } from '../errors/thread-cancelled-error.js';
 import { signalOf } from '../executor/node-run-context.js';
 import { deepFreeze } from '../thread/freeze.js';
 import type { ThreadContext } from '../thread/thread-context.js';
+import { setEntry, withEntry } from '../thread/with-entry.js';
 import type { JoinNode, MapNode, NodeDefinition, ParallelNode } from '../workflow/types.js';
 import { evaluateIn } from './node-expressions.js';
 import type { NodeHandler, NodeOutcome, NodeRunContext } from './node-handler.js';
@@ -152,6 +153,19 @@ function withoutList(
   return rest;
 }
 
+/** A MAP branch's variables: the parent's, with its item and index (copied, then set). */
+function itemVariables(
+  base: Readonly<Record<string, unknown>>,
+  itemVariable: string,
+  item: unknown,
+  indexVariable: string,
+  index: number,
+): Record<string, unknown> {
+  const variables = withEntry(base, itemVariable, item);
+  setEntry(variables, indexVariable, index);
+  return variables;
+}
+
 export const mapHandler: NodeHandler<MapNode> = (ctx) => {
   const { thread, node } = ctx;
   const config = node.config;
@@ -168,7 +182,7 @@ export const mapHandler: NodeHandler<MapNode> = (ctx) => {
       `${node.id}[${i}]`,
       config.start,
       config.join,
-      Object.freeze({ ...base, [itemVariable]: item, [indexVariable]: i }),
+      Object.freeze(itemVariables(base, itemVariable, item, indexVariable, i)),
       config.conversation ?? 'forked',
     ),
   );

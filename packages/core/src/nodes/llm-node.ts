@@ -1,11 +1,11 @@
-import type { LLMMessage, ToolCall, ToolSpec } from '@skein/spec';
+import type { LLMMessage, ToolCall, ToolSpec, ToolThreadContext } from '@skein/spec';
 import { workflowCaller } from '../branches/workflow-caller.js';
 import { LLMCallError } from '../errors/llm-call-error.js';
 import { ResumeInputError } from '../errors/resume-input-error.js';
 import { ToolNotFoundError } from '../errors/tool-not-found-error.js';
 import { signalOf } from '../executor/node-run-context.js';
 import { RetryExhausted, withRetry } from '../executor/retry.js';
-import type { LLMResponse } from '../llm/llm-client.js';
+import type { LLMCallOptions, LLMRequest, LLMResponse, LLMStreamEvent } from '../llm/llm-client.js';
 import type { ThreadContext } from '../thread/thread-context.js';
 import type { PendingInteraction } from '../thread/thread-state.js';
 import { withToolFailures } from '../thread/tool-failure-counts.js';
@@ -31,8 +31,13 @@ interface LLMNodeOutput {
   readonly rounds: number;
 }
 
-/** The tools this node offers: its configured names, or every tool the thread has. */
-async function offeredTools(ctx: NodeRunContext<LLMNode>): Promise<Map<string, AnyTool>> {
+/**
+ * The tools this node offers: its configured names, or every tool the thread has. Synchronous
+ * unless a tool decides per call whether it is enabled (`isEnabled`).
+ */
+function offeredTools(
+  ctx: NodeRunContext<LLMNode>,
+): Map<string, AnyTool> | Promise<Map<string, AnyTool>> {
   const { thread, node, services } = ctx;
   const { initial, dynamic } = thread.availableTools;
   const candidates: AnyTool[] = [];
@@ -42,12 +47,24 @@ async function offeredTools(ctx: NodeRunContext<LLMNode>): Promise<Map<string, A
       if (!tool) throw new ToolNotFoundError(name, `LLM node "${node.id}"`);
       candidates.push(tool);
     }
+  } else if (dynamic.length === 0) {
+    candidates.push(...initial);
   } else {
     const dynamicNames = new Set(dynamic.map((t) => t.name));
     candidates.push(...initial.filter((t) => !dynamicNames.has(t.name)), ...dynamic);
   }
+  if (candidates.some((tool) => tool.isEnabled))
+    return enabledTools(candidates, { threadId: thread.threadId, variables: thread.variables });
   const offered = new Map<string, AnyTool>();
-  const toolContext = { threadId: thread.threadId, variables: thread.variables };
+  for (const tool of candidates) offered.set(tool.name, tool);
+  return offered;
+}
+
+async function enabledTools(
+  candidates: readonly AnyTool[],
+  toolContext: ToolThreadContext,
+): Promise<Map<string, AnyTool>> {
+  const offered = new Map<string, AnyTool>();
   for (const tool of candidates) {
     if (tool.isEnabled && !(await tool.isEnabled(toolContext))) continue;
     offered.set(tool.name, tool);
@@ -221,16 +238,18 @@ async function generate(
   const signal = signalOf(ctx);
   const config = node.config ?? {};
   const llm = services.llmFor(node);
-  const request = {
+  // Built property by property, never a spread followed by more properties: objects made that
+  // way get a map of their own, and every read of them misses V8's inline caches.
+  const request: { -readonly [K in keyof LLMRequest]: LLMRequest[K] } = {
     threadId: thread.threadId,
     nodeId: node.id,
     messages: thread.conversation.getMessages(),
     tools: [...tools.values()].map(specOf),
-    ...(config.model === undefined ? {} : { model: config.model }),
-    ...(config.temperature === undefined ? {} : { temperature: config.temperature }),
-    ...(config.maxTokens === undefined ? {} : { maxTokens: config.maxTokens }),
-    ...(config.toolChoice === undefined ? {} : { toolChoice: config.toolChoice }),
   };
+  if (config.model !== undefined) request.model = config.model;
+  if (config.temperature !== undefined) request.temperature = config.temperature;
+  if (config.maxTokens !== undefined) request.maxTokens = config.maxTokens;
+  if (config.toolChoice !== undefined) request.toolChoice = config.toolChoice;
   const { emitter } = services;
   const base = { threadId: thread.threadId, nodeId: node.id };
   if (emitter.listenerCount('llm:request') > 0)
@@ -241,23 +260,23 @@ async function generate(
       tools: request.tools,
       ...(config.model === undefined ? {} : { model: config.model }),
     });
+  const onEvent = (event: LLMStreamEvent) => {
+    // A streamed answer sends a delta per token: no payload unless someone listens.
+    if (event.type === 'text-delta') {
+      if (emitter.listenerCount('llm:token') > 0)
+        emitter.emit('llm:token', { ...base, delta: event.delta });
+    } else if (event.type === 'warning')
+      emitter.emit('warning', {
+        ...base,
+        code: event.code,
+        message: event.message,
+        ...(event.details ? { details: event.details } : {}),
+      });
+  };
+  const options: LLMCallOptions = signal ? { signal, onEvent } : { onEvent };
   try {
     return await withRetry(
-      () =>
-        llm.generate(request, {
-          ...(signal ? { signal } : {}),
-          onEvent: (event) => {
-            if (event.type === 'text-delta')
-              emitter.emit('llm:token', { ...base, delta: event.delta });
-            else if (event.type === 'warning')
-              emitter.emit('warning', {
-                ...base,
-                code: event.code,
-                message: event.message,
-                ...(event.details ? { details: event.details } : {}),
-              });
-          },
-        }),
+      () => llm.generate(request, options),
       config.retry,
       signal,
       (error, attempt, delayMs) =>
@@ -285,7 +304,8 @@ export const llmNodeHandler: NodeHandler<LLMNode> = async (ctx): Promise<NodeOut
   const { thread, node, services } = ctx;
   const config = node.config ?? {};
   const maxRounds = config.maxToolRounds ?? DEFAULT_MAX_TOOL_ROUNDS;
-  const tools = await offeredTools(ctx);
+  const offered = offeredTools(ctx);
+  const tools = offered instanceof Promise ? await offered : offered;
   let round = 0;
   let lastContent = '';
 
@@ -314,14 +334,15 @@ export const llmNodeHandler: NodeHandler<LLMNode> = async (ctx): Promise<NodeOut
       : { ...answered, role: 'assistant' };
     if (response.usage) thread.conversation.recordUsage(response.usage);
     thread.conversation.addMessage(message);
-    services.emitter.emit('llm:response', {
-      threadId: thread.threadId,
-      nodeId: node.id,
-      message,
-      ...(response.usage ? { usage: response.usage } : {}),
-      finishReason: response.finishReason,
-      round,
-    });
+    if (services.emitter.listenerCount('llm:response') > 0)
+      services.emitter.emit('llm:response', {
+        threadId: thread.threadId,
+        nodeId: node.id,
+        message,
+        ...(response.usage ? { usage: response.usage } : {}),
+        finishReason: response.finishReason,
+        round,
+      });
     lastContent = message.content;
     const calls = message.toolCalls ?? [];
     if (calls.length === 0)

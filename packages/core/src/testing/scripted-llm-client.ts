@@ -109,7 +109,8 @@ export class ScriptedLLMClient implements LLMClient {
     if (signal?.aborted) throw signal.reason;
     const injected = this.#failures.shift();
     if (injected !== undefined) throw scriptedFailure(injected);
-    const response = await this.#step(request, this.#served++);
+    const stepped = this.#step(request, this.#served++);
+    const response = stepped instanceof Promise ? await stepped : stepped;
     if (response.delayMs) await abortableSleep(response.delayMs, signal);
     if (response.hang) await waitForAbort(signal);
     if (response.fail !== undefined) throw scriptedFailure(response.fail);
@@ -143,15 +144,23 @@ export class ScriptedLLMClient implements LLMClient {
     };
   }
 
-  async #step(request: LLMRequest, index: number): Promise<ScriptedResponse> {
-    const response = await this.#pick(request, index);
+  // Synchronous when the script is: a run of branches starts each model call (its delay) as the
+  // branch reaches it, not after every other branch has started.
+  #step(request: LLMRequest, index: number): ScriptedResponse | Promise<ScriptedResponse> {
+    const picked = this.#pick(request, index);
     // A function's answers can only be checked as they come.
-    if (this.#fn || typeof this.#steps[index] === 'function')
-      checkResponse(response, `script(call ${index + 1})`);
-    return response;
+    if (!this.#fn && typeof this.#steps[index] !== 'function') return picked;
+    const where = `script(call ${index + 1})`;
+    if (picked instanceof Promise)
+      return picked.then((response) => {
+        checkResponse(response, where);
+        return response;
+      });
+    checkResponse(picked, where);
+    return picked;
   }
 
-  async #pick(request: LLMRequest, index: number): Promise<ScriptedResponse> {
+  #pick(request: LLMRequest, index: number): ScriptedResponse | Promise<ScriptedResponse> {
     if (this.#fn) return this.#fn(request, index);
     const steps = this.#steps;
     let step = steps[index];

@@ -2,6 +2,7 @@ import { InvalidArgumentError } from '@skein/spec';
 import { produce } from 'immer';
 import { type ThreadState, withChanges } from './thread-state.js';
 import type { ThreadTransition } from './thread-transition.js';
+import { withEntry } from './with-entry.js';
 
 /**
  * The next thread state after `transition`. Pure: `state` is never modified and the result is a
@@ -59,7 +60,7 @@ function completed(
     currentNodeId: t.next,
     input: s.input,
     variables: s.variables,
-    nodeOutputs: has ? withOutput(s.nodeOutputs, t.nodeId, output) : s.nodeOutputs,
+    nodeOutputs: has ? Object.freeze(withEntry(s.nodeOutputs, t.nodeId, output)) : s.nodeOutputs,
     lastOutput: has ? output : s.lastOutput,
     output: t.end ? output : s.output,
     error: s.error,
@@ -93,13 +94,4 @@ function withVariables(s: ThreadState, variables: Readonly<Record<string, unknow
     createdAt: s.createdAt,
     parent: s.parent,
   });
-}
-
-function withOutput(
-  outputs: Readonly<Record<string, unknown>>,
-  nodeId: string,
-  output: unknown,
-): Readonly<Record<string, unknown>> {
-  // A computed key defines an own property: a node id `__proto__` never becomes the prototype.
-  return Object.freeze({ ...outputs, [nodeId]: output });
 }

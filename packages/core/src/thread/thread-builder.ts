@@ -26,8 +26,11 @@ import type { ThreadState } from './thread-state.js';
 
 type AnyTool = Tool;
 
+// What every new thread starts with, frozen once and shared (a fan-out builds thousands at once).
 // A new thread has failed no tool yet: one frozen null-prototype record serves them all.
 const NO_TOOL_FAILURES: Readonly<Record<string, number>> = Object.freeze(Object.create(null));
+const NO_OUTPUTS: Readonly<Record<string, unknown>> = Object.freeze({});
+const NO_NAMES: readonly string[] = Object.freeze([]);
 
 export interface BuildThreadOptions {
   /** A string becomes the first user message; anything else is kept as `input` for expressions. */
@@ -108,12 +111,13 @@ export class ThreadBuilder {
       status: 'PENDING',
       step: 0,
       currentNodeId: workflow.startNodeId,
-      ...(input === undefined ? {} : { input }),
+      // Every field written out, `input` too when undefined: one map for every new state.
+      input,
       variables,
-      nodeOutputs: {},
-      dynamicTools: [],
+      nodeOutputs: NO_OUTPUTS,
+      dynamicTools: NO_NAMES,
       toolFailures: NO_TOOL_FAILURES,
-      firedTriggers: [],
+      firedTriggers: NO_NAMES,
       createdAt: isoNow(),
     };
     let context: ThreadContext | undefined;

@@ -11,6 +11,7 @@ import { isJsonPrimitive, requireJsonValue } from './json-state-value.js';
 import { type ThreadState, type ThreadStatus, withChanges } from './thread-state.js';
 import type { ThreadTransition } from './thread-transition.js';
 import { withToolFailures } from './tool-failure-counts.js';
+import { withEntry } from './with-entry.js';
 
 type AnyTool = Tool;
 
@@ -34,24 +35,6 @@ function checkVariableName(name: unknown): asserts name is string {
       'name',
       `a variable name must be a non-empty string, got ${String(name)}`,
     );
-}
-
-/** `record` with `name` set; `__proto__` becomes an own key, never the prototype. */
-function withEntry(
-  record: Readonly<Record<string, unknown>>,
-  name: string,
-  value: unknown,
-): Record<string, unknown> {
-  const next: Record<string, unknown> = { ...record };
-  if (name === '__proto__')
-    Object.defineProperty(next, name, {
-      value,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  else next[name] = value;
-  return next;
 }
 
 /** The tools a thread can use: the workflow's initial tools and those added during the run. */
@@ -325,5 +308,21 @@ export class ThreadContext {
       thread: { id: s.threadId, step: s.step, status: s.status },
     };
     return this.#scope;
+  }
+
+  /**
+   * What edge conditions read after a node: the scope with the node's output in place. Written
+   * out key by key next to `scope` (a spread followed by more keys is one of V8's slow paths).
+   */
+  scopeAfter(nodeId: string, output: unknown): ExpressionScope {
+    const scope = this.scope();
+    if (output === undefined) return scope;
+    return {
+      vars: scope.vars,
+      input: scope.input,
+      nodes: withEntry(scope.nodes as Readonly<Record<string, unknown>>, nodeId, output),
+      output,
+      thread: scope.thread,
+    };
   }
 }
