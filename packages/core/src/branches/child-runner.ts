@@ -4,6 +4,7 @@ import type { CheckpointStore } from '../checkpoint/checkpoint-store.js';
 import { SubworkflowDepthError } from '../errors/subworkflow-depth-error.js';
 import type { SkeinEmitter } from '../events/emitter.js';
 import type { ThreadResult } from '../executor/thread-result.js';
+import type { Mutable } from '../options/mutable.js';
 import type { BuildThreadOptions, ThreadBuilder } from '../thread/thread-builder.js';
 import type { ThreadContext } from '../thread/thread-context.js';
 import type { ThreadParent } from '../thread/thread-state.js';
@@ -143,7 +144,7 @@ export class ChildRunner {
   #build(parent: ThreadContext, plan: ChildPlan, nodeId: string): ThreadContext {
     const up = parent.state.parent;
     // Field by field: one shape per branch, no spread temporaries (a fan-out builds thousands).
-    const options: { -readonly [K in keyof BuildThreadOptions]: BuildThreadOptions[K] } = {
+    const options: Mutable<BuildThreadOptions> = {
       threadId: plan.threadId,
     };
     if (plan.version !== undefined) options.version = plan.version;

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'eventemitter3';
 import { ListenerError } from '../errors/listener-error.js';
+import { plainCopy } from '../thread/with-entry.js';
 import type { SkeinEventMap } from './event-map.js';
 
 type Listeners = { [K in keyof SkeinEventMap]: (payload: SkeinEventMap[K]) => void };
@@ -57,7 +58,8 @@ export class SkeinEmitter extends EventEmitter<Listeners> {
     if (this.#scopes.size !== 0 && this.listenerCount(event) !== 0) {
       const id = threadIdOf(payload);
       const scope = id === undefined ? undefined : this.#scopes.get(id);
-      if (scope) return super.emit(event, { ...(payload as object), ...scope } as never);
+      if (scope)
+        return super.emit(event, Object.assign(plainCopy(payload as object), scope) as never);
     }
     return super.emit(event, payload as never);
   }

@@ -25,7 +25,7 @@ import { callHandler, DEFAULT_HANDLERS, type NodeHandlers } from './node-handler
 import { EngineRunContext, type RunSignal } from './node-run-context.js';
 import { emitNodeFailed, finishThread, pauseThread } from './thread-endings.js';
 import type { ExecuteOptions, ThreadResult } from './thread-result.js';
-import { sliceSpent } from './turn-slice.js';
+import { RESUMED_MS, sliceSpent } from './turn-slice.js';
 import { yieldToEventLoop } from './yield-to-event-loop.js';
 
 export type { ExecuteOptions, ThreadResult } from './thread-result.js';
@@ -58,6 +58,8 @@ interface Run extends RunSignal {
   steps: number;
   /** The input given to `resume`, until the node waiting for it has taken it. */
   resume: { readonly input: unknown } | undefined;
+  /** After a yield, the thread runs on until this time whatever the slice (`RESUMED_MS`). */
+  resumedUntil: number;
 }
 
 /** One node being run: what undoing it or reporting it needs. */
@@ -169,6 +171,7 @@ export class ThreadExecutor {
       recovering: thread.status !== 'PENDING',
       steps: 0,
       resume,
+      resumedUntil: 0,
     };
     const threadId = thread.threadId;
     const store = this.#store;
@@ -231,7 +234,11 @@ export class ThreadExecutor {
           }
           checkpointSaved(thread, this.#emitter, checkpoint);
         }
-        if (sliceSpent(performance.now())) await yieldToEventLoop();
+        const now = performance.now();
+        if (now >= run.resumedUntil && sliceSpent(now)) {
+          await yieldToEventLoop();
+          run.resumedUntil = performance.now() + RESUMED_MS;
+        }
       }
     } catch (error) {
       if (error instanceof SaveFailure)

@@ -1,4 +1,5 @@
 import type { SkeinError, TokenUsage } from '@skein/spec';
+import type { Mutable } from '../options/mutable.js';
 import type { ThreadContext } from '../thread/thread-context.js';
 import type { PendingInteraction, SerializedError, ThreadStatus } from '../thread/thread-state.js';
 
@@ -27,8 +28,6 @@ export interface ExecuteOptions {
   readonly maxSteps?: number;
 }
 
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-
 export function serializeError(error: SkeinError, nodeId?: string): SerializedError {
   return nodeId
     ? { code: error.code, message: error.message, nodeId }
@@ -36,9 +35,9 @@ export function serializeError(error: SkeinError, nodeId?: string): SerializedEr
 }
 
 /**
- * What `execute` and `resume` resolve to, read from the thread as it is now. Built field by field
- * in the order callers see, never by spreads between properties: every thread of a fan-out ends
- * here, and objects made that way take one of V8's slow paths.
+ * What `execute` and `resume` resolve to, read from the thread as it is now, its fields in the
+ * order callers see. Written out rather than with conditional spreads: every thread of a fan-out
+ * ends here, and each `...(x ? { x } : {})` is one more object to allocate.
  */
 export function resultOf(
   thread: ThreadContext,

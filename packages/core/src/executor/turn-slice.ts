@@ -7,6 +7,13 @@ import { afterThisTurn } from './yield-to-event-loop.js';
  */
 export const SLICE_MS = 4;
 
+/**
+ * How long a thread woken after a yield may run before it asks again (at least one node). Long
+ * enough for a thread of small nodes to finish what it was doing, so it does not wait one more
+ * turn per node; short enough that 64 waiting threads add at most a few milliseconds to a turn.
+ */
+export const RESUMED_MS = 0.1;
+
 /** When the current slice began; -1 once the event loop has turned since. */
 let sliceStart = -1;
 

@@ -6,9 +6,11 @@ import { ToolNotFoundError } from '../errors/tool-not-found-error.js';
 import { signalOf } from '../executor/node-run-context.js';
 import { RetryExhausted, withRetry } from '../executor/retry.js';
 import type { LLMCallOptions, LLMRequest, LLMResponse, LLMStreamEvent } from '../llm/llm-client.js';
+import type { Mutable } from '../options/mutable.js';
 import type { ThreadContext } from '../thread/thread-context.js';
 import type { PendingInteraction } from '../thread/thread-state.js';
 import { withToolFailures } from '../thread/tool-failure-counts.js';
+import { plainCopy } from '../thread/with-entry.js';
 import type { Tool } from '../tools/tool.js';
 import { toolErrorContent } from '../tools/tool-runner.js';
 import type { LLMNode } from '../workflow/types.js';
@@ -240,7 +242,7 @@ async function generate(
   const llm = services.llmFor(node);
   // Built property by property, never a spread followed by more properties: objects made that
   // way get a map of their own, and every read of them misses V8's inline caches.
-  const request: { -readonly [K in keyof LLMRequest]: LLMRequest[K] } = {
+  const request: Mutable<LLMRequest> = {
     threadId: thread.threadId,
     nodeId: node.id,
     messages: thread.conversation.getMessages(),
@@ -264,7 +266,11 @@ async function generate(
     // A streamed answer sends a delta per token: no payload unless someone listens.
     if (event.type === 'text-delta') {
       if (emitter.listenerCount('llm:token') > 0)
-        emitter.emit('llm:token', { ...base, delta: event.delta });
+        emitter.emit('llm:token', {
+          threadId: base.threadId,
+          nodeId: base.nodeId,
+          delta: event.delta,
+        });
     } else if (event.type === 'warning')
       emitter.emit('warning', {
         ...base,
@@ -329,9 +335,9 @@ export const llmNodeHandler: NodeHandler<LLMNode> = async (ctx): Promise<NodeOut
     const response = await generate(ctx, tools, round);
     const answered = response.message;
     // Ids made unique before the message is stored: the provider sees these ids from now on.
-    const message: LLMMessage = answered.toolCalls
-      ? { ...answered, role: 'assistant', toolCalls: uniqueToolCallIds(answered.toolCalls) }
-      : { ...answered, role: 'assistant' };
+    const message = plainCopy(answered) as Mutable<LLMMessage>;
+    message.role = 'assistant';
+    if (answered.toolCalls) message.toolCalls = uniqueToolCallIds(answered.toolCalls);
     if (response.usage) thread.conversation.recordUsage(response.usage);
     thread.conversation.addMessage(message);
     if (services.emitter.listenerCount('llm:response') > 0)

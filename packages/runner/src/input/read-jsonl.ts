@@ -23,7 +23,7 @@ export function parseJsonlLine(text: string, line: number): JsonlLine {
  */
 export async function* readJsonl(path: string): AsyncGenerator<JsonlLine> {
   const lines = createInterface({
-    input: createReadStream(path, { encoding: 'utf8' }),
+    input: createReadStream(path, { encoding: 'utf8', highWaterMark: 8 * 1024 }),
     crlfDelay: Number.POSITIVE_INFINITY,
   });
   let line = 0;
