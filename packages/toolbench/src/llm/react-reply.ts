@@ -99,7 +99,8 @@ function finishReply(
       errorCall(context, FINISH_FUNCTION_NAME, rawArguments, outcome.reply),
     );
   const finish = { returnType: outcome.returnType, arguments: rawArguments };
-  return assistant(outcome.finalAnswer ?? '', { ...meta, finish });
+  // Object.assign, not a spread then a key: one hidden class per model reply (core decision 0009).
+  return assistant(outcome.finalAnswer ?? '', Object.assign({}, meta, { finish }));
 }
 
 // Reference mode: react_parser, exact-name Finish, suffix dispatch, and the server's strict
@@ -135,7 +136,9 @@ function referenceReply(text: string, context: ReActReplyContext): ReActReply {
         noSuchFunction(context, parsed.action),
       ),
     );
-  const withMatch = { ...meta, match: { kind: resolved.match, candidates: resolved.candidates } };
+  const withMatch = Object.assign({}, meta, {
+    match: { kind: resolved.match, candidates: resolved.candidates },
+  });
   const call = (args: string): ReActReply =>
     assistant(parsed.thought, withMatch, {
       id: context.generateId(),
@@ -217,7 +220,7 @@ function tolerantStepReply(text: string, step: ReActStep, context: ReActReplyCon
     );
   return assistant(
     step.thought,
-    { ...meta, match: { kind: resolved.match, candidates: resolved.candidates } },
+    Object.assign({}, meta, { match: { kind: resolved.match, candidates: resolved.candidates } }),
     { id: context.generateId(), name: resolved.name, arguments: args },
   );
 }
