@@ -123,7 +123,7 @@ describe('mapFinishReason', () => {
     const metadata = response.message.metadata!;
     const names = metadata.encodedToolNames as Record<string, string>;
     expect(Object.hasOwn(names, '__proto__')).toBe(true);
-    expect(names.__proto__).toBe(encoded);
+    expect(Object.getOwnPropertyDescriptor(names, '__proto__')?.value).toBe(encoded);
     expect(extraContentOf(metadata, '__proto__')).toEqual({ sig: 2 });
     // Stored and read back, as a checkpoint does: still an own entry.
     const stored = JSON.parse(JSON.stringify(metadata)) as Record<string, unknown>;
