@@ -1,5 +1,8 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import type { BenchRow } from '../harness.js';
-import { measureInWorker } from './spawn-worker.js';
+import { measureInWorker, tempFolder } from './spawn-worker.js';
+import { writeInput } from './write-input.js';
 
 type Figures = Record<string, number>;
 
@@ -33,10 +36,19 @@ async function measureAll(
 ): Promise<Map<number, Figures[]>> {
   const runs = new Map<number, Figures[]>(sizes.map((size) => [size, []]));
   for (let repeat = 0; repeat < subject.repeats; repeat++)
-    for (const size of sizes)
-      runs
-        .get(size)!
-        .push(await measureInWorker(subject.mode, size, concurrency, undefined, subject.nodeFlags));
+    for (const size of sizes) {
+      // The input is written here, not in the measured process: writing 50,000 lines there
+      // raised its floor by several MiB before the run began, and that is not the runner's.
+      const folder = tempFolder();
+      try {
+        if (subject.mode === 'file') writeInput(join(folder, 'input.jsonl'), size);
+        runs
+          .get(size)!
+          .push(await measureInWorker(subject.mode, size, concurrency, folder, subject.nodeFlags));
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+      }
+    }
   return runs;
 }
 

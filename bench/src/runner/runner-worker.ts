@@ -2,10 +2,12 @@
 // node --import tsx runner-worker.ts <mode> <n> <concurrency> <folder>
 //   runner: runDataset over an array of n items (after a 1,000-item warm-up run)
 //   manual: the same threads with Promise.all in batches of <concurrency> (same warm-up)
-//   file:   runDataset over a JSONL file of n items (no warm-up; for memory by size)
+//   file:   runDataset over <folder>/input.jsonl, n items (no warm-up; for memory by size;
+//           the parent writes the file, or the worker does when it is missing)
 //   manual-file: the by-hand loop over n items, measured the same way (no runner)
 //   sqlite: runDataset over a JSONL file with the SQLite store, printing "done <k>" per item
 //           (killed by the parent, then run again to time the first new item)
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { runDataset } from '@skein/runner';
 import { SqliteCheckpointStore } from '@skein/store-sqlite';
@@ -68,8 +70,10 @@ async function main(): Promise<void> {
     return;
   }
   if (mode === 'file') {
+    // The parent writes the input (memory-by-size.ts): making 50,000 lines here raised this
+    // process's floor by several MiB before the run began. Written here only when run by hand.
     const input = join(folder, 'input.jsonl');
-    writeInput(input, n);
+    if (!existsSync(input)) writeInput(input, n);
     const { engine, forget } = fiveNodeEngine();
     const probe = new MemoryProbe();
     const start = performance.now();
