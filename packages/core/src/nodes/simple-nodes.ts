@@ -28,12 +28,29 @@ export const endHandler: NodeHandler<EndNode> = ({ thread, node }) => ({
       : thread.state.lastOutput,
 });
 
+// A node's assignments as a list, made once per node: workflow definitions are frozen copies, and
+// a VARIABLE node in a loop would otherwise allocate the same entries at every step.
+const assignmentLists = new WeakMap<object, readonly (readonly [string, string])[]>();
+
+function assignmentsOf(
+  assign: Readonly<Record<string, string>>,
+): readonly (readonly [string, string])[] {
+  // Only a frozen object stays what it was when its list was made.
+  if (!Object.isFrozen(assign)) return Object.entries(assign);
+  let list = assignmentLists.get(assign);
+  if (!list) {
+    list = Object.freeze(Object.entries(assign));
+    assignmentLists.set(assign, list);
+  }
+  return list;
+}
+
 /** Sets variables (expressions, then literals) and optionally appends a message. */
 export const variableHandler: NodeHandler<VariableNode> = ({ thread, node }) => {
   const { assign, values, message } = node.config;
   if (assign) {
     // Each assignment sees the ones before it (`a: '1', b: 'vars.a + 1'`).
-    for (const [name, source] of Object.entries(assign))
+    for (const [name, source] of assignmentsOf(assign))
       thread.setVariable(name, evaluateIn(thread, source));
   }
   if (values) thread.setVariables(values);
