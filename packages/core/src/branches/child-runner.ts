@@ -143,7 +143,7 @@ export class ChildRunner {
 
   #build(parent: ThreadContext, plan: ChildPlan, nodeId: string): ThreadContext {
     const up = parent.state.parent;
-    // Field by field: one shape per branch, no spread temporaries (a fan-out builds thousands).
+    // Field by field: no temporary object per optional field (a fan-out builds thousands).
     const options: Mutable<BuildThreadOptions> = {
       threadId: plan.threadId,
     };
@@ -165,7 +165,7 @@ export class ChildRunner {
         ? child.conversation.getTotalMessageCount() - (plan.message === undefined ? 0 : 1)
         : 0;
     const { stopAt } = plan;
-    // Two literals rather than a spread in the middle: one shape each for every branch.
+    // Two literals rather than a conditional spread: no temporary object per branch.
     const link: ThreadParent =
       stopAt === undefined
         ? { threadId, nodeId, rootThreadId, branchPath, depth, forkedAt }

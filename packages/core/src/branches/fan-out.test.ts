@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { InMemoryCheckpointStore } from '../checkpoint/in-memory-checkpoint-store.js';
 import { SkeinEngine } from '../engine/skein-engine.js';
-import { collect } from '../executor/executor-fixtures.js';
+import { askEach, collect } from '../executor/executor-fixtures.js';
 import { ScriptedLLMClient } from '../testing/scripted-llm-client.js';
 import type { Tool } from '../tools/tool.js';
 import type { WorkflowDefinition } from '../workflow/types.js';
@@ -184,22 +184,7 @@ describe('MAP', () => {
       if (ms === 7) order.push('model wait');
       return realSetTimeout(fn, ms);
     }) as typeof setTimeout);
-    engine.registerWorkflow({
-      id: 'ask-each',
-      version: '1',
-      nodes: [
-        { id: 'start', type: 'START' },
-        { id: 'fan', type: 'MAP', config: { items: 'vars.items', start: 'ask', join: 'join' } },
-        { id: 'ask', type: 'LLM', config: { prompt: 'item {{ vars.item }}' } },
-        { id: 'join', type: 'JOIN' },
-        { id: 'end', type: 'END' },
-      ],
-      edges: [
-        { from: 'start', to: 'fan' },
-        { from: 'ask', to: 'join' },
-        { from: 'join', to: 'end' },
-      ],
-    });
+    engine.registerWorkflow(askEach());
     try {
       const { result } = await engine.run('ask-each', { variables: { items: [1, 2, 3] } });
       expect(result.status).toBe('COMPLETED');

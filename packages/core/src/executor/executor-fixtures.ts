@@ -3,6 +3,7 @@ import type { SkeinEventMap } from '../events/event-map.js';
 import { ScriptedLLMClient } from '../testing/scripted-llm-client.js';
 import type { ScriptStep } from '../testing/types.js';
 import type { Tool } from '../tools/tool.js';
+import type { WorkflowDefinition } from '../workflow/types.js';
 import { WorkflowBuilder } from '../workflow/workflow-builder.js';
 
 // Shared by the executor's behaviour tests (routing, LLM node, tool errors, pause, events).
@@ -46,4 +47,36 @@ export function collect<K extends keyof SkeinEventMap>(
   const seen: SkeinEventMap[K][] = [];
   engine.events.on(name, ((payload: SkeinEventMap[K]) => seen.push(payload)) as never);
   return seen;
+}
+
+/** START → MAP over `vars.items` (one LLM branch per item, prompt `item {{ vars.item }}`) → JOIN → END. */
+export function askEach(): WorkflowDefinition {
+  return {
+    id: 'ask-each',
+    version: '1',
+    nodes: [
+      { id: 'start', type: 'START' },
+      { id: 'fan', type: 'MAP', config: { items: 'vars.items', start: 'ask', join: 'join' } },
+      { id: 'ask', type: 'LLM', config: { prompt: 'item {{ vars.item }}' } },
+      { id: 'join', type: 'JOIN' },
+      { id: 'end', type: 'END' },
+    ],
+    edges: [
+      { from: 'start', to: 'fan' },
+      { from: 'ask', to: 'join' },
+      { from: 'join', to: 'end' },
+    ],
+  };
+}
+
+/**
+ * Whether V8 gave every object the same hidden class (map) as the first. Needs node's
+ * `--allow-natives-syntax` (vitest.config.ts): a SyntaxError without it, never a pass.
+ */
+export function oneHiddenClass(objects: readonly object[]): boolean {
+  const haveSameMap = new Function('a', 'b', 'return %HaveSameMap(a, b)') as (
+    a: object,
+    b: object,
+  ) => boolean;
+  return objects.every((o) => haveSameMap(o, objects[0]!));
 }

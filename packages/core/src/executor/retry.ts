@@ -16,22 +16,23 @@ export function withRetry<T>(
   onRetry?: (error: unknown, attempt: number, delayMs: number) => void,
   where = 'the call',
 ): Promise<T> {
+  let policyValues: ReturnType<typeof checkRetryPolicy>;
   let first: Promise<T>;
   try {
-    const checked = checkRetryPolicy(policy, where);
-    try {
-      first = attempt(1);
-    } catch (error) {
-      first = Promise.reject(error);
-    }
-    // The first attempt is the only one almost every call makes: its promise is passed on
-    // with one reaction, and the loop below starts only when it fails.
-    return first.then(undefined, (error: unknown) =>
-      retryAfter(error, attempt, checked, signal, onRetry),
-    );
+    policyValues = checkRetryPolicy(policy, where);
   } catch (error) {
     return Promise.reject(error);
   }
+  try {
+    first = attempt(1);
+  } catch (error) {
+    first = Promise.reject(error);
+  }
+  // The first attempt is the only one almost every call makes: its promise is passed on with
+  // one reaction, and the loop below starts only when it fails.
+  return first.then(undefined, (error: unknown) =>
+    retryAfter(error, attempt, policyValues, signal, onRetry),
+  );
 }
 
 async function retryAfter<T>(

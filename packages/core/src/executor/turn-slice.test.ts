@@ -7,10 +7,10 @@ const NODES = 12;
 const THREADS = 16;
 const NODE_MS = 1;
 
-/** START → ROUTE × NODES → END: every ROUTE node is synchronous CPU work of about NODE_MS. */
-function chain() {
-  const ids = Array.from({ length: NODES }, (_, i) => `r${i}`);
-  let builder = new WorkflowBuilder('busy', '1').start();
+/** START → ROUTE × `length` → END (the tests' ROUTE handlers do synchronous CPU work). */
+function chain(id: string, length: number) {
+  const ids = Array.from({ length }, (_, i) => `r${i}`);
+  let builder = new WorkflowBuilder(id, '1').start();
   for (const id of ids) builder = builder.route(id);
   return builder
     .end()
@@ -25,31 +25,43 @@ function spin(ms: number): void {
   }
 }
 
+/** Counts the turns of the event loop (its check phase) until stopped. */
+function turnTicker(): { readonly turn: number; stop(): void } {
+  let turn = 0;
+  let running = true;
+  const tick = () => {
+    turn++;
+    if (running) setImmediate(tick);
+  };
+  setImmediate(tick);
+  return {
+    get turn() {
+      return turn;
+    },
+    stop() {
+      running = false;
+    },
+  };
+}
+
 describe('the event loop turns while many threads run synchronous nodes', () => {
   it('nodes between two turns stay near one slice plus one node per waiting thread', async () => {
-    // A ticker that advances at every turn of the event loop (its check phase).
-    let turn = 0;
-    let running = true;
-    const tick = () => {
-      turn++;
-      if (running) setImmediate(tick);
-    };
-    setImmediate(tick);
+    const ticker = turnTicker();
     const nodesPerTurn = new Map<number, number>();
     const engine = new SkeinEngine({
       handlers: {
         ROUTE: () => {
           spin(NODE_MS);
-          nodesPerTurn.set(turn, (nodesPerTurn.get(turn) ?? 0) + 1);
+          nodesPerTurn.set(ticker.turn, (nodesPerTurn.get(ticker.turn) ?? 0) + 1);
           return { kind: 'next' };
         },
       },
     });
-    engine.registerWorkflow(chain());
+    engine.registerWorkflow(chain('busy', NODES));
     const runs = await Promise.all(
       Array.from({ length: THREADS }, (_, i) => engine.run('busy', { threadId: `t${i}` })),
     );
-    running = false;
+    ticker.stop();
     expect(runs.every((r) => r.result.status === 'COMPLETED')).toBe(true);
     const counts = [...nodesPerTurn.values()];
     expect(counts.reduce((a, b) => a + b, 0)).toBe(THREADS * NODES);
@@ -63,39 +75,24 @@ describe('the event loop turns while many threads run synchronous nodes', () => 
     // With one node per wake, a thread of small nodes that met a spent slice took one turn per
     // node to finish (a 5-node item in a dataset run lived 20 ms instead of 0.02 ms).
     const SMALL_MS = 0.01;
-    let turn = 0;
-    let running = true;
-    const tick = () => {
-      turn++;
-      if (running) setImmediate(tick);
-    };
-    setImmediate(tick);
+    const ticker = turnTicker();
     const wakes = new Map<string, Map<number, number>>();
     const engine = new SkeinEngine({
       handlers: {
         ROUTE: (ctx) => {
           spin(SMALL_MS);
           const byTurn = wakes.get(ctx.thread.threadId) ?? new Map<number, number>();
-          byTurn.set(turn, (byTurn.get(turn) ?? 0) + 1);
+          byTurn.set(ticker.turn, (byTurn.get(ticker.turn) ?? 0) + 1);
           wakes.set(ctx.thread.threadId, byTurn);
           return { kind: 'next' };
         },
       },
     });
-    const long = 60;
-    let builder = new WorkflowBuilder('small', '1').start();
-    const ids = Array.from({ length: long }, (_, i) => `s${i}`);
-    for (const id of ids) builder = builder.route(id);
-    engine.registerWorkflow(
-      builder
-        .end()
-        .chain('start', ...ids, 'end')
-        .build(),
-    );
+    engine.registerWorkflow(chain('small', 60));
     await Promise.all(
       Array.from({ length: 16 }, (_, i) => engine.run('small', { threadId: `s${i}` })),
     );
-    running = false;
+    ticker.stop();
     // Wakes but a thread's first and last: one node each before; now RESUMED_MS worth of them
     // (about 0.1 / 0.03 here; the bound leaves room for a loaded machine).
     const perWake = [...wakes.values()].flatMap((byTurn) => [...byTurn.values()].slice(1, -1));

@@ -26,8 +26,8 @@ function endSlice(): void {
  * is shared, not kept per thread: with a per-thread clock, 64 threads that each yield after 4 ms
  * kept the event loop from turning for 64 × 4 ms, and everything that waited on it (a runner's
  * result writes, timers, file reads) stayed alive long enough to reach V8's old generation.
- * A thread woken after a yield runs at least one node before it asks again, so every waiting
- * thread moves on at each turn.
+ * A thread woken after a yield runs on for `RESUMED_MS` (at least one node) before it asks
+ * again, so every waiting thread moves on at each turn.
  */
 export function sliceSpent(now: number): boolean {
   if (sliceStart < 0) {

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SkeinEngine } from '../engine/skein-engine.js';
+import { askEach, oneHiddenClass } from '../executor/executor-fixtures.js';
 import type { LLMCallOptions, LLMClient, LLMRequest } from '../llm/llm-client.js';
-
-// Needs node's --allow-natives-syntax (vitest.config.ts); a SyntaxError without it, not a pass.
-const haveSameMap = new Function('a', 'b', 'return %HaveSameMap(a, b)') as (
-  a: object,
-  b: object,
-) => boolean;
-const oneHiddenClass = (objects: readonly object[]) =>
-  objects.every((o) => haveSameMap(o, objects[0]!));
 
 describe('what the LLM node hands a model, per call', () => {
   it('requests, call options and answers keep one hidden class across a fan-out', async () => {
@@ -30,22 +23,7 @@ describe('what the LLM node hands a model, per call', () => {
     const engine = new SkeinEngine({ llm });
     const answers: object[] = [];
     engine.events.on('llm:response', ({ message }) => answers.push(message));
-    engine.registerWorkflow({
-      id: 'ask-each',
-      version: '1',
-      nodes: [
-        { id: 'start', type: 'START' },
-        { id: 'fan', type: 'MAP', config: { items: 'vars.items', start: 'ask', join: 'join' } },
-        { id: 'ask', type: 'LLM', config: { prompt: 'item {{ vars.item }}' } },
-        { id: 'join', type: 'JOIN' },
-        { id: 'end', type: 'END' },
-      ],
-      edges: [
-        { from: 'start', to: 'fan' },
-        { from: 'ask', to: 'join' },
-        { from: 'join', to: 'end' },
-      ],
-    });
+    engine.registerWorkflow(askEach());
     const items = Array.from({ length: 40 }, (_, i) => i);
     const { result } = await engine.run('ask-each', { variables: { items } });
     expect(result.status).toBe('COMPLETED');

@@ -2,6 +2,7 @@ import { SkeinError, type TokenUsage, type ToolCall } from '@skein/spec';
 import { abortableSleep } from '../executor/abortable-sleep.js';
 import type { LLMCallOptions, LLMClient, LLMRequest, LLMResponse } from '../llm/llm-client.js';
 import type { Mutable } from '../options/mutable.js';
+import { plainCopy } from '../thread/with-entry.js';
 import { checkResponse, checkScript } from './check-script.js';
 import { ScriptExhaustedError } from './errors/script-exhausted-error.js';
 import { describeLastMessage } from './last-message.js';
@@ -100,9 +101,8 @@ export class ScriptedLLMClient implements LLMClient {
   }
 
   async generate(request: LLMRequest, options: LLMCallOptions = {}): Promise<LLMResponse> {
-    // Copy what was sent: the conversation keeps changing after the call. Copied (not spread:
-    // see `plainCopy`), then the lists replaced.
-    const sent: Mutable<LLMRequest> = Object.assign({}, request);
+    // Copy what was sent: the conversation keeps changing after the call.
+    const sent: Mutable<LLMRequest> = plainCopy(request);
     sent.messages = [...request.messages];
     sent.tools = [...request.tools];
     this.calls.push({ request: sent, options: options.signal ? { signal: options.signal } : {} });

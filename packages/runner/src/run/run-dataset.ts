@@ -48,6 +48,9 @@ async function storedThreads(
   );
 }
 
+// Without exporters, every item's export lines are this one empty map.
+const NO_LINES: ReadonlyMap<string, readonly string[]> = new Map();
+
 /**
  * Runs a workflow over every item of a dataset, `concurrency` at a time, each item in its own
  * thread, streaming results and exports into the run folder as items finish. Running it again
@@ -55,8 +58,6 @@ async function storedThreads(
  * their checkpoints: no item is written twice. Resolves to the run's summary (also written to
  * `summary.json`); only bad options or an unusable run folder reject.
  */
-
-const NO_LINES: ReadonlyMap<string, readonly string[]> = new Map();
 export async function runDataset(options: RunDatasetOptions): Promise<RunSummary> {
   const concurrency = checkOptions(options);
   const started = performance.now();
