@@ -2,8 +2,11 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { SkeinEngine } from '../engine/skein-engine.js';
+import type { NodeHandler } from '../nodes/node-handler.js';
 import type { ThreadContext } from '../thread/thread-context.js';
+import type { NodeDefinition } from '../workflow/types.js';
 import { WorkflowBuilder } from '../workflow/workflow-builder.js';
+import { DEFAULT_HANDLERS } from './node-handlers.js';
 import { keepShapesOf } from './shape-keeper.js';
 
 setFlagsFromString('--expose-gc');
@@ -62,5 +65,31 @@ describe('keeping shapes alive', () => {
     await collect();
     expect(root!.deref()).toBeDefined();
     expect(children.map((r) => r.deref() !== undefined)).toEqual([false, true]);
+  });
+
+  it('keeps the last handler context, and only that one', async () => {
+    const contexts: WeakRef<object>[] = [];
+    const recorded =
+      <N extends NodeDefinition>(handler: NodeHandler<N>): NodeHandler<N> =>
+      (ctx) => {
+        contexts.push(new WeakRef(ctx));
+        return handler(ctx);
+      };
+    const e = new SkeinEngine({
+      handlers: { START: recorded(DEFAULT_HANDLERS.START), END: recorded(DEFAULT_HANDLERS.END) },
+    });
+    e.registerWorkflow(
+      new WorkflowBuilder('tiny', '1').start().end('end').chain('start', 'end').build(),
+    );
+    for (let i = 0; i < 3; i++) await e.run('tiny');
+    await collect();
+    expect(contexts.map((r) => r.deref() !== undefined)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      true,
+    ]);
   });
 });

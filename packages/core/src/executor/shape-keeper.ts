@@ -8,10 +8,23 @@ import type { ThreadContext } from '../thread/thread-context.js';
 // per burst (docs/decisions/0007-keeping-shapes-alive.md). Keeping the last finished root thread
 // and the last finished branch or child thread keeps those maps, at the cost of holding two
 // finished threads until the next ones finish.
-const kept: { root?: ThreadContext; child?: ThreadContext } = {};
+const kept: {
+  root?: ThreadContext;
+  child?: ThreadContext;
+  context?: object;
+} = {};
 
 /** Keeps `thread` referenced until the next thread of its kind (root, or branch/child) finishes. */
 export function keepShapesOf(thread: ThreadContext): void {
   if (thread.state.parent) kept.child = thread;
   else kept.root = thread;
+}
+
+/**
+ * Keeps the last handler context referenced: it lives only while its node runs, so between two
+ * bursts of work none is left, and the run loop and every handler specialised to its class went
+ * with it.
+ */
+export function keepShapeOfContext(context: object): void {
+  kept.context = context;
 }

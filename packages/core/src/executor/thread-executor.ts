@@ -20,9 +20,11 @@ import { branchOutput } from './branch-output.js';
 import { checkExecutable, checkMaxSteps, checkResumable } from './call-checks.js';
 import { checkpointSaved, nextCheckpoint, SaveFailure, saveFailed } from './checkpointing.js';
 import { completeNode } from './complete-node.js';
+import { isAborted } from './is-aborted.js';
 import { nodeFailure } from './node-failure.js';
 import { callHandler, DEFAULT_HANDLERS, type NodeHandlers } from './node-handlers.js';
 import { EngineRunContext, type RunSignal } from './node-run-context.js';
+import { keepShapeOfContext } from './shape-keeper.js';
 import { emitNodeFailed, finishThread, pauseThread } from './thread-endings.js';
 import type { ExecuteOptions, ThreadResult } from './thread-result.js';
 import { RESUMED_MS, sliceSpent } from './turn-slice.js';
@@ -190,7 +192,7 @@ export class ThreadExecutor {
           return await this.#finish(run, 'COMPLETED', undefined, undefined, {
             output: branchOutput(thread, nodeId),
           });
-        if (run.signal?.aborted)
+        if (isAborted(run.signal))
           return await this.#finish(run, 'CANCELLED', new ThreadCancelledError(threadId));
         if (run.steps >= maxSteps)
           return await this.#finish(
@@ -287,19 +289,17 @@ export class ThreadExecutor {
     run.recovering = false;
     let returned: NodeOutcome | Promise<NodeOutcome>;
     try {
-      returned = callHandler(
-        this.#handlers,
-        node.type,
-        new EngineRunContext(
-          thread,
-          node,
-          run,
-          this.#services,
-          run.resume,
-          recovering,
-          run.maxSteps,
-        ),
+      const context = new EngineRunContext(
+        thread,
+        node,
+        run,
+        this.#services,
+        run.resume,
+        recovering,
+        run.maxSteps,
       );
+      keepShapeOfContext(context);
+      returned = callHandler(this.#handlers, node.type, context);
     } catch (error) {
       return this.#failed(run, attempt, error);
     }
@@ -344,7 +344,7 @@ export class ThreadExecutor {
     if (now.messages !== attempt.cursor.messages || now.log !== attempt.cursor.log)
       thread.conversation.revertTo(attempt.cursor);
     thread.dispatch({ type: 'restored', state: attempt.state });
-    if (run.signal?.aborted)
+    if (isAborted(run.signal))
       return {
         kind: 'failed',
         status: 'CANCELLED',

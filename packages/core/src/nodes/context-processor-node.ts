@@ -1,6 +1,7 @@
 import type { ContextOperation, ConversationManager, OperationResult } from '@skein/conversation';
 import type { ContextProcessorNode, ContextProcessorOperation } from '../workflow/types.js';
 import type { NodeHandler } from './node-handler.js';
+import { nextOutcome } from './outcomes.js';
 
 /**
  * Skein's clear: drop the conversation from view (keeping the visible system messages when asked,
@@ -91,5 +92,5 @@ export const contextProcessorHandler: NodeHandler<ContextProcessorNode> = ({
       batch: result.batch,
     };
   });
-  return { kind: 'next', output: results };
+  return nextOutcome(results);
 };

@@ -43,7 +43,7 @@ export type NodeOutcome =
       readonly status?: string;
     }
   | { readonly kind: 'pause'; readonly pending: PendingInteraction }
-  | { readonly kind: 'end'; readonly output?: unknown };
+  | { readonly kind: 'end'; readonly output?: unknown; readonly status?: undefined };
 
 export type NodeHandler<N extends NodeDefinition = NodeDefinition> = (
   context: NodeRunContext<N>,

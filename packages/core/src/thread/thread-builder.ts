@@ -176,15 +176,16 @@ export class ThreadBuilder {
     threadId: string,
     initialTools: () => readonly AnyTool[],
   ): ConversationManagerOptions {
-    // Written field by field: a spread of a conditional literal is one more object per thread.
+    // Every field written, absent ones as undefined: one literal, so one hidden class that V8
+    // keeps. Adding the optional fields one by one gave the options a class that lived only as
+    // long as the object, and went at the next full GC with the code built on it.
     const { emitter, formatToolDescription, tokenCounter } = this.#options;
-    const options: {
-      -readonly [K in keyof ConversationManagerOptions]: ConversationManagerOptions[K];
-    } = { initialTools };
-    if (emitter) options.observer = new ThreadEventForwarder(emitter, threadId);
-    if (formatToolDescription) options.formatToolDescription = formatToolDescription;
-    if (tokenCounter) options.tokenCounter = tokenCounter;
-    return options;
+    return {
+      initialTools,
+      observer: emitter ? new ThreadEventForwarder(emitter, threadId) : undefined,
+      formatToolDescription,
+      tokenCounter,
+    };
   }
 
   #variables(
