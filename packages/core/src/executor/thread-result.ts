@@ -1,5 +1,4 @@
 import type { SkeinError, TokenUsage } from '@skein/spec';
-import type { Mutable } from '../options/mutable.js';
 import type { ThreadContext } from '../thread/thread-context.js';
 import type { PendingInteraction, SerializedError, ThreadStatus } from '../thread/thread-state.js';
 
@@ -48,18 +47,19 @@ export function resultOf(
   const state = thread.state;
   const { threadId } = thread;
   const totalSteps = state.step;
-  const usage = thread.conversation.getUsage().total;
-  let result: Mutable<ThreadResult>;
-  if (status === 'COMPLETED') {
-    const output = state.output;
-    result = error
-      ? { threadId, status, output, error, steps, totalSteps, usage }
-      : { threadId, status, output, steps, totalSteps, usage };
-  } else
-    result = error
-      ? { threadId, status, error, steps, totalSteps, usage }
-      : { threadId, status, steps, totalSteps, usage };
-  if (state.pending) result.pending = state.pending;
-  if (thread.lastCheckpointId) result.lastCheckpointId = thread.lastCheckpointId;
-  return result;
+  // Every field written, absent ones as undefined: one literal, so one hidden class. Adding
+  // `pending` and `lastCheckpointId` afterwards gave results a class that lived only as long as
+  // they did; a fan-out lets its branches' results go, and V8 dropped that class, with the code
+  // built on it, at the next full GC (decision 0010).
+  return {
+    threadId,
+    status,
+    output: status === 'COMPLETED' ? state.output : undefined,
+    error,
+    steps,
+    totalSteps,
+    usage: thread.conversation.getUsage().total,
+    pending: state.pending,
+    lastCheckpointId: thread.lastCheckpointId,
+  };
 }

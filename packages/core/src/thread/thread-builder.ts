@@ -31,6 +31,7 @@ type AnyTool = Tool;
 const NO_TOOL_FAILURES: Readonly<Record<string, number>> = Object.freeze(Object.create(null));
 const NO_OUTPUTS: Readonly<Record<string, unknown>> = Object.freeze({});
 const NO_NAMES: readonly string[] = Object.freeze([]);
+const NO_TOOLS: readonly AnyTool[] = Object.freeze([]);
 
 export interface BuildThreadOptions {
   /** A string becomes the first user message; anything else is kept as `input` for expressions. */
@@ -100,9 +101,7 @@ export class ThreadBuilder {
     // Kept as a frozen copy: the caller's object stays the caller's.
     if (options.input !== undefined) requireJsonValue(options.input, 'input', 'input');
     const input = frozenCopy(options.input);
-    const initialTools = (workflow.definition.initialTools ?? []).map((name) =>
-      this.#options.tools.require(name),
-    );
+    const initialTools = this.#initialTools(workflow);
     const threadId = options.threadId ?? randomUUID();
     const state: ThreadState = {
       threadId,
@@ -142,9 +141,7 @@ export class ThreadBuilder {
       throw corrupt('state.currentNodeId', `names no node of workflow "${workflow.id}"`);
     if (state0.pending && !workflow.nodes.has(state0.pending.nodeId))
       throw corrupt('state.pending.nodeId', `names no node of workflow "${workflow.id}"`);
-    const initialTools = (workflow.definition.initialTools ?? []).map((name) =>
-      this.#options.tools.require(name),
-    );
+    const initialTools = this.#initialTools(workflow);
     const extra = new Map((options.dynamicTools ?? []).map((t) => [t.name, t]));
     const dynamicTools = state0.dynamicTools.map(
       (name) => extra.get(name) ?? this.#options.tools.require(name),
@@ -170,6 +167,17 @@ export class ThreadBuilder {
           }),
     });
     return context;
+  }
+
+  /**
+   * The workflow's initial tools, looked up now. None is one shared empty array: `[].map` gives an
+   * array whose elements kind depends on whether the caller runs optimised, and the thread
+   * constructor, specialised to one, was thrown away on meeting the other.
+   */
+  #initialTools(workflow: CompiledWorkflow): readonly AnyTool[] {
+    const names = workflow.definition.initialTools;
+    if (!names || names.length === 0) return NO_TOOLS;
+    return names.map((name) => this.#options.tools.require(name));
   }
 
   #conversationOptions(
