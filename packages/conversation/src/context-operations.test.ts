@@ -194,6 +194,25 @@ describe('batches', () => {
     expect(usage.currentBatch.totalTokens).toBe(2);
   });
 
+  it('gives the thread total alone, frozen, and a copy the next usage does not change', () => {
+    const manager = filled(user('1'));
+    const none = manager.getTotalUsage();
+    expect(none).toEqual({ promptTokens: 0, completionTokens: 0, totalTokens: 0 });
+    expect(Object.isFrozen(none)).toBe(true);
+    manager.recordUsage({ promptTokens: 10, completionTokens: 5, totalTokens: 15 });
+    const first = manager.getTotalUsage();
+    expect(first).toEqual(manager.getUsage().total);
+    expect(Object.isFrozen(first)).toBe(true);
+    manager.recordUsage({ promptTokens: 1, completionTokens: 1, totalTokens: 2 });
+    expect(first.totalTokens).toBe(15);
+    expect(manager.getTotalUsage()).toEqual({
+      promptTokens: 11,
+      completionTokens: 6,
+      totalTokens: 17,
+    });
+    expect(none.totalTokens).toBe(0);
+  });
+
   it('exposes the index with original positions and a reset', () => {
     const manager = filled(user('1'), user('2'));
     manager.applyOperation({ type: 'CLEAR', keepSystemMessage: false });

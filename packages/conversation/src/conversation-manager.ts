@@ -37,7 +37,7 @@ import {
   type ToolDescriptionFormatter,
 } from './tool-description.js';
 import type { LLMMessage, TokenUsage, ToolSpec } from './types.js';
-import { type UsageStats, usageStats } from './usage-stats.js';
+import { totalUsage, type UsageStats, usageStats } from './usage-stats.js';
 import { ViewWriter } from './view-writer.js';
 
 export type { UsageStats } from './usage-stats.js';
@@ -272,6 +272,11 @@ export class ConversationManager {
 
   getUsage(): UsageStats {
     return usageStats(this.#state);
+  }
+
+  /** The whole thread's token usage (`getUsage().total`), without the per-batch figures. */
+  getTotalUsage(): TokenUsage {
+    return totalUsage(this.#state);
   }
 
   // ---- snapshots ------------------------------------------------------------------------

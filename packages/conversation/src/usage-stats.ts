@@ -17,6 +17,22 @@ function frozenUsage(u: TokenUsage): TokenUsage {
   });
 }
 
+const NO_USAGE: TokenUsage = Object.freeze({
+  promptTokens: 0,
+  completionTokens: 0,
+  totalTokens: 0,
+});
+
+/**
+ * The whole thread's usage, frozen; one shared object while nothing is counted (most threads of
+ * a fan-out never call a model, and their usage is read as each one ends).
+ */
+export function totalUsage(state: ConversationState): TokenUsage {
+  const u = state.usage;
+  if (u.promptTokens === 0 && u.completionTokens === 0 && u.totalTokens === 0) return NO_USAGE;
+  return frozenUsage(u);
+}
+
 /** Token usage of the whole thread and of each batch in the current stack. */
 export function usageStats(state: ConversationState): UsageStats {
   const byBatch = state.batches.map((b) => frozenUsage(b.usage));

@@ -31,7 +31,7 @@ export function absorbChildren(
   for (const r of results) {
     if (r.thread === thread) continue;
     const total: TokenUsage | undefined = r.thread
-      ? r.thread.conversation.getUsage().total
+      ? r.thread.conversation.getTotalUsage()
       : r.usage;
     if (total) {
       usage.promptTokens += total.promptTokens;

@@ -58,7 +58,7 @@ export function resultOf(
     error,
     steps,
     totalSteps,
-    usage: thread.conversation.getUsage().total,
+    usage: thread.conversation.getTotalUsage(),
     pending: state.pending,
     lastCheckpointId: thread.lastCheckpointId,
   };

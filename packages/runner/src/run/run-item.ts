@@ -42,7 +42,7 @@ function storedResult(thread: ThreadContext): Pick<ThreadResult, 'status' | 'out
   return {
     status: thread.status as ThreadResult['status'],
     ...(state.output === undefined ? {} : { output: state.output }),
-    usage: thread.conversation.getUsage().total,
+    usage: thread.conversation.getTotalUsage(),
     ...(state.error ? { error: { ...state.error } } : {}),
   };
 }
@@ -138,7 +138,7 @@ function failed(
   started: number,
 ): ItemOutcome | undefined {
   if (options.signal?.aborted) return undefined;
-  const usage = thread ? thread.conversation.getUsage().total : ZERO_USAGE;
+  const usage = thread ? thread.conversation.getTotalUsage() : ZERO_USAGE;
   const durationMs = performance.now() - started;
   return {
     result: itemResult(item, threadId, 'FAILED', undefined, usage, durationMs, errorOf(error)),
