@@ -225,6 +225,38 @@ describe('checkpoints', () => {
     );
   });
 
+  it('refuses a save by rejecting, never by throwing, and keeps what it had', async () => {
+    const store = new InMemoryCheckpointStore();
+    await engine(store).run('trip', { threadId: 'r' });
+    const stored = (await store.load('r'))!;
+    const before = await store.list('r');
+    const stale = {
+      id: 'r:stale',
+      threadId: 'r',
+      sequence: 99,
+      parentId: 'r:1',
+      createdAt: new Date().toISOString(),
+      state: stored.state,
+      conversation: { version: 1 as const, from: { messages: 0, log: 0 }, messages: [], log: [] },
+    };
+    let saving: Promise<void> | undefined;
+    expect(() => {
+      saving = store.save(stale);
+    }).not.toThrow();
+    await expect(saving).rejects.toMatchObject({ code: 'CHECKPOINT_CONFLICT' });
+    // The stored conversation continued, but from the wrong parent checkpoint.
+    const extent = {
+      messages: stored.conversation.messages.length,
+      log: stored.conversation.log.length,
+    };
+    const wrongParent = { ...stale, conversation: { ...stale.conversation, from: extent } };
+    await expect(store.save(wrongParent)).rejects.toMatchObject({
+      code: 'CHECKPOINT_CONFLICT',
+      parent: { expected: before.at(-1)!.id, got: 'r:1' },
+    });
+    expect(await store.list('r')).toEqual(before);
+  });
+
   it('prunes old checkpoints but keeps every message', async () => {
     const store = new InMemoryCheckpointStore();
     const { thread } = await engine(store).run('trip', { threadId: 'p' });

@@ -32,6 +32,8 @@ function infoOf(threadId: string, saved: SavedCheckpoint): CheckpointInfo {
   };
 }
 
+const SAVED: Promise<void> = Promise.resolve();
+
 interface ThreadRecord {
   readonly messages: LLMMessage[];
   readonly log: ConversationLogEntry[];
@@ -45,22 +47,38 @@ interface ThreadRecord {
 export class InMemoryCheckpointStore implements CheckpointStore {
   readonly #threads = new Map<string, ThreadRecord>();
 
-  async save(checkpoint: Checkpoint): Promise<void> {
+  // Not an async function: the engine saves after almost every node, and a settled promise
+  // shared by every save costs no frame and no allocation. Failures still reject, never throw.
+  save(checkpoint: Checkpoint): Promise<void> {
+    try {
+      this.#save(checkpoint);
+      return SAVED;
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  #save(checkpoint: Checkpoint): void {
     const record = this.#threads.get(checkpoint.threadId);
     if (!record) {
       this.#first(checkpoint);
       return;
     }
     const { from } = checkpoint.conversation;
-    const stored = { messages: record.messages.length, log: record.log.length };
-    if (from.messages !== stored.messages || from.log !== stored.log)
-      throw new CheckpointConflictError(checkpoint.threadId, stored, from);
     const latest = record.checkpoints[record.checkpoints.length - 1]?.id;
-    if ((checkpoint.parentId ?? undefined) !== latest)
+    if (
+      from.messages !== record.messages.length ||
+      from.log !== record.log.length ||
+      (checkpoint.parentId ?? undefined) !== latest
+    ) {
+      const stored = { messages: record.messages.length, log: record.log.length };
+      if (from.messages !== stored.messages || from.log !== stored.log)
+        throw new CheckpointConflictError(checkpoint.threadId, stored, from);
       throw new CheckpointConflictError(checkpoint.threadId, stored, from, {
         expected: latest,
         got: checkpoint.parentId,
       });
+    }
     for (const message of checkpoint.conversation.messages) record.messages.push(message);
     for (const entry of checkpoint.conversation.log) record.log.push(entry);
     record.checkpoints.push({
