@@ -18,6 +18,8 @@ describe('findNonJsonValue', () => {
     [{ m: new Map() }, '$.m', 'Map'],
     [[1, undefined], '$[1]', 'undefined'],
     [new Array(2), '$[0]', 'sparse'],
+    [{ a: [{ b: [0, { c: 1n }] }] }, '$.a[0].b[1].c', 'BigInt'],
+    [[[1], [2, [3, new Array(1)]]], '$[1][1][1][0]', 'sparse'],
   ])('refuses %o at %s', (value, path, reason) => {
     const found = findNonJsonValue(value);
     expect(found?.path).toBe(path);

@@ -34,49 +34,60 @@ function isPlainPrototype(value: object): boolean {
   return proto === Object.prototype || proto === null;
 }
 
+/** `found` one level down, under `step` (`[i]` or `.key`). */
+function under(step: string, found: NonJsonValue): NonJsonValue {
+  return { path: step + found.path, reason: found.reason };
+}
+
+/**
+ * The walk behind `findNonJsonValue`, with paths relative to `v`: a path is built only along the
+ * way back from a problem, not for every element of a value that has none. A module function
+ * rather than a closure per call: V8 keeps optimised code only while a closure of it lives.
+ */
+function visit(v: unknown, depth: number, seen: Set<object>): NonJsonValue | undefined {
+  if (v === null || typeof v === 'string' || typeof v === 'boolean') return undefined;
+  const reason = describe(v);
+  if (reason !== undefined) return { path: '', reason };
+  if (typeof v === 'number') return undefined;
+  if (v === undefined) return { path: '', reason: 'undefined (JSON has no undefined)' };
+  const obj = v as object;
+  if (depth > MAX_JSON_DEPTH)
+    return { path: '', reason: `nested deeper than ${MAX_JSON_DEPTH} levels` };
+  if (seen.has(obj)) return { path: '', reason: 'a cycle (the value contains itself)' };
+  if (Array.isArray(obj)) {
+    seen.add(obj);
+    for (let i = 0; i < obj.length; i++) {
+      if (!(i in obj)) return { path: `[${i}]`, reason: 'a hole in a sparse array' };
+      const found = visit(obj[i], depth + 1, seen);
+      if (found) return under(`[${i}]`, found);
+    }
+    seen.delete(obj);
+    return undefined;
+  }
+  if (!isPlainPrototype(obj)) {
+    const name = (obj as { constructor?: { name?: unknown } }).constructor?.name;
+    return {
+      path: '',
+      reason: `an instance of ${typeof name === 'string' && name ? name : 'a class'} (only plain objects and arrays survive JSON)`,
+    };
+  }
+  seen.add(obj);
+  for (const key of Object.keys(obj)) {
+    const child = (obj as Record<string, unknown>)[key];
+    if (child === undefined) continue;
+    const found = visit(child, depth + 1, seen);
+    if (found) return under(`.${key}`, found);
+  }
+  seen.delete(obj);
+  return undefined;
+}
+
 /**
  * Finds the first part of `value` that a JSON round trip would not give back unchanged, or
  * `undefined` when there is none. `undefined` as an object property is accepted (JSON omits the
  * key, and reading it gives `undefined` again); `undefined` at the root or in an array is not.
  */
 export function findNonJsonValue(value: unknown, root = '$'): NonJsonValue | undefined {
-  const seen = new Set<object>();
-  const visit = (v: unknown, path: string, depth: number): NonJsonValue | undefined => {
-    if (v === null || typeof v === 'string' || typeof v === 'boolean') return undefined;
-    const reason = describe(v);
-    if (reason !== undefined) return { path, reason };
-    if (typeof v === 'number') return undefined;
-    if (v === undefined) return { path, reason: 'undefined (JSON has no undefined)' };
-    const obj = v as object;
-    if (depth > MAX_JSON_DEPTH)
-      return { path, reason: `nested deeper than ${MAX_JSON_DEPTH} levels` };
-    if (seen.has(obj)) return { path, reason: 'a cycle (the value contains itself)' };
-    if (Array.isArray(obj)) {
-      seen.add(obj);
-      for (let i = 0; i < obj.length; i++) {
-        if (!(i in obj)) return { path: `${path}[${i}]`, reason: 'a hole in a sparse array' };
-        const found = visit(obj[i], `${path}[${i}]`, depth + 1);
-        if (found) return found;
-      }
-      seen.delete(obj);
-      return undefined;
-    }
-    if (!isPlainPrototype(obj)) {
-      const name = (obj as { constructor?: { name?: unknown } }).constructor?.name;
-      return {
-        path,
-        reason: `an instance of ${typeof name === 'string' && name ? name : 'a class'} (only plain objects and arrays survive JSON)`,
-      };
-    }
-    seen.add(obj);
-    for (const key of Object.keys(obj)) {
-      const child = (obj as Record<string, unknown>)[key];
-      if (child === undefined) continue;
-      const found = visit(child, `${path}.${key}`, depth + 1);
-      if (found) return found;
-    }
-    seen.delete(obj);
-    return undefined;
-  };
-  return visit(value, root, 0);
+  const found = visit(value, 0, new Set<object>());
+  return found && under(root, found);
 }

@@ -6,7 +6,7 @@ import type { ThreadContext } from '../thread/thread-context.js';
 import type { BranchWait } from '../thread/thread-state.js';
 import type { NodeDefinition } from '../workflow/types.js';
 import type { ChildOutcome, ChildPlan, ChildResult } from './child-plan.js';
-import type { ChildRunner } from './child-runner.js';
+import type { ChildRunner, RunChildOptions } from './child-runner.js';
 
 export interface FanOutPolicy {
   readonly maxConcurrency: number;
@@ -101,6 +101,70 @@ function settled(result: ChildResult): ChildOutcome {
   };
 }
 
+/** One fan-out in progress: what its workers share. */
+interface FanOutRun {
+  readonly thread: ThreadContext;
+  readonly runner: ChildRunner;
+  readonly plans: readonly ChildPlan[];
+  readonly policy: FanOutPolicy;
+  readonly answer: BranchAnswer | undefined;
+  /** What every child runs with, unless it is answered (then a copy with its `resume`). */
+  readonly options: RunChildOptions;
+  readonly local: AbortController;
+  readonly results: (ChildOutcome | undefined)[];
+  next: number;
+  completed: number;
+  stopped: boolean;
+}
+
+/**
+ * One of a fan-out's workers: takes the next plan until none is left or the wait is over. A
+ * module function rather than a closure made per fan-out: V8 keeps a function's optimised code
+ * only as long as a closure of it lives, so per-fan-out workers were compiled again after every
+ * full GC (decision 0010).
+ */
+async function work(run: FanOutRun): Promise<void> {
+  const { plans, policy } = run;
+  while (!run.stopped && run.next < plans.length) {
+    const i = run.next++;
+    const plan = plans[i]!;
+    const resume = answerFor(plan, run.answer);
+    const result = await run.runner.run(
+      run.thread,
+      plan,
+      resume ? withResume(run.options, resume) : run.options,
+    );
+    run.results[i] =
+      result.status === 'COMPLETED' && !policy.keepCompleted ? settled(result) : result;
+    if (result.status === 'COMPLETED') run.completed++;
+    if ((result.status === 'FAILED' && policy.failFast) || run.completed >= policy.needed) {
+      if (run.completed < plans.length) run.local.abort();
+      run.stopped = true;
+    }
+  }
+}
+
+/** The options of a child that is answered: written out (decision 0009), no spread. */
+function withResume(o: RunChildOptions, resume: { input: unknown }): RunChildOptions {
+  return {
+    nodeId: o.nodeId,
+    signal: o.signal,
+    maxSteps: o.maxSteps,
+    recovering: o.recovering,
+    resume,
+  };
+}
+
+/** A child the JOIN stopped waiting for before it started. */
+function notStarted(plan: ChildPlan): ChildOutcome {
+  return {
+    plan,
+    threadId: plan.threadId,
+    status: 'CANCELLED',
+    error: { code: 'THREAD_CANCELLED', message: 'not started: the JOIN no longer waited for it' },
+  };
+}
+
 /**
  * Runs children with at most `maxConcurrency` at once and stops early when the wait is satisfied
  * or (fail-fast) one fails, cancelling those still running. Results come back in plan order,
@@ -112,55 +176,37 @@ export async function runChildren(
   plans: readonly ChildPlan[],
   policy: FanOutPolicy,
 ): Promise<ChildOutcome[]> {
-  const { thread, node } = ctx;
   const signal = signalOf(ctx);
-  const answer = branchAnswer(ctx);
-  const recovering = ctx.recovering === true || ctx.resume !== undefined;
-  const maxSteps = ctx.maxSteps ?? 1_000;
-  const results: (ChildOutcome | undefined)[] = new Array(plans.length);
   const local = new AbortController();
   const childSignal = signal ? AbortSignal.any([signal, local.signal]) : local.signal;
   // Every running branch listens to it (its model call, its tools): up to maxConcurrency of them
   // at once is expected, not a leak, so Node's warning past 10 listeners does not apply.
   setMaxListeners(0, childSignal);
-  let next = 0;
-  let completed = 0;
-  let stopped = false;
-  const worker = async () => {
-    while (!stopped && next < plans.length) {
-      const i = next++;
-      const plan = plans[i]!;
-      const resume = answerFor(plan, answer);
-      const result = await runner.run(
-        thread,
-        plan,
-        resume
-          ? { nodeId: node.id, signal: childSignal, maxSteps, recovering, resume }
-          : { nodeId: node.id, signal: childSignal, maxSteps, recovering },
-      );
-      results[i] =
-        result.status === 'COMPLETED' && !policy.keepCompleted ? settled(result) : result;
-      if (result.status === 'COMPLETED') completed++;
-      if ((result.status === 'FAILED' && policy.failFast) || completed >= policy.needed) {
-        if (completed < plans.length) local.abort();
-        stopped = true;
-      }
-    }
+  const run: FanOutRun = {
+    thread: ctx.thread,
+    runner,
+    plans,
+    policy,
+    answer: branchAnswer(ctx),
+    options: {
+      nodeId: ctx.node.id,
+      signal: childSignal,
+      maxSteps: ctx.maxSteps ?? 1_000,
+      recovering: ctx.recovering === true || ctx.resume !== undefined,
+    },
+    local,
+    results: new Array(plans.length),
+    next: 0,
+    completed: 0,
+    stopped: false,
   };
-  const workers = Math.max(1, Math.min(policy.maxConcurrency, plans.length));
-  await Promise.all(Array.from({ length: workers }, worker));
-  return plans.map(
-    (plan, i) =>
-      results[i] ?? {
-        plan,
-        threadId: plan.threadId,
-        status: 'CANCELLED',
-        error: {
-          code: 'THREAD_CANCELLED',
-          message: 'not started: the JOIN no longer waited for it',
-        },
-      },
-  );
+  const workers: Promise<void>[] = [];
+  for (let w = Math.max(1, Math.min(policy.maxConcurrency, plans.length)); w > 0; w--)
+    workers.push(work(run));
+  await Promise.all(workers);
+  const outcomes: ChildOutcome[] = new Array(plans.length);
+  for (let i = 0; i < plans.length; i++) outcomes[i] = run.results[i] ?? notStarted(plans[i]!);
+  return outcomes;
 }
 
 /** Holds the children of a node that waits; lets them go once it has finished. */

@@ -47,6 +47,34 @@ function collected(results: readonly ChildOutcome[]) {
   );
 }
 
+// Plain loops rather than callbacks made per fan-out: V8 keeps a function's optimised code only as
+// long as a closure of it lives, so a callback made per fan-out was compiled again after every
+// full GC (decision 0010).
+
+/** How the branches ended: how many completed, the first that failed, whether any waits. */
+function tally(results: readonly ChildOutcome[]): {
+  completed: number;
+  failed: ChildOutcome | undefined;
+  paused: boolean;
+} {
+  let completed = 0;
+  let failed: ChildOutcome | undefined;
+  let paused = false;
+  for (const r of results) {
+    if (r.status === 'COMPLETED') completed++;
+    else if (r.status === 'FAILED') failed ??= r;
+    else if (r.status === 'PAUSED') paused = true;
+  }
+  return { completed, failed, paused };
+}
+
+/** The outputs of the completed branches, in branch order (null for none). */
+function completedOutputs(results: readonly ChildOutcome[]): unknown[] {
+  const outputs: unknown[] = [];
+  for (const r of results) if (r.status === 'COMPLETED') outputs.push(r.output ?? null);
+  return outputs;
+}
+
 /**
  * Runs the branches and does what the JOIN asks with them: outputs in branch order (or a
  * per-branch record under `collect`), a failed branch fails the node under `fail-fast`, waiting
@@ -77,13 +105,12 @@ async function fanOut(
     keepChildren(thread, results, false);
     throw new ThreadCancelledError(thread.threadId);
   }
-  const completed = results.filter((r) => r.status === 'COMPLETED').length;
-  const failed = failFast ? results.find((r) => r.status === 'FAILED') : undefined;
-  if (failed) {
+  const { completed, failed, paused } = tally(results);
+  if (failFast && failed) {
     keepChildren(thread, results, false);
     throw new BranchFailedError(failed.plan.path, failed.threadId, failed.error!);
   }
-  if (completed < need && results.some((r) => r.status === 'PAUSED')) {
+  if (completed < need && paused) {
     keepChildren(thread, results, true);
     return pauseFor(node.id, results);
   }
@@ -91,9 +118,7 @@ async function fanOut(
   // Each output is frozen JSON already (checked as its branch ended): the array is frozen as it
   // is, not walked and copied again for the variable.
   const outputs = Object.freeze(
-    join.onError === 'collect'
-      ? collected(results).map(deepFreeze)
-      : results.filter((r) => r.status === 'COMPLETED').map((r) => r.output ?? null),
+    join.onError === 'collect' ? collected(results).map(deepFreeze) : completedOutputs(results),
   );
   absorbChildren(thread, node.id, results, merge, runner.mergers);
   if (join.outputVariable !== undefined) thread.setStateVariable(join.outputVariable, outputs);
@@ -176,18 +201,19 @@ export const mapHandler: NodeHandler<MapNode> = (ctx) => {
   const itemVariable = config.itemVariable ?? 'item';
   const indexVariable = config.indexVariable ?? 'index';
   const base = withoutList(thread.state.variables, config.items);
-  const plans = items.map((item: unknown, i) =>
-    branchPlan(
+  const conversation = config.conversation ?? 'forked';
+  const plans: ChildPlan[] = new Array(items.length);
+  for (let i = 0; i < items.length; i++)
+    plans[i] = branchPlan(
       thread,
       node.id,
       `[${i}]`,
       `${node.id}[${i}]`,
       config.start,
       config.join,
-      Object.freeze(itemVariables(base, itemVariable, item, indexVariable, i)),
-      config.conversation ?? 'forked',
-    ),
-  );
+      Object.freeze(itemVariables(base, itemVariable, items[i], indexVariable, i)),
+      conversation,
+    );
   return fanOut(ctx, plans, config.join, config.maxConcurrency ?? DEFAULT_MAP_CONCURRENCY);
 };
 
