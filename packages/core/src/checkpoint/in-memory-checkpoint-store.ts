@@ -32,12 +32,17 @@ function infoOf(threadId: string, saved: SavedCheckpoint): CheckpointInfo {
   };
 }
 
-const SAVED: Promise<void> = Promise.resolve();
-
 interface ThreadRecord {
   readonly messages: LLMMessage[];
   readonly log: ConversationLogEntry[];
   readonly checkpoints: SavedCheckpoint[];
+}
+
+const SAVED: Promise<void> = Promise.resolve();
+
+/** How far a stored thread's conversation goes (made only for a conflict's error). */
+function extentOf(record: ThreadRecord): { messages: number; log: number } {
+  return { messages: record.messages.length, log: record.log.length };
 }
 
 /**
@@ -65,20 +70,14 @@ export class InMemoryCheckpointStore implements CheckpointStore {
       return;
     }
     const { from } = checkpoint.conversation;
+    if (from.messages !== record.messages.length || from.log !== record.log.length)
+      throw new CheckpointConflictError(checkpoint.threadId, extentOf(record), from);
     const latest = record.checkpoints[record.checkpoints.length - 1]?.id;
-    if (
-      from.messages !== record.messages.length ||
-      from.log !== record.log.length ||
-      (checkpoint.parentId ?? undefined) !== latest
-    ) {
-      const stored = { messages: record.messages.length, log: record.log.length };
-      if (from.messages !== stored.messages || from.log !== stored.log)
-        throw new CheckpointConflictError(checkpoint.threadId, stored, from);
-      throw new CheckpointConflictError(checkpoint.threadId, stored, from, {
+    if ((checkpoint.parentId ?? undefined) !== latest)
+      throw new CheckpointConflictError(checkpoint.threadId, extentOf(record), from, {
         expected: latest,
         got: checkpoint.parentId,
       });
-    }
     for (const message of checkpoint.conversation.messages) record.messages.push(message);
     for (const entry of checkpoint.conversation.log) record.log.push(entry);
     record.checkpoints.push({

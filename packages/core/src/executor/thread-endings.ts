@@ -4,7 +4,7 @@ import type { SkeinEmitter } from '../events/emitter.js';
 import type { ThreadContext } from '../thread/thread-context.js';
 import type { PendingInteraction } from '../thread/thread-state.js';
 import type { NodeDefinition } from '../workflow/types.js';
-import { checkpointSaved, nextCheckpoint, SaveFailure, saveCheckpoint } from './checkpointing.js';
+import { saveCheckpoint } from './checkpointing.js';
 import type { NodeFailure } from './node-failure.js';
 import { keepShapesOf } from './shape-keeper.js';
 import { resultOf, serializeError, type ThreadResult } from './thread-result.js';
@@ -58,16 +58,7 @@ export async function finishThread(
       status,
       error: error ? serializeError(error, nodeId) : undefined,
     });
-  if (store) {
-    // Inline rather than `saveCheckpoint`: one async frame fewer for every branch that ends.
-    const checkpoint = nextCheckpoint(thread);
-    try {
-      await store.save(checkpoint);
-    } catch (error) {
-      throw new SaveFailure(error);
-    }
-    checkpointSaved(thread, emitter, checkpoint);
-  }
+  if (store) await saveCheckpoint(store, thread, emitter);
   keepShapesOf(thread);
   const event =
     status === 'COMPLETED'
