@@ -13,8 +13,9 @@ import type { BenchSuite } from './suite.js';
 //   with Promise.all in batches of 64 (the runner's overhead per item; goal ≤ 0.2 ms);
 // - peak RSS at 1k, 10k and 50k items read from a JSONL file (goal: 50k within 1.2× of 1k),
 //   3 runs each, beside the heap retained after a full GC at the last item (what the run keeps)
-//   and V8's peak old generation (what it lets garbage grow to), by hand and with a capped heap
-//   for comparison (memory-by-size.ts);
+//   and V8's peak old generation (what it lets garbage grow to), by hand and with a capped young
+//   generation for comparison (memory-by-size.ts). Every worker runs compiled, without the
+//   TypeScript loader (compiled-worker.ts);
 // - SIGKILL at 50% of a 10k-item run on the SQLite store, then a rerun: time to the first new
 //   item (goal < 1 s).
 // No checkpoint store in the first two (an in-memory store would keep every thread and grow

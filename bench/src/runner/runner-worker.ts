@@ -1,5 +1,6 @@
 // One measurement in its own process (so peak RSS is its own); prints one JSON line.
-// node --import tsx runner-worker.ts <mode> <n> <concurrency> <folder>
+// node --import tsx runner-worker.ts <mode> <n> <concurrency> <folder> (the bench runs it compiled,
+// with plain node: see compiled-worker.ts)
 //   runner: runDataset over an array of n items (after a 1,000-item warm-up run)
 //   manual: the same threads with Promise.all in batches of <concurrency> (same warm-up)
 //   file:   runDataset over <folder>/input.jsonl, n items (no warm-up; for memory by size;

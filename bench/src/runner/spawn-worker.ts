@@ -3,10 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { compiledWorker } from './compiled-worker.js';
 
-const worker = fileURLToPath(new URL('./runner-worker.ts', import.meta.url));
 const run = promisify(execFile);
 
 export function tempFolder(): string {
@@ -38,17 +37,7 @@ async function runWorker(
 ): Promise<Record<string, number>> {
   const { stdout } = await run(
     process.execPath,
-    [
-      '--expose-gc',
-      ...nodeFlags,
-      '--import',
-      'tsx',
-      worker,
-      mode,
-      String(n),
-      String(concurrency),
-      folder,
-    ],
+    ['--expose-gc', ...nodeFlags, compiledWorker(), mode, String(n), String(concurrency), folder],
     { maxBuffer: 64 << 20, timeout: 30 * 60_000 },
   );
   return JSON.parse(stdout.trim().split('\n').at(-1)!) as Record<string, number>;
@@ -64,7 +53,7 @@ export async function killWorkerAt(
 ): Promise<void> {
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', worker, mode, String(n), String(concurrency), folder],
+    [compiledWorker(), mode, String(n), String(concurrency), folder],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const exited = new Promise((resolve) => child.on('exit', resolve));
