@@ -127,7 +127,10 @@ export function checkCursor(cursor: unknown, messages: number, log: number): Con
       'cursor',
       `cursor must be { messages: 0..${messages}, log: 0..${log} } as cursor() returns, got { messages: ${show(c.messages)}, log: ${show(c.log)} }`,
     );
-  return { messages: c.messages, log: c.log };
+  // A frozen cursor (as `cursor()` returns) cannot change later; any other is copied.
+  return Object.isFrozen(cursor)
+    ? (cursor as ConversationCursor)
+    : { messages: c.messages, log: c.log };
 }
 
 export interface CheckedTruncate {

@@ -33,6 +33,26 @@ describe('state handed out is not the manager’s', () => {
     m.revertTo(m.cursor());
   });
 
+  it('a cursor is frozen and handed out again only while nothing was added', () => {
+    const m = busy();
+    const first = m.cursor();
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(m.cursor()).toBe(first);
+    m.addMessage({ role: 'assistant', content: 'a' });
+    const second = m.cursor();
+    expect(second).not.toBe(first);
+    expect(second.messages).toBe(first.messages + 1);
+    // The cursor handed out first still says where the conversation was then.
+    expect(first.messages).toBe(second.messages - 1);
+    // A delta keeps a frozen cursor as its start; a plain one is copied, so changing it later
+    // cannot move the delta.
+    expect(m.deltaSince(first).from).toBe(first);
+    const plain = { messages: first.messages, log: first.log };
+    const delta = m.deltaSince(plain);
+    plain.messages = 0;
+    expect(delta.from).toEqual({ messages: first.messages, log: first.log });
+  });
+
   it('deltaSince entries are frozen too', () => {
     const m = busy();
     const delta = m.deltaSince({ messages: 0, log: 0 });

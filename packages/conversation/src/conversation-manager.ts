@@ -53,6 +53,7 @@ export interface ConversationManagerOptions {
 }
 
 const NO_TOOLS = (): readonly ToolSpec[] => [];
+const NO_CURSOR: ConversationCursor = Object.freeze({ messages: 0, log: 0 });
 
 /**
  * The conversation of one thread. Storage is append-only: every message ever added stays in
@@ -63,6 +64,8 @@ const NO_TOOLS = (): readonly ToolSpec[] => [];
  */
 export class ConversationManager {
   readonly #state: ConversationState;
+  /** The last cursor handed out; frozen, so it can be handed out again while nothing changes. */
+  #cursor: ConversationCursor = NO_CURSOR;
   readonly #descriptions: DescriptionKeeper;
   // Tokens per stored position, counted once by the manager's counter (messages never change).
   readonly #tokens: (position: number) => number;
@@ -288,7 +291,13 @@ export class ConversationManager {
 
   /** Where the conversation is now; pass it to `deltaSince` later for an incremental save. */
   cursor(): ConversationCursor {
-    return { messages: this.#state.messages.length, log: this.#state.log.length };
+    const messages = this.#state.messages.length;
+    const log = this.#state.log.length;
+    const last = this.#cursor;
+    // The engine asks several times per node, mostly with nothing added in between.
+    if (last.messages === messages && last.log === log) return last;
+    this.#cursor = Object.freeze({ messages, log });
+    return this.#cursor;
   }
 
   /** What was stored and logged after `cursor`: O(change), whatever the history's length. */

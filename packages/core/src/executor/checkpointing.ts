@@ -26,6 +26,15 @@ function conversationDelta(thread: ThreadContext): ConversationDelta {
   return thread.conversation.deltaSince(from);
 }
 
+/**
+ * `<threadId>:<sequence>`. The suffix is made first: a store that keeps every id then holds one
+ * small string and a pair pointing at the thread id it shares, not a copy of the thread id each.
+ */
+function checkpointId(threadId: string, sequence: number): string {
+  const suffix = `:${sequence}`;
+  return threadId + suffix;
+}
+
 /** The next checkpoint of `thread`: its state and the conversation since the previous one. */
 export function nextCheckpoint(
   thread: ThreadContext,
@@ -33,8 +42,7 @@ export function nextCheckpoint(
 ): Checkpoint {
   const sequence = thread.checkpointSequence + 1;
   return {
-    // Flat (see `childThreadId`): the store keeps every checkpoint id.
-    id: [thread.threadId, sequence].join(':'),
+    id: checkpointId(thread.threadId, sequence),
     threadId: thread.threadId,
     sequence,
     parentId: thread.lastCheckpointId,
@@ -51,7 +59,12 @@ export function checkpointSaved(
   checkpoint: Checkpoint,
 ): void {
   const { from, messages, log } = checkpoint.conversation;
-  const cursor = { messages: from.messages + messages.length, log: from.log + log.length };
+  const upTo = from.messages + messages.length;
+  const logUpTo = from.log + log.length;
+  // Usually the conversation's own cursor: nothing is added between the delta and the save.
+  const now = thread.conversation.cursor();
+  const cursor =
+    now.messages === upTo && now.log === logUpTo ? now : { messages: upTo, log: logUpTo };
   thread.recordCheckpoint(checkpoint.id, checkpoint.sequence, cursor, checkpoint.state);
   if (emitter.listenerCount('checkpoint:saved') > 0)
     emitter.emit('checkpoint:saved', {

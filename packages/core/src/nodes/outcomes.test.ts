@@ -80,6 +80,9 @@ describe('node outcomes', () => {
 
   it('nextOutcome and endOutcome carry what they are given', () => {
     expect(nextOutcome()).toEqual({ kind: 'next', output: undefined, status: undefined });
+    // The common outcome is made once and shared (it keeps the class of the others, above).
+    expect(nextOutcome()).toBe(nextOutcome());
+    expect(nextOutcome(0)).not.toBe(nextOutcome());
     expect(nextOutcome([1], 'max-tool-rounds')).toEqual({
       kind: 'next',
       output: [1],

@@ -6,12 +6,23 @@ import type { NodeOutcome } from './node-handler.js';
 // GC; the run loop, specialised to the classes it had seen, was thrown away and rebuilt at the end
 // of every fan-out (docs/decisions/0010-stable-shapes-between-bursts.md).
 
+function outcome(kind: 'next' | 'end', output: unknown, status: string | undefined): NodeOutcome {
+  return { kind, output, status } as NodeOutcome;
+}
+
+// Shared by every node that completes with no output and no status (VARIABLE, ROUTE, context
+// processors…): one allocation fewer per step. Not frozen, so it keeps the class of the others;
+// nothing writes to an outcome.
+const PLAIN_NEXT = outcome('next', undefined, undefined);
+
 /** The node completed; the thread goes on along its edges. */
 export function nextOutcome(output?: unknown, status?: string): NodeOutcome {
-  return { kind: 'next', output, status };
+  return output === undefined && status === undefined
+    ? PLAIN_NEXT
+    : outcome('next', output, status);
 }
 
 /** The node completed and ends the thread with `output`. */
 export function endOutcome(output: unknown): NodeOutcome {
-  return { kind: 'end', output, status: undefined };
+  return outcome('end', output, undefined);
 }

@@ -50,8 +50,13 @@ export const variableHandler: NodeHandler<VariableNode> = ({ thread, node }) => 
   const { assign, values, message } = node.config;
   if (assign) {
     // Each assignment sees the ones before it (`a: '1', b: 'vars.a + 1'`).
-    for (const [name, source] of assignmentsOf(assign))
-      thread.setVariable(name, evaluateIn(thread, source));
+    // Indexed, not `for (const [name, source] of …)`: the destructuring walked an iterator per
+    // pair, and every step allocated its results.
+    const list = assignmentsOf(assign);
+    for (let i = 0; i < list.length; i++) {
+      const pair = list[i]!;
+      thread.setVariable(pair[0], evaluateIn(thread, pair[1]));
+    }
   }
   if (values) thread.setVariables(values);
   if (message)
