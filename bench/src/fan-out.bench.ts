@@ -160,7 +160,7 @@ export const fanOutSuite: BenchSuite = {
       const skein = of.find((r) => r.subject.startsWith('Skein'));
       if (!skein) continue;
       lines.push(
-        `fan-out ${n}: Skein ${fmt(skein.usPerOp)} µs/item median, ${fmt(bestUs(skein))} best (target ≤ 10: ${bestUs(skein) <= 10 ? 'met' : 'NOT met'}).`,
+        `fan-out ${n}: Skein ${fmt(skein.usPerOp)} µs/item median, ${fmt(bestUs(skein))} best (target ≤ 10, judged on the median: ${skein.usPerOp <= 10 ? 'met' : 'NOT met'}).`,
       );
       for (const peer of of.filter((r) => r !== skein)) {
         const timedOut = peer.note?.startsWith('timed out') ? ' (peer timed out: at least)' : '';
@@ -174,7 +174,7 @@ export const fanOutSuite: BenchSuite = {
       const best = (bestUs(r) * r.ops) / 1000;
       const ratio = best / ideal;
       lines.push(
-        `${r.case}: ${r.totalMs.toFixed(1)} ms median, ${best.toFixed(1)} ms best vs ideal ${ideal} ms: ${(r.totalMs / ideal).toFixed(2)}x median, ${ratio.toFixed(2)}x best (goal ≤ 1.3x: ${ratio <= 1.3 ? 'met' : 'NOT met'}).`,
+        `${r.case}: ${r.totalMs.toFixed(1)} ms median, ${best.toFixed(1)} ms best vs ideal ${ideal} ms: ${(r.totalMs / ideal).toFixed(2)}x median, ${ratio.toFixed(2)}x best (goal ≤ 1.3x, judged on the median: ${r.totalMs / ideal <= 1.3 ? 'met' : 'NOT met'}).`,
       );
     }
     return lines.join('\n');
