@@ -3,6 +3,7 @@ import type { LLMMessage } from '@skein/spec';
 import type { CheckpointStore } from '../checkpoint/checkpoint-store.js';
 import { SubworkflowDepthError } from '../errors/subworkflow-depth-error.js';
 import type { SkeinEmitter } from '../events/emitter.js';
+import { keepShapeOfView } from '../executor/shape-keeper.js';
 import type { ThreadResult } from '../executor/thread-result.js';
 import type { BuildThreadOptions, ThreadBuilder } from '../thread/thread-builder.js';
 import type { ThreadContext } from '../thread/thread-context.js';
@@ -50,12 +51,25 @@ const DEFAULT_MAX_DEPTH = 8;
 // the same one: filtered once per view, not once per branch.
 const forkedViews = new WeakMap<readonly LLMMessage[], readonly LLMMessage[]>();
 
+/** The messages of `view` but its tool descriptions (the child gets its own). */
+function withoutDescriptions(view: readonly LLMMessage[]): LLMMessage[] {
+  // A loop, not `filter`: reached once per fan-out, and the inlined `filter` in the branch
+  // builder's optimised code was thrown away ("wrong map") at the start of every fan-out.
+  const kept: LLMMessage[] = [];
+  for (let i = 0; i < view.length; i++) {
+    const message = view[i]!;
+    if (!isToolDescription(message)) kept.push(message);
+  }
+  return kept;
+}
+
 /** The parent's visible messages a forked child starts with (it describes its tools itself). */
 function forkedMessages(parent: ThreadContext): readonly LLMMessage[] {
   const view = parent.conversation.getMessages();
   let forked = forkedViews.get(view);
   if (!forked) {
-    forked = Object.freeze(view.filter((m) => !isToolDescription(m)));
+    keepShapeOfView(view);
+    forked = Object.freeze(withoutDescriptions(view));
     forkedViews.set(view, forked);
   }
   return forked;

@@ -285,6 +285,37 @@ describe('PARALLEL and JOIN', () => {
     expect(cancelled.map((e) => e.branchPath)).toEqual(['fan/ok']);
   });
 
+  it('fail-fast stays stopped when a branch still running ends after the failure', async () => {
+    const engine = new SkeinEngine();
+    engine.registerTool(slowTool);
+    const wf = parallel([
+      { name: 'bad', ms: 1, label: 'boom' },
+      { name: 'slow', ms: 2_000, label: 'S' },
+      { name: 'later1', ms: 1, label: 'L1' },
+      { name: 'later2', ms: 1, label: 'L2' },
+    ]);
+    engine.registerWorkflow({
+      ...wf,
+      nodes: wf.nodes.map((n) => {
+        if (n.id === 'fan' && n.type === 'PARALLEL')
+          return { ...n, config: { ...n.config, maxConcurrency: 2 } };
+        if (n.id === 't_bad')
+          return {
+            id: 't_bad',
+            type: 'VARIABLE' as const,
+            config: { assign: { v: 'vars.missing.deep' } },
+          };
+        return n;
+      }),
+    });
+    const started = collect(engine, 'thread:started');
+    const { result } = await engine.run('par');
+    expect(result.error?.code).toBe('BRANCH_FAILED');
+    // The slow branch is cancelled and ends after the failure; the workers must not take the
+    // branches that never started.
+    expect(started.map((e) => e.branchPath).filter(Boolean)).toEqual(['fan/bad', 'fan/slow']);
+  });
+
   it('collect: one record per branch, failures included', async () => {
     const engine = new SkeinEngine();
     engine.registerWorkflow({

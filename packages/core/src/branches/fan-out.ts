@@ -1,6 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import { ResumeInputError } from '../errors/resume-input-error.js';
 import { signalOf } from '../executor/node-run-context.js';
+import { keepShapeOfFanOut } from '../executor/shape-keeper.js';
 import type { NodeOutcome, NodeRunContext } from '../nodes/node-handler.js';
 import type { ThreadContext } from '../thread/thread-context.js';
 import type { BranchWait } from '../thread/thread-state.js';
@@ -117,6 +118,32 @@ interface FanOutRun {
   stopped: boolean;
 }
 
+/** Every `FanOutRun` is made here, so the copy kept after a fan-out has the class of the runs. */
+function fanOutRun(
+  thread: ThreadContext,
+  runner: ChildRunner,
+  plans: readonly ChildPlan[],
+  policy: FanOutPolicy,
+  answer: BranchAnswer | undefined,
+  options: RunChildOptions,
+  local: AbortController,
+  results: (ChildOutcome | undefined)[],
+): FanOutRun {
+  return {
+    thread,
+    runner,
+    plans,
+    policy,
+    answer,
+    options,
+    local,
+    results,
+    next: 0,
+    completed: 0,
+    stopped: false,
+  };
+}
+
 /**
  * One of a fan-out's workers: takes the next plan until none is left or the wait is over. A
  * module function rather than a closure made per fan-out: V8 keeps a function's optimised code
@@ -137,10 +164,12 @@ async function work(run: FanOutRun): Promise<void> {
     run.results[i] =
       result.status === 'COMPLETED' && !policy.keepCompleted ? settled(result) : result;
     if (result.status === 'COMPLETED') run.completed++;
-    if ((result.status === 'FAILED' && policy.failFast) || run.completed >= policy.needed) {
-      if (run.completed < plans.length) run.local.abort();
-      run.stopped = true;
-    }
+    const stop = (result.status === 'FAILED' && policy.failFast) || run.completed >= policy.needed;
+    if (stop && run.completed < plans.length) run.local.abort();
+    // Written after every branch, not only by the last: a store first made at the end of a
+    // fan-out threw this loop's optimised code away there, every fan-out (decision 0010). Once
+    // stopped, stays stopped: another worker's branch may end after a fail-fast one.
+    run.stopped = run.stopped || stop;
   }
 }
 
@@ -182,30 +211,45 @@ export async function runChildren(
   // Every running branch listens to it (its model call, its tools): up to maxConcurrency of them
   // at once is expected, not a leak, so Node's warning past 10 listeners does not apply.
   setMaxListeners(0, childSignal);
-  const run: FanOutRun = {
-    thread: ctx.thread,
+  const options: RunChildOptions = {
+    nodeId: ctx.node.id,
+    signal: childSignal,
+    maxSteps: ctx.maxSteps ?? 1_000,
+    recovering: ctx.recovering === true || ctx.resume !== undefined,
+  };
+  const results: (ChildOutcome | undefined)[] = new Array(plans.length);
+  const run = fanOutRun(
+    ctx.thread,
     runner,
     plans,
     policy,
-    answer: branchAnswer(ctx),
-    options: {
-      nodeId: ctx.node.id,
-      signal: childSignal,
-      maxSteps: ctx.maxSteps ?? 1_000,
-      recovering: ctx.recovering === true || ctx.resume !== undefined,
-    },
+    branchAnswer(ctx),
+    options,
     local,
-    results: new Array(plans.length),
-    next: 0,
-    completed: 0,
-    stopped: false,
-  };
+    results,
+  );
   const workers: Promise<void>[] = [];
   for (let w = Math.max(1, Math.min(policy.maxConcurrency, plans.length)); w > 0; w--)
     workers.push(work(run));
   await Promise.all(workers);
   const outcomes: ChildOutcome[] = new Array(plans.length);
   for (let i = 0; i < plans.length; i++) outcomes[i] = run.results[i] ?? notStarted(plans[i]!);
+  // Until the next fan-out, a copy made at the same place, holding one plan and one result: the
+  // classes of the run, its options, a plan and its variables then outlive this fan-out. Each of
+  // them dropped at a full GC took the workers' and the child runner's optimised code with it, at
+  // the start of every next fan-out (decision 0010).
+  keepShapeOfFanOut(
+    fanOutRun(
+      run.thread,
+      runner,
+      plans.slice(0, 1),
+      policy,
+      run.answer,
+      options,
+      local,
+      results.slice(0, 1),
+    ),
+  );
   return outcomes;
 }
 

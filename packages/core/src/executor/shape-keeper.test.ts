@@ -92,4 +92,51 @@ describe('keeping shapes alive', () => {
       true,
     ]);
   });
+
+  it('after a fan-out keeps one plan of it, not the branches of every fan-out', async () => {
+    // Each branch's state holds its plan's variables as they are: a WeakRef to them says whether
+    // its plan is still referenced once the branch thread is gone.
+    const seen: WeakRef<object>[][] = [];
+    const variable = DEFAULT_HANDLERS.VARIABLE;
+    const e = new SkeinEngine({
+      handlers: {
+        VARIABLE: (ctx) => {
+          seen.at(-1)!.push(new WeakRef(ctx.thread.state.variables));
+          return variable(ctx);
+        },
+      },
+    });
+    e.registerWorkflow({
+      id: 'map',
+      version: '1',
+      nodes: [
+        { id: 'start', type: 'START' },
+        {
+          id: 'fan',
+          type: 'MAP',
+          config: { items: 'vars.items', start: 'twice', join: 'join', maxConcurrency: 1 },
+        },
+        { id: 'twice', type: 'VARIABLE', config: { assign: { v: 'vars.item * 2' } } },
+        { id: 'join', type: 'JOIN', config: { output: 'vars.v' } },
+        { id: 'end', type: 'END' },
+      ],
+      edges: [
+        { from: 'start', to: 'fan' },
+        { from: 'twice', to: 'join' },
+        { from: 'join', to: 'end' },
+      ],
+    });
+    for (let run = 0; run < 2; run++) {
+      seen.push([]);
+      await e.run('map', { variables: { items: [1, 2, 3, 4] } });
+    }
+    await collect();
+    const alive = seen.map((refs) => refs.map((r) => r.deref() !== undefined));
+    // The first fan-out: nothing. The last: its first plan (the copy) and its last branch (the
+    // last finished branch thread, kept above).
+    expect(alive).toEqual([
+      [false, false, false, false],
+      [true, false, false, true],
+    ]);
+  });
 });

@@ -12,6 +12,8 @@ const kept: {
   root?: ThreadContext;
   child?: ThreadContext;
   context?: object;
+  view?: readonly unknown[];
+  fanOut?: object;
 } = {};
 
 /** Keeps `thread` referenced until the next thread of its kind (root, or branch/child) finishes. */
@@ -27,4 +29,19 @@ export function keepShapesOf(thread: ThreadContext): void {
  */
 export function keepShapeOfContext(context: object): void {
   kept.context = context;
+}
+
+/**
+ * Keeps the last parent view a fan-out forked from. A frozen array's class lives only as long as
+ * some frozen array of its kind, and the root thread kept above has usually moved on to a new view
+ * by the time it finishes: each next fan-out met a "new" class there and threw away the branch
+ * builder's optimised code (a "wrong map" deoptimisation at every run).
+ */
+export function keepShapeOfView(view: readonly unknown[]): void {
+  kept.view = view;
+}
+
+/** Keeps a light copy of the last fan-out's shared state (see `runChildren`). */
+export function keepShapeOfFanOut(copy: object): void {
+  kept.fanOut = copy;
 }
