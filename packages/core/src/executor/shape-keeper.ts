@@ -8,13 +8,16 @@ import type { ThreadContext } from '../thread/thread-context.js';
 // per burst (docs/decisions/0007-keeping-shapes-alive.md). Keeping the last finished root thread
 // and the last finished branch or child thread keeps those maps, at the cost of holding two
 // finished threads until the next ones finish.
+// Every field written out from the start: a field added later changed this object's class, and
+// the code that had inlined a store to it was thrown away at that moment (`finishThread` at the
+// end of a fan-out, when the first root ended after the branches).
 const kept: {
-  root?: ThreadContext;
-  child?: ThreadContext;
-  context?: object;
-  view?: readonly unknown[];
-  fanOut?: object;
-} = {};
+  root: ThreadContext | undefined;
+  child: ThreadContext | undefined;
+  context: object | undefined;
+  view: readonly unknown[] | undefined;
+  fanOut: object | undefined;
+} = { root: undefined, child: undefined, context: undefined, view: undefined, fanOut: undefined };
 
 /** Keeps `thread` referenced until the next thread of its kind (root, or branch/child) finishes. */
 export function keepShapesOf(thread: ThreadContext): void {
