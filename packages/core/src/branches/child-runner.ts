@@ -3,7 +3,6 @@ import type { LLMMessage } from '@skein/spec';
 import type { CheckpointStore } from '../checkpoint/checkpoint-store.js';
 import { SubworkflowDepthError } from '../errors/subworkflow-depth-error.js';
 import type { SkeinEmitter } from '../events/emitter.js';
-import { keepShapeOfView } from '../executor/shape-keeper.js';
 import type { ThreadResult } from '../executor/thread-result.js';
 import type { BuildThreadOptions, ThreadBuilder } from '../thread/thread-builder.js';
 import type { ThreadContext } from '../thread/thread-context.js';
@@ -68,7 +67,6 @@ function forkedMessages(parent: ThreadContext): readonly LLMMessage[] {
   const view = parent.conversation.getMessages();
   let forked = forkedViews.get(view);
   if (!forked) {
-    keepShapeOfView(view);
     forked = Object.freeze(withoutDescriptions(view));
     forkedViews.set(view, forked);
   }

@@ -1,27 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { InMemoryCheckpointStore } from '../checkpoint/in-memory-checkpoint-store.js';
 import { SkeinEngine } from '../engine/skein-engine.js';
-import { askEach, collect } from '../executor/executor-fixtures.js';
+import { askEach, collect, doubleEach } from '../executor/executor-fixtures.js';
 import { ScriptedLLMClient } from '../testing/scripted-llm-client.js';
 import type { Tool } from '../tools/tool.js';
 import type { WorkflowDefinition } from '../workflow/types.js';
-
-const double = (item = 'vars.item'): WorkflowDefinition => ({
-  id: 'double',
-  version: '1',
-  nodes: [
-    { id: 'start', type: 'START' },
-    { id: 'fan', type: 'MAP', config: { items: 'vars.items', start: 'times2', join: 'join' } },
-    { id: 'times2', type: 'VARIABLE', config: { assign: { doubled: `${item} * 2` } } },
-    { id: 'join', type: 'JOIN', config: { output: 'vars.doubled', outputVariable: 'results' } },
-    { id: 'end', type: 'END', config: { output: 'vars.results' } },
-  ],
-  edges: [
-    { from: 'start', to: 'fan' },
-    { from: 'times2', to: 'join' },
-    { from: 'join', to: 'end' },
-  ],
-});
 
 const slowTool: Tool<{ ms: number; label: string }> = {
   name: 'slow',
@@ -81,7 +64,7 @@ function parallel(
 describe('MAP', () => {
   it('runs one branch per item and gathers outputs in item order', async () => {
     const engine = new SkeinEngine();
-    engine.registerWorkflow(double());
+    engine.registerWorkflow(doubleEach());
     const { result } = await engine.run('double', { variables: { items: [1, 2, 3, 4, 5] } });
     expect(result.status).toBe('COMPLETED');
     expect(result.output).toEqual([2, 4, 6, 8, 10]);
@@ -89,14 +72,14 @@ describe('MAP', () => {
 
   it('works for 0 items', async () => {
     const engine = new SkeinEngine();
-    engine.registerWorkflow(double());
+    engine.registerWorkflow(doubleEach());
     const { result } = await engine.run('double', { variables: { items: [] } });
     expect(result.output).toEqual([]);
   });
 
   it('fails with MAP_ITEMS_INVALID when items is not an array', async () => {
     const engine = new SkeinEngine();
-    engine.registerWorkflow(double());
+    engine.registerWorkflow(doubleEach());
     const { result } = await engine.run('double', { variables: { items: 'abc' } });
     expect(result.status).toBe('FAILED');
     expect(result.error?.code).toBe('MAP_ITEMS_INVALID');
@@ -106,7 +89,7 @@ describe('MAP', () => {
   it('checkpoints each branch as its own thread, linked to its parent', async () => {
     const store = new InMemoryCheckpointStore();
     const engine = new SkeinEngine({ store });
-    engine.registerWorkflow(double());
+    engine.registerWorkflow(doubleEach());
     const { thread } = await engine.run('double', { threadId: 'p', variables: { items: [1, 2] } });
     const ids = (await store.listThreads()).map((t) => t.threadId).sort();
     expect(ids).toEqual(['p', 'p/fan@1[0]', 'p/fan@1[1]']);
@@ -497,7 +480,7 @@ describe('loadThreadTree', () => {
   it('gives every branch of a stored thread with its own conversation, in path order', async () => {
     const store = new InMemoryCheckpointStore();
     const engine = new SkeinEngine({ store });
-    engine.registerWorkflow(double());
+    engine.registerWorkflow(doubleEach());
     await engine.run('double', {
       threadId: 'tree',
       variables: { items: Array.from({ length: 12 }, (_, i) => i) },

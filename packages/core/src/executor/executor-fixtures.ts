@@ -49,6 +49,35 @@ export function collect<K extends keyof SkeinEventMap>(
   return seen;
 }
 
+/** START → MAP over `vars.items` (VARIABLE `doubled = item * 2` per item) → JOIN (`results`) → END. */
+export function doubleEach(maxConcurrency?: number): WorkflowDefinition {
+  return {
+    id: 'double',
+    version: '1',
+    nodes: [
+      { id: 'start', type: 'START' },
+      {
+        id: 'fan',
+        type: 'MAP',
+        config: {
+          items: 'vars.items',
+          start: 'times2',
+          join: 'join',
+          ...(maxConcurrency === undefined ? {} : { maxConcurrency }),
+        },
+      },
+      { id: 'times2', type: 'VARIABLE', config: { assign: { doubled: 'vars.item * 2' } } },
+      { id: 'join', type: 'JOIN', config: { output: 'vars.doubled', outputVariable: 'results' } },
+      { id: 'end', type: 'END', config: { output: 'vars.results' } },
+    ],
+    edges: [
+      { from: 'start', to: 'fan' },
+      { from: 'times2', to: 'join' },
+      { from: 'join', to: 'end' },
+    ],
+  };
+}
+
 /** START → MAP over `vars.items` (one LLM branch per item, prompt `item {{ vars.item }}`) → JOIN → END. */
 export function askEach(): WorkflowDefinition {
   return {

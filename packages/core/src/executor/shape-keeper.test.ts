@@ -6,6 +6,7 @@ import type { NodeHandler } from '../nodes/node-handler.js';
 import type { ThreadContext } from '../thread/thread-context.js';
 import type { NodeDefinition } from '../workflow/types.js';
 import { WorkflowBuilder } from '../workflow/workflow-builder.js';
+import { doubleEach } from './executor-fixtures.js';
 import { DEFAULT_HANDLERS } from './node-handlers.js';
 import { keepShapesOf } from './shape-keeper.js';
 
@@ -106,29 +107,10 @@ describe('keeping shapes alive', () => {
         },
       },
     });
-    e.registerWorkflow({
-      id: 'map',
-      version: '1',
-      nodes: [
-        { id: 'start', type: 'START' },
-        {
-          id: 'fan',
-          type: 'MAP',
-          config: { items: 'vars.items', start: 'twice', join: 'join', maxConcurrency: 1 },
-        },
-        { id: 'twice', type: 'VARIABLE', config: { assign: { v: 'vars.item * 2' } } },
-        { id: 'join', type: 'JOIN', config: { output: 'vars.v' } },
-        { id: 'end', type: 'END' },
-      ],
-      edges: [
-        { from: 'start', to: 'fan' },
-        { from: 'twice', to: 'join' },
-        { from: 'join', to: 'end' },
-      ],
-    });
+    e.registerWorkflow(doubleEach(1));
     for (let run = 0; run < 2; run++) {
       seen.push([]);
-      await e.run('map', { variables: { items: [1, 2, 3, 4] } });
+      await e.run('double', { variables: { items: [1, 2, 3, 4] } });
     }
     await collect();
     const alive = seen.map((refs) => refs.map((r) => r.deref() !== undefined));

@@ -15,9 +15,8 @@ const kept: {
   root: ThreadContext | undefined;
   child: ThreadContext | undefined;
   context: object | undefined;
-  view: readonly unknown[] | undefined;
   fanOut: object | undefined;
-} = { root: undefined, child: undefined, context: undefined, view: undefined, fanOut: undefined };
+} = { root: undefined, child: undefined, context: undefined, fanOut: undefined };
 
 /** Keeps `thread` referenced until the next thread of its kind (root, or branch/child) finishes. */
 export function keepShapesOf(thread: ThreadContext): void {
@@ -32,16 +31,6 @@ export function keepShapesOf(thread: ThreadContext): void {
  */
 export function keepShapeOfContext(context: object): void {
   kept.context = context;
-}
-
-/**
- * Keeps the last parent view a fan-out forked from. A frozen array's class lives only as long as
- * some frozen array of its kind, and the root thread kept above has usually moved on to a new view
- * by the time it finishes: each next fan-out met a "new" class there and threw away the branch
- * builder's optimised code (a "wrong map" deoptimisation at every run).
- */
-export function keepShapeOfView(view: readonly unknown[]): void {
-  kept.view = view;
 }
 
 /** Keeps a light copy of the last fan-out's shared state (see `runChildren`). */
