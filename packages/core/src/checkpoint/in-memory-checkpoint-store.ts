@@ -9,33 +9,96 @@ import type {
   ThreadInfo,
 } from './checkpoint-store.js';
 
+/**
+ * One stored checkpoint. Its state is kept whole (`base`) only when it differs from the one
+ * before in more than its step, its current node and its variables; otherwise `base` is the last
+ * whole state and `load` puts the checkpoint's state back together from it and those three. A
+ * loop's ROUTE and VARIABLE nodes change nothing else, so a long thread keeps a few whole states
+ * instead of one 18-field object per node.
+ */
 interface SavedCheckpoint {
   readonly id: string;
   readonly sequence: number;
   readonly createdAt: string;
-  readonly state: ThreadState;
   readonly messageCount: number;
   readonly logCount: number;
-}
-
-function infoOf(threadId: string, saved: SavedCheckpoint): CheckpointInfo {
-  const { state } = saved;
-  return {
-    id: saved.id,
-    threadId,
-    sequence: saved.sequence,
-    createdAt: saved.createdAt,
-    status: state.status,
-    step: state.step,
-    ...(state.currentNodeId === undefined ? {} : { currentNodeId: state.currentNodeId }),
-    messageCount: saved.messageCount,
-  };
+  readonly base: ThreadState;
+  readonly step: number;
+  readonly currentNodeId: string | undefined;
+  readonly variables: ThreadState['variables'];
 }
 
 interface ThreadRecord {
   readonly messages: LLMMessage[];
   readonly log: ConversationLogEntry[];
   readonly checkpoints: SavedCheckpoint[];
+  /** The latest checkpoint's state as saved: what the next one is compared with and what `load` returns. */
+  last: ThreadState;
+}
+
+/** Whether `next` differs from `previous` in its step, current node and variables at most. */
+function sameApartFromStep(previous: ThreadState, next: ThreadState): boolean {
+  return (
+    next.status === previous.status &&
+    next.nodeOutputs === previous.nodeOutputs &&
+    next.lastOutput === previous.lastOutput &&
+    next.output === previous.output &&
+    next.error === previous.error &&
+    next.pending === previous.pending &&
+    next.dynamicTools === previous.dynamicTools &&
+    next.toolFailures === previous.toolFailures &&
+    next.firedTriggers === previous.firedTriggers &&
+    next.input === previous.input &&
+    next.parent === previous.parent &&
+    next.createdAt === previous.createdAt &&
+    next.threadId === previous.threadId &&
+    next.workflowId === previous.workflowId &&
+    next.workflowVersion === previous.workflowVersion
+  );
+}
+
+function saved(
+  checkpoint: Checkpoint,
+  base: ThreadState,
+  messageCount: number,
+  logCount: number,
+): SavedCheckpoint {
+  const { state } = checkpoint;
+  return {
+    id: checkpoint.id,
+    sequence: checkpoint.sequence,
+    createdAt: checkpoint.createdAt,
+    messageCount,
+    logCount,
+    base,
+    step: state.step,
+    currentNodeId: state.currentNodeId,
+    variables: state.variables,
+  };
+}
+
+/** The state of `record`'s checkpoint `at`: the object saved when it was kept whole or is the latest. */
+function stateAt(record: ThreadRecord, at: number): ThreadState {
+  const { checkpoints } = record;
+  if (at === checkpoints.length - 1) return record.last;
+  const { base, step, currentNodeId, variables } = checkpoints[at]!;
+  if (base.step === step && base.currentNodeId === currentNodeId && base.variables === variables)
+    return base;
+  return Object.freeze({ ...base, step, currentNodeId, variables });
+}
+
+function infoOf(threadId: string, saved: SavedCheckpoint): CheckpointInfo {
+  return {
+    id: saved.id,
+    threadId,
+    sequence: saved.sequence,
+    createdAt: saved.createdAt,
+    // A checkpoint kept as a change has its base's status (see `sameApartFromStep`).
+    status: saved.base.status,
+    step: saved.step,
+    ...(saved.currentNodeId === undefined ? {} : { currentNodeId: saved.currentNodeId }),
+    messageCount: saved.messageCount,
+  };
 }
 
 const SAVED: Promise<void> = Promise.resolve();
@@ -46,8 +109,9 @@ function extentOf(record: ThreadRecord): { messages: number; log: number } {
 }
 
 /**
- * Checkpoints in memory. Thread states are immutable (immer), so they are kept by reference;
- * messages are kept once per thread and each checkpoint records how far the conversation went.
+ * Checkpoints in memory. Thread states are immutable, so they are kept by reference (whole or as
+ * a change of the one before, see `ThreadRecord`); messages are kept once per thread and each
+ * checkpoint records how far the conversation went.
  */
 export class InMemoryCheckpointStore implements CheckpointStore {
   readonly #threads = new Map<string, ThreadRecord>();
@@ -72,22 +136,21 @@ export class InMemoryCheckpointStore implements CheckpointStore {
     const { from } = checkpoint.conversation;
     if (from.messages !== record.messages.length || from.log !== record.log.length)
       throw new CheckpointConflictError(checkpoint.threadId, extentOf(record), from);
-    const latest = record.checkpoints[record.checkpoints.length - 1]?.id;
-    if ((checkpoint.parentId ?? undefined) !== latest)
+    const { checkpoints } = record;
+    const latest = checkpoints[checkpoints.length - 1];
+    if ((checkpoint.parentId ?? undefined) !== latest?.id)
       throw new CheckpointConflictError(checkpoint.threadId, extentOf(record), from, {
-        expected: latest,
+        expected: latest?.id,
         got: checkpoint.parentId,
       });
-    for (const message of checkpoint.conversation.messages) record.messages.push(message);
-    for (const entry of checkpoint.conversation.log) record.log.push(entry);
-    record.checkpoints.push({
-      id: checkpoint.id,
-      sequence: checkpoint.sequence,
-      createdAt: checkpoint.createdAt,
-      state: checkpoint.state,
-      messageCount: record.messages.length,
-      logCount: record.log.length,
-    });
+    // Indexed: most saves add nothing, and a `for…of` makes an iterator even then.
+    const { messages, log } = checkpoint.conversation;
+    for (let i = 0; i < messages.length; i++) record.messages.push(messages[i]!);
+    for (let i = 0; i < log.length; i++) record.log.push(log[i]!);
+    const { state } = checkpoint;
+    const base = latest && sameApartFromStep(record.last, state) ? latest.base : state;
+    checkpoints.push(saved(checkpoint, base, record.messages.length, record.log.length));
+    record.last = state;
   }
 
   /**
@@ -103,19 +166,12 @@ export class InMemoryCheckpointStore implements CheckpointStore {
         expected: undefined,
         got: checkpoint.parentId,
       });
+    const { state } = checkpoint;
     const record: ThreadRecord = {
       messages: messages.slice(),
       log: log.slice(),
-      checkpoints: [
-        {
-          id: checkpoint.id,
-          sequence: checkpoint.sequence,
-          createdAt: checkpoint.createdAt,
-          state: checkpoint.state,
-          messageCount: messages.length,
-          logCount: log.length,
-        },
-      ],
+      checkpoints: [saved(checkpoint, state, messages.length, log.length)],
+      last: state,
     };
     this.#threads.set(checkpoint.threadId, record);
   }
@@ -123,18 +179,20 @@ export class InMemoryCheckpointStore implements CheckpointStore {
   async load(threadId: string, checkpointId?: string): Promise<StoredThread | undefined> {
     const record = this.#threads.get(threadId);
     if (!record) return undefined;
-    const saved =
+    const { checkpoints } = record;
+    const at =
       checkpointId === undefined
-        ? record.checkpoints[record.checkpoints.length - 1]
-        : record.checkpoints.find((c) => c.id === checkpointId);
-    if (!saved) return undefined;
+        ? checkpoints.length - 1
+        : checkpoints.findIndex((c) => c.id === checkpointId);
+    const found = checkpoints[at];
+    if (!found) return undefined;
     return {
-      checkpoint: infoOf(threadId, saved),
-      state: saved.state,
+      checkpoint: infoOf(threadId, found),
+      state: stateAt(record, at),
       conversation: {
         version: 1,
-        messages: record.messages.slice(0, saved.messageCount),
-        log: record.log.slice(0, saved.logCount),
+        messages: record.messages.slice(0, found.messageCount),
+        log: record.log.slice(0, found.logCount),
       },
     };
   }
@@ -146,17 +204,18 @@ export class InMemoryCheckpointStore implements CheckpointStore {
   async listThreads(): Promise<ThreadInfo[]> {
     const threads: ThreadInfo[] = [];
     for (const [threadId, record] of this.#threads) {
-      const last = record.checkpoints[record.checkpoints.length - 1];
-      if (!last) continue;
+      const { checkpoints, last } = record;
+      const latest = checkpoints[checkpoints.length - 1];
+      if (!latest) continue;
       threads.push({
         threadId,
-        workflowId: last.state.workflowId,
-        workflowVersion: last.state.workflowVersion,
-        status: last.state.status,
-        step: last.state.step,
-        checkpoints: record.checkpoints.length,
-        lastCheckpointId: last.id,
-        updatedAt: last.createdAt,
+        workflowId: last.workflowId,
+        workflowVersion: last.workflowVersion,
+        status: last.status,
+        step: last.step,
+        checkpoints: checkpoints.length,
+        lastCheckpointId: latest.id,
+        updatedAt: latest.createdAt,
       });
     }
     return threads;
@@ -176,6 +235,7 @@ export class InMemoryCheckpointStore implements CheckpointStore {
     const record = this.#threads.get(threadId);
     if (!record) return 0;
     const drop = Math.max(0, record.checkpoints.length - keep);
+    // Each kept checkpoint points at its whole state itself, so dropping older ones loses none.
     record.checkpoints.splice(0, drop);
     return drop;
   }
