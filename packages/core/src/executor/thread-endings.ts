@@ -4,7 +4,7 @@ import type { SkeinEmitter } from '../events/emitter.js';
 import type { ThreadContext } from '../thread/thread-context.js';
 import type { PendingInteraction } from '../thread/thread-state.js';
 import type { NodeDefinition } from '../workflow/types.js';
-import { saveCheckpoint } from './checkpointing.js';
+import { checkpointSaved, nextCheckpoint, SaveFailure, saveCheckpoint } from './checkpointing.js';
 import type { NodeFailure } from './node-failure.js';
 import { keepShapesOf } from './shape-keeper.js';
 import { resultOf, serializeError, type ThreadResult } from './thread-result.js';
@@ -58,7 +58,17 @@ export async function finishThread(
       output: branch ? branch.output : thread.state.output,
     },
   });
-  if (store) await saveCheckpoint(store, thread, emitter);
+  // Inline rather than `saveCheckpoint`: every branch of a fan-out ends here, and a second async
+  // function per ending was one more generator, promise and await each.
+  if (store) {
+    const checkpoint = nextCheckpoint(thread);
+    try {
+      await store.save(checkpoint);
+    } catch (error) {
+      throw new SaveFailure(error);
+    }
+    checkpointSaved(thread, emitter, checkpoint);
+  }
   keepShapesOf(thread);
   const event =
     status === 'COMPLETED'
