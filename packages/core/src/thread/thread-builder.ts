@@ -110,14 +110,23 @@ export class ThreadBuilder {
       status: 'PENDING',
       step: 0,
       currentNodeId: workflow.startNodeId,
-      // Every field written out, `input` too when undefined: one map for every new state.
+      // Every field written out, undefined ones too, in the order `withChanges` writes them.
+      // `ThreadContext` passes this object through `withChanges`, which reads every field: with
+      // five of them missing, each of those reads met a second shape (and a lookup of a property
+      // that is not there) once per thread. In alternating runs of a 10k fan-out, the median went
+      // from 88.1 to 84.7 ms and from 84.0 to 81.9 ms (8 processes each).
       input,
       variables,
       nodeOutputs: NO_OUTPUTS,
+      lastOutput: undefined,
+      output: undefined,
+      error: undefined,
+      pending: undefined,
       dynamicTools: NO_NAMES,
       toolFailures: NO_TOOL_FAILURES,
       firedTriggers: NO_NAMES,
       createdAt: isoNow(),
+      parent: undefined,
     };
     let context: ThreadContext | undefined;
     const conversation = new ConversationManager(
