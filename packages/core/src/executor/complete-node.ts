@@ -21,10 +21,7 @@ export function completeNode(
   const output = outcome.output;
   if (output !== undefined && !isJsonPrimitive(output))
     requireJsonValue(output, `output of node "${nodeId}"`, `nodes.${nodeId}`);
-  const next =
-    outcome.kind === 'next'
-      ? nextNode(thread.workflow, nodeId, thread.scopeAfter(nodeId, output))
-      : undefined;
+  const next = outcome.kind === 'next' ? nextNode(thread, nodeId, output) : undefined;
   thread.dispatch({
     type: 'node-completed',
     nodeId,

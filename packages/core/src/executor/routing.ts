@@ -1,20 +1,20 @@
 import { ExpressionEvaluationError } from '../errors/expression-evaluation-error.js';
 import { NoRouteError } from '../errors/no-route-error.js';
 import { type ExpressionScope, evaluateExpression, truthy } from '../expressions/evaluate.js';
-import type { CompiledWorkflow } from '../workflow/compiled-workflow.js';
+import type { ThreadContext } from '../thread/thread-context.js';
 
 /**
- * The node after `nodeId`: the first conditional edge whose condition holds, in declaration
- * order, else the default edge. Throws `NoRouteError` when nothing matches.
+ * The node after `nodeId`: the first conditional edge whose condition holds (read with the
+ * node's output in place), in declaration order, else the default edge. Throws `NoRouteError`
+ * when nothing matches.
  */
-export function nextNode(
-  workflow: CompiledWorkflow,
-  nodeId: string,
-  scope: ExpressionScope,
-): string {
-  const edges = workflow.outgoing.get(nodeId) ?? [];
+export function nextNode(thread: ThreadContext, nodeId: string, output: unknown): string {
+  const edges = thread.workflow.outgoing.get(nodeId) ?? [];
+  // Built only for a condition: most nodes leave by one plain edge, and a scope is two objects.
+  let scope: ExpressionScope | undefined;
   for (const edge of edges) {
     if (!edge.condition) return edge.to;
+    scope ??= thread.scopeAfter(nodeId, output);
     let holds: unknown;
     try {
       holds = evaluateExpression(edge.condition, scope);
