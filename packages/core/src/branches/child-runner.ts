@@ -4,9 +4,8 @@ import type { CheckpointStore } from '../checkpoint/checkpoint-store.js';
 import { SubworkflowDepthError } from '../errors/subworkflow-depth-error.js';
 import type { SkeinEmitter } from '../events/emitter.js';
 import type { ThreadResult } from '../executor/thread-result.js';
-import type { BuildThreadOptions, ThreadBuilder } from '../thread/thread-builder.js';
+import type { BuildThreadOptions, ChildLink, ThreadBuilder } from '../thread/thread-builder.js';
 import type { ThreadContext } from '../thread/thread-context.js';
-import type { ThreadParent } from '../thread/thread-state.js';
 import type { ChildPlan, ChildResult } from './child-plan.js';
 import type { MergeFunction } from './merge.js';
 
@@ -164,32 +163,23 @@ export class ChildRunner {
       input: plan.message,
       variables: plan.checkVariables ? plan.variables : undefined,
     };
-    const builder = this.#options.builder;
-    const child = plan.checkVariables
-      ? builder.build(plan.workflowId, options)
-      : builder.buildBranch(plan.workflowId, plan.version, plan.variables, options);
-    const threadId = parent.threadId;
-    const rootThreadId = up?.rootThreadId ?? parent.threadId;
-    const branchPath = joinPath(up?.branchPath, plan.path);
-    const depth = (up?.depth ?? 0) + 1;
-    const forkedAt =
-      plan.conversation === 'forked'
-        ? child.conversation.getTotalMessageCount() - (plan.message === undefined ? 0 : 1)
-        : 0;
-    const { stopAt } = plan;
-    // Two literals rather than a conditional spread: no temporary object per branch.
-    const link: ThreadParent =
-      stopAt === undefined
-        ? { threadId, nodeId, rootThreadId, branchPath, depth, forkedAt }
-        : { threadId, nodeId, rootThreadId, branchPath, depth, stopAt, forkedAt };
-    child.dispatch({
-      type: 'patched',
-      changes:
-        plan.startAt === undefined
-          ? { parent: Object.freeze(link) }
-          : { parent: Object.freeze(link), currentNodeId: plan.startAt },
-    });
-    return child;
+    // The link goes into the child's first state: no second state per child to set it.
+    const link: ChildLink = {
+      parentThreadId: parent.threadId,
+      nodeId,
+      rootThreadId: up?.rootThreadId ?? parent.threadId,
+      branchPath: joinPath(up?.branchPath, plan.path),
+      depth: (up?.depth ?? 0) + 1,
+      stopAt: plan.stopAt,
+      startAt: plan.startAt,
+      forked: plan.conversation === 'forked',
+    };
+    return this.#options.builder.buildChild(
+      plan.workflowId,
+      options,
+      link,
+      plan.checkVariables ? undefined : plan.variables,
+    );
   }
 }
 

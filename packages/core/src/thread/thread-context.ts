@@ -75,6 +75,12 @@ export class ThreadContext {
     checkpointCursor?: ConversationCursor;
     lastCheckpointId?: string;
     checkpointSequence?: number;
+    /**
+     * The state is a new thread's, frozen and complete as `ThreadBuilder` makes it: taken as it
+     * is, without a normalised copy (a fan-out builds thousands of threads).
+     * @internal
+     */
+    fresh?: boolean;
   }) {
     this.threadId = parts.state.threadId;
     this.workflow = parts.workflow;
@@ -82,18 +88,20 @@ export class ThreadContext {
     // Everything a caller can reach through the getters is frozen, so nobody changes the state
     // behind the executor's back; tool failure counts are keyed by model-chosen names.
     const state = parts.state;
-    this.#state = withChanges(state, {
-      variables: deepFreeze(state.variables),
-      nodeOutputs: deepFreeze(state.nodeOutputs),
-      input: deepFreeze(state.input),
-      output: deepFreeze(state.output),
-      lastOutput: deepFreeze(state.lastOutput),
-      error: deepFreeze(state.error),
-      pending: deepFreeze(state.pending),
-      dynamicTools: frozenNames(state.dynamicTools),
-      toolFailures: ownFailureCounts(state.toolFailures),
-      firedTriggers: frozenNames(state.firedTriggers),
-    });
+    this.#state = parts.fresh
+      ? state
+      : withChanges(state, {
+          variables: deepFreeze(state.variables),
+          nodeOutputs: deepFreeze(state.nodeOutputs),
+          input: deepFreeze(state.input),
+          output: deepFreeze(state.output),
+          lastOutput: deepFreeze(state.lastOutput),
+          error: deepFreeze(state.error),
+          pending: deepFreeze(state.pending),
+          dynamicTools: frozenNames(state.dynamicTools),
+          toolFailures: ownFailureCounts(state.toolFailures),
+          firedTriggers: frozenNames(state.firedTriggers),
+        });
     this.#initial =
       parts.initialTools.length === 0 ? NO_TOOLS : Object.freeze([...parts.initialTools]);
     const dynamic = parts.dynamicTools;
