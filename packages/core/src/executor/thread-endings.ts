@@ -51,12 +51,10 @@ export async function finishThread(
   // root: a root-only path here and in `dispatch` was met for the first time at the end of each
   // fan-out, and threw away their optimised code there (decision 0010).
   thread.dispatch({
-    type: 'patched',
-    changes: {
-      status,
-      error: error ? serializeError(error, nodeId) : undefined,
-      output: branch ? branch.output : thread.state.output,
-    },
+    type: 'finished',
+    status,
+    error: error ? serializeError(error, nodeId) : undefined,
+    output: branch ? branch.output : thread.state.output,
   });
   // Inline rather than `saveCheckpoint`: every branch of a fan-out ends here, and a second async
   // function per ending was one more generator, promise and await each.

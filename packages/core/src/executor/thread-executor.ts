@@ -13,6 +13,7 @@ import type { NodeOutcome, NodeServices } from '../nodes/node-handler.js';
 import type { ThreadBuilder } from '../thread/thread-builder.js';
 import type { ThreadContext } from '../thread/thread-context.js';
 import type { PendingInteraction, ThreadState } from '../thread/thread-state.js';
+import type { ThreadTransition } from '../thread/thread-transition.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import type { ToolRunner } from '../tools/tool-runner.js';
 import type { NodeDefinition } from '../workflow/types.js';
@@ -48,6 +49,8 @@ export interface ThreadExecutorOptions {
   /** Merge functions a JOIN or SUBWORKFLOW can name (`merge: { function: name }`). */
   readonly mergers?: Readonly<Record<string, MergeFunction>>;
 }
+
+const RUN_STARTED: ThreadTransition = Object.freeze({ type: 'run-started' });
 
 /** One `execute` or `resume` call: what the loop and `#runNode` share. */
 interface Run extends RunSignal {
@@ -184,7 +187,7 @@ export class ThreadExecutor {
           workflowId: thread.workflow.id,
           workflowVersion: thread.workflow.version,
         });
-      thread.dispatch({ type: 'run-started' });
+      thread.dispatch(RUN_STARTED);
       for (;;) {
         const nodeId = thread.state.currentNodeId;
         if (nodeId === undefined) return await this.#finish(run, 'COMPLETED');

@@ -38,6 +38,27 @@ describe('applyTransition', () => {
     );
   });
 
+  it('starts and finishes a run with every other field kept, in the keys of every state', () => {
+    const started = applyTransition(
+      { ...state, status: 'FAILED', error: { code: 'X', message: 'm' } },
+      { type: 'run-started' },
+    );
+    expect(started).toMatchObject({ status: 'RUNNING', step: 3, currentNodeId: 'a' });
+    expect(started.error).toBeUndefined();
+    const finished = applyTransition(started, {
+      type: 'finished',
+      status: 'COMPLETED',
+      error: undefined,
+      output: { n: 2 },
+    });
+    expect(finished).toMatchObject({ status: 'COMPLETED', output: { n: 2 }, step: 3 });
+    expect(finished.variables).toBe(state.variables);
+    expect(Object.isFrozen(finished)).toBe(true);
+    const keys = Object.keys(applyTransition(state, { type: 'variables-set', variables: {} }));
+    expect(Object.keys(started)).toEqual(keys);
+    expect(Object.keys(finished)).toEqual(keys);
+  });
+
   it('keeps a node id `__proto__` as an own key', () => {
     const next = applyTransition(state, {
       type: 'node-completed',

@@ -18,7 +18,9 @@ export function applyTransition(state: ThreadState, transition: ThreadTransition
     case 'variables-set':
       return withVariables(state, transition.variables);
     case 'run-started':
-      return withChanges(state, { status: 'RUNNING', error: undefined });
+      return withStatus(state, 'RUNNING', undefined, state.output);
+    case 'finished':
+      return withStatus(state, transition.status, transition.error, transition.output);
     case 'paused':
       return withChanges(state, { status: 'PAUSED', pending: transition.pending });
     case 'ended':
@@ -87,6 +89,35 @@ function withVariables(s: ThreadState, variables: Readonly<Record<string, unknow
     lastOutput: s.lastOutput,
     output: s.output,
     error: s.error,
+    pending: s.pending,
+    dynamicTools: s.dynamicTools,
+    toolFailures: s.toolFailures,
+    firedTriggers: s.firedTriggers,
+    createdAt: s.createdAt,
+    parent: s.parent,
+  });
+}
+
+/** A run starting or ending: written out like `completed`, no changes object to look through. */
+function withStatus(
+  s: ThreadState,
+  status: ThreadState['status'],
+  error: ThreadState['error'],
+  output: unknown,
+): ThreadState {
+  return Object.freeze({
+    threadId: s.threadId,
+    workflowId: s.workflowId,
+    workflowVersion: s.workflowVersion,
+    status,
+    step: s.step,
+    currentNodeId: s.currentNodeId,
+    input: s.input,
+    variables: s.variables,
+    nodeOutputs: s.nodeOutputs,
+    lastOutput: s.lastOutput,
+    output,
+    error,
     pending: s.pending,
     dynamicTools: s.dynamicTools,
     toolFailures: s.toolFailures,

@@ -28,6 +28,16 @@ export type ThreadTransition =
   /** A trigger sent the thread elsewhere after a node. */
   | { readonly type: 'jumped'; readonly next: string }
   | { readonly type: 'paused'; readonly pending: PendingInteraction }
+  /**
+   * The executor ended the run: COMPLETED, FAILED or CANCELLED, with its output (a branch's, set
+   * as it reaches its JOIN, or the state's as it was). Every ending is this one change.
+   */
+  | {
+      readonly type: 'finished';
+      readonly status: 'COMPLETED' | 'FAILED' | 'CANCELLED';
+      readonly error: SerializedError | undefined;
+      readonly output: unknown;
+    }
   /** The run ended (or stopped): COMPLETED, FAILED, CANCELLED, or PAUSED after a refused save. */
   | {
       readonly type: 'ended';
