@@ -67,8 +67,10 @@ export class ConversationManager {
   /** The last cursor handed out; frozen, so it can be handed out again while nothing changes. */
   #cursor: ConversationCursor = NO_CURSOR;
   readonly #descriptions: DescriptionKeeper;
+  readonly #tokenCounter: TokenCounter;
   // Tokens per stored position, counted once by the manager's counter (messages never change).
-  readonly #tokens: (position: number) => number;
+  // Made on first use: most conversations (a fan-out's branches) are never measured.
+  #tokens: ((position: number) => number) | undefined;
   readonly #events: ConversationEmitter;
   readonly #writer: ViewWriter;
   #visibleCache: readonly LLMMessage[] | undefined;
@@ -86,7 +88,12 @@ export class ConversationManager {
     this.#writer = new ViewWriter(state, this.#descriptions, this.#events, () => {
       this.#visibleCache = undefined;
     });
-    this.#tokens = cachedTokenCounter(options.tokenCounter ?? defaultTokenCounter, this.#lookup);
+    this.#tokenCounter = options.tokenCounter ?? defaultTokenCounter;
+  }
+
+  #countTokens(): (position: number) => number {
+    this.#tokens ??= cachedTokenCounter(this.#tokenCounter, this.#lookup);
+    return this.#tokens;
   }
 
   /** Rebuilds a manager from `snapshot()` output (or `applyDeltas` of checkpoints). */
@@ -145,7 +152,8 @@ export class ConversationManager {
   /** Tokens of the visible messages, by this conversation's counter (cached per stored message). */
   countVisibleTokens(): number {
     let total = 0;
-    for (const position of this.#live()) total += this.#tokens(position);
+    const tokens = this.#countTokens();
+    for (const position of this.#live()) total += tokens(position);
     return total;
   }
 
@@ -236,7 +244,12 @@ export class ConversationManager {
     checkOperation(op);
     switch (op.type) {
       case 'TRUNCATE': {
-        const next = truncateList(this.#live(), this.#lookup, checkTruncate(op), this.#tokens);
+        const next = truncateList(
+          this.#live(),
+          this.#lookup,
+          checkTruncate(op),
+          this.#countTokens(),
+        );
         return this.#writer.commitView('TRUNCATE', next, []);
       }
       case 'INSERT':

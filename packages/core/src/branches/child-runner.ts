@@ -124,12 +124,7 @@ export class ChildRunner {
       this.#build(parent, plan, options.nodeId);
     const link = child.state.parent;
     const emitter = this.#options.emitter;
-    if (link)
-      emitter.scopeThread(child.threadId, {
-        parentThreadId: link.threadId,
-        branchPath: link.branchPath,
-        rootThreadId: link.rootThreadId,
-      });
+    if (link) emitter.scopeThread(child.threadId, link);
     try {
       const run = { signal: options.signal, maxSteps: options.maxSteps };
       const status = child.status;

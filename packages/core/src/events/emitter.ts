@@ -1,5 +1,6 @@
 import { EventEmitter } from 'eventemitter3';
 import { ListenerError } from '../errors/listener-error.js';
+import type { ThreadParent } from '../thread/thread-state.js';
 import { plainCopy } from '../thread/with-entry.js';
 import type { SkeinEventMap } from './event-map.js';
 
@@ -29,18 +30,20 @@ export interface ThreadScope {
 }
 
 export class SkeinEmitter extends EventEmitter<Listeners> {
-  readonly #scopes = new Map<string, ThreadScope>();
+  // The child's link itself: a scope object is made only for an event someone listens to.
+  readonly #scopes = new Map<string, ThreadParent>();
   // One guard per listener and event, so `off(event, fn)` finds what `on(event, fn)` added.
   readonly #guards = new WeakMap<object, Map<Name, AnyListener>>();
   readonly #originals = new WeakMap<object, AnyListener>();
 
   /**
-   * Events of `threadId` carry `scope` from now on (until `unscopeThread`): a branch's events
-   * name their parent wherever they are emitted, with no cost for threads without a parent.
+   * Events of `threadId` carry its parent's id, its branch path and its root's id from now on
+   * (until `unscopeThread`): a branch's events name their parent wherever they are emitted, with
+   * no cost for threads without a parent.
    * @internal
    */
-  scopeThread(threadId: string, scope: ThreadScope): void {
-    this.#scopes.set(threadId, scope);
+  scopeThread(threadId: string, link: ThreadParent): void {
+    this.#scopes.set(threadId, link);
   }
 
   /** @internal */
@@ -57,9 +60,14 @@ export class SkeinEmitter extends EventEmitter<Listeners> {
     // Scoped payloads are built only for events someone listens to.
     if (this.#scopes.size !== 0 && this.listenerCount(event) !== 0) {
       const id = threadIdOf(payload);
-      const scope = id === undefined ? undefined : this.#scopes.get(id);
-      if (scope)
-        return super.emit(event, Object.assign(plainCopy(payload as object), scope) as never);
+      const link = id === undefined ? undefined : this.#scopes.get(id);
+      if (link) {
+        const scoped = plainCopy(payload as object) as Record<string, unknown>;
+        scoped.parentThreadId = link.threadId;
+        scoped.branchPath = link.branchPath;
+        scoped.rootThreadId = link.rootThreadId;
+        return super.emit(event, scoped as never);
+      }
     }
     return super.emit(event, payload as never);
   }
