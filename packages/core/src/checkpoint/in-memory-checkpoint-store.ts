@@ -8,6 +8,7 @@ import type {
   StoredThread,
   ThreadInfo,
 } from './checkpoint-store.js';
+import { SAVED } from './saved.js';
 
 /**
  * One stored checkpoint. Its state is kept whole (`base`) only when it differs from the one
@@ -100,8 +101,6 @@ function infoOf(threadId: string, saved: SavedCheckpoint): CheckpointInfo {
     messageCount: saved.messageCount,
   };
 }
-
-const SAVED: Promise<void> = Promise.resolve();
 
 /** How far a stored thread's conversation goes (made only for a conflict's error). */
 function extentOf(record: ThreadRecord): { messages: number; log: number } {

@@ -1,5 +1,6 @@
 import type { SkeinError } from '@skein/spec';
 import type { CheckpointStore } from '../checkpoint/checkpoint-store.js';
+import { SAVED } from '../checkpoint/saved.js';
 import type { SkeinEmitter } from '../events/emitter.js';
 import type { ThreadContext } from '../thread/thread-context.js';
 import type { PendingInteraction } from '../thread/thread-state.js';
@@ -61,7 +62,8 @@ export async function finishThread(
   if (store) {
     const checkpoint = nextCheckpoint(thread);
     try {
-      await store.save(checkpoint);
+      const saved = store.save(checkpoint);
+      if (saved !== SAVED) await saved;
     } catch (error) {
       throw new SaveFailure(error);
     }

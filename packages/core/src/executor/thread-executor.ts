@@ -3,6 +3,7 @@ import { SkeinError } from '@skein/spec';
 import { ChildRunner } from '../branches/child-runner.js';
 import type { MergeFunction } from '../branches/merge.js';
 import type { CheckpointStore } from '../checkpoint/checkpoint-store.js';
+import { SAVED } from '../checkpoint/saved.js';
 import { MaxStepsExceededError } from '../errors/max-steps-exceeded-error.js';
 import { StateCorruptError } from '../errors/state-corrupt-error.js';
 import { ThreadCancelledError } from '../errors/thread-cancelled-error.js';
@@ -233,7 +234,8 @@ export class ThreadExecutor {
           // Inline rather than `saveCheckpoint`: one promise per node, no closures.
           const checkpoint = nextCheckpoint(thread);
           try {
-            await store.save(checkpoint);
+            const saved = store.save(checkpoint);
+            if (saved !== SAVED) await saved;
           } catch (error) {
             throw new SaveFailure(error);
           }
