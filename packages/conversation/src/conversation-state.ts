@@ -32,7 +32,8 @@ function freezeEntry(entry: ConversationLogEntry): void {
   switch (entry.op) {
     case 'view':
     case 'batch':
-      Object.freeze(entry.live);
+      // A shared empty list comes frozen (see `liveFrom`).
+      if (!Object.isFrozen(entry.live)) Object.freeze(entry.live);
       break;
     case 'usage':
       Object.freeze(entry.usage);

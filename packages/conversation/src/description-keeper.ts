@@ -105,7 +105,8 @@ export class DescriptionKeeper {
 
   /** Notes the descriptions a live list shows, so a later rollback to it need not scan it. */
   shows(live: readonly number[], found: readonly number[] | undefined): void {
-    if (!found) return;
+    // An empty list is scanned for nothing: no map for it (every new thread starts with one).
+    if (!found || live.length === 0) return;
     this.#found ??= new WeakMap();
     this.#found.set(live, found);
   }

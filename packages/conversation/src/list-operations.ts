@@ -4,6 +4,8 @@ import { isToolDescription } from './tool-description.js';
 import { exchangeUnits } from './tool-exchanges.js';
 import type { LLMMessage } from './types.js';
 
+const NO_POSITIONS: readonly number[] = Object.freeze([]);
+
 // Pure functions from a visible list of storage positions to a new one. They never touch storage;
 // the manager logs their result and applies it.
 
@@ -151,7 +153,8 @@ export function diffLists(
 }
 
 /** The positions of `live` stored at or after `start` (a batch boundary `0..total`). */
-export function liveFrom(live: readonly number[], start: number, total: number): number[] {
-  if (start === 0) return live.slice();
-  return start >= total ? [] : live.filter((p) => p >= start);
+export function liveFrom(live: readonly number[], start: number, total: number): readonly number[] {
+  // Shared when empty, as every new thread's first batch is: the batch's log entry freezes it.
+  if (live.length === 0 || start >= total) return NO_POSITIONS;
+  return start === 0 ? live.slice() : live.filter((p) => p >= start);
 }
