@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InMemoryCheckpointStore } from '../checkpoint/in-memory-checkpoint-store.js';
 import { SkeinEngine } from '../engine/skein-engine.js';
+import { doubleEach } from '../executor/executor-fixtures.js';
 import { ScriptedLLMClient } from '../testing/scripted-llm-client.js';
 import type { Tool } from '../tools/tool.js';
 import type { WorkflowDefinition } from '../workflow/types.js';
@@ -99,30 +100,11 @@ describe('completed branches let go of (store, no merge)', () => {
   it('gathers many outputs in item order, each branch checkpointed', async () => {
     const store = new InMemoryCheckpointStore();
     const engine = new SkeinEngine({ store });
-    engine.registerWorkflow({
-      id: 'double',
-      version: '1',
-      nodes: [
-        { id: 'start', type: 'START' },
-        {
-          id: 'fan',
-          type: 'MAP',
-          config: { items: 'vars.items', start: 'times2', join: 'join', maxConcurrency: 7 },
-        },
-        { id: 'times2', type: 'VARIABLE', config: { assign: { doubled: 'vars.item * 2' } } },
-        { id: 'join', type: 'JOIN', config: { output: 'vars.doubled', outputVariable: 'out' } },
-        { id: 'end', type: 'END', config: { output: 'vars.out' } },
-      ],
-      edges: [
-        { from: 'start', to: 'fan' },
-        { from: 'times2', to: 'join' },
-        { from: 'join', to: 'end' },
-      ],
-    });
+    engine.registerWorkflow(doubleEach(7));
     const items = Array.from({ length: 50 }, (_, i) => i + 1);
     const { result, thread } = await engine.run('double', { threadId: 'm', variables: { items } });
     expect(result.output).toEqual(items.map((x) => x * 2));
-    expect(Object.isFrozen(thread.state.variables.out)).toBe(true);
+    expect(Object.isFrozen(thread.state.variables.results)).toBe(true);
     expect((await store.listThreads()).length).toBe(51);
   });
 });

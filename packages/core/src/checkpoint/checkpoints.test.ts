@@ -2,6 +2,7 @@ import type { LLMMessage } from '@skein/spec';
 import { CheckpointConflictError } from '@skein/spec';
 import { describe, expect, it } from 'vitest';
 import { SkeinEngine } from '../engine/skein-engine.js';
+import { countTo } from '../executor/executor-fixtures.js';
 import { ScriptedLLMClient } from '../testing/scripted-llm-client.js';
 import type { ScriptFunction } from '../testing/types.js';
 import type { Tool } from '../tools/tool.js';
@@ -179,21 +180,7 @@ describe('checkpoints', () => {
   it('a save at step 10,000 stores what a save at step 10 does', async () => {
     const store = new JsonStore();
     const e = new SkeinEngine({ store });
-    e.registerWorkflow(
-      new WorkflowBuilder('count', '1')
-        .variables({ defaults: { n: 0 } })
-        .start()
-        .variable('inc', {
-          assign: { n: 'vars.n + 1' },
-          message: { role: 'user', content: 'tick' },
-        })
-        .route('loop')
-        .end('end', { output: 'vars.n' })
-        .chain('start', 'inc', 'loop')
-        .edge('loop', 'inc', { when: 'vars.n < 5000' })
-        .edge('loop', 'end')
-        .build(),
-    );
+    e.registerWorkflow(countTo(5000, { id: 'count', message: 'tick' }));
     const { result } = await e.run('count', { maxSteps: 20_000 });
     expect(result.output).toBe(5000);
     // Every checkpoint carries at most the one message its node added, early or late.

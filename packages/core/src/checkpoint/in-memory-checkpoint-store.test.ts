@@ -4,27 +4,13 @@ import { SNAPSHOT_VERSION } from '@skein/conversation';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SkeinEngine } from '../engine/skein-engine.js';
+import { countTo } from '../executor/executor-fixtures.js';
 import { type ThreadState, withChanges } from '../thread/thread-state.js';
-import { WorkflowBuilder } from '../workflow/workflow-builder.js';
 import type { Checkpoint } from './checkpoint-store.js';
 import { InMemoryCheckpointStore } from './in-memory-checkpoint-store.js';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
-
-/** START → inc (VARIABLE) → check (ROUTE) → inc … → END after `n` rounds. */
-function loop(n: number) {
-  return new WorkflowBuilder('loop', '1')
-    .variables({ defaults: { n: 0 } })
-    .start()
-    .variable('inc', { assign: { n: 'vars.n + 1' } })
-    .route('check')
-    .end('end', { output: 'vars.n' })
-    .chain('start', 'inc', 'check')
-    .edge('check', 'inc', { when: `vars.n < ${n}` })
-    .edge('check', 'end')
-    .build();
-}
 
 /** The in-memory store, with every checkpoint it was given recorded beside it. */
 class RecordingStore extends InMemoryCheckpointStore {
@@ -87,7 +73,7 @@ describe('InMemoryCheckpointStore keeps a state as a change of the one before', 
   it('loads every checkpoint of a loop with the state it was given', async () => {
     const store = new RecordingStore();
     const engine = new SkeinEngine({ store });
-    engine.registerWorkflow(loop(50));
+    engine.registerWorkflow(countTo(50));
     const { thread } = await engine.run('loop');
     expect(store.given.length).toBeGreaterThan(100);
     for (const checkpoint of store.given) {
@@ -120,7 +106,7 @@ describe('InMemoryCheckpointStore keeps a state as a change of the one before', 
         prune: (id, o) => store.prune(id, o),
       },
     });
-    engine.registerWorkflow(loop(100));
+    engine.registerWorkflow(countTo(100));
     const threadId = (await engine.run('loop')).thread.threadId;
     await new Promise((resolve) => setImmediate(resolve));
     gc();

@@ -3,23 +3,13 @@ import { InMemoryCheckpointStore } from '../checkpoint/in-memory-checkpoint-stor
 import { SkeinEngine } from '../engine/skein-engine.js';
 import { ScriptedLLMClient } from '../testing/scripted-llm-client.js';
 import { WorkflowBuilder } from '../workflow/workflow-builder.js';
+import { countTo } from './executor-fixtures.js';
 
 function engine() {
   const llm = new ScriptedLLMClient([{ content: 'done', delayMs: 2 }]);
   const e = new SkeinEngine({ llm, store: new InMemoryCheckpointStore() });
   // VARIABLE and ROUTE nodes answer synchronously: without a yield the loop never lets a timer run.
-  e.registerWorkflow(
-    new WorkflowBuilder('spin', '1')
-      .variables({ defaults: { n: 0 } })
-      .start()
-      .variable('inc', { assign: { n: 'vars.n + 1' } })
-      .route('check')
-      .end('end', { output: 'vars.n' })
-      .chain('start', 'inc', 'check')
-      .edge('check', 'inc', { when: 'vars.n < 1000000000' })
-      .edge('check', 'end')
-      .build(),
-  );
+  e.registerWorkflow(countTo(1_000_000_000, { id: 'spin' }));
   e.registerWorkflow(
     new WorkflowBuilder('ask', '1')
       .start()

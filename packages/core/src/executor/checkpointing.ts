@@ -1,6 +1,7 @@
 import { type ConversationDelta, SNAPSHOT_VERSION } from '@skein/conversation';
 import { type LLMMessage, SkeinError } from '@skein/spec';
 import type { Checkpoint, CheckpointStore } from '../checkpoint/checkpoint-store.js';
+import { SAVED } from '../checkpoint/saved.js';
 import { CheckpointSaveError } from '../errors/checkpoint-save-error.js';
 import type { SkeinEmitter } from '../events/emitter.js';
 import type { ThreadContext } from '../thread/thread-context.js';
@@ -36,7 +37,7 @@ function checkpointId(threadId: string, sequence: number): string {
 }
 
 /** The next checkpoint of `thread`: its state and the conversation since the previous one. */
-export function nextCheckpoint(
+function nextCheckpoint(
   thread: ThreadContext,
   conversation: ConversationDelta = conversationDelta(thread),
 ): Checkpoint {
@@ -53,7 +54,7 @@ export function nextCheckpoint(
 }
 
 /** Records on the thread a checkpoint the store accepted: the next one continues from it. */
-export function checkpointSaved(
+function checkpointSaved(
   thread: ThreadContext,
   emitter: SkeinEmitter,
   checkpoint: Checkpoint,
@@ -74,20 +75,45 @@ export function checkpointSaved(
     });
 }
 
-/** Saves and records the next checkpoint; a refusal rejects with `SaveFailure`. */
+/**
+ * Saves and records the next checkpoint. When the store answers with the settled `SAVED` (the
+ * in-memory store, every time) it is all done here and nothing is returned: the run loop calls
+ * this after almost every node, and an `await` of a settled promise still suspends it. Otherwise
+ * the promise to wait for. A refusal throws or rejects with `SaveFailure`.
+ */
+export function saveNext(
+  store: CheckpointStore,
+  thread: ThreadContext,
+  emitter: SkeinEmitter,
+  conversation?: ConversationDelta,
+): Promise<void> | undefined {
+  const checkpoint = nextCheckpoint(thread, conversation);
+  let saved: Promise<void>;
+  try {
+    saved = store.save(checkpoint);
+  } catch (error) {
+    throw new SaveFailure(error);
+  }
+  if (saved === SAVED) {
+    checkpointSaved(thread, emitter, checkpoint);
+    return undefined;
+  }
+  return saved.then(
+    () => checkpointSaved(thread, emitter, checkpoint),
+    (error: unknown) => {
+      throw new SaveFailure(error);
+    },
+  );
+}
+
+/** `saveNext` for callers that always wait. */
 export async function saveCheckpoint(
   store: CheckpointStore,
   thread: ThreadContext,
   emitter: SkeinEmitter,
   conversation?: ConversationDelta,
 ): Promise<void> {
-  const checkpoint = nextCheckpoint(thread, conversation);
-  try {
-    await store.save(checkpoint);
-  } catch (error) {
-    throw new SaveFailure(error);
-  }
-  checkpointSaved(thread, emitter, checkpoint);
+  await saveNext(store, thread, emitter, conversation);
 }
 
 /**

@@ -40,6 +40,30 @@ export function oneLLM(config: Record<string, unknown> = {}, initialTools = ['ad
     .build();
 }
 
+/**
+ * START → inc (VARIABLE: `n + 1`, and a user message when `message` is given) → check (ROUTE) →
+ * inc … → END with `n`, once `n` reaches `limit`.
+ */
+export function countTo(
+  limit: number,
+  options: { readonly id?: string; readonly message?: string } = {},
+): WorkflowDefinition {
+  const { id = 'loop', message } = options;
+  return new WorkflowBuilder(id, '1')
+    .variables({ defaults: { n: 0 } })
+    .start()
+    .variable('inc', {
+      assign: { n: 'vars.n + 1' },
+      ...(message === undefined ? {} : { message: { role: 'user' as const, content: message } }),
+    })
+    .route('check')
+    .end('end', { output: 'vars.n' })
+    .chain('start', 'inc', 'check')
+    .edge('check', 'inc', { when: `vars.n < ${limit}` })
+    .edge('check', 'end')
+    .build();
+}
+
 export function collect<K extends keyof SkeinEventMap>(
   engine: SkeinEngine,
   name: K,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ScriptedLLMClient } from '../testing/scripted-llm-client.js';
 import type { Tool } from '../tools/tool.js';
 import { WorkflowBuilder } from '../workflow/workflow-builder.js';
-import { collect, engineWith, oneLLM } from './executor-fixtures.js';
+import { collect, countTo, engineWith, oneLLM } from './executor-fixtures.js';
 
 describe('routing on variables', () => {
   it('takes the first conditional edge that holds, else the default', async () => {
@@ -37,19 +37,7 @@ describe('routing on variables', () => {
   });
 
   it('loops with a counter until a condition exits', async () => {
-    const def = new WorkflowBuilder('loop', '1')
-      .variables({ defaults: { n: 0 } })
-      .start()
-      .variable('inc', {
-        assign: { n: 'vars.n + 1' },
-        message: { role: 'user', content: 'tick {{ vars.n }}' },
-      })
-      .route('check')
-      .end('end', { output: 'vars.n' })
-      .chain('start', 'inc', 'check')
-      .edge('check', 'inc', { when: 'vars.n < 5' })
-      .edge('check', 'end')
-      .build();
+    const def = countTo(5, { message: 'tick {{ vars.n }}' });
     const { engine } = engineWith([]);
     engine.registerWorkflow(def);
     const { result, thread } = await engine.run('loop');

@@ -1,11 +1,10 @@
 import type { SkeinError } from '@skein/spec';
 import type { CheckpointStore } from '../checkpoint/checkpoint-store.js';
-import { SAVED } from '../checkpoint/saved.js';
 import type { SkeinEmitter } from '../events/emitter.js';
 import type { ThreadContext } from '../thread/thread-context.js';
 import type { PendingInteraction } from '../thread/thread-state.js';
 import type { NodeDefinition } from '../workflow/types.js';
-import { checkpointSaved, nextCheckpoint, SaveFailure, saveCheckpoint } from './checkpointing.js';
+import { saveCheckpoint, saveNext } from './checkpointing.js';
 import type { NodeFailure } from './node-failure.js';
 import { keepShapesOf } from './shape-keeper.js';
 import { resultOf, serializeError, type ThreadResult } from './thread-result.js';
@@ -57,17 +56,11 @@ export async function finishThread(
     error: error ? serializeError(error, nodeId) : undefined,
     output: branch ? branch.output : thread.state.output,
   });
-  // Inline rather than `saveCheckpoint`: every branch of a fan-out ends here, and a second async
-  // function per ending was one more generator, promise and await each.
+  // `saveNext` rather than `saveCheckpoint`: every branch of a fan-out ends here, and a second
+  // async function per ending was one more generator, promise and await each.
   if (store) {
-    const checkpoint = nextCheckpoint(thread);
-    try {
-      const saved = store.save(checkpoint);
-      if (saved !== SAVED) await saved;
-    } catch (error) {
-      throw new SaveFailure(error);
-    }
-    checkpointSaved(thread, emitter, checkpoint);
+    const saving = saveNext(store, thread, emitter);
+    if (saving) await saving;
   }
   keepShapesOf(thread);
   const event =

@@ -3,7 +3,6 @@ import { SkeinError } from '@skein/spec';
 import { ChildRunner } from '../branches/child-runner.js';
 import type { MergeFunction } from '../branches/merge.js';
 import type { CheckpointStore } from '../checkpoint/checkpoint-store.js';
-import { SAVED } from '../checkpoint/saved.js';
 import { MaxStepsExceededError } from '../errors/max-steps-exceeded-error.js';
 import { StateCorruptError } from '../errors/state-corrupt-error.js';
 import { ThreadCancelledError } from '../errors/thread-cancelled-error.js';
@@ -20,7 +19,7 @@ import type { ToolRunner } from '../tools/tool-runner.js';
 import type { NodeDefinition } from '../workflow/types.js';
 import { branchOutput } from './branch-output.js';
 import { checkExecutable, checkMaxSteps, checkResumable } from './call-checks.js';
-import { checkpointSaved, nextCheckpoint, SaveFailure, saveFailed } from './checkpointing.js';
+import { SaveFailure, saveFailed, saveNext } from './checkpointing.js';
 import { completeNode } from './complete-node.js';
 import { isAborted } from './is-aborted.js';
 import { nodeFailure } from './node-failure.js';
@@ -231,15 +230,8 @@ export class ThreadExecutor {
         if (step.kind === 'end') return await this.#finish(run, 'COMPLETED');
         // A branch that reached its JOIN is saved once, as it ends, just below.
         if (store && thread.state.currentNodeId !== run.stopAt) {
-          // Inline rather than `saveCheckpoint`: one promise per node, no closures.
-          const checkpoint = nextCheckpoint(thread);
-          try {
-            const saved = store.save(checkpoint);
-            if (saved !== SAVED) await saved;
-          } catch (error) {
-            throw new SaveFailure(error);
-          }
-          checkpointSaved(thread, this.#emitter, checkpoint);
+          const saving = saveNext(store, thread, this.#emitter);
+          if (saving) await saving;
         }
         const now = performance.now();
         if (now >= run.resumedUntil && sliceSpent(now)) {
