@@ -86,7 +86,7 @@ export function branchAnswer(ctx: NodeRunContext<NodeDefinition>): BranchAnswer 
 /** A completed branch as its JOIN needs it: the thread let go, what it spent and broke kept. */
 function settled(result: ChildResult): ChildOutcome {
   const { thread } = result;
-  const usage = thread.conversation.getTotalUsage();
+  const usage = thread.totalUsage();
   const toolFailures = thread.state.toolFailures;
   // One shape for every settled branch, written out (no spread temporaries per branch).
   return {

@@ -30,9 +30,7 @@ export function absorbChildren(
   let failures = false;
   for (const r of results) {
     if (r.thread === thread) continue;
-    const total: TokenUsage | undefined = r.thread
-      ? r.thread.conversation.getTotalUsage()
-      : r.usage;
+    const total: TokenUsage | undefined = r.thread ? r.thread.totalUsage() : r.usage;
     if (total) {
       usage.promptTokens += total.promptTokens;
       usage.completionTokens += total.completionTokens;

@@ -21,10 +21,10 @@ const NO_ENTRIES: ConversationDelta['log'] = Object.freeze([]);
 /** The conversation added since the last checkpoint; most nodes (ROUTE, END…) add none. */
 function conversationDelta(thread: ThreadContext): ConversationDelta {
   const from = thread.checkpointCursor;
-  const now = thread.conversation.cursor();
+  const now = thread.conversationCursor();
   if (now.messages === from.messages && now.log === from.log)
     return { version: SNAPSHOT_VERSION, from, messages: NO_MESSAGES, log: NO_ENTRIES };
-  return thread.conversation.deltaSince(from);
+  return thread.conversationDeltaSince(from);
 }
 
 /**
@@ -63,7 +63,7 @@ function checkpointSaved(
   const upTo = from.messages + messages.length;
   const logUpTo = from.log + log.length;
   // Usually the conversation's own cursor: nothing is added between the delta and the save.
-  const now = thread.conversation.cursor();
+  const now = thread.conversationCursor();
   const cursor =
     now.messages === upTo && now.log === logUpTo ? now : { messages: upTo, log: logUpTo };
   thread.recordCheckpoint(checkpoint.id, checkpoint.sequence, cursor, checkpoint.state);
@@ -132,7 +132,7 @@ export async function saveFailed(
 ): Promise<ThreadResult> {
   const saved = { state: thread.lastSavedState!, cursor: thread.lastSavedCursor! };
   const lastGood = thread.lastCheckpointId;
-  const now = thread.conversation.cursor();
+  const now = thread.conversationCursor();
   if (now.messages !== saved.cursor.messages || now.log !== saved.cursor.log)
     thread.conversation.revertTo(saved.cursor);
   thread.dispatch({ type: 'restored', state: saved.state });
@@ -144,7 +144,7 @@ export async function saveFailed(
   // The record holds the conversation up to where the thread went back to: nothing new when
   // a checkpoint was stored before, everything the thread was built with when none was.
   const from = thread.checkpointCursor;
-  const since = thread.conversation.deltaSince(from);
+  const since = thread.conversationDeltaSince(from);
   try {
     await saveCheckpoint(store, thread, emitter, {
       version: SNAPSHOT_VERSION,

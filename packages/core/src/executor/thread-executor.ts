@@ -279,7 +279,7 @@ export class ThreadExecutor {
       node,
       step,
       started: emitter.listenerCount('node:completed') > 0 ? performance.now() : -1,
-      cursor: thread.conversation.cursor(),
+      cursor: thread.conversationCursor(),
       state: thread.state,
     };
     const recovering = run.recovering;
@@ -337,7 +337,7 @@ export class ThreadExecutor {
   /** Undoes a node that threw and says how the thread ends (or rethrows a bad resume input). */
   #failed(run: Run, attempt: Attempt, error: unknown): NodeStep {
     const thread = run.thread;
-    const now = thread.conversation.cursor();
+    const now = thread.conversationCursor();
     if (now.messages !== attempt.cursor.messages || now.log !== attempt.cursor.log)
       thread.conversation.revertTo(attempt.cursor);
     thread.dispatch({ type: 'restored', state: attempt.state });

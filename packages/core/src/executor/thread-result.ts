@@ -58,7 +58,7 @@ export function resultOf(
     error,
     steps,
     totalSteps,
-    usage: thread.conversation.getTotalUsage(),
+    usage: thread.totalUsage(),
     pending: state.pending,
     lastCheckpointId: thread.lastCheckpointId,
   };

@@ -18,6 +18,7 @@ import type { ToolRegistry } from '../tools/tool-registry.js';
 import type { CompiledWorkflow } from '../workflow/compiled-workflow.js';
 import type { WorkflowRegistry } from '../workflow/workflow-registry.js';
 import { checkStoredState } from './check-stored-state.js';
+import { type ConversationSeed, makeSeed, sameTools } from './conversation-seed.js';
 import { deepFreeze, frozenCopy } from './freeze.js';
 import { requireJsonValue } from './json-state-value.js';
 import { ThreadContext } from './thread-context.js';
@@ -78,8 +79,8 @@ export interface FromCheckpointOptions {
 }
 
 /** The `parent` of a child's first state, once its conversation holds what it was forked with. */
-function parentOf(link: ChildLink, conversation: ConversationManager): ThreadParent {
-  const forkedAt = link.forked ? conversation.getTotalMessageCount() : 0;
+function parentOf(link: ChildLink, messageCount: number): ThreadParent {
+  const forkedAt = link.forked ? messageCount : 0;
   const { parentThreadId: threadId, nodeId, rootThreadId, branchPath, depth, stopAt } = link;
   // Two literals rather than a conditional spread: no temporary object per branch.
   return Object.freeze(
@@ -95,6 +96,12 @@ function parentOf(link: ChildLink, conversation: ConversationManager): ThreadPar
  * `startNewBatchWithInitialTools(0)` after construction, never from a constructor.
  */
 export class ThreadBuilder {
+  // Per workflow, the seeds of its child threads' conversations: one for isolated children, one
+  // per view that children were forked from (kept as long as that view's array is).
+  readonly #seeds = new WeakMap<
+    CompiledWorkflow,
+    { isolated: ConversationSeed | undefined; forked: WeakMap<object, ConversationSeed> }
+  >();
   readonly #options: ThreadBuilderOptions;
   readonly #validators = new WeakMap<CompiledWorkflow, ValidateFunction | null>();
   // The same dialect rules as tool schemas: a 2020-12 variables schema must not fail at build.
@@ -139,13 +146,23 @@ export class ThreadBuilder {
     const initialTools = this.#initialTools(workflow);
     const threadId = options.threadId ?? randomUUID();
     let context: ThreadContext | undefined;
-    // The conversation first: a child's link says where its own messages begin. Until the
-    // context exists the description reads `initialTools`, the list the context keeps a copy of.
-    const conversation = new ConversationManager(
-      this.#conversationOptions(threadId, () => context?.initialToolSpecs() ?? initialTools),
-    );
-    conversation.startNewBatchWithInitialTools(0);
-    for (const message of options.messages ?? []) conversation.addMessage(message);
+    // Until the context exists the description reads `initialTools`, the list the context keeps
+    // a copy of. (Passed on, never called here: a call of a closure made per thread would pin
+    // this function's optimised code to the first one.)
+    const initialToolsNow = () => context?.initialToolSpecs() ?? initialTools;
+    // A child's conversation waits for its first use (most branches of a fan-out never use it),
+    // unless someone listens for the events building it sends, or a string input is added to it.
+    const seed =
+      link !== undefined && typeof options.input !== 'string' && !this.#conversationHeard()
+        ? this.#seedFor(workflow, options.messages, initialTools)
+        : undefined;
+    let conversation: ConversationManager | undefined;
+    if (seed === undefined) {
+      // The conversation first: a child's link says where its own messages begin.
+      conversation = new ConversationManager(this.#conversationOptions(threadId, initialToolsNow));
+      conversation.startNewBatchWithInitialTools(0);
+      for (const message of options.messages ?? []) conversation.addMessage(message);
+    }
     // Frozen and complete as it is, so the context takes it without a normalised copy. Every
     // field written out, undefined ones too, in the order `withChanges` writes them: one hidden
     // class for a thread's first state and every later one.
@@ -167,11 +184,26 @@ export class ThreadBuilder {
       toolFailures: NO_TOOL_FAILURES,
       firedTriggers: NO_NAMES,
       createdAt: isoNow(),
-      parent: link ? parentOf(link, conversation) : undefined,
+      parent: link
+        ? parentOf(link, seed ? seed.messageCount : conversation!.getTotalMessageCount())
+        : undefined,
     });
-    context = new ThreadContext({ workflow, conversation, state, initialTools, fresh: true });
+    context = new ThreadContext({
+      workflow,
+      conversation: conversation ?? {
+        seed: seed!,
+        build: () =>
+          ConversationManager.restore(
+            seed!.snapshot,
+            this.#conversationOptions(threadId, initialToolsNow),
+          ),
+      },
+      state,
+      initialTools,
+      fresh: true,
+    });
     if (typeof options.input === 'string')
-      conversation.addMessage({ role: 'user', content: options.input });
+      context.conversation.addMessage({ role: 'user', content: options.input });
     return context;
   }
 
@@ -222,6 +254,40 @@ export class ThreadBuilder {
     const names = workflow.definition.initialTools;
     if (!names || names.length === 0) return NO_TOOLS;
     return names.map((name) => this.#options.tools.require(name));
+  }
+
+  /** Whether anyone listens for the events a new conversation sends (its batch, its messages). */
+  #conversationHeard(): boolean {
+    const emitter = this.#options.emitter;
+    return (
+      emitter !== undefined &&
+      (emitter.listenerCount('batch:started') > 0 || emitter.listenerCount('message:added') > 0)
+    );
+  }
+
+  /** The seed of a child of `workflow` started with `messages` (a forked view) or none. */
+  #seedFor(
+    workflow: CompiledWorkflow,
+    messages: readonly LLMMessage[] | undefined,
+    tools: readonly AnyTool[],
+  ): ConversationSeed {
+    let seeds = this.#seeds.get(workflow);
+    if (seeds === undefined) {
+      seeds = { isolated: undefined, forked: new WeakMap() };
+      this.#seeds.set(workflow, seeds);
+    }
+    const known = messages === undefined ? seeds.isolated : seeds.forked.get(messages);
+    if (known !== undefined && sameTools(known.tools, tools)) return known;
+    const { formatToolDescription, tokenCounter } = this.#options;
+    const seed = makeSeed(tools, messages, {
+      initialTools: () => tools,
+      observer: undefined,
+      formatToolDescription,
+      tokenCounter,
+    });
+    if (messages === undefined) seeds.isolated = seed;
+    else seeds.forked.set(messages, seed);
+    return seed;
   }
 
   #conversationOptions(

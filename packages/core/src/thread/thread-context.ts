@@ -1,11 +1,16 @@
-import type { ConversationCursor, ConversationManager } from '@skein/conversation';
-import { InvalidArgumentError } from '@skein/spec';
+import type {
+  ConversationCursor,
+  ConversationDelta,
+  ConversationManager,
+} from '@skein/conversation';
+import { InvalidArgumentError, type TokenUsage } from '@skein/spec';
 import type { Draft } from 'immer';
 import type { ExpressionScope } from '../expressions/evaluate.js';
 import type { Tool } from '../tools/tool.js';
 import { checkTool } from '../tools/tool-registry.js';
 import type { CompiledWorkflow } from '../workflow/compiled-workflow.js';
 import { applyTransition } from './apply-transition.js';
+import type { ConversationSeed } from './conversation-seed.js';
 import { deepFreeze, frozenCopy } from './freeze.js';
 import { isJsonPrimitive, requireJsonValue } from './json-state-value.js';
 import { type ThreadState, type ThreadStatus, withChanges } from './thread-state.js';
@@ -50,7 +55,10 @@ export interface AvailableTools {
 export class ThreadContext {
   readonly threadId: string;
   readonly workflow: CompiledWorkflow;
-  readonly conversation: ConversationManager;
+  #conversation: ConversationManager | undefined;
+  /** Until the conversation is first used: what it holds, and how to build it. */
+  readonly #seed: ConversationSeed | undefined;
+  readonly #buildConversation: (() => ConversationManager) | undefined;
   #state: ThreadState;
   #initial: readonly AnyTool[];
   #dynamic: readonly AnyTool[];
@@ -68,7 +76,16 @@ export class ThreadContext {
 
   constructor(parts: {
     workflow: CompiledWorkflow;
-    conversation: ConversationManager;
+    /**
+     * The conversation, or its seed and how to build it the first time it is used (a new child
+     * thread's: see `ConversationSeed`).
+     */
+    conversation:
+      | ConversationManager
+      | {
+          readonly seed: ConversationSeed;
+          readonly build: () => ConversationManager;
+        };
     state: ThreadState;
     initialTools: readonly AnyTool[];
     dynamicTools?: readonly AnyTool[];
@@ -84,7 +101,16 @@ export class ThreadContext {
   }) {
     this.threadId = parts.state.threadId;
     this.workflow = parts.workflow;
-    this.conversation = parts.conversation;
+    const conversation = parts.conversation;
+    if ('build' in conversation) {
+      this.#conversation = undefined;
+      this.#seed = conversation.seed;
+      this.#buildConversation = conversation.build;
+    } else {
+      this.#conversation = conversation;
+      this.#seed = undefined;
+      this.#buildConversation = undefined;
+    }
     // Everything a caller can reach through the getters is frozen, so nobody changes the state
     // behind the executor's back; tool failure counts are keyed by model-chosen names.
     const state = parts.state;
@@ -109,6 +135,35 @@ export class ThreadContext {
     this.#checkpointCursor = parts.checkpointCursor ?? { messages: 0, log: 0 };
     this.#lastCheckpointId = parts.lastCheckpointId;
     this.#checkpointSequence = parts.checkpointSequence ?? 0;
+  }
+
+  /** The thread's conversation, built from its seed the first time it is asked for. */
+  get conversation(): ConversationManager {
+    let conversation = this.#conversation;
+    if (conversation === undefined) {
+      conversation = this.#buildConversation!();
+      this.#conversation = conversation;
+    }
+    return conversation;
+  }
+
+  /** `conversation.cursor()`, without building a conversation nothing has used yet. */
+  conversationCursor(): ConversationCursor {
+    return this.#conversation === undefined ? this.#seed!.cursor : this.#conversation.cursor();
+  }
+
+  /** `conversation.deltaSince(from)`, without building a conversation nothing has used yet. */
+  conversationDeltaSince(from: ConversationCursor): ConversationDelta {
+    if (this.#conversation === undefined && from.messages === 0 && from.log === 0)
+      return this.#seed!.delta;
+    return this.conversation.deltaSince(from);
+  }
+
+  /** `conversation.getTotalUsage()`, without building a conversation nothing has used yet. */
+  totalUsage(): TokenUsage {
+    return this.#conversation === undefined
+      ? this.#seed!.usage
+      : this.#conversation.getTotalUsage();
   }
 
   /** Where the last checkpoint left the conversation: the next one stores only what follows. */
@@ -160,7 +215,7 @@ export class ThreadContext {
     this.#running = true;
     if (this.#lastSavedState === undefined) {
       this.#lastSavedState = this.#state;
-      this.#lastSavedCursor = this.conversation.cursor();
+      this.#lastSavedCursor = this.conversationCursor();
     }
     return true;
   }
