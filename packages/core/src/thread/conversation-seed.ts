@@ -3,7 +3,6 @@ import {
   type ConversationDelta,
   ConversationManager,
   type ConversationManagerOptions,
-  type ConversationSnapshot,
 } from '@skein/conversation';
 import type { LLMMessage, TokenUsage } from '@skein/spec';
 import type { Tool } from '../tools/tool.js';
@@ -19,12 +18,13 @@ import type { Tool } from '../tools/tool.js';
 export interface ConversationSeed {
   /** The initial tools it was made with: it serves only threads with the very same tools. */
   readonly tools: readonly Tool[];
-  readonly snapshot: ConversationSnapshot;
-  /** A new thread's first checkpoint stores all of it. */
+  /**
+   * All of it, from the start: what a new thread's first checkpoint stores, and the snapshot the
+   * thread's manager is restored from.
+   */
   readonly delta: ConversationDelta;
+  /** Its `messages` is where a forked branch's own messages begin. */
   readonly cursor: ConversationCursor;
-  /** Stored messages: where a forked branch's own messages begin. */
-  readonly messageCount: number;
   readonly usage: TokenUsage;
 }
 
@@ -47,16 +47,14 @@ export function makeSeed(
   const conversation = new ConversationManager(options);
   conversation.startNewBatchWithInitialTools(0);
   if (messages) for (let i = 0; i < messages.length; i++) conversation.addMessage(messages[i]!);
-  const start: ConversationCursor = Object.freeze({ messages: 0, log: 0 });
-  const all = conversation.deltaSince(start);
-  const stored = Object.freeze(all.messages.slice());
-  const log = Object.freeze(all.log.slice());
+  // `deltaSince` gives arrays of its own: frozen as they are, since every branch shares them.
+  const all = conversation.deltaSince(Object.freeze({ messages: 0, log: 0 }));
+  Object.freeze(all.messages);
+  Object.freeze(all.log);
   return Object.freeze({
     tools,
-    snapshot: Object.freeze({ version: all.version, messages: stored, log }),
-    delta: Object.freeze({ version: all.version, from: start, messages: stored, log }),
+    delta: Object.freeze(all),
     cursor: conversation.cursor(),
-    messageCount: conversation.getTotalMessageCount(),
     usage: Object.freeze({ ...conversation.getTotalUsage() }),
   });
 }

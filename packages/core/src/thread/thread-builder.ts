@@ -185,7 +185,7 @@ export class ThreadBuilder {
       firedTriggers: NO_NAMES,
       createdAt: isoNow(),
       parent: link
-        ? parentOf(link, seed ? seed.messageCount : conversation!.getTotalMessageCount())
+        ? parentOf(link, seed ? seed.cursor.messages : conversation!.getTotalMessageCount())
         : undefined,
     });
     context = new ThreadContext({
@@ -194,7 +194,7 @@ export class ThreadBuilder {
         seed: seed!,
         build: () =>
           ConversationManager.restore(
-            seed!.snapshot,
+            seed!.delta,
             this.#conversationOptions(threadId, initialToolsNow),
           ),
       },

@@ -42,6 +42,15 @@ function checkVariableName(name: unknown): asserts name is string {
     );
 }
 
+/**
+ * A new child thread's conversation before its first use: its seed, and how to build it.
+ * @internal
+ */
+export interface UnbuiltConversation {
+  readonly seed: ConversationSeed;
+  readonly build: () => ConversationManager;
+}
+
 /** The tools a thread can use: the workflow's initial tools and those added during the run. */
 export interface AvailableTools {
   readonly initial: readonly AnyTool[];
@@ -57,8 +66,7 @@ export class ThreadContext {
   readonly workflow: CompiledWorkflow;
   #conversation: ConversationManager | undefined;
   /** Until the conversation is first used: what it holds, and how to build it. */
-  readonly #seed: ConversationSeed | undefined;
-  readonly #buildConversation: (() => ConversationManager) | undefined;
+  readonly #unbuilt: UnbuiltConversation | undefined;
   #state: ThreadState;
   #initial: readonly AnyTool[];
   #dynamic: readonly AnyTool[];
@@ -80,12 +88,7 @@ export class ThreadContext {
      * The conversation, or its seed and how to build it the first time it is used (a new child
      * thread's: see `ConversationSeed`).
      */
-    conversation:
-      | ConversationManager
-      | {
-          readonly seed: ConversationSeed;
-          readonly build: () => ConversationManager;
-        };
+    conversation: ConversationManager | UnbuiltConversation;
     state: ThreadState;
     initialTools: readonly AnyTool[];
     dynamicTools?: readonly AnyTool[];
@@ -102,15 +105,9 @@ export class ThreadContext {
     this.threadId = parts.state.threadId;
     this.workflow = parts.workflow;
     const conversation = parts.conversation;
-    if ('build' in conversation) {
-      this.#conversation = undefined;
-      this.#seed = conversation.seed;
-      this.#buildConversation = conversation.build;
-    } else {
-      this.#conversation = conversation;
-      this.#seed = undefined;
-      this.#buildConversation = undefined;
-    }
+    const unbuilt = 'build' in conversation;
+    this.#conversation = unbuilt ? undefined : conversation;
+    this.#unbuilt = unbuilt ? conversation : undefined;
     // Everything a caller can reach through the getters is frozen, so nobody changes the state
     // behind the executor's back; tool failure counts are keyed by model-chosen names.
     const state = parts.state;
@@ -141,7 +138,7 @@ export class ThreadContext {
   get conversation(): ConversationManager {
     let conversation = this.#conversation;
     if (conversation === undefined) {
-      conversation = this.#buildConversation!();
+      conversation = this.#unbuilt!.build();
       this.#conversation = conversation;
     }
     return conversation;
@@ -149,20 +146,22 @@ export class ThreadContext {
 
   /** `conversation.cursor()`, without building a conversation nothing has used yet. */
   conversationCursor(): ConversationCursor {
-    return this.#conversation === undefined ? this.#seed!.cursor : this.#conversation.cursor();
+    return this.#conversation === undefined
+      ? this.#unbuilt!.seed.cursor
+      : this.#conversation.cursor();
   }
 
   /** `conversation.deltaSince(from)`, without building a conversation nothing has used yet. */
   conversationDeltaSince(from: ConversationCursor): ConversationDelta {
     if (this.#conversation === undefined && from.messages === 0 && from.log === 0)
-      return this.#seed!.delta;
+      return this.#unbuilt!.seed.delta;
     return this.conversation.deltaSince(from);
   }
 
   /** `conversation.getTotalUsage()`, without building a conversation nothing has used yet. */
   totalUsage(): TokenUsage {
     return this.#conversation === undefined
-      ? this.#seed!.usage
+      ? this.#unbuilt!.seed.usage
       : this.#conversation.getTotalUsage();
   }
 
