@@ -63,6 +63,15 @@ const coldLoops: Case[] = [
     note: 'cold: 2 nodes and 2 checkpoints per iteration',
   })),
   {
+    // Not a peer: the same loop with no store, so every run shows what checkpoints cost cold.
+    subject: 'skein-no-store',
+    label: 'Reference: the Skein loop without a checkpoint store',
+    n: 10_000,
+    withMessage: true,
+    warmup: COLD_WARMUP,
+    note: 'cold: no checkpoints (not the benchmark; the share checkpoints take)',
+  },
+  {
     subject: 'mastra',
     label: 'Mastra 0.24 dountil',
     n: 10_000,
@@ -189,6 +198,7 @@ export const engineSuite: BenchSuite = {
         'LangGraph StateGraph, counter',
         'Mastra 0.24 dountil',
         'plain async loop',
+        'Reference: the Skein loop without a checkpoint store',
       ]) {
         const row = of.find((r) => r.subject === peer);
         if (!row) continue;

@@ -11,6 +11,10 @@ async function load(): Promise<(n: number) => Promise<void>> {
       const { skeinLoop } = await import('./skein-loop.js');
       return (k) => skeinLoop(k, withMessage);
     }
+    case 'skein-no-store': {
+      const { skeinLoop } = await import('./skein-loop.js');
+      return (k) => skeinLoop(k, withMessage, 'none');
+    }
     case 'langgraph': {
       const { langGraphLoop } = await import('./langgraph-loop.js');
       return (k) => langGraphLoop(k, withMessage);
