@@ -17,6 +17,8 @@ const worker = fileURLToPath(new URL('./engine-loop/loop-worker.ts', import.meta
 const quick = process.env.BENCH_QUICK === '1';
 
 const COLD_WARMUP = 200;
+/** Not a peer: the same loop with no store, so every run shows what checkpoints cost cold. */
+const NO_STORE = 'Reference: the Skein loop without a checkpoint store';
 
 async function measureWorker(
   subject: string,
@@ -63,9 +65,8 @@ const coldLoops: Case[] = [
     note: 'cold: 2 nodes and 2 checkpoints per iteration',
   })),
   {
-    // Not a peer: the same loop with no store, so every run shows what checkpoints cost cold.
     subject: 'skein-no-store',
-    label: 'Reference: the Skein loop without a checkpoint store',
+    label: NO_STORE,
     n: 10_000,
     withMessage: true,
     warmup: COLD_WARMUP,
@@ -198,7 +199,7 @@ export const engineSuite: BenchSuite = {
         'LangGraph StateGraph, counter',
         'Mastra 0.24 dountil',
         'plain async loop',
-        'Reference: the Skein loop without a checkpoint store',
+        NO_STORE,
       ]) {
         const row = of.find((r) => r.subject === peer);
         if (!row) continue;

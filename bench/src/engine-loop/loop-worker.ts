@@ -7,13 +7,11 @@ const withMessage = messageArg === '1';
 
 async function load(): Promise<(n: number) => Promise<void>> {
   switch (subject) {
-    case 'skein': {
-      const { skeinLoop } = await import('./skein-loop.js');
-      return (k) => skeinLoop(k, withMessage);
-    }
+    case 'skein':
     case 'skein-no-store': {
       const { skeinLoop } = await import('./skein-loop.js');
-      return (k) => skeinLoop(k, withMessage, 'none');
+      const checkpoints = subject === 'skein' ? 'in-memory' : 'none';
+      return (k) => skeinLoop(k, withMessage, checkpoints);
     }
     case 'langgraph': {
       const { langGraphLoop } = await import('./langgraph-loop.js');
