@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-// Runs the first ```ts block of every package README, from inside its package, so the examples
+// Runs the first ```ts block of every package README (and every ```ts runnable block), from inside its package, so the examples
 // the READMEs open with cannot rot. Needs the packages built (turbo's test task builds them).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readmeExample } from './readme-example.mjs';
+import { readmeExample, runnableExamples } from './readme-example.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const only = process.argv.slice(2);
@@ -24,22 +24,25 @@ for (const name of readdirSync(join(root, 'packages'))) {
     failed++;
     continue;
   }
-  // Inside the package, so its own name and its dependencies resolve as a user's would.
-  const tmp = mkdtempSync(join(dir, '.readme-'));
-  const file = join(tmp, 'example.ts');
-  writeFileSync(file, example);
-  const result = spawnSync(process.execPath, ['--import', 'tsx', file], {
-    cwd: dir,
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
-  rmSync(tmp, { recursive: true, force: true });
-  if (result.status === 0) console.log(`✓ ${name}: README example ran`);
-  else {
-    failed++;
-    console.error(
-      `✗ ${name}: README example failed (exit ${result.status})\n${result.stdout}\n${result.stderr}`,
-    );
+  for (const [i, code] of [example, ...runnableExamples(readFileSync(readme, 'utf8'))].entries()) {
+    const label = i === 0 ? 'README example' : `README example ${i + 1} (ts runnable)`;
+    // Inside the package, so its own name and its dependencies resolve as a user's would.
+    const tmp = mkdtempSync(join(dir, '.readme-'));
+    const file = join(tmp, 'example.ts');
+    writeFileSync(file, code);
+    const result = spawnSync(process.execPath, ['--import', 'tsx', file], {
+      cwd: dir,
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    rmSync(tmp, { recursive: true, force: true });
+    if (result.status === 0) console.log(`✓ ${name}: ${label} ran`);
+    else {
+      failed++;
+      console.error(
+        `✗ ${name}: ${label} failed (exit ${result.status})\n${result.stdout}\n${result.stderr}`,
+      );
+    }
   }
 }
 process.exit(failed ? 1 : 0);

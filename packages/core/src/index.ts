@@ -3,6 +3,7 @@
 // The contract (@skein/spec) is re-exported so users of the engine need only this package.
 export type {
   JsonSchema,
+  LeaseRequest,
   LLMMessage,
   Role,
   TokenUsage,
@@ -14,6 +15,7 @@ export {
   CheckpointNotFoundError,
   InvalidArgumentError,
   SkeinError,
+  ThreadConflictError,
   ToolExecutionError,
   ToolTimeoutError,
 } from '@skein/spec';
@@ -71,6 +73,7 @@ export type { NodeFailure, NodeFailureFacts } from './executor/node-failure.js';
 export { isNodeFailure } from './executor/node-failure.js';
 export type {
   ExecuteOptions,
+  StartedRun,
   ThreadExecutorOptions,
   ThreadResult,
 } from './executor/thread-executor.js';

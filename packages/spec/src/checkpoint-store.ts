@@ -29,6 +29,19 @@ export interface Checkpoint<TState extends CheckpointState = CheckpointState, TD
   readonly createdAt: string;
   readonly state: TState;
   readonly conversation: TDelta;
+  /**
+   * The lease owner that writes it. When another owner holds the thread's lease, the store
+   * refuses the save (`ThreadConflictError`, `THREAD_LEASED`): a process that lost its thread to another one
+   * (its lease expired while it could not renew it) cannot commit a node's work a second time.
+   */
+  readonly owner?: string;
+}
+
+/** A lease asked for: held by `owner` until `expiresAt` (epoch ms), asked at `now` (epoch ms). */
+export interface LeaseRequest {
+  readonly owner: string;
+  readonly expiresAt: number;
+  readonly now: number;
 }
 
 export interface CheckpointInfo {
@@ -86,5 +99,14 @@ export interface CheckpointStore<
   delete(threadId: string): Promise<boolean>;
   /** Deletes all but the newest `keepLast` checkpoints of a thread (messages stay). */
   prune(threadId: string, options: { keepLast: number }): Promise<number>;
+  /**
+   * Takes or renews the lease of a thread (stored or not yet): true when it was free, expired at
+   * `now`, or already `owner`'s; false when another owner holds it. Atomic across every process
+   * sharing the store, so of two processes asking at once exactly one gets it. A lease says that
+   * a live process runs the thread; `SkeinEngine.recover` takes only threads whose lease expired.
+   */
+  acquireLease(threadId: string, lease: LeaseRequest): Promise<boolean>;
+  /** Gives up `owner`'s lease of a thread; does nothing when another owner holds it. */
+  releaseLease(threadId: string, owner: string): Promise<void>;
   close?(): Promise<void> | void;
 }

@@ -5,6 +5,7 @@ export type {
   CheckpointInfo,
   CheckpointState,
   CheckpointStore,
+  LeaseRequest,
   StoredThread,
   ThreadInfo,
   ThreadStatus,
@@ -15,9 +16,13 @@ export { CheckpointNotFoundError } from './errors/checkpoint-not-found-error.js'
 export { InvalidArgumentError } from './errors/invalid-argument-error.js';
 export type { SkeinErrorOptions } from './errors/skein-error.js';
 export { SkeinError } from './errors/skein-error.js';
+export type { ThreadConflictCode } from './errors/thread-conflict-error.js';
+export { ThreadConflictError } from './errors/thread-conflict-error.js';
 export type { ToolExecutionErrorOptions } from './errors/tool-execution-error.js';
 export { ToolExecutionError } from './errors/tool-execution-error.js';
 export { ToolTimeoutError } from './errors/tool-timeout-error.js';
+export type { HeldLease } from './lease.js';
+export { checkLeaseOwner, checkLeaseRequest, mayTakeLease } from './lease.js';
 export type { NonJsonValue } from './json-value.js';
 export { findNonJsonValue, MAX_JSON_DEPTH } from './json-value.js';
 export type {

@@ -1,4 +1,4 @@
-import type { LLMMessage } from '@skein/spec';
+import type { LeaseRequest, LLMMessage } from '@skein/spec';
 import { CheckpointConflictError } from '@skein/spec';
 import { describe, expect, it } from 'vitest';
 import { SkeinEngine } from '../engine/skein-engine.js';
@@ -18,6 +18,8 @@ function bind(store: CheckpointStore): CheckpointStore {
     listThreads: () => store.listThreads(),
     delete: (id) => store.delete(id),
     prune: (id, o) => store.prune(id, o),
+    acquireLease: (id, lease) => store.acquireLease(id, lease),
+    releaseLease: (id, owner) => store.releaseLease(id, owner),
   };
 }
 
@@ -44,6 +46,12 @@ class JsonStore implements CheckpointStore {
   }
   prune(threadId: string, options: { keepLast: number }) {
     return this.inner.prune(threadId, options);
+  }
+  acquireLease(threadId: string, lease: LeaseRequest) {
+    return this.inner.acquireLease(threadId, lease);
+  }
+  releaseLease(threadId: string, owner: string) {
+    return this.inner.releaseLease(threadId, owner);
   }
 }
 

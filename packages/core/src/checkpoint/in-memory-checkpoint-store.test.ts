@@ -104,6 +104,8 @@ describe('InMemoryCheckpointStore keeps a state as a change of the one before', 
         listThreads: () => store.listThreads(),
         delete: (id) => store.delete(id),
         prune: (id, o) => store.prune(id, o),
+        acquireLease: (id, lease) => store.acquireLease(id, lease),
+        releaseLease: (id, owner) => store.releaseLease(id, owner),
       },
     });
     engine.registerWorkflow(countTo(100));

@@ -1,5 +1,14 @@
 import type { ConversationLogEntry } from '@skein/conversation';
-import { CheckpointConflictError, InvalidArgumentError, type LLMMessage } from '@skein/spec';
+import {
+  CheckpointConflictError,
+  checkLeaseOwner,
+  checkLeaseRequest,
+  type HeldLease,
+  InvalidArgumentError,
+  type LeaseRequest,
+  type LLMMessage,
+  mayTakeLease,
+} from '@skein/spec';
 import type { ThreadState } from '../thread/thread-state.js';
 import type {
   Checkpoint,
@@ -114,6 +123,7 @@ function extentOf(record: ThreadRecord): { messages: number; log: number } {
  */
 export class InMemoryCheckpointStore implements CheckpointStore {
   readonly #threads = new Map<string, ThreadRecord>();
+  readonly #leases = new Map<string, HeldLease>();
 
   // Not an async function: the engine saves after almost every node, and a settled promise
   // shared by every save costs no frame and no allocation. Failures still reject, never throw.
@@ -127,6 +137,8 @@ export class InMemoryCheckpointStore implements CheckpointStore {
   }
 
   #save(checkpoint: Checkpoint): void {
+    if (checkpoint.owner !== undefined)
+      checkLeaseOwner(checkpoint.threadId, this.#leases.get(checkpoint.threadId), checkpoint.owner);
     const record = this.#threads.get(checkpoint.threadId);
     if (!record) {
       this.#first(checkpoint);
@@ -221,7 +233,19 @@ export class InMemoryCheckpointStore implements CheckpointStore {
   }
 
   async delete(threadId: string): Promise<boolean> {
+    this.#leases.delete(threadId);
     return this.#threads.delete(threadId);
+  }
+
+  async acquireLease(threadId: string, lease: LeaseRequest): Promise<boolean> {
+    checkLeaseRequest(threadId, lease);
+    if (!mayTakeLease(this.#leases.get(threadId), lease)) return false;
+    this.#leases.set(threadId, { owner: lease.owner, expiresAt: lease.expiresAt });
+    return true;
+  }
+
+  async releaseLease(threadId: string, owner: string): Promise<void> {
+    if (this.#leases.get(threadId)?.owner === owner) this.#leases.delete(threadId);
   }
 
   async prune(threadId: string, options: { keepLast: number }): Promise<number> {

@@ -1,3 +1,4 @@
+import type { LeaseRequest } from '@skein/spec';
 import { runCheckpointStoreConformance } from '../conformance/checkpoint-store-conformance.js';
 import type { Checkpoint, CheckpointStore, StoredThread } from './checkpoint-store.js';
 import { InMemoryCheckpointStore } from './in-memory-checkpoint-store.js';
@@ -27,6 +28,12 @@ class JsonTextStore implements CheckpointStore {
   }
   prune(threadId: string, options: { keepLast: number }) {
     return this.#inner.prune(threadId, options);
+  }
+  acquireLease(threadId: string, lease: LeaseRequest) {
+    return this.#inner.acquireLease(threadId, lease);
+  }
+  releaseLease(threadId: string, owner: string) {
+    return this.#inner.releaseLease(threadId, owner);
   }
 }
 

@@ -6,6 +6,8 @@ import { ScriptedLLMClient } from '../testing/scripted-llm-client.js';
 import type { ScriptFunction } from '../testing/types.js';
 import type { Tool } from '../tools/tool.js';
 import { WorkflowBuilder } from '../workflow/workflow-builder.js';
+import { durableThreadConformance } from './durable-thread-conformance.js';
+import { leaseConformance } from './lease-conformance.js';
 
 export interface ConformanceSubject {
   readonly store: CheckpointStore;
@@ -102,7 +104,8 @@ function awkwardValues(): Record<string, unknown> {
  * round trips of threads holding every message kind, exact round trips of awkward values (a
  * resumed thread must see what it stored), a failed save that leaves the store readable and the
  * thread resumable, ordering, concurrent writers to different threads, resume after a crash,
- * listing, deleting, pruning, and refusing checkpoints that would lose messages.
+ * listing, deleting, pruning, refusing checkpoints that would lose messages, thread leases, resumes
+ * that run a side effect once however many race, and recovery of threads a dead process left.
  */
 export function runCheckpointStoreConformance(
   name: string,
@@ -204,6 +207,8 @@ export function runCheckpointStoreConformance(
           listThreads: () => store.listThreads(),
           delete: (threadId) => store.delete(threadId),
           prune: (threadId, options) => store.prune(threadId, options),
+          acquireLease: (id, lease) => store.acquireLease(id, lease),
+          releaseLease: (id, owner) => store.releaseLease(id, owner),
         };
         const engine = engineOn(flaky);
 
@@ -352,5 +357,7 @@ export function runCheckpointStoreConformance(
         expect((await store.listThreads()).map((t) => t.threadId)).toEqual(['keep']);
         expect(thread.threadId).toBe('gone');
       }));
+    leaseConformance(withStore);
+    durableThreadConformance(withStore);
   });
 }

@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { TokenCounter, ToolDescriptionFormatter } from '@skein/conversation';
-import { CheckpointNotFoundError } from '@skein/spec';
+import { CheckpointNotFoundError, InvalidArgumentError, SkeinError } from '@skein/spec';
 import type { CheckpointStore } from '../checkpoint/checkpoint-store.js';
 import { SkeinEmitter } from '../events/emitter.js';
 import {
   type ExecuteOptions,
+  type StartedRun,
   ThreadExecutor,
   type ThreadExecutorOptions,
   type ThreadResult,
@@ -32,6 +35,8 @@ function relativePath(thread: ThreadContext, branchPath: string): string {
 }
 
 const DEPTH_RANGE = { min: 1, max: 1_000, integer: true } as const;
+// A lease is renewed every third of it by a timer, which cannot wait longer than 2^31 - 1 ms.
+const LEASE_RANGE = { min: 3, max: 2 ** 31 - 1, integer: true } as const;
 
 export interface SkeinEngineOptions {
   readonly llm?: LLMClient | ((node: NodeDefinition) => LLMClient);
@@ -45,6 +50,19 @@ export interface SkeinEngineOptions {
   readonly maxDepth?: number;
   /** Merge functions a JOIN or SUBWORKFLOW can name with `merge: { function: name }`. */
   readonly mergers?: ThreadExecutorOptions['mergers'];
+  /**
+   * Who this engine is in the store's thread leases (default: host, process id and a random
+   * part). Engines sharing a store must have different owners.
+   */
+  readonly owner?: string;
+  /**
+   * How long a thread's lease lasts unless renewed: 3 to 2^31 - 1 ms (default 30 s). A running
+   * thread renews it every third of that; `recover` takes a RUNNING thread only once its lease
+   * has expired, so a crash is noticed after at most this long.
+   */
+  readonly leaseMs?: number;
+  /** The clock leases are read from, in epoch ms (default `Date.now`). */
+  readonly now?: () => number;
 }
 
 /**
@@ -58,9 +76,16 @@ export class SkeinEngine {
   readonly builder: ThreadBuilder;
   readonly executor: ThreadExecutor;
   readonly store: CheckpointStore | undefined;
+  /** Who this engine is in the store's thread leases. */
+  readonly owner: string;
 
   constructor(options: SkeinEngineOptions = {}) {
     this.store = options.store;
+    if (options.owner !== undefined && (typeof options.owner !== 'string' || options.owner === ''))
+      throw new InvalidArgumentError('owner', 'owner must be a non-empty string');
+    this.owner = options.owner ?? `${hostname()}:${process.pid}:${randomUUID()}`;
+    const leaseMs =
+      options.leaseMs === undefined ? 30_000 : checkNumber('leaseMs', options.leaseMs, LEASE_RANGE);
     this.builder = new ThreadBuilder({
       workflows: this.workflows,
       tools: this.tools,
@@ -89,6 +114,7 @@ export class SkeinEngine {
         ? {}
         : { maxDepth: checkNumber('maxDepth', options.maxDepth, DEPTH_RANGE) }),
       ...(options.mergers ? { mergers: options.mergers } : {}),
+      lease: { owner: this.owner, leaseMs, now: options.now ?? Date.now },
     });
   }
 
@@ -119,6 +145,46 @@ export class SkeinEngine {
 
   resume(thread: ThreadContext, input: unknown, options?: ExecuteOptions): Promise<ThreadResult> {
     return this.executor.resume(thread, input, options);
+  }
+
+  /**
+   * Claims a PAUSED thread's pause with `input` and lets the run go on: resolves once the claim
+   * is stored (`result` is the run's end), or rejects with `RESUME_CONFLICT` when another resume
+   * claimed it first, before anything ran. What an HTTP handler answers 202 or 409 with.
+   */
+  claimResume(
+    thread: ThreadContext,
+    input: unknown,
+    options?: ExecuteOptions,
+  ): Promise<StartedRun> {
+    return this.executor.start(thread, options, { input });
+  }
+
+  /**
+   * Runs on every top-level thread that a dead process left RUNNING: those whose lease has
+   * expired (a live process renews its own, so its threads are never taken). Each is taken under
+   * this engine's lease and goes on from its last checkpoint (a claimed resume with its claimed
+   * answer). Resolves once they are taken, with their runs still going; call it at start-up, and
+   * again now and then if other processes may die.
+   */
+  async recover(options?: ExecuteOptions): Promise<StartedRun[]> {
+    if (!this.store)
+      throw new SkeinError('NO_STORE', 'recover needs a store: pass `store` to the engine');
+    const started: StartedRun[] = [];
+    for (const info of await this.store.listThreads()) {
+      if (info.status !== 'RUNNING' || this.executor.isRunning(info.threadId)) continue;
+      const thread = await this.loadThread(info.threadId);
+      // A branch or child thread goes on when its top-level thread does.
+      if (thread.state.parent || thread.status !== 'RUNNING') continue;
+      try {
+        started.push(await this.executor.start(thread, options));
+      } catch (error) {
+        // A live process holds it, or another recover took it first.
+        if (SkeinError.hasCode(error, 'THREAD_LEASED')) continue;
+        throw error;
+      }
+    }
+    return started;
   }
 
   /** Builds a thread and runs it: `{ thread, result }`. */

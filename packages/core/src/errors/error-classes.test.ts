@@ -57,6 +57,11 @@ const table: [ErrorClass, SkeinError, string][] = [
   [api.NodeExecutionError, new api.NodeExecutionError('t', 'agent', cause, 'cp-1'), 'NODE_FAILED'],
   [api.NoRouteError, new api.NoRouteError('route'), 'NO_ROUTE'],
   [
+    api.ThreadConflictError,
+    new api.ThreadConflictError('RESUME_CONFLICT', 't', 'claimed'),
+    'RESUME_CONFLICT',
+  ],
+  [
     api.BranchFailedError,
     new api.BranchFailedError('fan/a', 't/fan@1/a', { code: 'X', message: 'x' }),
     'BRANCH_FAILED',

@@ -2,6 +2,7 @@ import { ResumeInputError } from '../errors/resume-input-error.js';
 import { ThreadStateError } from '../errors/thread-state-error.js';
 import { checkOptionalNumber } from '../options/check-number.js';
 import type { ThreadContext } from '../thread/thread-context.js';
+import { resumeConflict } from './resume-conflict.js';
 import type { ExecuteOptions } from './thread-result.js';
 
 const MAX_STEPS_RANGE = { min: 1, max: Number.MAX_SAFE_INTEGER, integer: true } as const;
@@ -27,6 +28,7 @@ export function checkExecutable(thread: ThreadContext): void {
 /** Throws unless `resume` may continue the thread with `input`. */
 export function checkResumable(thread: ThreadContext, input: unknown): void {
   const pending = thread.state.pending;
+  if (pending?.answer) throw resumeConflict(thread, undefined);
   if (thread.status !== 'PAUSED' || !pending)
     throw new ThreadStateError(
       thread.threadId,

@@ -1,3 +1,4 @@
+import type { LeaseRequest } from '@skein/spec';
 import { describe, expect, it } from 'vitest';
 import type { Checkpoint, CheckpointStore, StoredThread } from '../checkpoint/checkpoint-store.js';
 import { InMemoryCheckpointStore } from '../checkpoint/in-memory-checkpoint-store.js';
@@ -40,6 +41,12 @@ class JsonTextStore implements CheckpointStore {
   }
   prune(threadId: string, options: { keepLast: number }) {
     return this.inner.prune(threadId, options);
+  }
+  acquireLease(threadId: string, lease: LeaseRequest) {
+    return this.inner.acquireLease(threadId, lease);
+  }
+  releaseLease(threadId: string, owner: string) {
+    return this.inner.releaseLease(threadId, owner);
   }
 }
 

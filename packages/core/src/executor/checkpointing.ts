@@ -42,6 +42,7 @@ function nextCheckpoint(
   conversation: ConversationDelta = conversationDelta(thread),
 ): Checkpoint {
   const sequence = thread.checkpointSequence + 1;
+  const owner = thread.runOwner;
   return {
     id: checkpointId(thread.threadId, sequence),
     threadId: thread.threadId,
@@ -50,6 +51,7 @@ function nextCheckpoint(
     createdAt: isoNow(),
     state: thread.state,
     conversation,
+    ...(owner === undefined ? {} : { owner }),
   };
 }
 
@@ -120,8 +122,9 @@ export async function saveCheckpoint(
  * A store refused a checkpoint. The thread goes back to its last stored checkpoint (what the
  * store and memory agree on) and ends FAILED — or PAUSED again when that checkpoint was waiting
  * for input — with a `CheckpointSaveError`, recorded in the store when it takes a checkpoint
- * again. A stale writer (`CHECKPOINT_CONFLICT`) is not recorded: the store's thread belongs to
- * someone else; the error is thrown, as before.
+ * again. A stale writer (`CHECKPOINT_CONFLICT`), or one whose lease another process took over
+ * (`THREAD_LEASED`), is not recorded: the store's thread belongs to someone else; the error is
+ * thrown.
  */
 export async function saveFailed(
   store: CheckpointStore,
@@ -136,7 +139,9 @@ export async function saveFailed(
   if (now.messages !== saved.cursor.messages || now.log !== saved.cursor.log)
     thread.conversation.revertTo(saved.cursor);
   thread.dispatch({ type: 'restored', state: saved.state });
-  const conflict = SkeinError.hasCode(reason, 'CHECKPOINT_CONFLICT');
+  const conflict =
+    SkeinError.hasCode(reason, 'CHECKPOINT_CONFLICT') ||
+    SkeinError.hasCode(reason, 'THREAD_LEASED');
   const error = conflict ? reason : new CheckpointSaveError(thread.threadId, lastGood, reason);
   const status: 'PAUSED' | 'FAILED' = saved.state.status === 'PAUSED' ? 'PAUSED' : 'FAILED';
   thread.dispatch({ type: 'ended', status, error: serializeError(error) });

@@ -1,15 +1,17 @@
 import type { ConversationCursor } from '@skein/conversation';
-import { SkeinError } from '@skein/spec';
+import { findNonJsonValue, SkeinError, ThreadConflictError } from '@skein/spec';
 import { ChildRunner } from '../branches/child-runner.js';
 import type { MergeFunction } from '../branches/merge.js';
 import type { CheckpointStore } from '../checkpoint/checkpoint-store.js';
 import { MaxStepsExceededError } from '../errors/max-steps-exceeded-error.js';
+import { ResumeInputError } from '../errors/resume-input-error.js';
 import { StateCorruptError } from '../errors/state-corrupt-error.js';
 import { ThreadCancelledError } from '../errors/thread-cancelled-error.js';
 import { ThreadStateError } from '../errors/thread-state-error.js';
 import type { SkeinEmitter } from '../events/emitter.js';
 import type { LLMClient } from '../llm/llm-client.js';
 import type { NodeOutcome, NodeServices } from '../nodes/node-handler.js';
+import { frozenCopy } from '../thread/freeze.js';
 import type { ThreadBuilder } from '../thread/thread-builder.js';
 import type { ThreadContext } from '../thread/thread-context.js';
 import type { PendingInteraction, ThreadState } from '../thread/thread-state.js';
@@ -22,9 +24,11 @@ import { checkExecutable, checkMaxSteps, checkResumable } from './call-checks.js
 import { SaveFailure, saveFailed, saveNext } from './checkpointing.js';
 import { completeNode } from './complete-node.js';
 import { isAborted } from './is-aborted.js';
+import { LeaseKeeper, type LeaseOptions } from './lease-keeper.js';
 import { nodeFailure } from './node-failure.js';
 import { callHandler, DEFAULT_HANDLERS, type NodeHandlers } from './node-handlers.js';
 import { EngineRunContext, type RunSignal } from './node-run-context.js';
+import { resumeConflict } from './resume-conflict.js';
 import { keepShapeOfContext } from './shape-keeper.js';
 import { emitNodeFailed, finishThread, pauseThread } from './thread-endings.js';
 import type { ExecuteOptions, ThreadResult } from './thread-result.js';
@@ -48,6 +52,16 @@ export interface ThreadExecutorOptions {
   readonly maxDepth?: number;
   /** Merge functions a JOIN or SUBWORKFLOW can name (`merge: { function: name }`). */
   readonly mergers?: Readonly<Record<string, MergeFunction>>;
+  /** With a store: who this process is in the store's thread leases, and for how long they last. */
+  readonly lease?: Omit<LeaseOptions, 'store'>;
+}
+
+/** A run that has taken its thread: `result` settles when it ends, pauses or fails. */
+export interface StartedRun {
+  readonly threadId: string;
+  /** The checkpoint the run starts from (for a resume, the one that claimed the pause). */
+  readonly checkpointId: string | undefined;
+  readonly result: Promise<ThreadResult>;
 }
 
 const RUN_STARTED: ThreadTransition = Object.freeze({ type: 'run-started' });
@@ -95,8 +109,13 @@ export class ThreadExecutor {
   readonly #services: NodeServices;
   readonly #emitter: SkeinEmitter;
   readonly #store: CheckpointStore | undefined;
+  readonly #leases: LeaseKeeper | undefined;
 
   constructor(options: ThreadExecutorOptions) {
+    this.#leases =
+      options.store && options.lease
+        ? new LeaseKeeper({ store: options.store, ...options.lease })
+        : undefined;
     this.#handlers = { ...DEFAULT_HANDLERS, ...options.handlers };
     this.#emitter = options.emitter;
     this.#store = options.store;
@@ -131,31 +150,105 @@ export class ThreadExecutor {
   }
 
   /** Runs a new, failed, cancelled or crashed-and-rebuilt thread from its current node. */
-  execute(thread: ThreadContext, options: ExecuteOptions = {}): Promise<ThreadResult> {
-    let maxSteps: number;
-    try {
-      maxSteps = checkMaxSteps(options);
-      checkExecutable(thread);
-    } catch (error) {
-      return Promise.reject(error);
-    }
-    return this.#run(thread, options.signal, maxSteps, undefined);
+  async execute(thread: ThreadContext, options: ExecuteOptions = {}): Promise<ThreadResult> {
+    return (await this.start(thread, options)).result;
   }
 
   /** Continues a PAUSED thread with the input it waits for (an answer, or tool approvals). */
-  resume(
+  async resume(
     thread: ThreadContext,
     input: unknown,
     options: ExecuteOptions = {},
   ): Promise<ThreadResult> {
-    let maxSteps: number;
+    return (await this.start(thread, options, { input })).result;
+  }
+
+  /**
+   * Takes the thread and starts its run; resolves as soon as it is taken, with the run's result
+   * still to come. Taking it means its lease (a top-level thread on a store: `THREAD_LEASED` when
+   * a live process holds it) and, for a resume, the pause: a checkpoint that records the answer
+   * and continues the paused one, which the store accepts from one resume only — every other gets
+   * `RESUME_CONFLICT` before anything runs. A RUNNING thread whose pause was claimed before a
+   * crash goes on with the claimed answer.
+   */
+  async start(
+    thread: ThreadContext,
+    options: ExecuteOptions = {},
+    resume?: { readonly input: unknown },
+  ): Promise<StartedRun> {
+    const maxSteps = checkMaxSteps(options);
+    if (resume) checkResumable(thread, resume.input);
+    else checkExecutable(thread);
+    const threadId = thread.threadId;
+    const leases = this.#leases && !thread.state.parent ? this.#leases : undefined;
+    if (!thread.claimRun(leases?.owner))
+      throw new ThreadStateError(threadId, thread.status, 'another executor is running it');
+    let leased = false;
+    let unsaved: ThreadResult | undefined;
     try {
-      maxSteps = checkMaxSteps(options);
-      checkResumable(thread, input);
+      if (leases) {
+        await leases.take(threadId).catch((error: unknown) => {
+          throw resume && SkeinError.hasCode(error, 'THREAD_LEASED')
+            ? resumeConflict(thread, error)
+            : error;
+        });
+        leased = true;
+      }
+      if (resume && this.#store) unsaved = await this.#claimPause(thread, resume.input);
     } catch (error) {
-      return Promise.reject(error);
+      thread.releaseRun();
+      if (leased) await leases!.give(threadId);
+      throw error;
     }
-    return this.#run(thread, options.signal, maxSteps, { input });
+    if (unsaved) {
+      // The store failed (not a lost race): the thread stays PAUSED for the same answer again.
+      thread.releaseRun();
+      if (leased) await leases!.give(threadId);
+      return { threadId, checkpointId: thread.lastCheckpointId, result: Promise.resolve(unsaved) };
+    }
+    const answer = resume ?? thread.state.pending?.answer;
+    const running = this.#run(thread, options.signal, maxSteps, answer);
+    return {
+      threadId,
+      checkpointId: thread.lastCheckpointId,
+      result: leased ? running.finally(() => leases!.give(threadId)) : running,
+    };
+  }
+
+  /** Whether this executor runs the thread now (it holds its lease). */
+  isRunning(threadId: string): boolean {
+    return this.#leases?.holds(threadId) ?? false;
+  }
+
+  /**
+   * Stores the answer with the pause before anything runs: exactly one resume gets it. When the
+   * store fails otherwise, the thread stays PAUSED with the error (as a failed save during a run
+   * leaves it) and that result comes back.
+   */
+  async #claimPause(thread: ThreadContext, input: unknown): Promise<ThreadResult | undefined> {
+    const problem = findNonJsonValue(input, 'input');
+    if (problem)
+      throw new ResumeInputError(
+        thread.threadId,
+        `the input must be JSON to be stored with the pause: ${problem.path} is ${problem.reason}`,
+      );
+    const before = thread.state;
+    const store = this.#store!;
+    thread.dispatch({ type: 'resume-claimed', input: frozenCopy(input) });
+    try {
+      await saveNext(store, thread, this.#emitter);
+      return undefined;
+    } catch (error) {
+      const reason = error instanceof SaveFailure ? error.reason : error;
+      if (
+        SkeinError.hasCode(reason, 'CHECKPOINT_CONFLICT') ||
+        SkeinError.hasCode(reason, 'THREAD_LEASED')
+      ) {
+        thread.dispatch({ type: 'restored', state: before });
+        throw resumeConflict(thread, reason);
+      }
+      return saveFailed(store, thread, this.#emitter, reason, 0);
+    }
   }
 
   /** The loop: pick the node, run it, checkpoint, let the event loop turn now and then. */
@@ -163,11 +256,8 @@ export class ThreadExecutor {
     thread: ThreadContext,
     givenSignal: AbortSignal | undefined,
     maxSteps: number,
-    resume: { input: unknown } | undefined,
+    resume: { readonly input: unknown } | undefined,
   ): Promise<ThreadResult> {
-    // Before the first save of this thread object, a failed save goes back to how it is now.
-    if (!thread.claimRun())
-      throw new ThreadStateError(thread.threadId, thread.status, 'another executor is running it');
     const run: Run = {
       thread,
       signal: givenSignal,

@@ -23,6 +23,20 @@ export function applyTransition(state: ThreadState, transition: ThreadTransition
       return withStatus(state, transition.status, transition.error, transition.output);
     case 'paused':
       return withChanges(state, { status: 'PAUSED', pending: transition.pending });
+    case 'resume-claimed':
+      if (!state.pending)
+        throw new InvalidArgumentError(
+          'state.pending',
+          `thread ${state.threadId} has no pause to claim`,
+        );
+      return withChanges(state, {
+        status: 'RUNNING',
+        error: undefined,
+        pending: Object.freeze({
+          ...state.pending,
+          answer: Object.freeze({ input: transition.input }),
+        }),
+      });
     case 'ended':
       return withChanges(state, { status: transition.status, error: transition.error });
     case 'restored':

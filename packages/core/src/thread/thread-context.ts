@@ -76,6 +76,7 @@ export class ThreadContext {
   #lastSavedState: ThreadState | undefined;
   #lastSavedCursor: ConversationCursor | undefined;
   #running = false;
+  #runOwner: string | undefined;
   #scope: ExpressionScope | undefined;
   #scopeOf: ThreadState | undefined;
   // Branches and child threads of a node that has not finished (it paused): kept so a resume in
@@ -209,9 +210,10 @@ export class ThreadContext {
    * first save, remembers the state a failed save goes back to.
    * @internal
    */
-  claimRun(): boolean {
+  claimRun(owner?: string): boolean {
     if (this.#running) return false;
     this.#running = true;
+    this.#runOwner = owner;
     if (this.#lastSavedState === undefined) {
       this.#lastSavedState = this.#state;
       this.#lastSavedCursor = this.conversationCursor();
@@ -222,6 +224,12 @@ export class ThreadContext {
   /** @internal */
   releaseRun(): void {
     this.#running = false;
+    this.#runOwner = undefined;
+  }
+
+  /** The lease owner driving the thread, written on its checkpoints (the store's fence). @internal */
+  get runOwner(): string | undefined {
+    return this.#runOwner;
   }
 
   /** A child thread kept while its node waits. @internal */

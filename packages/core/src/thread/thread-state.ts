@@ -3,15 +3,26 @@ import type { CheckpointState, ThreadStatus, ToolCall } from '@skein/spec';
 // Stores report a thread's status too, so the union is part of the contract in @skein/spec.
 export type { ThreadStatus };
 
-/** Why a thread waits, and for what. */
+/**
+ * The input a resume claimed a pause with. It is stored with the pause, in the checkpoint that
+ * claims it, before anything runs: a crash after the claim continues with the same input, and a
+ * second resume of the same pause finds it taken (`RESUME_CONFLICT`).
+ */
+export interface PendingAnswer {
+  readonly input: unknown;
+}
+
+/** Why a thread waits, and for what; `answer` once a resume has claimed it. */
 export type PendingInteraction =
   | {
       readonly kind: 'user-input';
+      readonly answer?: PendingAnswer;
       readonly nodeId: string;
       readonly prompt?: string;
     }
   | {
       readonly kind: 'tool-approval';
+      readonly answer?: PendingAnswer;
       readonly nodeId: string;
       /** The LLM node's tool round the calls belong to. */
       readonly round: number;
@@ -23,6 +34,7 @@ export type PendingInteraction =
   | {
       /** Branches or child threads of this node wait, each for its own input. */
       readonly kind: 'branches';
+      readonly answer?: PendingAnswer;
       readonly nodeId: string;
       /** One entry per waiting thread, in branch order; `resume` answers one by its `path`. */
       readonly waiting: readonly BranchWait[];

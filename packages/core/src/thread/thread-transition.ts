@@ -28,6 +28,8 @@ export type ThreadTransition =
   /** A trigger sent the thread elsewhere after a node. */
   | { readonly type: 'jumped'; readonly next: string }
   | { readonly type: 'paused'; readonly pending: PendingInteraction }
+  /** A resume claimed the pause: RUNNING, the pause kept with its answer (a frozen JSON value). */
+  | { readonly type: 'resume-claimed'; readonly input: unknown }
   /**
    * The executor ended the run: COMPLETED, FAILED or CANCELLED, with its output (a branch's, set
    * as it reaches its JOIN, or the state's as it was). Every ending is this one change.
