@@ -1,7 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import { ResumeInputError } from '../errors/resume-input-error.js';
 import { signalOf } from '../executor/node-run-context.js';
-import { keepShapeOfFanOut } from '../executor/shape-keeper.js';
 import type { NodeOutcome, NodeRunContext } from '../nodes/node-handler.js';
 import type { ThreadContext } from '../thread/thread-context.js';
 import type { BranchWait } from '../thread/thread-state.js';
@@ -88,7 +87,6 @@ function settled(result: ChildResult): ChildOutcome {
   const { thread } = result;
   const usage = thread.totalUsage();
   const toolFailures = thread.state.toolFailures;
-  // One shape for every settled branch, written out (no spread temporaries per branch).
   return {
     plan: result.plan,
     threadId: result.threadId,
@@ -118,38 +116,7 @@ interface FanOutRun {
   stopped: boolean;
 }
 
-/** Every `FanOutRun` is made here, so the copy kept after a fan-out has the class of the runs. */
-function fanOutRun(
-  thread: ThreadContext,
-  runner: ChildRunner,
-  plans: readonly ChildPlan[],
-  policy: FanOutPolicy,
-  answer: BranchAnswer | undefined,
-  options: RunChildOptions,
-  local: AbortController,
-  results: (ChildOutcome | undefined)[],
-): FanOutRun {
-  return {
-    thread,
-    runner,
-    plans,
-    policy,
-    answer,
-    options,
-    local,
-    results,
-    next: 0,
-    completed: 0,
-    stopped: false,
-  };
-}
-
-/**
- * One of a fan-out's workers: takes the next plan until none is left or the wait is over. A
- * module function rather than a closure made per fan-out: V8 keeps a function's optimised code
- * only as long as a closure of it lives, so per-fan-out workers were compiled again after every
- * full GC (decision 0010).
- */
+/** One of a fan-out's workers: takes the next plan until none is left or the wait is over. */
 async function work(run: FanOutRun): Promise<void> {
   const { plans, policy } = run;
   while (!run.stopped && run.next < plans.length) {
@@ -159,29 +126,16 @@ async function work(run: FanOutRun): Promise<void> {
     const result = await run.runner.run(
       run.thread,
       plan,
-      resume ? withResume(run.options, resume) : run.options,
+      resume ? { ...run.options, resume } : run.options,
     );
     run.results[i] =
       result.status === 'COMPLETED' && !policy.keepCompleted ? settled(result) : result;
     if (result.status === 'COMPLETED') run.completed++;
     const stop = (result.status === 'FAILED' && policy.failFast) || run.completed >= policy.needed;
     if (stop && run.completed < plans.length) run.local.abort();
-    // Written after every branch, not only by the last: a store first made at the end of a
-    // fan-out threw this loop's optimised code away there, every fan-out (decision 0010). Once
-    // stopped, stays stopped: another worker's branch may end after a fail-fast one.
-    run.stopped = run.stopped || stop;
+    // Once stopped, stays stopped: another worker's branch may end after a fail-fast one.
+    if (stop) run.stopped = true;
   }
-}
-
-/** The options of a child that is answered: written out (decision 0009), no spread. */
-function withResume(o: RunChildOptions, resume: { input: unknown }): RunChildOptions {
-  return {
-    nodeId: o.nodeId,
-    signal: o.signal,
-    maxSteps: o.maxSteps,
-    recovering: o.recovering,
-    resume,
-  };
 }
 
 /** A child the JOIN stopped waiting for before it started. */
@@ -218,38 +172,25 @@ export async function runChildren(
     recovering: ctx.recovering === true || ctx.resume !== undefined,
   };
   const results: (ChildOutcome | undefined)[] = new Array(plans.length);
-  const run = fanOutRun(
-    ctx.thread,
+  const run: FanOutRun = {
+    thread: ctx.thread,
     runner,
     plans,
     policy,
-    branchAnswer(ctx),
+    answer: branchAnswer(ctx),
     options,
     local,
     results,
-  );
+    next: 0,
+    completed: 0,
+    stopped: false,
+  };
   const workers: Promise<void>[] = [];
   for (let w = Math.max(1, Math.min(policy.maxConcurrency, plans.length)); w > 0; w--)
     workers.push(work(run));
   await Promise.all(workers);
   const outcomes: ChildOutcome[] = new Array(plans.length);
   for (let i = 0; i < plans.length; i++) outcomes[i] = run.results[i] ?? notStarted(plans[i]!);
-  // Until the next fan-out, a copy made at the same place, holding one plan and one result: the
-  // classes of the run, its options, a plan and its variables then outlive this fan-out. Each of
-  // them dropped at a full GC took the workers' and the child runner's optimised code with it, at
-  // the start of every next fan-out (decision 0010).
-  keepShapeOfFanOut(
-    fanOutRun(
-      run.thread,
-      runner,
-      plans.slice(0, 1),
-      policy,
-      run.answer,
-      options,
-      local,
-      results.slice(0, 1),
-    ),
-  );
   return outcomes;
 }
 

@@ -17,84 +17,32 @@ import type {
   StoredThread,
   ThreadInfo,
 } from './checkpoint-store.js';
-import { SAVED } from './saved.js';
 
-/**
- * One stored checkpoint. Its state is kept whole (`base`) only when it differs from the one
- * before in more than its step, its current node and its variables; otherwise `base` is the last
- * whole state and `load` puts the checkpoint's state back together from it and those three. A
- * loop's ROUTE and VARIABLE nodes change nothing else, so a long thread keeps a few whole states
- * instead of one 18-field object per node.
- */
+/** One stored checkpoint: its state (immutable, kept by reference) and how far its conversation went. */
 interface SavedCheckpoint {
   readonly id: string;
   readonly sequence: number;
   readonly createdAt: string;
   readonly messageCount: number;
   readonly logCount: number;
-  readonly base: ThreadState;
-  readonly step: number;
-  readonly currentNodeId: string | undefined;
-  readonly variables: ThreadState['variables'];
+  readonly state: ThreadState;
 }
 
 interface ThreadRecord {
   readonly messages: LLMMessage[];
   readonly log: ConversationLogEntry[];
   readonly checkpoints: SavedCheckpoint[];
-  /** The latest checkpoint's state as saved: what the next one is compared with and what `load` returns. */
-  last: ThreadState;
 }
 
-/** Whether `next` differs from `previous` in its step, current node and variables at most. */
-function sameApartFromStep(previous: ThreadState, next: ThreadState): boolean {
-  return (
-    next.status === previous.status &&
-    next.nodeOutputs === previous.nodeOutputs &&
-    next.lastOutput === previous.lastOutput &&
-    next.output === previous.output &&
-    next.error === previous.error &&
-    next.pending === previous.pending &&
-    next.dynamicTools === previous.dynamicTools &&
-    next.toolFailures === previous.toolFailures &&
-    next.firedTriggers === previous.firedTriggers &&
-    next.input === previous.input &&
-    next.parent === previous.parent &&
-    next.createdAt === previous.createdAt &&
-    next.threadId === previous.threadId &&
-    next.workflowId === previous.workflowId &&
-    next.workflowVersion === previous.workflowVersion
-  );
-}
-
-function saved(
-  checkpoint: Checkpoint,
-  base: ThreadState,
-  messageCount: number,
-  logCount: number,
-): SavedCheckpoint {
-  const { state } = checkpoint;
+function saved(checkpoint: Checkpoint, messageCount: number, logCount: number): SavedCheckpoint {
   return {
     id: checkpoint.id,
     sequence: checkpoint.sequence,
     createdAt: checkpoint.createdAt,
     messageCount,
     logCount,
-    base,
-    step: state.step,
-    currentNodeId: state.currentNodeId,
-    variables: state.variables,
+    state: checkpoint.state,
   };
-}
-
-/** The state of `record`'s checkpoint `at`: the object saved when it was kept whole or is the latest. */
-function stateAt(record: ThreadRecord, at: number): ThreadState {
-  const { checkpoints } = record;
-  if (at === checkpoints.length - 1) return record.last;
-  const { base, step, currentNodeId, variables } = checkpoints[at]!;
-  if (base.step === step && base.currentNodeId === currentNodeId && base.variables === variables)
-    return base;
-  return Object.freeze({ ...base, step, currentNodeId, variables });
 }
 
 function infoOf(threadId: string, saved: SavedCheckpoint): CheckpointInfo {
@@ -103,10 +51,11 @@ function infoOf(threadId: string, saved: SavedCheckpoint): CheckpointInfo {
     threadId,
     sequence: saved.sequence,
     createdAt: saved.createdAt,
-    // A checkpoint kept as a change has its base's status (see `sameApartFromStep`).
-    status: saved.base.status,
-    step: saved.step,
-    ...(saved.currentNodeId === undefined ? {} : { currentNodeId: saved.currentNodeId }),
+    status: saved.state.status,
+    step: saved.state.step,
+    ...(saved.state.currentNodeId === undefined
+      ? {}
+      : { currentNodeId: saved.state.currentNodeId }),
     messageCount: saved.messageCount,
   };
 }
@@ -117,23 +66,15 @@ function extentOf(record: ThreadRecord): { messages: number; log: number } {
 }
 
 /**
- * Checkpoints in memory. Thread states are immutable, so they are kept by reference (whole or as
- * a change of the one before, see `ThreadRecord`); messages are kept once per thread and each
- * checkpoint records how far the conversation went.
+ * Checkpoints in memory. Thread states are immutable, so they are kept by reference; messages are
+ * kept once per thread and each checkpoint records how far the conversation went.
  */
 export class InMemoryCheckpointStore implements CheckpointStore {
   readonly #threads = new Map<string, ThreadRecord>();
   readonly #leases = new Map<string, HeldLease>();
 
-  // Not an async function: the engine saves after almost every node, and a settled promise
-  // shared by every save costs no frame and no allocation. Failures still reject, never throw.
-  save(checkpoint: Checkpoint): Promise<void> {
-    try {
-      this.#save(checkpoint);
-      return SAVED;
-    } catch (error) {
-      return Promise.reject(error);
-    }
+  async save(checkpoint: Checkpoint): Promise<void> {
+    this.#save(checkpoint);
   }
 
   #save(checkpoint: Checkpoint): void {
@@ -154,20 +95,11 @@ export class InMemoryCheckpointStore implements CheckpointStore {
         expected: latest?.id,
         got: checkpoint.parentId,
       });
-    // Indexed: most saves add nothing, and a `for…of` makes an iterator even then.
-    const { messages, log } = checkpoint.conversation;
-    for (let i = 0; i < messages.length; i++) record.messages.push(messages[i]!);
-    for (let i = 0; i < log.length; i++) record.log.push(log[i]!);
-    const { state } = checkpoint;
-    const base = latest && sameApartFromStep(record.last, state) ? latest.base : state;
-    checkpoints.push(saved(checkpoint, base, record.messages.length, record.log.length));
-    record.last = state;
+    record.messages.push(...checkpoint.conversation.messages);
+    record.log.push(...checkpoint.conversation.log);
+    checkpoints.push(saved(checkpoint, record.messages.length, record.log.length));
   }
 
-  /**
-   * A thread's first checkpoint: its arrays made to size (a fan-out stores thousands of threads
-   * of one checkpoint each; an array grown by push keeps room for 16 more).
-   */
   #first(checkpoint: Checkpoint): void {
     const { from, messages, log } = checkpoint.conversation;
     if (from.messages !== 0 || from.log !== 0)
@@ -177,12 +109,10 @@ export class InMemoryCheckpointStore implements CheckpointStore {
         expected: undefined,
         got: checkpoint.parentId,
       });
-    const { state } = checkpoint;
     const record: ThreadRecord = {
-      messages: messages.slice(),
-      log: log.slice(),
-      checkpoints: [saved(checkpoint, state, messages.length, log.length)],
-      last: state,
+      messages: [...messages],
+      log: [...log],
+      checkpoints: [saved(checkpoint, messages.length, log.length)],
     };
     this.#threads.set(checkpoint.threadId, record);
   }
@@ -199,7 +129,7 @@ export class InMemoryCheckpointStore implements CheckpointStore {
     if (!found) return undefined;
     return {
       checkpoint: infoOf(threadId, found),
-      state: stateAt(record, at),
+      state: found.state,
       conversation: {
         version: 1,
         messages: record.messages.slice(0, found.messageCount),
@@ -215,16 +145,16 @@ export class InMemoryCheckpointStore implements CheckpointStore {
   async listThreads(): Promise<ThreadInfo[]> {
     const threads: ThreadInfo[] = [];
     for (const [threadId, record] of this.#threads) {
-      const { checkpoints, last } = record;
-      const latest = checkpoints[checkpoints.length - 1];
+      const latest = record.checkpoints.at(-1);
       if (!latest) continue;
+      const last = latest.state;
       threads.push({
         threadId,
         workflowId: last.workflowId,
         workflowVersion: last.workflowVersion,
         status: last.status,
         step: last.step,
-        checkpoints: checkpoints.length,
+        checkpoints: record.checkpoints.length,
         lastCheckpointId: latest.id,
         updatedAt: latest.createdAt,
       });
@@ -258,7 +188,6 @@ export class InMemoryCheckpointStore implements CheckpointStore {
     const record = this.#threads.get(threadId);
     if (!record) return 0;
     const drop = Math.max(0, record.checkpoints.length - keep);
-    // Each kept checkpoint points at its whole state itself, so dropping older ones loses none.
     record.checkpoints.splice(0, drop);
     return drop;
   }

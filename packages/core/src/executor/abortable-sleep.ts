@@ -1,9 +1,7 @@
-import { isAborted } from './is-aborted.js';
-
 /** Waits `ms`, or rejects with the signal's reason if it aborts first (no signal: just waits). */
 export function abortableSleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (isAborted(signal)) return reject(signal!.reason);
+    if (signal?.aborted) return reject(signal!.reason);
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
       resolve();

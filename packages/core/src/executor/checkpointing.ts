@@ -1,7 +1,6 @@
 import { type ConversationDelta, SNAPSHOT_VERSION } from '@skein/conversation';
 import { type LLMMessage, SkeinError } from '@skein/spec';
 import type { Checkpoint, CheckpointStore } from '../checkpoint/checkpoint-store.js';
-import { SAVED } from '../checkpoint/saved.js';
 import { CheckpointSaveError } from '../errors/checkpoint-save-error.js';
 import type { SkeinEmitter } from '../events/emitter.js';
 import type { ThreadContext } from '../thread/thread-context.js';
@@ -27,15 +26,6 @@ function conversationDelta(thread: ThreadContext): ConversationDelta {
   return thread.conversationDeltaSince(from);
 }
 
-/**
- * `<threadId>:<sequence>`. The suffix is made first: a store that keeps every id then holds one
- * small string and a pair pointing at the thread id it shares, not a copy of the thread id each.
- */
-function checkpointId(threadId: string, sequence: number): string {
-  const suffix = `:${sequence}`;
-  return threadId + suffix;
-}
-
 /** The next checkpoint of `thread`: its state and the conversation since the previous one. */
 function nextCheckpoint(
   thread: ThreadContext,
@@ -44,7 +34,7 @@ function nextCheckpoint(
   const sequence = thread.checkpointSequence + 1;
   const owner = thread.runOwner;
   return {
-    id: checkpointId(thread.threadId, sequence),
+    id: `${thread.threadId}:${sequence}`,
     threadId: thread.threadId,
     sequence,
     parentId: thread.lastCheckpointId,
@@ -77,45 +67,20 @@ function checkpointSaved(
     });
 }
 
-/**
- * Saves and records the next checkpoint. When the store answers with the settled `SAVED` (the
- * in-memory store, every time) it is all done here and nothing is returned: the run loop calls
- * this after almost every node, and an `await` of a settled promise still suspends it. Otherwise
- * the promise to wait for. A refusal throws or rejects with `SaveFailure`.
- */
-export function saveNext(
-  store: CheckpointStore,
-  thread: ThreadContext,
-  emitter: SkeinEmitter,
-  conversation?: ConversationDelta,
-): Promise<void> | undefined {
-  const checkpoint = nextCheckpoint(thread, conversation);
-  let saved: Promise<void>;
-  try {
-    saved = store.save(checkpoint);
-  } catch (error) {
-    throw new SaveFailure(error);
-  }
-  if (saved === SAVED) {
-    checkpointSaved(thread, emitter, checkpoint);
-    return undefined;
-  }
-  return saved.then(
-    () => checkpointSaved(thread, emitter, checkpoint),
-    (error: unknown) => {
-      throw new SaveFailure(error);
-    },
-  );
-}
-
-/** `saveNext` for callers that always wait. */
+/** Saves and records the next checkpoint; a refusal rejects with `SaveFailure`. */
 export async function saveCheckpoint(
   store: CheckpointStore,
   thread: ThreadContext,
   emitter: SkeinEmitter,
   conversation?: ConversationDelta,
 ): Promise<void> {
-  await saveNext(store, thread, emitter, conversation);
+  const checkpoint = nextCheckpoint(thread, conversation);
+  try {
+    await store.save(checkpoint);
+  } catch (error) {
+    throw new SaveFailure(error);
+  }
+  checkpointSaved(thread, emitter, checkpoint);
 }
 
 /**

@@ -121,15 +121,3 @@ export function askEach(): WorkflowDefinition {
     ],
   };
 }
-
-/**
- * Whether V8 gave every object the same hidden class (map) as the first. Needs node's
- * `--allow-natives-syntax` (vitest.config.ts): a SyntaxError without it, never a pass.
- */
-export function oneHiddenClass(objects: readonly object[]): boolean {
-  const haveSameMap = new Function('a', 'b', 'return %HaveSameMap(a, b)') as (
-    a: object,
-    b: object,
-  ) => boolean;
-  return objects.every((o) => haveSameMap(o, objects[0]!));
-}

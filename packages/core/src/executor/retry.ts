@@ -2,7 +2,6 @@ import { SkeinError } from '@skein/spec';
 import type { RetryPolicy } from '../workflow/types.js';
 import { abortableSleep } from './abortable-sleep.js';
 import { checkRetryPolicy } from './check-retry-policy.js';
-import { isAborted } from './is-aborted.js';
 
 /**
  * Calls `attempt` until it succeeds, the policy's attempts are used up, an error that cannot
@@ -46,7 +45,7 @@ async function retryAfter<T>(
   const { maxAttempts, initialDelayMs, maxDelayMs } = policy;
   let error = firstError;
   for (let n = 1; ; n++) {
-    if (isAborted(signal)) throw signal!.reason ?? error;
+    if (signal?.aborted) throw signal!.reason ?? error;
     if (n >= maxAttempts || !SkeinError.isRetryable(error)) throw new RetryExhausted(error, n);
     const delay = Math.min(maxDelayMs, initialDelayMs * 2 ** (n - 1));
     onRetry?.(error, n, delay);

@@ -4,9 +4,8 @@ import type { SkeinEmitter } from '../events/emitter.js';
 import type { ThreadContext } from '../thread/thread-context.js';
 import type { PendingInteraction } from '../thread/thread-state.js';
 import type { NodeDefinition } from '../workflow/types.js';
-import { saveCheckpoint, saveNext } from './checkpointing.js';
+import { saveCheckpoint } from './checkpointing.js';
 import type { NodeFailure } from './node-failure.js';
-import { keepShapesOf } from './shape-keeper.js';
 import { resultOf, serializeError, type ThreadResult } from './thread-result.js';
 
 /** What ending a run needs: the thread, where it is stored and told about, its steps this run. */
@@ -56,13 +55,7 @@ export async function finishThread(
     error: error ? serializeError(error, nodeId) : undefined,
     output: branch ? branch.output : thread.state.output,
   });
-  // `saveNext` rather than `saveCheckpoint`: every branch of a fan-out ends here, and a second
-  // async function per ending was one more generator, promise and await each.
-  if (store) {
-    const saving = saveNext(store, thread, emitter);
-    if (saving) await saving;
-  }
-  keepShapesOf(thread);
+  if (store) await saveCheckpoint(store, thread, emitter);
   const event =
     status === 'COMPLETED'
       ? 'thread:completed'

@@ -21,15 +21,13 @@ import type { ToolRunner } from '../tools/tool-runner.js';
 import type { NodeDefinition } from '../workflow/types.js';
 import { branchOutput } from './branch-output.js';
 import { checkExecutable, checkMaxSteps, checkResumable } from './call-checks.js';
-import { SaveFailure, saveFailed, saveNext } from './checkpointing.js';
+import { SaveFailure, saveCheckpoint, saveFailed } from './checkpointing.js';
 import { completeNode } from './complete-node.js';
-import { isAborted } from './is-aborted.js';
 import { LeaseKeeper, type LeaseOptions } from './lease-keeper.js';
 import { nodeFailure } from './node-failure.js';
 import { callHandler, DEFAULT_HANDLERS, type NodeHandlers } from './node-handlers.js';
 import { EngineRunContext, type RunSignal } from './node-run-context.js';
 import { resumeConflict } from './resume-conflict.js';
-import { keepShapeOfContext } from './shape-keeper.js';
 import { emitNodeFailed, finishThread, pauseThread } from './thread-endings.js';
 import type { ExecuteOptions, ThreadResult } from './thread-result.js';
 import { RESUMED_MS, sliceSpent } from './turn-slice.js';
@@ -236,7 +234,7 @@ export class ThreadExecutor {
     const store = this.#store!;
     thread.dispatch({ type: 'resume-claimed', input: frozenCopy(input) });
     try {
-      await saveNext(store, thread, this.#emitter);
+      await saveCheckpoint(store, thread, this.#emitter);
       return undefined;
     } catch (error) {
       const reason = error instanceof SaveFailure ? error.reason : error;
@@ -285,7 +283,7 @@ export class ThreadExecutor {
           return await this.#finish(run, 'COMPLETED', undefined, undefined, {
             output: branchOutput(thread, nodeId),
           });
-        if (isAborted(run.signal))
+        if (run.signal?.aborted)
           return await this.#finish(run, 'CANCELLED', new ThreadCancelledError(threadId));
         if (run.steps >= maxSteps)
           return await this.#finish(
@@ -320,8 +318,7 @@ export class ThreadExecutor {
         if (step.kind === 'end') return await this.#finish(run, 'COMPLETED');
         // A branch that reached its JOIN is saved once, as it ends, just below.
         if (store && thread.state.currentNodeId !== run.stopAt) {
-          const saving = saveNext(store, thread, this.#emitter);
-          if (saving) await saving;
+          await saveCheckpoint(store, thread, this.#emitter);
         }
         const now = performance.now();
         if (now >= run.resumedUntil && sliceSpent(now)) {
@@ -385,7 +382,6 @@ export class ThreadExecutor {
         recovering,
         run.maxSteps,
       );
-      keepShapeOfContext(context);
       returned = callHandler(this.#handlers, node.type, context);
     } catch (error) {
       return this.#failed(run, attempt, error);
@@ -431,7 +427,7 @@ export class ThreadExecutor {
     if (now.messages !== attempt.cursor.messages || now.log !== attempt.cursor.log)
       thread.conversation.revertTo(attempt.cursor);
     thread.dispatch({ type: 'restored', state: attempt.state });
-    if (isAborted(run.signal))
+    if (run.signal?.aborted)
       return {
         kind: 'failed',
         status: 'CANCELLED',

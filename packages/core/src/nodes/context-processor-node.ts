@@ -1,7 +1,6 @@
 import type { ContextOperation, ConversationManager, OperationResult } from '@skein/conversation';
 import type { ContextProcessorNode, ContextProcessorOperation } from '../workflow/types.js';
 import type { NodeHandler } from './node-handler.js';
-import { nextOutcome } from './outcomes.js';
 
 /**
  * Skein's clear: drop the conversation from view (keeping the visible system messages when asked,
@@ -92,5 +91,5 @@ export const contextProcessorHandler: NodeHandler<ContextProcessorNode> = ({
       batch: result.batch,
     };
   });
-  return nextOutcome(results);
+  return { kind: 'next', output: results };
 };

@@ -6,7 +6,6 @@ import { BranchFailedError } from '../errors/branch-failed-error.js';
 import { ChildThreadsUnavailableError } from '../errors/child-threads-unavailable-error.js';
 import { MapItemsError } from '../errors/map-items-error.js';
 import { ThreadCancelledError } from '../errors/thread-cancelled-error.js';
-import { isAborted } from '../executor/is-aborted.js';
 import { signalOf } from '../executor/node-run-context.js';
 import { deepFreeze } from '../thread/freeze.js';
 import type { ThreadContext } from '../thread/thread-context.js';
@@ -14,7 +13,6 @@ import { setEntry, withEntry } from '../thread/with-entry.js';
 import type { JoinNode, MapNode, NodeDefinition, ParallelNode } from '../workflow/types.js';
 import { evaluateIn } from './node-expressions.js';
 import type { NodeHandler, NodeOutcome, NodeRunContext } from './node-handler.js';
-import { nextOutcome } from './outcomes.js';
 
 /** A MAP runs this many branches at once unless it says otherwise. */
 const DEFAULT_MAP_CONCURRENCY = 10;
@@ -101,7 +99,7 @@ async function fanOut(
   });
   // Cancelled from outside: the node is undone (and runs again, finding its finished branches,
   // when the thread is run again), never completed with what happened to finish.
-  if (isAborted(signalOf(ctx))) {
+  if (signalOf(ctx)?.aborted) {
     keepChildren(thread, results, false);
     throw new ThreadCancelledError(thread.threadId);
   }
@@ -122,7 +120,7 @@ async function fanOut(
   );
   absorbChildren(thread, node.id, results, merge, runner.mergers);
   if (join.outputVariable !== undefined) thread.setStateVariable(join.outputVariable, outputs);
-  return nextOutcome(outputs);
+  return { kind: 'next', output: outputs };
 }
 
 function branchPlan(
@@ -218,5 +216,7 @@ export const mapHandler: NodeHandler<MapNode> = (ctx) => {
 };
 
 /** The branches' outputs were gathered by their PARALLEL or MAP node: pass them on. */
-export const joinHandler: NodeHandler<JoinNode> = ({ thread }) =>
-  nextOutcome(thread.state.lastOutput);
+export const joinHandler: NodeHandler<JoinNode> = ({ thread }) => ({
+  kind: 'next',
+  output: thread.state.lastOutput,
+});

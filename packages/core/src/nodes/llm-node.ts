@@ -17,7 +17,6 @@ import type { LLMNode } from '../workflow/types.js';
 import { findTool } from './find-tool.js';
 import { renderIn } from './node-expressions.js';
 import type { NodeHandler, NodeOutcome, NodeRunContext } from './node-handler.js';
-import { nextOutcome } from './outcomes.js';
 import { storableToolResult } from './storable-tool-result.js';
 import { uniqueToolCallIds } from './unique-tool-call-ids.js';
 
@@ -378,5 +377,5 @@ export const llmNodeHandler: NodeHandler<LLMNode> = async (ctx): Promise<NodeOut
 function finish(ctx: NodeRunContext<LLMNode>, output: LLMNodeOutput): NodeOutcome {
   const variable = ctx.node.config?.outputVariable;
   if (variable) ctx.thread.setVariable(variable, output.content);
-  return nextOutcome(output.content, output.stopReason);
+  return { kind: 'next', output: output.content, status: output.stopReason };
 }

@@ -14,19 +14,19 @@ import type {
 import { findTool } from './find-tool.js';
 import { evaluateIn, renderIn } from './node-expressions.js';
 import type { NodeHandler } from './node-handler.js';
-import { endOutcome, nextOutcome } from './outcomes.js';
 
-export const startHandler: NodeHandler<StartNode> = () => nextOutcome();
+export const startHandler: NodeHandler<StartNode> = () => ({ kind: 'next' });
 
-export const routeHandler: NodeHandler<RouteNode> = () => nextOutcome();
+export const routeHandler: NodeHandler<RouteNode> = () => ({ kind: 'next' });
 
 /** Ends the thread with `config.output` evaluated, or the last node output. */
-export const endHandler: NodeHandler<EndNode> = ({ thread, node }) =>
-  endOutcome(
+export const endHandler: NodeHandler<EndNode> = ({ thread, node }) => ({
+  kind: 'end',
+  output:
     node.config?.output !== undefined
       ? evaluateIn(thread, node.config.output)
       : thread.state.lastOutput,
-  );
+});
 
 // A node's assignments as a list, made once per node: workflow definitions are frozen copies, and
 // a VARIABLE node in a loop would otherwise allocate the same entries at every step.
@@ -64,7 +64,7 @@ export const variableHandler: NodeHandler<VariableNode> = ({ thread, node }) => 
       role: message.role,
       content: renderIn(thread, message.content),
     });
-  return nextOutcome();
+  return { kind: 'next' };
 };
 
 /** Calls one tool directly with templated arguments; a failure is its output, not a crash. */
@@ -98,7 +98,7 @@ export const toolNodeHandler: NodeHandler<ToolNode> = async (ctx) => {
   const output = { content: result.message.content, isError: result.isError };
   if (outputVariable)
     thread.setVariable(outputVariable, result.isError ? output : result.message.content);
-  return nextOutcome(result.isError ? output : result.message.content);
+  return { kind: 'next', output: result.isError ? output : result.message.content };
 };
 
 /**
@@ -133,5 +133,5 @@ export const userInteractionHandler: NodeHandler<UserInteractionNode> = ({
       role: 'user',
       content: typeof answer === 'string' ? answer : JSON.stringify(answer),
     });
-  return nextOutcome(answer);
+  return { kind: 'next', output: answer };
 };

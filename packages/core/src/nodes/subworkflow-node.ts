@@ -9,7 +9,6 @@ import { evaluateExpression } from '../expressions/evaluate.js';
 import type { SubworkflowNode } from '../workflow/types.js';
 import { evaluateIn, renderIn } from './node-expressions.js';
 import type { NodeHandler } from './node-handler.js';
-import { nextOutcome } from './outcomes.js';
 
 /**
  * Runs another registered workflow as a child thread: its variables from `input` (expressions over
@@ -71,5 +70,5 @@ export const subworkflowHandler: NodeHandler<SubworkflowNode> = async (ctx) => {
   }
   if (config.outputVariable !== undefined) assigned[config.outputVariable] = result.output ?? null;
   if (Object.keys(assigned).length > 0) thread.setVariables(assigned);
-  return nextOutcome(result.output ?? null);
+  return { kind: 'next', output: result.output ?? null };
 };

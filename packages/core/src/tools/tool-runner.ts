@@ -9,7 +9,6 @@ import { InvalidToolError } from '../errors/invalid-tool-error.js';
 import { ToolArgumentsError } from '../errors/tool-arguments-error.js';
 import { ToolNotFoundError } from '../errors/tool-not-found-error.js';
 import type { SkeinEmitter } from '../events/emitter.js';
-import { isAborted } from '../executor/is-aborted.js';
 import { checkOptionalNumber } from '../options/check-number.js';
 import type { ArgumentValidator } from './argument-validator.js';
 import { isToolOutput, type Tool } from './tool.js';
@@ -187,7 +186,7 @@ export class ToolRunner {
       const error = new InvalidToolError(tool.name, badTimeout);
       return fail(error.code, error.message);
     }
-    if (isAborted(context.signal)) throw context.signal!.reason;
+    if (context.signal?.aborted) throw context.signal!.reason;
     try {
       const timeoutMs = tool.timeoutMs ?? this.#defaultTimeoutMs;
       const waitMs =
@@ -245,7 +244,7 @@ export class ToolRunner {
         );
       return this.#finish(call, context, text.text, false, started);
     } catch (error) {
-      if (isAborted(context.signal)) throw context.signal!.reason ?? error;
+      if (context.signal?.aborted) throw context.signal!.reason ?? error;
       const code = SkeinError.isInstance(error) ? error.code : 'TOOL_FAILED';
       const message = error instanceof Error ? error.message : String(error);
       return fail(code, message);
