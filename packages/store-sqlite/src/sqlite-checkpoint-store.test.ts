@@ -235,9 +235,7 @@ describe('SqliteCheckpointStore', () => {
     const b = loopEngine(second, { iterations: 2 });
     await a.run('loop', { threadId: 'same' });
     const stale = b.builder.fromCheckpoint((await second.load('same', 'same:2'))!);
-    stale.update((draft) => {
-      draft.status = 'FAILED';
-    });
+    stale.dispatch({ type: 'finished', status: 'FAILED', error: undefined });
     await expect(b.execute(stale)).rejects.toMatchObject({ code: 'CHECKPOINT_CONFLICT' });
     first.close();
     second.close();

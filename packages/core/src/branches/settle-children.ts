@@ -1,6 +1,5 @@
 import type { TokenUsage } from '@skein/spec';
-import type { ThreadContext } from '../thread/thread-context.js';
-import { withToolFailures } from '../thread/tool-failure-counts.js';
+import type { NodeRunContext } from '../nodes/node-handler.js';
 import type { MergePolicy } from '../workflow/types.js';
 import type { ChildOutcome } from './child-plan.js';
 import type { MergeFunction } from './merge.js';
@@ -18,16 +17,15 @@ function toolFailuresOf(r: ChildOutcome): Readonly<Record<string, number>> {
  * that fails afterwards takes all of it back.
  */
 export function absorbChildren(
-  thread: ThreadContext,
-  nodeId: string,
+  ctx: NodeRunContext,
   results: readonly ChildOutcome[],
   merge: MergePolicy | undefined,
   mergers: Readonly<Record<string, MergeFunction>>,
 ): void {
-  for (const message of mergedMessages(merge, results, nodeId, mergers))
+  const { thread } = ctx;
+  for (const message of mergedMessages(merge, results, ctx.node.id, mergers))
     thread.conversation.addMessage(message);
   const usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
-  let failures = false;
   for (const r of results) {
     if (r.thread === thread) continue;
     const total: TokenUsage | undefined = r.thread ? r.thread.totalUsage() : r.usage;
@@ -36,20 +34,8 @@ export function absorbChildren(
       usage.completionTokens += total.completionTokens;
       usage.totalTokens += total.totalTokens;
     }
-    if (Object.keys(toolFailuresOf(r)).length > 0) failures = true;
   }
   if (usage.totalTokens > 0 || usage.promptTokens > 0 || usage.completionTokens > 0)
     thread.conversation.recordUsage(usage);
-  if (failures)
-    thread.dispatch({
-      type: 'tool-failures-counted',
-      toolFailures: withToolFailures(thread.state.toolFailures, (counts) => {
-        for (const r of results) {
-          if (r.thread === thread) continue;
-          const theirs = toolFailuresOf(r);
-          for (const name of Object.keys(theirs))
-            counts[name] = (counts[name] ?? 0) + theirs[name]!;
-        }
-      }),
-    });
+  for (const r of results) if (r.thread !== thread) ctx.countToolFailures(toolFailuresOf(r));
 }

@@ -41,7 +41,7 @@ export function workflowCaller(ctx: NodeRunContext): WorkflowCaller | undefined 
     if (result.status === 'CANCELLED') throw new ThreadCancelledError(result.thread.threadId);
     if (result.status === 'FAILED')
       throw new SubworkflowFailedError(workflowId, result.thread.threadId, result.error!);
-    absorbChildren(thread, node.id, [result], 'none', {});
+    absorbChildren(ctx, [result], 'none', {});
     return result.output ?? null;
   };
 }

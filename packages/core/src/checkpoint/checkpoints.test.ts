@@ -206,9 +206,7 @@ describe('checkpoints', () => {
     const { thread } = await e.run('trip', { threadId: 'x' });
     const stale = await store.load('x', 'x:2');
     const rebuilt = e.builder.fromCheckpoint(stale!);
-    rebuilt.update((d) => {
-      d.status = 'FAILED';
-    });
+    rebuilt.dispatch({ type: 'finished', status: 'FAILED', error: undefined });
     rebuilt.conversation.addMessage({ role: 'user', content: 'diverge' });
     await expect(e.execute(rebuilt)).rejects.toThrow(CheckpointConflictError);
     // Forking under a new id works from any checkpoint.

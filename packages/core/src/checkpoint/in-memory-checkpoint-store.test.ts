@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SkeinEngine } from '../engine/skein-engine.js';
 import { countTo } from '../executor/executor-fixtures.js';
-import { type ThreadState, withChanges } from '../thread/thread-state.js';
+import type { ThreadState } from '../thread/thread-state.js';
 import type { Checkpoint } from './checkpoint-store.js';
 import { InMemoryCheckpointStore } from './in-memory-checkpoint-store.js';
 
@@ -94,7 +94,8 @@ describe('InMemoryCheckpointStore', () => {
           const states: ThreadState[] = [];
           let state = START;
           for (const c of changes) {
-            state = withChanges(state, {
+            state = Object.freeze({
+              ...state,
               step: state.step + 1,
               currentNodeId: c.node,
               ...(c.variables === undefined

@@ -310,9 +310,7 @@ export function runCheckpointStoreConformance(
         const infos = await store.list('conflict');
         const stale = await store.load('conflict', infos[1]!.id);
         const thread = engine.builder.fromCheckpoint(stale!);
-        thread.update((draft) => {
-          draft.status = 'FAILED';
-        });
+        thread.dispatch({ type: 'finished', status: 'FAILED', error: undefined });
         const before = await store.load('conflict');
         await expect(engine.execute(thread)).rejects.toMatchObject({ code: 'CHECKPOINT_CONFLICT' });
         expect(await store.load('conflict')).toEqual(before);

@@ -109,7 +109,7 @@ export async function saveFailed(
     SkeinError.hasCode(reason, 'THREAD_LEASED');
   const error = conflict ? reason : new CheckpointSaveError(thread.threadId, lastGood, reason);
   const status: 'PAUSED' | 'FAILED' = saved.state.status === 'PAUSED' ? 'PAUSED' : 'FAILED';
-  thread.dispatch({ type: 'ended', status, error: serializeError(error) });
+  thread.dispatch({ type: 'finished', status, error: serializeError(error) });
   if (conflict) throw error;
   // The record holds the conversation up to where the thread went back to: nothing new when
   // a checkpoint was stored before, everything the thread was built with when none was.

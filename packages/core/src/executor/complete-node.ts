@@ -3,8 +3,27 @@ import type { NodeOutcome } from '../nodes/node-handler.js';
 import { frozenCopy } from '../thread/freeze.js';
 import { isJsonPrimitive, requireJsonValue } from '../thread/json-state-value.js';
 import type { ThreadContext } from '../thread/thread-context.js';
+import { addToolFailures } from '../thread/tool-failure-counts.js';
+import { withEntry } from '../thread/with-entry.js';
 import { nextNode } from './routing.js';
 import { runTriggers } from './triggers.js';
+
+/**
+ * `variables` with `changes` set, each checked as JSON (`ValueNotJsonError` naming it) and
+ * frozen; a new frozen object.
+ */
+export function withVariables(
+  variables: Readonly<Record<string, unknown>>,
+  changes: Readonly<Record<string, unknown>>,
+): Readonly<Record<string, unknown>> {
+  let result = variables;
+  for (const name of Object.keys(changes)) {
+    const value = changes[name];
+    if (!isJsonPrimitive(value)) requireJsonValue(value, `variable "${name}"`, `vars.${name}`);
+    result = withEntry(result, name, frozenCopy(value));
+  }
+  return Object.freeze(result);
+}
 
 /**
  * Records a node that completed: its output, the next node, then the workflow's triggers. Runs
@@ -16,12 +35,14 @@ export function completeNode(
   nodeId: string,
   step: number,
   outcome: Exclude<NodeOutcome, { kind: 'pause' }>,
+  toolFailures: Readonly<Record<string, number>> | undefined,
   emitter: SkeinEmitter,
 ): void {
   const output = outcome.output;
   if (output !== undefined && !isJsonPrimitive(output))
     requireJsonValue(output, `output of node "${nodeId}"`, `nodes.${nodeId}`);
-  const next = outcome.kind === 'next' ? nextNode(thread, nodeId, output) : undefined;
+  const variables = outcome.variables && withVariables(thread.variables, outcome.variables);
+  const next = outcome.kind === 'next' ? nextNode(thread, nodeId, output, variables) : undefined;
   thread.dispatch({
     type: 'node-completed',
     nodeId,
@@ -29,6 +50,10 @@ export function completeNode(
     next,
     output: frozenCopy(output),
     end: outcome.kind === 'end',
+    ...(variables ? { variables } : {}),
+    ...(toolFailures
+      ? { toolFailures: addToolFailures(thread.state.toolFailures, toolFailures) }
+      : {}),
   });
   const triggers = thread.workflow.definition.triggers;
   if (outcome.kind === 'next' && triggers && triggers.length > 0) {

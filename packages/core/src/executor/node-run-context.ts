@@ -1,6 +1,9 @@
 import type { NodeRunContext, NodeServices } from '../nodes/node-handler.js';
 import type { ThreadContext } from '../thread/thread-context.js';
+import { addToolFailures } from '../thread/tool-failure-counts.js';
 import type { NodeDefinition } from '../workflow/types.js';
+
+const NO_FAILURES: Readonly<Record<string, number>> = Object.freeze(Object.create(null));
 
 /** Where a run's signal lives: the caller's, or one made the first time a handler asks. */
 export interface RunSignal {
@@ -24,6 +27,8 @@ export class EngineRunContext<N extends NodeDefinition = NodeDefinition>
   readonly recovering: boolean;
   readonly maxSteps: number;
   readonly #run: RunSignal;
+  /** Tool failures the node found, added to the thread's counts as it completes or pauses. */
+  toolFailures: Readonly<Record<string, number>> | undefined;
 
   constructor(
     thread: ThreadContext,
@@ -41,6 +46,10 @@ export class EngineRunContext<N extends NodeDefinition = NodeDefinition>
     this.resume = resume;
     this.recovering = recovering;
     this.maxSteps = maxSteps;
+  }
+
+  countToolFailures(added: Readonly<Record<string, number>>): void {
+    this.toolFailures = addToolFailures(this.toolFailures ?? NO_FAILURES, added);
   }
 
   get signal(): AbortSignal {

@@ -8,13 +8,18 @@ import type { ThreadContext } from '../thread/thread-context.js';
  * node's output in place), in declaration order, else the default edge. Throws `NoRouteError`
  * when nothing matches.
  */
-export function nextNode(thread: ThreadContext, nodeId: string, output: unknown): string {
+export function nextNode(
+  thread: ThreadContext,
+  nodeId: string,
+  output: unknown,
+  variables?: Readonly<Record<string, unknown>>,
+): string {
   const edges = thread.workflow.outgoing.get(nodeId) ?? [];
   // Built only for a condition: most nodes leave by one plain edge, and a scope is two objects.
   let scope: ExpressionScope | undefined;
   for (const edge of edges) {
     if (!edge.condition) return edge.to;
-    scope ??= thread.scopeAfter(nodeId, output);
+    scope ??= thread.scopeAfter(nodeId, output, variables);
     let holds: unknown;
     try {
       holds = evaluateExpression(edge.condition, scope);

@@ -3,6 +3,7 @@ import type { CheckpointStore } from '../checkpoint/checkpoint-store.js';
 import type { SkeinEmitter } from '../events/emitter.js';
 import type { ThreadContext } from '../thread/thread-context.js';
 import type { PendingInteraction } from '../thread/thread-state.js';
+import { addToolFailures } from '../thread/tool-failure-counts.js';
 import type { NodeDefinition } from '../workflow/types.js';
 import { saveCheckpoint } from './checkpointing.js';
 import type { NodeFailure } from './node-failure.js';
@@ -21,9 +22,16 @@ export async function pauseThread(
   end: Ending,
   nodeId: string,
   pending: PendingInteraction,
+  toolFailures?: Readonly<Record<string, number>>,
 ): Promise<ThreadResult> {
   const { thread, emitter, store } = end;
-  thread.dispatch({ type: 'paused', pending });
+  thread.dispatch({
+    type: 'paused',
+    pending,
+    ...(toolFailures
+      ? { toolFailures: addToolFailures(thread.state.toolFailures, toolFailures) }
+      : {}),
+  });
   if (store) await saveCheckpoint(store, thread, emitter);
   emitter.emit('thread:paused', {
     threadId: thread.threadId,
@@ -46,14 +54,11 @@ export async function finishThread(
   branch?: { readonly output: unknown },
 ): Promise<ThreadResult> {
   const { thread, emitter, store } = end;
-  // One change of one shape for every ending. A fan-out ends thousands of branches and then its
-  // root: a root-only path here and in `dispatch` was met for the first time at the end of each
-  // fan-out, and threw away their optimised code there (decision 0010).
   thread.dispatch({
     type: 'finished',
     status,
     error: error ? serializeError(error, nodeId) : undefined,
-    output: branch ? branch.output : thread.state.output,
+    ...(branch ? { output: branch.output } : {}),
   });
   if (store) await saveCheckpoint(store, thread, emitter);
   const event =

@@ -90,7 +90,12 @@ interface Attempt {
 
 /** How a node ended, as the loop sees it. */
 type NodeStep =
-  | NodeOutcome
+  | Exclude<NodeOutcome, { kind: 'pause' }>
+  | {
+      readonly kind: 'pause';
+      readonly pending: PendingInteraction;
+      readonly toolFailures: Readonly<Record<string, number>> | undefined;
+    }
   | {
       readonly kind: 'failed';
       readonly status: 'FAILED' | 'CANCELLED';
@@ -303,9 +308,7 @@ export class ThreadExecutor {
               `names no node of workflow "${thread.workflow.id}"`,
             ),
           );
-        const pending = this.#runNode(run, node);
-        // Most nodes answer synchronously; awaiting only promises saves a microtask per step.
-        const step = pending instanceof Promise ? await pending : pending;
+        const step = await this.#runNode(run, node);
         if (step.kind === 'failed')
           return await this.#finish(
             run,
@@ -314,7 +317,8 @@ export class ThreadExecutor {
             step.status === 'FAILED' ? nodeId : undefined,
           );
         run.steps++;
-        if (step.kind === 'pause') return await this.#pause(run, nodeId, step.pending);
+        if (step.kind === 'pause')
+          return await pauseThread(this.#ending(run), nodeId, step.pending, step.toolFailures);
         if (step.kind === 'end') return await this.#finish(run, 'COMPLETED');
         // A branch that reached its JOIN is saved once, as it ends, just below.
         if (store && thread.state.currentNodeId !== run.stopAt) {
@@ -332,7 +336,7 @@ export class ThreadExecutor {
       // Whatever else went wrong, the thread must not stay RUNNING.
       if (thread.status === 'RUNNING')
         thread.dispatch({
-          type: 'ended',
+          type: 'finished',
           status: 'FAILED',
           error: {
             code: SkeinError.isInstance(error) ? error.code : 'INTERNAL_ERROR',
@@ -348,9 +352,9 @@ export class ThreadExecutor {
   /**
    * Runs one node's handler and records what it did. A node's effects count only if it
    * completes, its triggers included: on failure or cancellation the thread goes back to how it
-   * was when the node started (stored messages stay stored). Synchronous when the handler is.
+   * was when the node started (stored messages stay stored).
    */
-  #runNode(run: Run, node: NodeDefinition): NodeStep | Promise<NodeStep> {
+  async #runNode(run: Run, node: NodeDefinition): Promise<NodeStep> {
     const { thread } = run;
     const emitter = this.#emitter;
     const step = thread.state.step;
@@ -369,49 +373,38 @@ export class ThreadExecutor {
       cursor: thread.conversationCursor(),
       state: thread.state,
     };
-    const recovering = run.recovering;
+    const context = new EngineRunContext(
+      thread,
+      node,
+      run,
+      this.#services,
+      run.resume,
+      run.recovering,
+      run.maxSteps,
+    );
     run.recovering = false;
-    let returned: NodeOutcome | Promise<NodeOutcome>;
+    let outcome: NodeOutcome;
     try {
-      const context = new EngineRunContext(
-        thread,
-        node,
-        run,
-        this.#services,
-        run.resume,
-        recovering,
-        run.maxSteps,
-      );
-      returned = callHandler(this.#handlers, node.type, context);
+      outcome = await callHandler(this.#handlers, node.type, context);
     } catch (error) {
       return this.#failed(run, attempt, error);
     }
-    if (returned instanceof Promise)
-      return returned.then(
-        (outcome) => this.#settle(run, attempt, outcome),
-        (error: unknown) => this.#failed(run, attempt, error),
-      );
-    return this.#settle(run, attempt, returned);
-  }
-
-  #settle(run: Run, attempt: Attempt, outcome: NodeOutcome): NodeStep {
     run.resume = undefined;
-    if (outcome.kind === 'pause') return outcome;
-    const { thread } = run;
-    const nodeId = attempt.node.id;
+    if (outcome.kind === 'pause')
+      return { kind: 'pause', pending: outcome.pending, toolFailures: context.toolFailures };
     try {
-      completeNode(thread, nodeId, attempt.step, outcome, this.#emitter);
+      completeNode(thread, node.id, step, outcome, context.toolFailures, emitter);
     } catch (error) {
       return this.#failed(run, attempt, error);
     }
     // A listener added while the node ran still hears of it (without a duration).
-    if (attempt.started >= 0 || this.#emitter.listenerCount('node:completed') > 0) {
+    if (attempt.started >= 0 || emitter.listenerCount('node:completed') > 0) {
       const next = thread.state.currentNodeId;
-      this.#emitter.emit('node:completed', {
+      emitter.emit('node:completed', {
         threadId: thread.threadId,
-        nodeId,
-        nodeType: attempt.node.type,
-        step: attempt.step,
+        nodeId: node.id,
+        nodeType: node.type,
+        step,
         durationMs: attempt.started >= 0 ? performance.now() - attempt.started : 0,
         ...(outcome.kind === 'next' && outcome.status ? { status: outcome.status } : {}),
         ...(next ? { nextNodeId: next } : {}),
@@ -435,17 +428,13 @@ export class ThreadExecutor {
       };
     // Invalid resume input leaves the thread paused and untouched.
     if (SkeinError.hasCode(error, 'RESUME_INPUT_INVALID')) {
-      thread.dispatch({ type: 'ended', status: 'PAUSED', error: thread.state.error });
+      thread.dispatch({ type: 'finished', status: 'PAUSED', error: thread.state.error });
       throw error;
     }
     const { node, step } = attempt;
     const failure = nodeFailure(error, thread.threadId, node.id, thread.lastCheckpointId);
     emitNodeFailed(this.#emitter, thread, node, step, failure);
     return { kind: 'failed', status: 'FAILED', error: failure };
-  }
-
-  #pause(run: Run, nodeId: string, pending: PendingInteraction): Promise<ThreadResult> {
-    return pauseThread(this.#ending(run), nodeId, pending);
   }
 
   #finish(

@@ -118,9 +118,12 @@ async function fanOut(
   const outputs = Object.freeze(
     join.onError === 'collect' ? collected(results).map(deepFreeze) : completedOutputs(results),
   );
-  absorbChildren(thread, node.id, results, merge, runner.mergers);
-  if (join.outputVariable !== undefined) thread.setStateVariable(join.outputVariable, outputs);
-  return { kind: 'next', output: outputs };
+  absorbChildren(ctx, results, merge, runner.mergers);
+  return {
+    kind: 'next',
+    output: outputs,
+    ...(join.outputVariable === undefined ? {} : { variables: { [join.outputVariable]: outputs } }),
+  };
 }
 
 function branchPlan(

@@ -184,7 +184,7 @@ async function runCalls(
     node.config?.toolConcurrency ?? DEFAULT_TOOL_CONCURRENCY,
   );
   const byId = new Map(runnable.map((c, i) => [c.id, results[i]!]));
-  const failures: string[] = [];
+  const failures: Record<string, number> = Object.create(null);
   for (const call of calls) {
     const ran = byId.get(call.id);
     if (ran) {
@@ -199,7 +199,7 @@ async function runCalls(
           message: reason,
         });
       thread.conversation.addMessage(result.message);
-      if (result.isError) failures.push(call.name);
+      if (result.isError) failures[call.name] = (failures[call.name] ?? 0) + 1;
     } else {
       const content = toolErrorContent(
         'TOOL_REJECTED',
@@ -222,13 +222,7 @@ async function runCalls(
       });
     }
   }
-  if (failures.length > 0)
-    thread.dispatch({
-      type: 'tool-failures-counted',
-      toolFailures: withToolFailures(thread.state.toolFailures, (counts) => {
-        for (const name of failures) counts[name] = (counts[name] ?? 0) + 1;
-      }),
-    });
+  ctx.countToolFailures(failures);
 }
 
 async function generate(
@@ -376,6 +370,10 @@ export const llmNodeHandler: NodeHandler<LLMNode> = async (ctx): Promise<NodeOut
 
 function finish(ctx: NodeRunContext<LLMNode>, output: LLMNodeOutput): NodeOutcome {
   const variable = ctx.node.config?.outputVariable;
-  if (variable) ctx.thread.setVariable(variable, output.content);
-  return { kind: 'next', output: output.content, status: output.stopReason };
+  return {
+    kind: 'next',
+    output: output.content,
+    status: output.stopReason,
+    ...(variable ? { variables: { [variable]: output.content } } : {}),
+  };
 }

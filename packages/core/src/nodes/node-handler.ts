@@ -32,18 +32,35 @@ export interface NodeRunContext<N extends NodeDefinition = NodeDefinition> {
   readonly recovering?: boolean;
   /** The `maxSteps` of the current `execute` or `resume` call (child threads get the same). */
   readonly maxSteps?: number;
+  /**
+   * Failed tool calls to add to the thread's counts (by tool name) when the node completes or
+   * pauses; a node that fails adds none. For failures found deep inside a node (a tool round, a
+   * child thread), where returning them in the outcome would thread them through every caller.
+   */
+  countToolFailures(added: Readonly<Record<string, number>>): void;
 }
 
-/** What a node did: go on (with an output), wait for input, or end the thread. */
+/**
+ * What a node did: go on (with an output), wait for input, or end the thread — and what it
+ * changes in the thread's state. Handlers change state only through this (and
+ * `countToolFailures`); the conversation has its own log, which they append to directly.
+ */
 export type NodeOutcome =
   | {
       readonly kind: 'next';
       readonly output?: unknown;
       /** How the node ended, reported on `node:completed` (e.g. `max-tool-rounds`). */
       readonly status?: string;
+      /** Variables the node sets (checked as JSON and frozen by the engine). */
+      readonly variables?: Readonly<Record<string, unknown>>;
     }
   | { readonly kind: 'pause'; readonly pending: PendingInteraction }
-  | { readonly kind: 'end'; readonly output?: unknown; readonly status?: undefined };
+  | {
+      readonly kind: 'end';
+      readonly output?: unknown;
+      readonly status?: undefined;
+      readonly variables?: Readonly<Record<string, unknown>>;
+    };
 
 export type NodeHandler<N extends NodeDefinition = NodeDefinition> = (
   context: NodeRunContext<N>,

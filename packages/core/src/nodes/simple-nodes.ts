@@ -28,43 +28,25 @@ export const endHandler: NodeHandler<EndNode> = ({ thread, node }) => ({
       : thread.state.lastOutput,
 });
 
-// A node's assignments as a list, made once per node: workflow definitions are frozen copies, and
-// a VARIABLE node in a loop would otherwise allocate the same entries at every step.
-const assignmentLists = new WeakMap<object, readonly (readonly [string, string])[]>();
-
-function assignmentsOf(
-  assign: Readonly<Record<string, string>>,
-): readonly (readonly [string, string])[] {
-  // Only a frozen object stays what it was when its list was made.
-  if (!Object.isFrozen(assign)) return Object.entries(assign);
-  let list = assignmentLists.get(assign);
-  if (!list) {
-    list = Object.freeze(Object.entries(assign));
-    assignmentLists.set(assign, list);
-  }
-  return list;
-}
-
-/** Sets variables (expressions, then literals) and optionally appends a message. */
+/**
+ * Sets variables (expressions, each seeing the ones before it, then literals) and optionally
+ * appends a message rendered with them in place.
+ */
 export const variableHandler: NodeHandler<VariableNode> = ({ thread, node }) => {
   const { assign, values, message } = node.config;
-  if (assign) {
-    // Each assignment sees the ones before it (`a: '1', b: 'vars.a + 1'`).
-    // Indexed, not `for (const [name, source] of …)`: the destructuring walked an iterator per
-    // pair, and every step allocated its results.
-    const list = assignmentsOf(assign);
-    for (let i = 0; i < list.length; i++) {
-      const pair = list[i]!;
-      thread.setVariable(pair[0], evaluateIn(thread, pair[1]));
-    }
+  const set: Record<string, unknown> = Object.create(null);
+  let vars = thread.variables;
+  for (const [name, source] of Object.entries(assign ?? {})) {
+    set[name] = evaluateIn(thread, source, vars);
+    vars = { ...vars, [name]: set[name] };
   }
-  if (values) thread.setVariables(values);
+  if (values) Object.assign(set, values);
   if (message)
     thread.conversation.addMessage({
       role: message.role,
-      content: renderIn(thread, message.content),
+      content: renderIn(thread, message.content, { ...thread.variables, ...set }),
     });
-  return { kind: 'next' };
+  return { kind: 'next', variables: set };
 };
 
 /** Calls one tool directly with templated arguments; a failure is its output, not a crash. */
@@ -95,10 +77,14 @@ export const toolNodeHandler: NodeHandler<ToolNode> = async (ctx) => {
       ...(callWorkflow ? { callWorkflow } : {}),
     },
   );
-  const output = { content: result.message.content, isError: result.isError };
-  if (outputVariable)
-    thread.setVariable(outputVariable, result.isError ? output : result.message.content);
-  return { kind: 'next', output: result.isError ? output : result.message.content };
+  const output = result.isError
+    ? { content: result.message.content, isError: true }
+    : result.message.content;
+  return {
+    kind: 'next',
+    output,
+    ...(outputVariable ? { variables: { [outputVariable]: output } } : {}),
+  };
 };
 
 /**
@@ -127,11 +113,15 @@ export const userInteractionHandler: NodeHandler<UserInteractionNode> = ({
       thread.threadId,
       `the answer must be plain JSON: ${found.path} is ${found.reason}`,
     );
-  if (node.config?.variable) thread.setVariable(node.config.variable, answer);
   if (node.config?.addMessage !== false)
     thread.conversation.addMessage({
       role: 'user',
       content: typeof answer === 'string' ? answer : JSON.stringify(answer),
     });
-  return { kind: 'next', output: answer };
+  const variable = node.config?.variable;
+  return {
+    kind: 'next',
+    output: answer,
+    ...(variable ? { variables: { [variable]: answer } } : {}),
+  };
 };

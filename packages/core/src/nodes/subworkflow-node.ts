@@ -60,7 +60,7 @@ export const subworkflowHandler: NodeHandler<SubworkflowNode> = async (ctx) => {
   if (result.status === 'CANCELLED') throw new ThreadCancelledError(result.thread.threadId);
   if (result.status === 'FAILED')
     throw new SubworkflowFailedError(config.workflow, result.thread.threadId, result.error!);
-  absorbChildren(thread, node.id, [result], config.merge, runner.mergers);
+  absorbChildren(ctx, [result], config.merge, runner.mergers);
   const childScope = { ...result.thread.scope(), output: result.output };
   const assigned: Record<string, unknown> = {};
   for (const [name, source] of Object.entries(config.output ?? {})) {
@@ -69,6 +69,5 @@ export const subworkflowHandler: NodeHandler<SubworkflowNode> = async (ctx) => {
     assigned[name] = compiled ? evaluateExpression(compiled, childScope) : undefined;
   }
   if (config.outputVariable !== undefined) assigned[config.outputVariable] = result.output ?? null;
-  if (Object.keys(assigned).length > 0) thread.setVariables(assigned);
-  return { kind: 'next', output: result.output ?? null };
+  return { kind: 'next', output: result.output ?? null, variables: assigned };
 };

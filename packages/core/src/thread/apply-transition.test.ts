@@ -1,6 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyTransition } from './apply-transition.js';
 import type { ThreadState } from './thread-state.js';
+import type { ThreadTransition } from './thread-transition.js';
 
 const state: ThreadState = Object.freeze({
   threadId: 't',
@@ -32,13 +34,9 @@ describe('applyTransition', () => {
     expect(next.output).toBeUndefined();
     expect(Object.isFrozen(next)).toBe(true);
     expect(state.step).toBe(3);
-    // Every state has the same keys in the same order (one hidden class on the hot path).
-    expect(Object.keys(next)).toEqual(
-      Object.keys(applyTransition(state, { type: 'variables-set', variables: {} })),
-    );
   });
 
-  it('starts and finishes a run with every other field kept, in the keys of every state', () => {
+  it('starts and finishes a run with every other field kept', () => {
     const started = applyTransition(
       { ...state, status: 'FAILED', error: { code: 'X', message: 'm' } },
       { type: 'run-started' },
@@ -54,9 +52,6 @@ describe('applyTransition', () => {
     expect(finished).toMatchObject({ status: 'COMPLETED', output: { n: 2 }, step: 3 });
     expect(finished.variables).toBe(state.variables);
     expect(Object.isFrozen(finished)).toBe(true);
-    const keys = Object.keys(applyTransition(state, { type: 'variables-set', variables: {} }));
-    expect(Object.keys(started)).toEqual(keys);
-    expect(Object.keys(finished)).toEqual(keys);
   });
 
   it('keeps a node id `__proto__` as an own key', () => {
@@ -72,13 +67,14 @@ describe('applyTransition', () => {
     expect(next.output).toBe(1);
   });
 
-  it('ends, pauses, restores and runs recipes', () => {
+  it('finishes, pauses, claims, restores and counts', () => {
     const ended = applyTransition(state, {
-      type: 'ended',
+      type: 'finished',
       status: 'FAILED',
       error: { code: 'X', message: 'm' },
     });
     expect(ended).toMatchObject({ status: 'FAILED', error: { code: 'X' } });
+    expect(ended.output).toBeUndefined();
     expect(applyTransition(ended, { type: 'run-started' }).error).toBeUndefined();
     expect(applyTransition(ended, { type: 'restored', state })).toBe(state);
     expect(() =>
@@ -86,13 +82,92 @@ describe('applyTransition', () => {
     ).toThrow(/belongs to thread other/);
     const fired = applyTransition(state, { type: 'trigger-fired', triggerId: 'tr' });
     expect(fired.firedTriggers).toEqual(['tr']);
-    const changed = applyTransition(state, {
-      type: 'recipe',
-      recipe: (draft) => {
-        draft.variables = { n: 2 };
-      },
+    const paused = applyTransition(state, {
+      type: 'paused',
+      pending: { kind: 'user-input', nodeId: 'a' },
+      toolFailures: { search: 2 },
     });
-    expect(changed.variables).toEqual({ n: 2 });
-    expect(Object.isFrozen(changed)).toBe(true);
+    expect(paused).toMatchObject({ status: 'PAUSED', toolFailures: { search: 2 } });
+    const claimed = applyTransition(paused, { type: 'resume-claimed', input: 'yes' });
+    expect(claimed).toMatchObject({
+      status: 'RUNNING',
+      pending: { kind: 'user-input', nodeId: 'a', answer: { input: 'yes' } },
+    });
+    expect(Object.isFrozen(claimed.pending)).toBe(true);
+    expect(() => applyTransition(state, { type: 'resume-claimed', input: 1 })).toThrow(
+      /no pause to claim/,
+    );
+    const completed = applyTransition(claimed, {
+      type: 'node-completed',
+      nodeId: 'a',
+      step: 3,
+      next: 'b',
+      output: undefined,
+      end: false,
+      variables: Object.freeze({ n: 1, answer: 'yes' }),
+    });
+    expect(completed.pending).toBeUndefined();
+    expect(completed.variables).toEqual({ n: 1, answer: 'yes' });
+    expect(completed.nodeOutputs).toBe(state.nodeOutputs);
+  });
+});
+
+const transitions: fc.Arbitrary<ThreadTransition> = fc.oneof(
+  fc.constant<ThreadTransition>({ type: 'run-started' }),
+  fc.record({
+    type: fc.constant('node-completed' as const),
+    nodeId: fc.constantFrom('a', 'b', '__proto__', 'constructor'),
+    step: fc.nat(100),
+    next: fc.option(fc.constantFrom('a', 'b'), { nil: undefined }),
+    output: fc.option(fc.jsonValue(), { nil: undefined }),
+    end: fc.boolean(),
+  }),
+  fc.record({ type: fc.constant('jumped' as const), next: fc.constantFrom('a', 'b') }),
+  fc.record({
+    type: fc.constant('paused' as const),
+    pending: fc.constant({ kind: 'user-input' as const, nodeId: 'a' }),
+  }),
+  fc.record({
+    type: fc.constant('finished' as const),
+    status: fc.constantFrom('COMPLETED' as const, 'FAILED' as const, 'CANCELLED' as const),
+    error: fc.constant(undefined),
+  }),
+  fc.record({
+    type: fc.constant('variables-set' as const),
+    variables: fc.dictionary(fc.string(), fc.integer()).map((v) => Object.freeze(v)),
+  }),
+  fc.record({ type: fc.constant('trigger-fired' as const), triggerId: fc.string() }),
+  fc.record({
+    type: fc.constant('dynamic-tools-changed' as const),
+    names: fc.array(fc.string(), { maxLength: 3 }),
+  }),
+);
+
+describe('applyTransition, for any sequence of transitions', () => {
+  it('returns frozen states, never changes the one it was given, and keeps identity fields', () => {
+    fc.assert(
+      fc.property(fc.array(transitions, { maxLength: 40 }), (sequence) => {
+        let current = state;
+        for (const transition of sequence) {
+          const before = JSON.stringify(current);
+          const claimable = transition.type !== 'resume-claimed' || current.pending;
+          if (!claimable) continue;
+          const after = applyTransition(current, transition);
+          expect(JSON.stringify(current)).toBe(before);
+          expect(Object.isFrozen(after)).toBe(true);
+          expect(after.threadId).toBe(state.threadId);
+          expect(after.workflowId).toBe(state.workflowId);
+          expect(after.createdAt).toBe(state.createdAt);
+          if (transition.type === 'node-completed') {
+            expect(after.step).toBe(transition.step + 1);
+            expect(after.pending).toBeUndefined();
+            if (transition.output !== undefined)
+              expect(Object.hasOwn(after.nodeOutputs, transition.nodeId)).toBe(true);
+          }
+          if (transition.type === 'finished') expect(after.status).toBe(transition.status);
+          current = after;
+        }
+      }),
+    );
   });
 });

@@ -1,35 +1,53 @@
 import { InvalidArgumentError } from '@skein/spec';
-import { produce } from 'immer';
-import { type ThreadState, withChanges } from './thread-state.js';
+import type { ThreadState } from './thread-state.js';
 import type { ThreadTransition } from './thread-transition.js';
 import { withEntry } from './with-entry.js';
 
+/** `state` with `changes`, as a new frozen object. */
+function next(state: ThreadState, changes: Partial<ThreadState>): ThreadState {
+  return Object.freeze({ ...state, ...changes });
+}
+
 /**
- * The next thread state after `transition`. Pure: `state` is never modified and the result is a
- * new frozen object (or `state` itself). Hot transitions build the object by hand with every
- * field written out — one hidden class for all states, no immer draft per step (decision 0003).
+ * The next thread state after `transition`: the one reducer of thread state. Pure: `state` is
+ * never modified and the result is a new frozen object (or `state` itself, restored).
  */
 export function applyTransition(state: ThreadState, transition: ThreadTransition): ThreadState {
   switch (transition.type) {
-    case 'node-completed':
-      return completed(state, transition);
-    case 'jumped':
-      return withChanges(state, { currentNodeId: transition.next });
-    case 'variables-set':
-      return withVariables(state, transition.variables);
     case 'run-started':
-      return withStatus(state, 'RUNNING', undefined, state.output);
-    case 'finished':
-      return withStatus(state, transition.status, transition.error, transition.output);
+      return next(state, { status: 'RUNNING', error: undefined });
+    case 'node-completed': {
+      const { output } = transition;
+      return next(state, {
+        step: transition.step + 1,
+        currentNodeId: transition.next,
+        pending: undefined,
+        ...(output === undefined
+          ? {}
+          : {
+              nodeOutputs: Object.freeze(withEntry(state.nodeOutputs, transition.nodeId, output)),
+              lastOutput: output,
+            }),
+        ...(transition.end ? { output } : {}),
+        ...(transition.variables ? { variables: transition.variables } : {}),
+        ...(transition.toolFailures ? { toolFailures: transition.toolFailures } : {}),
+      });
+    }
+    case 'jumped':
+      return next(state, { currentNodeId: transition.next });
     case 'paused':
-      return withChanges(state, { status: 'PAUSED', pending: transition.pending });
+      return next(state, {
+        status: 'PAUSED',
+        pending: transition.pending,
+        ...(transition.toolFailures ? { toolFailures: transition.toolFailures } : {}),
+      });
     case 'resume-claimed':
       if (!state.pending)
         throw new InvalidArgumentError(
           'state.pending',
           `thread ${state.threadId} has no pause to claim`,
         );
-      return withChanges(state, {
+      return next(state, {
         status: 'RUNNING',
         error: undefined,
         pending: Object.freeze({
@@ -37,8 +55,12 @@ export function applyTransition(state: ThreadState, transition: ThreadTransition
           answer: Object.freeze({ input: transition.input }),
         }),
       });
-    case 'ended':
-      return withChanges(state, { status: transition.status, error: transition.error });
+    case 'finished':
+      return next(state, {
+        status: transition.status,
+        error: transition.error,
+        ...('output' in transition ? { output: transition.output } : {}),
+      });
     case 'restored':
       if (transition.state.threadId !== state.threadId)
         throw new InvalidArgumentError(
@@ -46,97 +68,15 @@ export function applyTransition(state: ThreadState, transition: ThreadTransition
           `state belongs to thread ${transition.state.threadId}, not ${state.threadId}`,
         );
       return transition.state;
+    case 'variables-set':
+      return next(state, { variables: transition.variables });
     case 'tool-failures-counted':
-      return withChanges(state, { toolFailures: transition.toolFailures });
+      return next(state, { toolFailures: transition.toolFailures });
     case 'trigger-fired':
-      return withChanges(state, {
+      return next(state, {
         firedTriggers: Object.freeze([...state.firedTriggers, transition.triggerId]),
       });
     case 'dynamic-tools-changed':
-      return withChanges(state, { dynamicTools: Object.freeze([...transition.names]) });
-    case 'recipe':
-      return produce(state, transition.recipe);
-    case 'patched':
-      return withChanges(state, transition.changes);
+      return next(state, { dynamicTools: Object.freeze([...transition.names]) });
   }
-}
-
-function completed(
-  s: ThreadState,
-  t: Extract<ThreadTransition, { type: 'node-completed' }>,
-): ThreadState {
-  const output = t.output;
-  const has = output !== undefined;
-  return Object.freeze({
-    threadId: s.threadId,
-    workflowId: s.workflowId,
-    workflowVersion: s.workflowVersion,
-    status: s.status,
-    step: t.step + 1,
-    currentNodeId: t.next,
-    input: s.input,
-    variables: s.variables,
-    nodeOutputs: has ? Object.freeze(withEntry(s.nodeOutputs, t.nodeId, output)) : s.nodeOutputs,
-    lastOutput: has ? output : s.lastOutput,
-    output: t.end ? output : s.output,
-    error: s.error,
-    pending: undefined,
-    dynamicTools: s.dynamicTools,
-    toolFailures: s.toolFailures,
-    firedTriggers: s.firedTriggers,
-    createdAt: s.createdAt,
-    parent: s.parent,
-  });
-}
-
-function withVariables(s: ThreadState, variables: Readonly<Record<string, unknown>>): ThreadState {
-  return Object.freeze({
-    threadId: s.threadId,
-    workflowId: s.workflowId,
-    workflowVersion: s.workflowVersion,
-    status: s.status,
-    step: s.step,
-    currentNodeId: s.currentNodeId,
-    input: s.input,
-    variables,
-    nodeOutputs: s.nodeOutputs,
-    lastOutput: s.lastOutput,
-    output: s.output,
-    error: s.error,
-    pending: s.pending,
-    dynamicTools: s.dynamicTools,
-    toolFailures: s.toolFailures,
-    firedTriggers: s.firedTriggers,
-    createdAt: s.createdAt,
-    parent: s.parent,
-  });
-}
-
-/** A run starting or ending: written out like `completed`, no changes object to look through. */
-function withStatus(
-  s: ThreadState,
-  status: ThreadState['status'],
-  error: ThreadState['error'],
-  output: unknown,
-): ThreadState {
-  return Object.freeze({
-    threadId: s.threadId,
-    workflowId: s.workflowId,
-    workflowVersion: s.workflowVersion,
-    status,
-    step: s.step,
-    currentNodeId: s.currentNodeId,
-    input: s.input,
-    variables: s.variables,
-    nodeOutputs: s.nodeOutputs,
-    lastOutput: s.lastOutput,
-    output,
-    error,
-    pending: s.pending,
-    dynamicTools: s.dynamicTools,
-    toolFailures: s.toolFailures,
-    firedTriggers: s.firedTriggers,
-    createdAt: s.createdAt,
-    parent: s.parent,
-  });
 }

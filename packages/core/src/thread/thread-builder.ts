@@ -163,9 +163,7 @@ export class ThreadBuilder {
       conversation.startNewBatchWithInitialTools(0);
       for (const message of options.messages ?? []) conversation.addMessage(message);
     }
-    // Frozen and complete as it is, so the context takes it without a normalised copy. Every
-    // field written out, undefined ones too, in the order `withChanges` writes them: one hidden
-    // class for a thread's first state and every later one.
+    // Frozen and complete as it is, so the context takes it without a normalised copy.
     const state: ThreadState = Object.freeze({
       threadId,
       workflowId: workflow.id,
@@ -176,10 +174,6 @@ export class ThreadBuilder {
       input,
       variables: deepFreeze(variables),
       nodeOutputs: NO_OUTPUTS,
-      lastOutput: undefined,
-      output: undefined,
-      error: undefined,
-      pending: undefined,
       dynamicTools: NO_NAMES,
       toolFailures: NO_TOOL_FAILURES,
       firedTriggers: NO_NAMES,

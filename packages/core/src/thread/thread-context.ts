@@ -4,7 +4,6 @@ import type {
   ConversationManager,
 } from '@skein/conversation';
 import { InvalidArgumentError, type TokenUsage } from '@skein/spec';
-import type { Draft } from 'immer';
 import type { ExpressionScope } from '../expressions/evaluate.js';
 import type { Tool } from '../tools/tool.js';
 import { checkTool } from '../tools/tool-registry.js';
@@ -13,7 +12,7 @@ import { applyTransition } from './apply-transition.js';
 import type { ConversationSeed } from './conversation-seed.js';
 import { deepFreeze, frozenCopy } from './freeze.js';
 import { isJsonPrimitive, requireJsonValue } from './json-state-value.js';
-import { type ThreadState, type ThreadStatus, withChanges } from './thread-state.js';
+import type { ThreadState, ThreadStatus } from './thread-state.js';
 import type { ThreadTransition } from './thread-transition.js';
 import { withToolFailures } from './tool-failure-counts.js';
 import { withEntry } from './with-entry.js';
@@ -114,7 +113,8 @@ export class ThreadContext {
     const state = parts.state;
     this.#state = parts.fresh
       ? state
-      : withChanges(state, {
+      : Object.freeze({
+          ...state,
           variables: deepFreeze(state.variables),
           nodeOutputs: deepFreeze(state.nodeOutputs),
           input: deepFreeze(state.input),
@@ -198,7 +198,7 @@ export class ThreadContext {
 
   /**
    * Applies one state transition (see `applyTransition`): the one way thread state changes.
-   * @internal The executor, node handlers and triggers call it; users call `update`.
+   * @internal The run loop and triggers call it; handlers say what changes in their outcome.
    */
   dispatch(transition: ThreadTransition): ThreadState {
     this.#state = applyTransition(this.#state, transition);
@@ -277,21 +277,6 @@ export class ThreadContext {
     return this.#state.variables;
   }
 
-  /** Changes the state through an immer recipe; the previous state object is never modified. */
-  update(recipe: (draft: Draft<ThreadState>) => void): ThreadState {
-    return this.dispatch({ type: 'recipe', recipe });
-  }
-
-  /** Puts back an earlier state (used to undo a node that did not complete). */
-  resetState(state: ThreadState): void {
-    this.dispatch({ type: 'restored', state });
-  }
-
-  /** Replaces top-level fields as given (kept for code written against it; prefer `update`). */
-  patch(changes: Partial<ThreadState>): ThreadState {
-    return this.dispatch({ type: 'patched', changes });
-  }
-
   /**
    * Sets a variable to a frozen copy of `value`. Throws `ValueNotJsonError` (state untouched) for
    * what JSON cannot carry: a BigInt, NaN, ±Infinity, a function, a class instance, a cycle.
@@ -302,19 +287,6 @@ export class ThreadContext {
     this.dispatch({
       type: 'variables-set',
       variables: Object.freeze(withEntry(this.#state.variables, name, frozenCopy(value))),
-    });
-  }
-
-  /**
-   * Sets a variable to a value that is frozen JSON state already (the outputs of child threads,
-   * checked as each child ended), so it is neither walked nor copied again.
-   * @internal
-   */
-  setStateVariable(name: string, value: unknown): void {
-    checkVariableName(name);
-    this.dispatch({
-      type: 'variables-set',
-      variables: Object.freeze(withEntry(this.#state.variables, name, deepFreeze(value))),
     });
   }
 
@@ -380,20 +352,22 @@ export class ThreadContext {
     return this.#scope;
   }
 
-  /**
-   * What edge conditions read after a node: the scope with the node's output in place. Written
-   * out key by key next to `scope`: a spread of the (unfrozen) scope followed by more keys gave
-   * every result a hidden class of its own (decision 0009).
-   */
-  scopeAfter(nodeId: string, output: unknown): ExpressionScope {
+  /** What edge conditions read after a node: the scope with its output and variables in place. */
+  scopeAfter(
+    nodeId: string,
+    output: unknown,
+    variables?: Readonly<Record<string, unknown>>,
+  ): ExpressionScope {
     const scope = this.scope();
-    if (output === undefined) return scope;
     return {
-      vars: scope.vars,
-      input: scope.input,
-      nodes: withEntry(scope.nodes as Readonly<Record<string, unknown>>, nodeId, output),
-      output,
-      thread: scope.thread,
+      ...scope,
+      ...(variables ? { vars: variables } : {}),
+      ...(output === undefined
+        ? {}
+        : {
+            nodes: withEntry(scope.nodes as Readonly<Record<string, unknown>>, nodeId, output),
+            output,
+          }),
     };
   }
 }

@@ -73,7 +73,8 @@ export interface SerializedError {
 
 /**
  * Everything about a thread except its conversation, as immutable plain JSON. Every change goes
- * through immer, so a checkpoint can hold the object itself: nobody can change it afterwards.
+ * through `applyTransition`, which returns a new frozen object, so a checkpoint can hold the
+ * object itself: nobody can change it afterwards.
  */
 export interface ThreadState extends CheckpointState {
   /** Nodes run so far. */
@@ -97,32 +98,4 @@ export interface ThreadState extends CheckpointState {
   readonly createdAt: string;
   /** Set on branches and child threads. */
   readonly parent?: ThreadParent;
-}
-
-/**
- * The state with some fields replaced, as a new frozen object. Every field is written out so all
- * states share one shape, which keeps the executor's per-step bookkeeping cheap.
- */
-export function withChanges(state: ThreadState, changes: Partial<ThreadState>): ThreadState {
-  return Object.freeze({
-    threadId: 'threadId' in changes ? changes.threadId! : state.threadId,
-    workflowId: 'workflowId' in changes ? changes.workflowId! : state.workflowId,
-    workflowVersion:
-      'workflowVersion' in changes ? changes.workflowVersion! : state.workflowVersion,
-    status: 'status' in changes ? changes.status! : state.status,
-    step: 'step' in changes ? changes.step! : state.step,
-    currentNodeId: 'currentNodeId' in changes ? changes.currentNodeId : state.currentNodeId,
-    input: 'input' in changes ? changes.input : state.input,
-    variables: 'variables' in changes ? changes.variables! : state.variables,
-    nodeOutputs: 'nodeOutputs' in changes ? changes.nodeOutputs! : state.nodeOutputs,
-    lastOutput: 'lastOutput' in changes ? changes.lastOutput : state.lastOutput,
-    output: 'output' in changes ? changes.output : state.output,
-    error: 'error' in changes ? changes.error : state.error,
-    pending: 'pending' in changes ? changes.pending : state.pending,
-    dynamicTools: 'dynamicTools' in changes ? changes.dynamicTools! : state.dynamicTools,
-    toolFailures: 'toolFailures' in changes ? changes.toolFailures! : state.toolFailures,
-    firedTriggers: 'firedTriggers' in changes ? changes.firedTriggers! : state.firedTriggers,
-    createdAt: 'createdAt' in changes ? changes.createdAt! : state.createdAt,
-    parent: 'parent' in changes ? changes.parent : state.parent,
-  });
 }

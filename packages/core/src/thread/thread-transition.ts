@@ -1,4 +1,3 @@
-import type { Draft } from 'immer';
 import type {
   PendingInteraction,
   SerializedError,
@@ -14,8 +13,9 @@ export type ThreadTransition =
   /** The executor took the thread: RUNNING, with any earlier error cleared. */
   | { readonly type: 'run-started' }
   /**
-   * A node completed: the step count moves on, `next` is where the thread goes, and a node that
-   * produced an output (already a frozen state value) records it. The per-step hot path.
+   * A node completed: the step count moves on, `next` is where the thread goes, a node that
+   * produced an output (a frozen JSON value) records it, and the variables it set (frozen) replace
+   * the thread's.
    */
   | {
       readonly type: 'node-completed';
@@ -24,27 +24,27 @@ export type ThreadTransition =
       readonly next: string | undefined;
       readonly output: unknown;
       readonly end: boolean;
+      readonly variables?: Readonly<Record<string, unknown>>;
+      readonly toolFailures?: Readonly<Record<string, number>>;
     }
   /** A trigger sent the thread elsewhere after a node. */
   | { readonly type: 'jumped'; readonly next: string }
-  | { readonly type: 'paused'; readonly pending: PendingInteraction }
+  | {
+      readonly type: 'paused';
+      readonly pending: PendingInteraction;
+      readonly toolFailures?: Readonly<Record<string, number>>;
+    }
   /** A resume claimed the pause: RUNNING, the pause kept with its answer (a frozen JSON value). */
   | { readonly type: 'resume-claimed'; readonly input: unknown }
   /**
-   * The executor ended the run: COMPLETED, FAILED or CANCELLED, with its output (a branch's, set
-   * as it reaches its JOIN, or the state's as it was). Every ending is this one change.
+   * The run ended: COMPLETED, FAILED or CANCELLED — or PAUSED again (a refused save, a bad resume
+   * input) — with its error, and its output when one is given (a branch's, as it reaches its JOIN).
    */
   | {
       readonly type: 'finished';
-      readonly status: 'COMPLETED' | 'FAILED' | 'CANCELLED';
-      readonly error: SerializedError | undefined;
-      readonly output: unknown;
-    }
-  /** The run ended (or stopped): COMPLETED, FAILED, CANCELLED, or PAUSED after a refused save. */
-  | {
-      readonly type: 'ended';
       readonly status: Exclude<ThreadStatus, 'PENDING' | 'RUNNING'>;
       readonly error: SerializedError | undefined;
+      readonly output?: unknown;
     }
   /** Back to an earlier state of the same thread (a node undone, a save that failed). */
   | { readonly type: 'restored'; readonly state: ThreadState }
@@ -55,8 +55,4 @@ export type ThreadTransition =
       readonly toolFailures: Readonly<Record<string, number>>;
     }
   | { readonly type: 'trigger-fired'; readonly triggerId: string }
-  | { readonly type: 'dynamic-tools-changed'; readonly names: readonly string[] }
-  /** Anything else: an immer recipe (`ThreadContext.update`, the public escape hatch). */
-  | { readonly type: 'recipe'; readonly recipe: (draft: Draft<ThreadState>) => void }
-  /** Top-level fields replaced as they are (`ThreadContext.patch`, kept for compatibility). */
-  | { readonly type: 'patched'; readonly changes: Partial<ThreadState> };
+  | { readonly type: 'dynamic-tools-changed'; readonly names: readonly string[] };

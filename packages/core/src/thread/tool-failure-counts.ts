@@ -16,6 +16,17 @@ export function withToolFailures(
   return Object.freeze(draft);
 }
 
+/** `counts` with `added` added to it (a new frozen null-prototype object). */
+export function addToolFailures(
+  counts: ToolFailureCounts,
+  added: ToolFailureCounts,
+): ToolFailureCounts {
+  return withToolFailures(counts, (draft) => {
+    for (const name of Object.keys(added))
+      draft[name] = toolFailureCount(draft, name) + toolFailureCount(added, name);
+  });
+}
+
 /** The count for `name`: own entries only, 0 when there is none. */
 export function toolFailureCount(counts: ToolFailureCounts, name: string): number {
   if (!Object.hasOwn(counts, name)) return 0;
