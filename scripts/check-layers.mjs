@@ -2,11 +2,13 @@
 // Checks that imports follow the package layering (DESIGN.md): spec <- conversation <- core <-
 // (adapters, stores) <- apps. Every `@skein/*` import must be a declared dependency (a
 // devDependency only in test files), never of a package in a higher layer, only through a subpath
-// the target exports, and no relative import may leave its package. Run by the root `test` script;
+// the target exports, and no relative import may leave its package. Inside a package, the folders
+// of src/ must not import each other in a circle. Run by the root `test` script;
 // `node scripts/check-layers.mjs [root]` prints every violation and exits 1 if there is any.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cyclesOf, folderGraph } from './folder-cycles.mjs';
 
 /** Layer of each package; a package may import only lower layers (same layer: tests only). */
 export const LAYERS = {
@@ -115,11 +117,14 @@ export function checkLayers(root) {
       ...Object.keys(manifest.optionalDependencies ?? {}),
     ]);
     const dev = new Set(Object.keys(manifest.devDependencies ?? {}));
+    const sources = [];
     for (const file of sourceFiles(join(dir, 'src'))) {
       const rel = relative(root, file).split(sep).join('/');
       const isTest = TEST_FILE.test(rel);
       const report = (line, message) => violations.push({ file: rel, line, message });
-      for (const { specifier, line } of importsOf(readFileSync(file, 'utf8'))) {
+      const imports = importsOf(readFileSync(file, 'utf8'));
+      if (!isTest) sources.push({ path: file, imports });
+      for (const { specifier, line } of imports) {
         if (specifier.startsWith('.')) {
           const target = resolve(dirname(file), specifier);
           if (target !== dir && !target.startsWith(dir + sep))
@@ -151,6 +156,26 @@ export function checkLayers(root) {
             `'${specifier}' reaches into ${pkg}: '${subpath}' is not in its exports map`,
           );
       }
+    }
+    const graph = folderGraph(join(dir, 'src'), sources);
+    for (const cycle of cyclesOf(graph)) {
+      const members = new Set(cycle);
+      const edges = cycle.flatMap((from) =>
+        [...graph.get(from)]
+          .filter(([to]) => members.has(to))
+          .map(([to, at]) => ({ from, to, at })),
+      );
+      const first = edges[0].at;
+      violations.push({
+        file: relative(root, first.path).split(sep).join('/'),
+        line: first.line,
+        message: `folders of ${self} import each other in a circle (${cycle.join(', ')}): ${edges
+          .map(
+            (e) =>
+              `${e.from} → ${e.to} (${relative(root, e.at.path).split(sep).join('/')}:${e.at.line})`,
+          )
+          .join('; ')}`,
+      });
     }
   }
   return violations;

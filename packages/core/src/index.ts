@@ -1,13 +1,21 @@
 // Public API of @skein/core. Nothing else is importable.
 
 // The contract (@skein/spec) is re-exported so users of the engine need only this package.
+// Models
 export type {
+  FinishReason,
   JsonSchema,
   LeaseRequest,
+  LLMCallOptions,
+  LLMClient,
   LLMMessage,
+  LLMRequest,
+  LLMResponse,
+  LLMStreamEvent,
   Role,
   TokenUsage,
   ToolCall,
+  ToolChoice,
   ToolSpec,
 } from '@skein/spec';
 export {
@@ -69,15 +77,6 @@ export type { ThreadScope } from './events/emitter.js';
 export { SkeinEmitter } from './events/emitter.js';
 // Events
 export type * from './events/event-map.js';
-export type { NodeFailure, NodeFailureFacts } from './executor/node-failure.js';
-export { isNodeFailure } from './executor/node-failure.js';
-export type {
-  ExecuteOptions,
-  StartedRun,
-  ThreadExecutorOptions,
-  ThreadResult,
-} from './executor/thread-executor.js';
-export { ThreadExecutor } from './executor/thread-executor.js';
 export type { CompiledExpression, ExpressionNode } from './expressions/ast.js';
 export type { ExpressionScope } from './expressions/evaluate.js';
 export { evaluateExpression } from './expressions/evaluate.js';
@@ -85,16 +84,6 @@ export { MAX_EXPRESSION_DEPTH, MAX_EXPRESSION_TOKENS } from './expressions/expre
 // Expressions
 export { compileExpression } from './expressions/parser.js';
 export type { CompiledTemplate } from './expressions/template.js';
-// Models
-export type {
-  FinishReason,
-  LLMCallOptions,
-  LLMClient,
-  LLMRequest,
-  LLMResponse,
-  LLMStreamEvent,
-  ToolChoice,
-} from './llm/llm-client.js';
 export { handleClearOperation } from './nodes/context-processor-node.js';
 // Nodes
 export type {
@@ -103,6 +92,15 @@ export type {
   NodeRunContext,
   NodeServices,
 } from './nodes/node-handler.js';
+export type { NodeFailure, NodeFailureFacts } from './run/node-failure.js';
+export { isNodeFailure } from './run/node-failure.js';
+export type {
+  ExecuteOptions,
+  StartedRun,
+  ThreadExecutorOptions,
+  ThreadResult,
+} from './run/thread-executor.js';
+export { ThreadExecutor } from './run/thread-executor.js';
 export type {
   BuildThreadOptions,
   FromCheckpointOptions,

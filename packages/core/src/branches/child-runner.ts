@@ -3,7 +3,6 @@ import type { LLMMessage } from '@skein/spec';
 import type { CheckpointStore } from '../checkpoint/checkpoint-store.js';
 import { SubworkflowDepthError } from '../errors/subworkflow-depth-error.js';
 import type { SkeinEmitter } from '../events/emitter.js';
-import type { ThreadResult } from '../executor/thread-result.js';
 import type { BuildThreadOptions, ChildLink, ThreadBuilder } from '../thread/thread-builder.js';
 import type { ThreadContext } from '../thread/thread-context.js';
 import type { ChildPlan, ChildResult } from './child-plan.js';
@@ -14,12 +13,12 @@ interface ThreadDriver {
   execute(
     thread: ThreadContext,
     options: { signal: AbortSignal | undefined; maxSteps: number },
-  ): Promise<ThreadResult>;
+  ): Promise<unknown>;
   resume(
     thread: ThreadContext,
     input: unknown,
     options: { signal: AbortSignal | undefined; maxSteps: number },
-  ): Promise<ThreadResult>;
+  ): Promise<unknown>;
 }
 
 export interface ChildRunnerOptions {

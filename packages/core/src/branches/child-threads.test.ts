@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InMemoryCheckpointStore } from '../checkpoint/in-memory-checkpoint-store.js';
 import { SkeinEngine } from '../engine/skein-engine.js';
-import { collect } from '../executor/executor-fixtures.js';
+import { collect } from '../test-support/executor-fixtures.js';
 import { ScriptedLLMClient } from '../testing/scripted-llm-client.js';
 import { workflowTool } from '../tools/workflow-tool.js';
 import type { WorkflowDefinition } from '../workflow/types.js';
@@ -364,9 +364,17 @@ describe('pause, resume and abort across branches', () => {
       ],
     });
     const cancelled = collect(engine, 'thread:cancelled');
+    const requests = collect(engine, 'llm:request');
+    // Aborted once all three branches wait on the model, however long a busy machine takes
+    // to start them (a fixed 30 ms wait could abort before the last one had started).
+    const allWaiting = new Promise<void>((resolve) => {
+      engine.events.on('llm:request', () => {
+        if (requests.length === 3) resolve();
+      });
+    });
     const controller = new AbortController();
     const running = engine.run('hang', { threadId: 'H', signal: controller.signal });
-    await new Promise((r) => setTimeout(r, 30));
+    await allWaiting;
     controller.abort();
     const { result } = await running;
     expect(result.status).toBe('CANCELLED');

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { InMemoryCheckpointStore } from '../checkpoint/in-memory-checkpoint-store.js';
 import { SkeinEngine } from '../engine/skein-engine.js';
-import { askEach, collect, doubleEach } from '../executor/executor-fixtures.js';
+import { askEach, collect, doubleEach } from '../test-support/executor-fixtures.js';
 import { ScriptedLLMClient } from '../testing/scripted-llm-client.js';
 import type { Tool } from '../tools/tool.js';
 import type { WorkflowDefinition } from '../workflow/types.js';
@@ -26,6 +26,11 @@ const slowTool: Tool<{ ms: number; label: string }> = {
     return label;
   },
 };
+
+/** Waits turn by turn, with no clock involved, until `check` holds. */
+async function until(check: () => boolean): Promise<void> {
+  while (!check()) await new Promise((resolve) => setImmediate(resolve));
+}
 
 /** PARALLEL over named branches, each a TOOL node calling `slow` with its own delay and label. */
 function parallel(
@@ -187,17 +192,35 @@ describe('MAP', () => {
 
 describe('PARALLEL and JOIN', () => {
   it('gathers outputs in branch order whatever order they finished in', async () => {
+    // Each branch's tool answers when the test says, b, then c, then a: with timers of 1, 150
+    // and 400 ms instead, a busy machine could start c late enough to finish after a.
+    const answer = new Map<string, () => void>();
+    const gated: Tool<{ ms: number; label: string }> = {
+      ...slowTool,
+      execute: ({ label }) =>
+        new Promise<string>((resolve) => answer.set(label, () => resolve(label))),
+    };
     const engine = new SkeinEngine();
-    engine.registerTool(slowTool);
+    engine.registerTool(gated);
     engine.registerWorkflow(
       parallel([
-        { name: 'a', ms: 400, label: 'A' },
-        { name: 'b', ms: 1, label: 'B' },
-        { name: 'c', ms: 150, label: 'C' },
+        { name: 'a', ms: 0, label: 'A' },
+        { name: 'b', ms: 0, label: 'B' },
+        { name: 'c', ms: 0, label: 'C' },
       ]),
     );
     const finished = collect(engine, 'thread:completed');
-    const { result } = await engine.run('par', { threadId: 'top' });
+    const running = engine.run('par', { threadId: 'top' });
+    for (const [label, path] of [
+      ['B', 'fan/b'],
+      ['C', 'fan/c'],
+      ['A', 'fan/a'],
+    ] as const) {
+      await until(() => answer.has(label));
+      answer.get(label)!();
+      await until(() => finished.some((e) => e.branchPath === path));
+    }
+    const { result } = await running;
     expect(result.output).toEqual(['A', 'B', 'C']);
     // The branches finished b, c, a; their events name the parent and the branch.
     const branchEvents = finished.filter((e) => e.parentThreadId === 'top');

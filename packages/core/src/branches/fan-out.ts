@@ -1,7 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import { ResumeInputError } from '../errors/resume-input-error.js';
-import { signalOf } from '../executor/node-run-context.js';
 import type { NodeOutcome, NodeRunContext } from '../nodes/node-handler.js';
+import { signalOf } from '../nodes/node-run-context.js';
 import type { ThreadContext } from '../thread/thread-context.js';
 import type { BranchWait } from '../thread/thread-state.js';
 import type { NodeDefinition } from '../workflow/types.js';

@@ -4,6 +4,7 @@ import { WorkflowToolPausedError } from '../errors/workflow-tool-paused-error.js
 import type { NodeRunContext } from '../nodes/node-handler.js';
 import type { WorkflowCaller } from '../tools/workflow-call.js';
 import { childThreadId } from './child-plan.js';
+import type { ChildRunner } from './child-runner.js';
 import { absorbChildren } from './settle-children.js';
 
 /**
@@ -11,9 +12,7 @@ import { absorbChildren } from './settle-children.js';
  * step and tool call id, so a re-run finds a finished one), its usage and tool failures added to
  * the caller's, its END output the result. A child that would wait for input fails the call.
  */
-export function workflowCaller(ctx: NodeRunContext): WorkflowCaller | undefined {
-  const runner = ctx.services.children;
-  if (!runner) return undefined;
+export function workflowCaller(ctx: NodeRunContext, runner: ChildRunner): WorkflowCaller {
   const { thread, node } = ctx;
   const step = thread.state.step;
   return async ({ workflowId, version, variables, message, toolCallId, signal }) => {

@@ -2,7 +2,6 @@ import type { ConversationDelta, ConversationSnapshot } from '@skein/conversatio
 import type {
   Checkpoint as ContractCheckpoint,
   CheckpointStore as ContractCheckpointStore,
-  StoredThread as ContractStoredThread,
 } from '@skein/spec';
 import type { ThreadState } from '../thread/thread-state.js';
 
@@ -14,8 +13,7 @@ export type { CheckpointInfo, ThreadInfo } from '@skein/spec';
  */
 export type Checkpoint = ContractCheckpoint<ThreadState, ConversationDelta>;
 
-/** A thread as loaded from a store: the state of one checkpoint and the whole conversation up to it. */
-export type StoredThread = ContractStoredThread<ThreadState, ConversationSnapshot>;
+export type { StoredThread } from '../thread/thread-state.js';
 
 /**
  * Where the engine's checkpoints live (the @skein/spec contract, typed with the engine's state).

@@ -2,7 +2,7 @@ import type { LeaseRequest, LLMMessage } from '@skein/spec';
 import { CheckpointConflictError } from '@skein/spec';
 import { describe, expect, it } from 'vitest';
 import { SkeinEngine } from '../engine/skein-engine.js';
-import { countTo } from '../executor/executor-fixtures.js';
+import { countTo } from '../test-support/executor-fixtures.js';
 import { ScriptedLLMClient } from '../testing/scripted-llm-client.js';
 import type { ScriptFunction } from '../testing/types.js';
 import type { Tool } from '../tools/tool.js';

@@ -2,7 +2,7 @@ import { SNAPSHOT_VERSION } from '@skein/conversation';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SkeinEngine } from '../engine/skein-engine.js';
-import { countTo } from '../executor/executor-fixtures.js';
+import { countTo } from '../test-support/executor-fixtures.js';
 import type { ThreadState } from '../thread/thread-state.js';
 import type { Checkpoint } from './checkpoint-store.js';
 import { InMemoryCheckpointStore } from './in-memory-checkpoint-store.js';

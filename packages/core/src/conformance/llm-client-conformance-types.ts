@@ -1,4 +1,4 @@
-import type { LLMClient } from '../llm/llm-client.js';
+import type { LLMClient } from '@skein/spec';
 
 /** Token counts a scripted turn reports; the client under test must hand them back unchanged. */
 export interface ConformanceUsage {

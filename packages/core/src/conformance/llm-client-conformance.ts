@@ -1,6 +1,6 @@
+import type { LLMRequest, LLMResponse, LLMStreamEvent } from '@skein/spec';
 import { type LLMMessage, SkeinError, type ToolSpec } from '@skein/spec';
 import { describe, expect, it } from 'vitest';
-import type { LLMRequest, LLMResponse, LLMStreamEvent } from '../llm/llm-client.js';
 import type {
   LLMClientCapabilities,
   LLMClientConformanceFactory,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { TokenCounter, ToolDescriptionFormatter } from '@skein/conversation';
+import type { LLMClient } from '@skein/spec';
 import { CheckpointNotFoundError, InvalidArgumentError, SkeinError } from '@skein/spec';
 import type { CheckpointStore } from '../checkpoint/checkpoint-store.js';
 import { SkeinEmitter } from '../events/emitter.js';
@@ -10,9 +11,7 @@ import {
   ThreadExecutor,
   type ThreadExecutorOptions,
   type ThreadResult,
-} from '../executor/thread-executor.js';
-import type { LLMClient } from '../llm/llm-client.js';
-import { checkNumber } from '../options/check-number.js';
+} from '../run/thread-executor.js';
 import {
   type BuildThreadOptions,
   type FromCheckpointOptions,
@@ -24,6 +23,7 @@ import type { Tool } from '../tools/tool.js';
 import { type RegisterOptions, ToolRegistry } from '../tools/tool-registry.js';
 import { ToolRunner } from '../tools/tool-runner.js';
 import { TIMEOUT_RANGE } from '../tools/tool-timeout.js';
+import { checkNumber } from '../util/check-number.js';
 import type { CompiledWorkflow } from '../workflow/compiled-workflow.js';
 import type { NodeDefinition, WorkflowDefinition } from '../workflow/types.js';
 import { WorkflowRegistry } from '../workflow/workflow-registry.js';

@@ -1,5 +1,5 @@
+import type { ThreadStatus } from '@skein/spec';
 import { SkeinError } from '@skein/spec';
-import type { ThreadStatus } from '../thread/thread-state.js';
 
 /** An operation the thread's status does not allow (resume of a running thread, …). */
 export class ThreadStateError extends SkeinError<'THREAD_STATE'> {

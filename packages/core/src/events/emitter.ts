@@ -1,7 +1,14 @@
 import { EventEmitter } from 'eventemitter3';
 import { ListenerError } from '../errors/listener-error.js';
-import type { ThreadParent } from '../thread/thread-state.js';
-import { plainCopy } from '../thread/with-entry.js';
+import { plainCopy } from '../util/with-entry.js';
+
+/** What events of a branch or child thread carry of where it sits (a thread's parent link). */
+interface ThreadLink {
+  readonly threadId: string;
+  readonly branchPath: string;
+  readonly rootThreadId: string;
+}
+
 import type { SkeinEventMap } from './event-map.js';
 
 type Listeners = { [K in keyof SkeinEventMap]: (payload: SkeinEventMap[K]) => void };
@@ -31,7 +38,7 @@ export interface ThreadScope {
 
 export class SkeinEmitter extends EventEmitter<Listeners> {
   // The child's link itself: a scope object is made only for an event someone listens to.
-  readonly #scopes = new Map<string, ThreadParent>();
+  readonly #scopes = new Map<string, ThreadLink>();
   // One guard per listener and event, so `off(event, fn)` finds what `on(event, fn)` added.
   readonly #guards = new WeakMap<object, Map<Name, AnyListener>>();
   readonly #originals = new WeakMap<object, AnyListener>();
@@ -42,7 +49,7 @@ export class SkeinEmitter extends EventEmitter<Listeners> {
    * no cost for threads without a parent.
    * @internal
    */
-  scopeThread(threadId: string, link: ThreadParent): void {
+  scopeThread(threadId: string, link: ThreadLink): void {
     this.#scopes.set(threadId, link);
   }
 

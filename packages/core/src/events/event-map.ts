@@ -1,6 +1,5 @@
-import type { LLMMessage, TokenUsage, ToolSpec } from '@skein/spec';
+import type { FinishReason, LLMMessage, TokenUsage, ToolSpec } from '@skein/spec';
 import type { ListenerError } from '../errors/listener-error.js';
-import type { FinishReason } from '../llm/llm-client.js';
 
 interface ThreadScoped {
   readonly threadId: string;

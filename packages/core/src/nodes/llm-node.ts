@@ -1,22 +1,28 @@
-import type { LLMMessage, ToolCall, ToolSpec, ToolThreadContext } from '@skein/spec';
-import { workflowCaller } from '../branches/workflow-caller.js';
+import type {
+  LLMCallOptions,
+  LLMMessage,
+  LLMRequest,
+  LLMResponse,
+  LLMStreamEvent,
+  ToolCall,
+  ToolSpec,
+  ToolThreadContext,
+} from '@skein/spec';
 import { LLMCallError } from '../errors/llm-call-error.js';
 import { ResumeInputError } from '../errors/resume-input-error.js';
 import { ToolNotFoundError } from '../errors/tool-not-found-error.js';
-import { signalOf } from '../executor/node-run-context.js';
-import { RetryExhausted, withRetry } from '../executor/retry.js';
-import type { LLMCallOptions, LLMRequest, LLMResponse, LLMStreamEvent } from '../llm/llm-client.js';
-import type { Mutable } from '../options/mutable.js';
 import type { ThreadContext } from '../thread/thread-context.js';
 import type { PendingInteraction } from '../thread/thread-state.js';
-import { withToolFailures } from '../thread/tool-failure-counts.js';
-import { plainCopy } from '../thread/with-entry.js';
 import type { Tool } from '../tools/tool.js';
 import { toolErrorContent } from '../tools/tool-runner.js';
+import type { Mutable } from '../util/mutable.js';
+import { plainCopy } from '../util/with-entry.js';
 import type { LLMNode } from '../workflow/types.js';
 import { findTool } from './find-tool.js';
 import { renderIn } from './node-expressions.js';
 import type { NodeHandler, NodeOutcome, NodeRunContext } from './node-handler.js';
+import { signalOf } from './node-run-context.js';
+import { RetryExhausted, withRetry } from './retry.js';
 import { storableToolResult } from './storable-tool-result.js';
 import { uniqueToolCallIds } from './unique-tool-call-ids.js';
 
@@ -141,7 +147,7 @@ function decisions(
 }
 
 function callerOf(ctx: NodeRunContext) {
-  const callWorkflow = workflowCaller(ctx);
+  const callWorkflow = ctx.services.workflowCaller?.(ctx);
   return callWorkflow ? { callWorkflow } : {};
 }
 

@@ -1,10 +1,10 @@
-import type { ChildRunner } from '../branches/child-runner.js';
+import type { LLMClient } from '@skein/spec';
 import type { SkeinEmitter } from '../events/emitter.js';
-import type { LLMClient } from '../llm/llm-client.js';
 import type { ThreadContext } from '../thread/thread-context.js';
 import type { PendingInteraction } from '../thread/thread-state.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import type { ToolRunner } from '../tools/tool-runner.js';
+import type { WorkflowCaller } from '../tools/workflow-call.js';
 import type { NodeDefinition } from '../workflow/types.js';
 
 /** What the engine gives a node handler. */
@@ -14,8 +14,11 @@ export interface NodeServices {
   readonly toolRunner: ToolRunner;
   /** The model for an LLM node (by its config). */
   readonly llmFor: (node: NodeDefinition) => LLMClient;
-  /** Starts and runs child threads (branches, subworkflows); absent without a thread builder. */
-  readonly children?: ChildRunner;
+  /**
+   * How tools called by a node run workflows (each call a child thread); absent without a thread
+   * builder, and then a workflow tool's call fails.
+   */
+  readonly workflowCaller?: (ctx: NodeRunContext) => WorkflowCaller;
 }
 
 export interface NodeRunContext<N extends NodeDefinition = NodeDefinition> {

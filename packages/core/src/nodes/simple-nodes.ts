@@ -1,8 +1,6 @@
 import { findNonJsonValue } from '@skein/spec';
-import { workflowCaller } from '../branches/workflow-caller.js';
 import { ResumeInputError } from '../errors/resume-input-error.js';
 import { ToolNotFoundError } from '../errors/tool-not-found-error.js';
-import { signalOf } from '../executor/node-run-context.js';
 import type {
   EndNode,
   RouteNode,
@@ -14,6 +12,7 @@ import type {
 import { findTool } from './find-tool.js';
 import { evaluateIn, renderIn } from './node-expressions.js';
 import type { NodeHandler } from './node-handler.js';
+import { signalOf } from './node-run-context.js';
 
 export const startHandler: NodeHandler<StartNode> = () => ({ kind: 'next' });
 
@@ -53,7 +52,7 @@ export const variableHandler: NodeHandler<VariableNode> = ({ thread, node }) => 
 export const toolNodeHandler: NodeHandler<ToolNode> = async (ctx) => {
   const { thread, node, services } = ctx;
   const signal = signalOf(ctx);
-  const callWorkflow = workflowCaller(ctx);
+  const callWorkflow = ctx.services.workflowCaller?.(ctx);
   const { tool: name, args = {}, outputVariable } = node.config;
   const tool = findTool(thread, services.tools, name);
   if (!tool) throw new ToolNotFoundError(name, `TOOL node "${node.id}"`);

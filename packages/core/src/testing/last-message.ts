@@ -1,4 +1,4 @@
-import type { LLMRequest } from '../llm/llm-client.js';
+import type { LLMRequest } from '@skein/spec';
 
 const LIMIT = 200;
 

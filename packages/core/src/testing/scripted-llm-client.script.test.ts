@@ -1,5 +1,5 @@
+import type { LLMRequest } from '@skein/spec';
 import { describe, expect, it } from 'vitest';
-import type { LLMRequest } from '../llm/llm-client.js';
 import { InvalidScriptError } from './errors/invalid-script-error.js';
 import { ScriptExhaustedError } from './errors/script-exhausted-error.js';
 import { ScriptedLLMClient } from './scripted-llm-client.js';

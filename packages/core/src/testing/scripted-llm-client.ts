@@ -1,8 +1,8 @@
+import type { LLMCallOptions, LLMClient, LLMRequest, LLMResponse } from '@skein/spec';
 import { SkeinError, type TokenUsage, type ToolCall } from '@skein/spec';
-import { abortableSleep } from '../executor/abortable-sleep.js';
-import type { LLMCallOptions, LLMClient, LLMRequest, LLMResponse } from '../llm/llm-client.js';
-import type { Mutable } from '../options/mutable.js';
-import { plainCopy } from '../thread/with-entry.js';
+import { abortableSleep } from '../util/abortable-sleep.js';
+import type { Mutable } from '../util/mutable.js';
+import { plainCopy } from '../util/with-entry.js';
 import { checkResponse, checkScript } from './check-script.js';
 import { ScriptExhaustedError } from './errors/script-exhausted-error.js';
 import { describeLastMessage } from './last-message.js';

@@ -1,5 +1,4 @@
-import type { TokenUsage } from '@skein/spec';
-import type { FinishReason, LLMCallOptions, LLMRequest } from '../llm/llm-client.js';
+import type { FinishReason, LLMCallOptions, LLMRequest, TokenUsage } from '@skein/spec';
 
 export interface ScriptedCall {
   /** Default: `call_<visible message count>_<index>`, stable across replays of the same conversation. */

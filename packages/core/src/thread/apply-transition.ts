@@ -1,7 +1,7 @@
 import { InvalidArgumentError } from '@skein/spec';
+import { withEntry } from '../util/with-entry.js';
 import type { ThreadState } from './thread-state.js';
 import type { ThreadTransition } from './thread-transition.js';
-import { withEntry } from './with-entry.js';
 
 /** `state` with `changes`, as a new frozen object. */
 function next(state: ThreadState, changes: Partial<ThreadState>): ThreadState {

@@ -1,7 +1,6 @@
 import { findNonJsonValue } from '@skein/spec';
-import type { StoredThread } from '../checkpoint/checkpoint-store.js';
 import { StateCorruptError } from '../errors/state-corrupt-error.js';
-import type { ThreadState } from './thread-state.js';
+import type { StoredThread, ThreadState } from './thread-state.js';
 
 const STATUSES = new Set(['PENDING', 'RUNNING', 'PAUSED', 'COMPLETED', 'FAILED', 'CANCELLED']);
 

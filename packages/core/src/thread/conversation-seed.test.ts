@@ -2,7 +2,7 @@ import { ConversationManager } from '@skein/conversation';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InMemoryCheckpointStore } from '../checkpoint/in-memory-checkpoint-store.js';
 import { SkeinEngine } from '../engine/skein-engine.js';
-import { add, doubleEach } from '../executor/executor-fixtures.js';
+import { add, doubleEach } from '../test-support/executor-fixtures.js';
 import { ScriptedLLMClient } from '../testing/scripted-llm-client.js';
 import type { Tool } from '../tools/tool.js';
 import type { WorkflowDefinition } from '../workflow/types.js';

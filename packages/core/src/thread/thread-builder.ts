@@ -7,23 +7,22 @@ import {
 } from '@skein/conversation';
 import { InvalidArgumentError, type LLMMessage } from '@skein/spec';
 import type { ValidateFunction } from 'ajv';
-import type { StoredThread } from '../checkpoint/checkpoint-store.js';
 import { InvalidVariablesError } from '../errors/invalid-variables-error.js';
 import { StateCorruptError } from '../errors/state-corrupt-error.js';
 import type { SkeinEmitter } from '../events/emitter.js';
-import { isoNow } from '../executor/iso-now.js';
+import { ThreadEventForwarder } from '../events/thread-event-forwarder.js';
 import { JsonSchemaCompiler } from '../tools/json-schema-compiler.js';
 import type { Tool } from '../tools/tool.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
+import { deepFreeze, frozenCopy } from '../util/freeze.js';
+import { isoNow } from '../util/iso-now.js';
 import type { CompiledWorkflow } from '../workflow/compiled-workflow.js';
 import type { WorkflowRegistry } from '../workflow/workflow-registry.js';
 import { checkStoredState } from './check-stored-state.js';
 import { type ConversationSeed, makeSeed, sameTools } from './conversation-seed.js';
-import { deepFreeze, frozenCopy } from './freeze.js';
 import { requireJsonValue } from './json-state-value.js';
 import { ThreadContext } from './thread-context.js';
-import { ThreadEventForwarder } from './thread-event-forwarder.js';
-import type { ThreadParent, ThreadState } from './thread-state.js';
+import type { StoredThread, ThreadParent, ThreadState } from './thread-state.js';
 
 type AnyTool = Tool;
 

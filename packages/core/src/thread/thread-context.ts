@@ -7,15 +7,15 @@ import { InvalidArgumentError, type TokenUsage } from '@skein/spec';
 import type { ExpressionScope } from '../expressions/evaluate.js';
 import type { Tool } from '../tools/tool.js';
 import { checkTool } from '../tools/tool-registry.js';
+import { deepFreeze, frozenCopy } from '../util/freeze.js';
+import { withEntry } from '../util/with-entry.js';
 import type { CompiledWorkflow } from '../workflow/compiled-workflow.js';
 import { applyTransition } from './apply-transition.js';
 import type { ConversationSeed } from './conversation-seed.js';
-import { deepFreeze, frozenCopy } from './freeze.js';
 import { isJsonPrimitive, requireJsonValue } from './json-state-value.js';
 import type { ThreadState, ThreadStatus } from './thread-state.js';
 import type { ThreadTransition } from './thread-transition.js';
 import { withToolFailures } from './tool-failure-counts.js';
-import { withEntry } from './with-entry.js';
 
 type AnyTool = Tool;
 

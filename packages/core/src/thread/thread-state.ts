@@ -1,4 +1,10 @@
-import type { CheckpointState, ThreadStatus, ToolCall } from '@skein/spec';
+import type { ConversationSnapshot } from '@skein/conversation';
+import type {
+  CheckpointState,
+  StoredThread as ContractStoredThread,
+  ThreadStatus,
+  ToolCall,
+} from '@skein/spec';
 
 // Stores report a thread's status too, so the union is part of the contract in @skein/spec.
 export type { ThreadStatus };
@@ -99,3 +105,6 @@ export interface ThreadState extends CheckpointState {
   /** Set on branches and child threads. */
   readonly parent?: ThreadParent;
 }
+
+/** A thread as loaded from a store: the state of one checkpoint and the whole conversation up to it. */
+export type StoredThread = ContractStoredThread<ThreadState, ConversationSnapshot>;

@@ -9,7 +9,7 @@ import { InvalidToolError } from '../errors/invalid-tool-error.js';
 import { ToolArgumentsError } from '../errors/tool-arguments-error.js';
 import { ToolNotFoundError } from '../errors/tool-not-found-error.js';
 import type { SkeinEmitter } from '../events/emitter.js';
-import { checkOptionalNumber } from '../options/check-number.js';
+import { checkOptionalNumber } from '../util/check-number.js';
 import type { ArgumentValidator } from './argument-validator.js';
 import { isToolOutput, type Tool } from './tool.js';
 import { MAX_TIMER_MS, TIMEOUT_RANGE, timeoutProblem } from './tool-timeout.js';

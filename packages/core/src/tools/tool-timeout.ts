@@ -1,4 +1,4 @@
-import { checkNumber, type NumberRange } from '../options/check-number.js';
+import { checkNumber, type NumberRange } from '../util/check-number.js';
 
 /** The longest delay Node's timers keep; a longer (or negative, or NaN) one fires after 1 ms. */
 export const MAX_TIMER_MS = 2 ** 31 - 1;

@@ -1,5 +1,4 @@
-import type { JsonSchema, LLMMessage, Role } from '@skein/spec';
-import type { ToolChoice } from '../llm/llm-client.js';
+import type { JsonSchema, LLMMessage, Role, ToolChoice } from '@skein/spec';
 
 // A workflow is plain JSON-serialisable data: it can be stored, diffed, drawn and sent over the
 // wire. Behaviour lives in the engine's node handlers, tools and the LLM client.

@@ -1,5 +1,5 @@
-import type { NumberRange } from '../options/check-number.js';
 import { MAX_TIMER_MS } from '../tools/tool-timeout.js';
+import type { NumberRange } from '../util/check-number.js';
 import { type Checker, type IssueWhere, isObject } from './workflow-checker.js';
 
 // Every number a workflow may carry, with the range the engine can honour. Each bound once let a

@@ -2,7 +2,7 @@ import type { WorkflowIssue } from '../errors/workflow-validation-error.js';
 import type { CompiledExpression } from '../expressions/ast.js';
 import { compileExpression } from '../expressions/parser.js';
 import { type CompiledTemplate, compileTemplate } from '../expressions/template.js';
-import { checkNumber, type NumberRange } from '../options/check-number.js';
+import { checkNumber, type NumberRange } from '../util/check-number.js';
 
 /** Where an issue is: its node or edge and the JSON path of the field. */
 export type IssueWhere = Omit<WorkflowIssue, 'code' | 'message'>;

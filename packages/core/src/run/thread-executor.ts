@@ -1,7 +1,9 @@
 import type { ConversationCursor } from '@skein/conversation';
-import { findNonJsonValue, SkeinError, ThreadConflictError } from '@skein/spec';
+import type { LLMClient } from '@skein/spec';
+import { findNonJsonValue, SkeinError } from '@skein/spec';
 import { ChildRunner } from '../branches/child-runner.js';
 import type { MergeFunction } from '../branches/merge.js';
+import { workflowCaller } from '../branches/workflow-caller.js';
 import type { CheckpointStore } from '../checkpoint/checkpoint-store.js';
 import { MaxStepsExceededError } from '../errors/max-steps-exceeded-error.js';
 import { ResumeInputError } from '../errors/resume-input-error.js';
@@ -9,15 +11,15 @@ import { StateCorruptError } from '../errors/state-corrupt-error.js';
 import { ThreadCancelledError } from '../errors/thread-cancelled-error.js';
 import { ThreadStateError } from '../errors/thread-state-error.js';
 import type { SkeinEmitter } from '../events/emitter.js';
-import type { LLMClient } from '../llm/llm-client.js';
 import type { NodeOutcome, NodeServices } from '../nodes/node-handler.js';
-import { frozenCopy } from '../thread/freeze.js';
+import { EngineRunContext, type RunSignal } from '../nodes/node-run-context.js';
 import type { ThreadBuilder } from '../thread/thread-builder.js';
 import type { ThreadContext } from '../thread/thread-context.js';
 import type { PendingInteraction, ThreadState } from '../thread/thread-state.js';
 import type { ThreadTransition } from '../thread/thread-transition.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import type { ToolRunner } from '../tools/tool-runner.js';
+import { frozenCopy } from '../util/freeze.js';
 import type { NodeDefinition } from '../workflow/types.js';
 import { branchOutput } from './branch-output.js';
 import { checkExecutable, checkMaxSteps, checkResumable } from './call-checks.js';
@@ -25,8 +27,7 @@ import { SaveFailure, saveCheckpoint, saveFailed } from './checkpointing.js';
 import { completeNode } from './complete-node.js';
 import { LeaseKeeper, type LeaseOptions } from './lease-keeper.js';
 import { nodeFailure } from './node-failure.js';
-import { callHandler, DEFAULT_HANDLERS, type NodeHandlers } from './node-handlers.js';
-import { EngineRunContext, type RunSignal } from './node-run-context.js';
+import { callHandler, defaultHandlers, type NodeHandlers } from './node-handlers.js';
 import { resumeConflict } from './resume-conflict.js';
 import { emitNodeFailed, finishThread, pauseThread } from './thread-endings.js';
 import type { ExecuteOptions, ThreadResult } from './thread-result.js';
@@ -119,7 +120,6 @@ export class ThreadExecutor {
       options.store && options.lease
         ? new LeaseKeeper({ store: options.store, ...options.lease })
         : undefined;
-    this.#handlers = { ...DEFAULT_HANDLERS, ...options.handlers };
     this.#emitter = options.emitter;
     this.#store = options.store;
     const llm = options.llm;
@@ -136,11 +136,12 @@ export class ThreadExecutor {
           ...(options.mergers ? { mergers: options.mergers } : {}),
         })
       : undefined;
+    this.#handlers = { ...defaultHandlers(children), ...options.handlers };
     this.#services = {
       emitter: options.emitter,
       tools: options.tools,
       toolRunner: options.toolRunner,
-      ...(children ? { children } : {}),
+      ...(children ? { workflowCaller: (ctx) => workflowCaller(ctx, children) } : {}),
       llmFor: (node) => {
         if (!llm)
           throw new SkeinError(

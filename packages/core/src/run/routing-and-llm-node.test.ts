@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { collect, countTo, engineWith, oneLLM } from '../test-support/executor-fixtures.js';
 import { ScriptedLLMClient } from '../testing/scripted-llm-client.js';
 import type { Tool } from '../tools/tool.js';
 import { WorkflowBuilder } from '../workflow/workflow-builder.js';
-import { collect, countTo, engineWith, oneLLM } from './executor-fixtures.js';
 
 describe('routing on variables', () => {
   it('takes the first conditional edge that holds, else the default', async () => {

@@ -1,5 +1,6 @@
+import { branchHandlers } from '../branches/branch-handlers.js';
+import type { ChildRunner } from '../branches/child-runner.js';
 import { contextProcessorHandler } from '../nodes/context-processor-node.js';
-import { joinHandler, mapHandler, parallelHandler } from '../nodes/fan-out-node.js';
 import { llmNodeHandler } from '../nodes/llm-node.js';
 import type { NodeHandler, NodeOutcome, NodeRunContext } from '../nodes/node-handler.js';
 import {
@@ -10,7 +11,6 @@ import {
   userInteractionHandler,
   variableHandler,
 } from '../nodes/simple-nodes.js';
-import { subworkflowHandler } from '../nodes/subworkflow-node.js';
 import type { NodeDefinition, NodeType } from '../workflow/types.js';
 
 /** The node definition of each node type. */
@@ -19,7 +19,8 @@ export type NodeOfType = { readonly [K in NodeType]: Extract<NodeDefinition, { t
 /** A handler per node type, each typed by the node it gets. */
 export type NodeHandlers = { readonly [K in NodeType]: NodeHandler<NodeOfType[K]> };
 
-export const DEFAULT_HANDLERS: NodeHandlers = {
+/** The built-in handlers, the branch nodes' over `children`. */
+export const defaultHandlers = (children: ChildRunner | undefined): NodeHandlers => ({
   START: startHandler,
   END: endHandler,
   LLM: llmNodeHandler,
@@ -28,11 +29,8 @@ export const DEFAULT_HANDLERS: NodeHandlers = {
   CONTEXT_PROCESSOR: contextProcessorHandler,
   VARIABLE: variableHandler,
   USER_INTERACTION: userInteractionHandler,
-  PARALLEL: parallelHandler,
-  MAP: mapHandler,
-  JOIN: joinHandler,
-  SUBWORKFLOW: subworkflowHandler,
-};
+  ...branchHandlers(children),
+});
 
 /** Runs the handler of `type` (indexing by the same `K` keeps handler and node matched). */
 export function callHandler<K extends NodeType>(

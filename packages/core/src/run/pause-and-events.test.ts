@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { collect, engineWith, oneLLM } from '../test-support/executor-fixtures.js';
 import type { Tool } from '../tools/tool.js';
 import { WorkflowBuilder } from '../workflow/workflow-builder.js';
-import { collect, engineWith, oneLLM } from './executor-fixtures.js';
 
 describe('pause and resume', () => {
   it('USER_INTERACTION pauses until input is given', async () => {

@@ -3,7 +3,7 @@ import type {
   ConversationEventName,
   ConversationObserver,
 } from '@skein/conversation';
-import type { SkeinEmitter } from '../events/emitter.js';
+import type { SkeinEmitter } from './emitter.js';
 
 /**
  * Forwards a thread's conversation events to the engine's emitter with the thread id: one small

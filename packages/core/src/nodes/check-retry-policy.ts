@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from '@skein/spec';
-import { checkOptionalNumber, type NumberRange } from '../options/check-number.js';
+import { checkOptionalNumber, type NumberRange } from '../util/check-number.js';
 import type { RetryPolicy } from '../workflow/types.js';
 import { NUMBER_RANGES } from '../workflow/validate-numbers.js';
 

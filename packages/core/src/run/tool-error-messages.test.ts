@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { add, collect, engineWith, oneLLM } from '../test-support/executor-fixtures.js';
 import { ScriptedLLMClient } from '../testing/scripted-llm-client.js';
 import { type Tool, toolOutput } from '../tools/tool.js';
-import { add, collect, engineWith, oneLLM } from './executor-fixtures.js';
 
 describe('tool errors reach the model and the thread goes on', () => {
   const thrower: Tool = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SkeinEngine } from '../engine/skein-engine.js';
+import { engineWith, oneLLM } from '../test-support/executor-fixtures.js';
 import { WorkflowBuilder } from '../workflow/workflow-builder.js';
-import { engineWith, oneLLM } from './executor-fixtures.js';
 
 function twoRoutes() {
   return new WorkflowBuilder('two', '1')

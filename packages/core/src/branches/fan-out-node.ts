@@ -1,18 +1,17 @@
-import { type ChildOutcome, type ChildPlan, childThreadId } from '../branches/child-plan.js';
-import type { ChildRunner } from '../branches/child-runner.js';
-import { keepChildren, pauseFor, runChildren } from '../branches/fan-out.js';
-import { absorbChildren } from '../branches/settle-children.js';
 import { BranchFailedError } from '../errors/branch-failed-error.js';
-import { ChildThreadsUnavailableError } from '../errors/child-threads-unavailable-error.js';
 import { MapItemsError } from '../errors/map-items-error.js';
 import { ThreadCancelledError } from '../errors/thread-cancelled-error.js';
-import { signalOf } from '../executor/node-run-context.js';
-import { deepFreeze } from '../thread/freeze.js';
+import { evaluateIn } from '../nodes/node-expressions.js';
+import type { NodeOutcome, NodeRunContext } from '../nodes/node-handler.js';
+import { signalOf } from '../nodes/node-run-context.js';
 import type { ThreadContext } from '../thread/thread-context.js';
-import { setEntry, withEntry } from '../thread/with-entry.js';
+import { deepFreeze } from '../util/freeze.js';
+import { setEntry, withEntry } from '../util/with-entry.js';
 import type { JoinNode, MapNode, NodeDefinition, ParallelNode } from '../workflow/types.js';
-import { evaluateIn } from './node-expressions.js';
-import type { NodeHandler, NodeOutcome, NodeRunContext } from './node-handler.js';
+import { type ChildOutcome, type ChildPlan, childThreadId } from './child-plan.js';
+import type { ChildRunner } from './child-runner.js';
+import { keepChildren, pauseFor, runChildren } from './fan-out.js';
+import { absorbChildren } from './settle-children.js';
 
 /** A MAP runs this many branches at once unless it says otherwise. */
 const DEFAULT_MAP_CONCURRENCY = 10;
@@ -30,12 +29,6 @@ function needed(wait: JoinConfig['wait'], branches: number): number {
   return Math.min(wait.first, branches);
 }
 
-function runnerOf(ctx: NodeRunContext<NodeDefinition>): ChildRunner {
-  const runner = ctx.services.children;
-  if (!runner) throw new ChildThreadsUnavailableError(ctx.node.id);
-  return runner;
-}
-
 /** One entry per branch, in branch order, under the `collect` policy. */
 function collected(results: readonly ChildOutcome[]) {
   return results.map((r) =>
@@ -44,10 +37,6 @@ function collected(results: readonly ChildOutcome[]) {
       : { branch: r.plan.path, status: r.status, ...(r.error ? { error: r.error } : {}) },
   );
 }
-
-// Plain loops rather than callbacks made per fan-out: V8 keeps a function's optimised code only as
-// long as a closure of it lives, so a callback made per fan-out was compiled again after every
-// full GC (decision 0010).
 
 /** How the branches ended: how many completed, the first that failed, whether any waits. */
 function tally(results: readonly ChildOutcome[]): {
@@ -80,12 +69,12 @@ function completedOutputs(results: readonly ChildOutcome[]): unknown[] {
  */
 async function fanOut(
   ctx: NodeRunContext<NodeDefinition>,
+  runner: ChildRunner,
   plans: readonly ChildPlan[],
   joinId: string,
   maxConcurrency: number,
 ): Promise<NodeOutcome> {
   const { thread, node } = ctx;
-  const runner = runnerOf(ctx);
   const join = joinConfig(thread, joinId);
   const failFast = join.onError !== 'collect';
   const need = needed(join.wait, plans.length);
@@ -149,7 +138,8 @@ function branchPlan(
   };
 }
 
-export const parallelHandler: NodeHandler<ParallelNode> = (ctx) => {
+/** Starts one branch per PARALLEL branch and waits as their JOIN says. */
+export function runParallel(ctx: NodeRunContext<ParallelNode>, runner: ChildRunner) {
   const { thread, node } = ctx;
   const { branches, join, maxConcurrency, conversation = 'forked' } = node.config;
   const plans = branches.map((b) =>
@@ -164,8 +154,8 @@ export const parallelHandler: NodeHandler<ParallelNode> = (ctx) => {
       conversation,
     ),
   );
-  return fanOut(ctx, plans, join, maxConcurrency ?? branches.length);
-};
+  return fanOut(ctx, runner, plans, join, maxConcurrency ?? branches.length);
+}
 
 // `items: 'vars.list'` reads one variable: each branch gets its item, not the whole list (which
 // would be stored again in every branch's checkpoints, N times N).
@@ -194,7 +184,8 @@ function itemVariables(
   return variables;
 }
 
-export const mapHandler: NodeHandler<MapNode> = (ctx) => {
+/** Starts one branch per item of the MAP's list and waits as their JOIN says. */
+export function runMap(ctx: NodeRunContext<MapNode>, runner: ChildRunner) {
   const { thread, node } = ctx;
   const config = node.config;
   const items = evaluateIn(thread, config.items);
@@ -215,11 +206,5 @@ export const mapHandler: NodeHandler<MapNode> = (ctx) => {
       Object.freeze(itemVariables(base, itemVariable, items[i], indexVariable, i)),
       conversation,
     );
-  return fanOut(ctx, plans, config.join, config.maxConcurrency ?? DEFAULT_MAP_CONCURRENCY);
-};
-
-/** The branches' outputs were gathered by their PARALLEL or MAP node: pass them on. */
-export const joinHandler: NodeHandler<JoinNode> = ({ thread }) => ({
-  kind: 'next',
-  output: thread.state.lastOutput,
-});
+  return fanOut(ctx, runner, plans, config.join, config.maxConcurrency ?? DEFAULT_MAP_CONCURRENCY);
+}

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { InMemoryCheckpointStore } from '../checkpoint/in-memory-checkpoint-store.js';
 import { SkeinEngine } from '../engine/skein-engine.js';
+import { countTo } from '../test-support/executor-fixtures.js';
 import { ScriptedLLMClient } from '../testing/scripted-llm-client.js';
 import { WorkflowBuilder } from '../workflow/workflow-builder.js';
-import { countTo } from './executor-fixtures.js';
 
 function engine() {
   const llm = new ScriptedLLMClient([{ content: 'done', delayMs: 2 }]);

@@ -1,7 +1,7 @@
-import type { NodeRunContext, NodeServices } from '../nodes/node-handler.js';
 import type { ThreadContext } from '../thread/thread-context.js';
 import { addToolFailures } from '../thread/tool-failure-counts.js';
 import type { NodeDefinition } from '../workflow/types.js';
+import type { NodeRunContext, NodeServices } from './node-handler.js';
 
 const NO_FAILURES: Readonly<Record<string, number>> = Object.freeze(Object.create(null));
 

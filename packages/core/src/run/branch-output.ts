@@ -1,7 +1,7 @@
 import { evaluateExpression } from '../expressions/evaluate.js';
-import { frozenCopy } from '../thread/freeze.js';
 import { requireJsonValue } from '../thread/json-state-value.js';
 import type { ThreadContext } from '../thread/thread-context.js';
+import { frozenCopy } from '../util/freeze.js';
 
 /**
  * What a branch gives its JOIN: the JOIN's `output` expression read against the branch, or the

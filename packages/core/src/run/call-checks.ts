@@ -1,7 +1,7 @@
 import { ResumeInputError } from '../errors/resume-input-error.js';
 import { ThreadStateError } from '../errors/thread-state-error.js';
-import { checkOptionalNumber } from '../options/check-number.js';
 import type { ThreadContext } from '../thread/thread-context.js';
+import { checkOptionalNumber } from '../util/check-number.js';
 import { resumeConflict } from './resume-conflict.js';
 import type { ExecuteOptions } from './thread-result.js';
 

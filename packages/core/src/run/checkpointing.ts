@@ -4,7 +4,7 @@ import type { Checkpoint, CheckpointStore } from '../checkpoint/checkpoint-store
 import { CheckpointSaveError } from '../errors/checkpoint-save-error.js';
 import type { SkeinEmitter } from '../events/emitter.js';
 import type { ThreadContext } from '../thread/thread-context.js';
-import { isoNow } from './iso-now.js';
+import { isoNow } from '../util/iso-now.js';
 import { resultOf, serializeError, type ThreadResult } from './thread-result.js';
 
 /** Internal: a store refused a checkpoint; carries the store's error to the run loop. */

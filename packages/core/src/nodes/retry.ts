@@ -1,6 +1,6 @@
 import { SkeinError } from '@skein/spec';
+import { abortableSleep } from '../util/abortable-sleep.js';
 import type { RetryPolicy } from '../workflow/types.js';
-import { abortableSleep } from './abortable-sleep.js';
 import { checkRetryPolicy } from './check-retry-policy.js';
 
 /**

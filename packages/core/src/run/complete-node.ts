@@ -1,10 +1,10 @@
 import type { SkeinEmitter } from '../events/emitter.js';
 import type { NodeOutcome } from '../nodes/node-handler.js';
-import { frozenCopy } from '../thread/freeze.js';
 import { isJsonPrimitive, requireJsonValue } from '../thread/json-state-value.js';
 import type { ThreadContext } from '../thread/thread-context.js';
 import { addToolFailures } from '../thread/tool-failure-counts.js';
-import { withEntry } from '../thread/with-entry.js';
+import { frozenCopy } from '../util/freeze.js';
+import { withEntry } from '../util/with-entry.js';
 import { nextNode } from './routing.js';
 import { runTriggers } from './triggers.js';
 

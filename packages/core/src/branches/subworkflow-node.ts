@@ -1,14 +1,14 @@
-import { childThreadId } from '../branches/child-plan.js';
-import { branchAnswer, keepChildren, pauseFor } from '../branches/fan-out.js';
-import { absorbChildren } from '../branches/settle-children.js';
-import { ChildThreadsUnavailableError } from '../errors/child-threads-unavailable-error.js';
 import { SubworkflowFailedError } from '../errors/subworkflow-failed-error.js';
 import { ThreadCancelledError } from '../errors/thread-cancelled-error.js';
-import { signalOf } from '../executor/node-run-context.js';
 import { evaluateExpression } from '../expressions/evaluate.js';
+import { evaluateIn, renderIn } from '../nodes/node-expressions.js';
+import type { NodeOutcome, NodeRunContext } from '../nodes/node-handler.js';
+import { signalOf } from '../nodes/node-run-context.js';
 import type { SubworkflowNode } from '../workflow/types.js';
-import { evaluateIn, renderIn } from './node-expressions.js';
-import type { NodeHandler } from './node-handler.js';
+import { childThreadId } from './child-plan.js';
+import type { ChildRunner } from './child-runner.js';
+import { branchAnswer, keepChildren, pauseFor } from './fan-out.js';
+import { absorbChildren } from './settle-children.js';
 
 /**
  * Runs another registered workflow as a child thread: its variables from `input` (expressions over
@@ -16,11 +16,12 @@ import type { NodeHandler } from './node-handler.js';
  * conversation isolated unless `forked`. A child that waits pauses this thread; a child that fails
  * fails this node with `SubworkflowFailedError`.
  */
-export const subworkflowHandler: NodeHandler<SubworkflowNode> = async (ctx) => {
-  const { thread, node, services } = ctx;
+export async function runSubworkflow(
+  ctx: NodeRunContext<SubworkflowNode>,
+  runner: ChildRunner,
+): Promise<NodeOutcome> {
+  const { thread, node } = ctx;
   const signal = signalOf(ctx);
-  const runner = services.children;
-  if (!runner) throw new ChildThreadsUnavailableError(node.id);
   const config = node.config;
   const variables: Record<string, unknown> = {};
   for (const [name, source] of Object.entries(config.input ?? {}))
@@ -70,4 +71,4 @@ export const subworkflowHandler: NodeHandler<SubworkflowNode> = async (ctx) => {
   }
   if (config.outputVariable !== undefined) assigned[config.outputVariable] = result.output ?? null;
   return { kind: 'next', output: result.output ?? null, variables: assigned };
-};
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { collect, engineWith, oneLLM } from '../test-support/executor-fixtures.js';
 import type { Tool } from '../tools/tool.js';
 import { WorkflowBuilder } from '../workflow/workflow-builder.js';
-import { collect, engineWith, oneLLM } from './executor-fixtures.js';
 
 describe('cancellation', () => {
   it('an abort mid-stream cancels the thread and leaves the conversation as it was', async () => {
@@ -25,22 +25,26 @@ describe('cancellation', () => {
 
   it('an abort reaches running tools', async () => {
     let toolSawAbort = false;
+    const controller = new AbortController();
     const waiter: Tool = {
       name: 'wait',
       description: 'waits for abort',
       parameters: { type: 'object' },
-      execute: (_a, { signal }) =>
-        new Promise((_, reject) =>
+      execute: (_a, { signal }) => {
+        const stopped = new Promise((_, reject) =>
           signal.addEventListener('abort', () => {
             toolSawAbort = true;
             reject(new Error('stopped'));
           }),
-        ),
+        );
+        // Aborted once the tool runs: a timer started at `tool:call` could fire before the
+        // tool had begun on a busy machine.
+        queueMicrotask(() => controller.abort());
+        return stopped;
+      },
     };
     const { engine } = engineWith([{ toolCalls: [{ name: 'wait', arguments: {} }] }], [waiter]);
     engine.registerWorkflow(oneLLM({}, ['wait']));
-    const controller = new AbortController();
-    engine.events.on('tool:call', () => setTimeout(() => controller.abort(), 5));
     const result = await engine.run('one', { input: 'x', signal: controller.signal });
     expect(result.result.status).toBe('CANCELLED');
     expect(toolSawAbort).toBe(true);
