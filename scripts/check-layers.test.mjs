@@ -139,3 +139,28 @@ describe('importsOf', () => {
     );
   });
 });
+
+describe('folders of one package', () => {
+  it('refuses folders that import each other in a circle, through a third one too', () => {
+    const root = workspace({
+      'packages/core/src/run/loop.ts': "import { a } from '../nodes/a.js';\nexport const loop = a;",
+      'packages/core/src/nodes/a.ts': "import { b } from '../thread/b.js';\nexport const a = b;",
+      'packages/core/src/thread/b.ts': "import { loop } from '../run/loop.js';\nexport const b = 1;",
+      'packages/core/src/util/c.ts': 'export const c = 1;',
+      'packages/core/src/index.ts': "export { loop } from './run/loop.js';",
+    });
+    const found = checkLayers(root);
+    assert.equal(found.length, 1);
+    assert.match(found[0].message, /in a circle \(nodes, run, thread\)/);
+    assert.match(found[0].message, /run → nodes/);
+  });
+
+  it('lets folders import downwards, and tests import anything', () => {
+    const root = workspace({
+      'packages/core/src/run/loop.ts': "import { c } from '../util/c.js';\nexport const loop = c;",
+      'packages/core/src/util/c.ts': 'export const c = 1;',
+      'packages/core/src/util/c.test.ts': "import { loop } from '../run/loop.js';\nloop;",
+    });
+    assert.deepEqual(checkLayers(root), []);
+  });
+});
