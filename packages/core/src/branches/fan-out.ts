@@ -202,8 +202,8 @@ export function keepChildren(
 ): void {
   for (const r of results) {
     if (r.thread === thread) continue;
-    if (hold && r.thread) thread.holdChild(r.thread);
-    else thread.releaseChild(r.threadId);
+    if (hold && r.thread) thread.record.held.set(r.threadId, r.thread);
+    else thread.record.held.delete(r.threadId);
   }
 }
 

@@ -19,7 +19,7 @@ const NO_ENTRIES: ConversationDelta['log'] = Object.freeze([]);
 
 /** The conversation added since the last checkpoint; most nodes (ROUTE, END…) add none. */
 function conversationDelta(thread: ThreadContext): ConversationDelta {
-  const from = thread.checkpointCursor;
+  const from = thread.record.checkpointCursor;
   const now = thread.conversationCursor();
   if (now.messages === from.messages && now.log === from.log)
     return { version: SNAPSHOT_VERSION, from, messages: NO_MESSAGES, log: NO_ENTRIES };
@@ -31,8 +31,8 @@ function nextCheckpoint(
   thread: ThreadContext,
   conversation: ConversationDelta = conversationDelta(thread),
 ): Checkpoint {
-  const sequence = thread.checkpointSequence + 1;
-  const owner = thread.runOwner;
+  const sequence = thread.record.checkpointSequence + 1;
+  const owner = thread.record.owner;
   return {
     id: `${thread.threadId}:${sequence}`,
     threadId: thread.threadId,
@@ -58,7 +58,7 @@ function checkpointSaved(
   const now = thread.conversationCursor();
   const cursor =
     now.messages === upTo && now.log === logUpTo ? now : { messages: upTo, log: logUpTo };
-  thread.recordCheckpoint(checkpoint.id, checkpoint.sequence, cursor, checkpoint.state);
+  thread.record.saved(checkpoint.id, checkpoint.sequence, cursor, checkpoint.state);
   if (emitter.listenerCount('checkpoint:saved') > 0)
     emitter.emit('checkpoint:saved', {
       threadId: thread.threadId,
@@ -98,7 +98,7 @@ export async function saveFailed(
   reason: unknown,
   steps: number,
 ): Promise<ThreadResult> {
-  const saved = { state: thread.lastSavedState!, cursor: thread.lastSavedCursor! };
+  const saved = thread.record.lastSaved!;
   const lastGood = thread.lastCheckpointId;
   const now = thread.conversationCursor();
   if (now.messages !== saved.cursor.messages || now.log !== saved.cursor.log)
@@ -113,7 +113,7 @@ export async function saveFailed(
   if (conflict) throw error;
   // The record holds the conversation up to where the thread went back to: nothing new when
   // a checkpoint was stored before, everything the thread was built with when none was.
-  const from = thread.checkpointCursor;
+  const from = thread.record.checkpointCursor;
   const since = thread.conversationDeltaSince(from);
   try {
     await saveCheckpoint(store, thread, emitter, {

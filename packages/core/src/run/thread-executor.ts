@@ -63,6 +63,11 @@ export interface StartedRun {
   readonly result: Promise<ThreadResult>;
 }
 
+function releaseRun(thread: ThreadContext): void {
+  thread.record.running = false;
+  thread.record.owner = undefined;
+}
+
 const RUN_STARTED: ThreadTransition = Object.freeze({ type: 'run-started' });
 
 /** One `execute` or `resume` call: what the loop and `#runNode` share. */
@@ -185,8 +190,13 @@ export class ThreadExecutor {
     else checkExecutable(thread);
     const threadId = thread.threadId;
     const leases = this.#leases && !thread.state.parent ? this.#leases : undefined;
-    if (!thread.claimRun(leases?.owner))
+    const record = thread.record;
+    if (record.running)
       throw new ThreadStateError(threadId, thread.status, 'another executor is running it');
+    record.running = true;
+    record.owner = leases?.owner;
+    // Before the first save of this thread object, a failed save goes back to how it is now.
+    record.lastSaved ??= { state: thread.state, cursor: thread.conversationCursor() };
     let leased = false;
     let unsaved: ThreadResult | undefined;
     try {
@@ -200,13 +210,13 @@ export class ThreadExecutor {
       }
       if (resume && this.#store) unsaved = await this.#claimPause(thread, resume.input);
     } catch (error) {
-      thread.releaseRun();
+      releaseRun(thread);
       if (leased) await leases!.give(threadId);
       throw error;
     }
     if (unsaved) {
       // The store failed (not a lost race): the thread stays PAUSED for the same answer again.
-      thread.releaseRun();
+      releaseRun(thread);
       if (leased) await leases!.give(threadId);
       return { threadId, checkpointId: thread.lastCheckpointId, result: Promise.resolve(unsaved) };
     }
@@ -346,7 +356,7 @@ export class ThreadExecutor {
         });
       throw error;
     } finally {
-      thread.releaseRun();
+      releaseRun(thread);
     }
   }
 

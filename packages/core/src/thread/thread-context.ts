@@ -13,6 +13,7 @@ import type { CompiledWorkflow } from '../workflow/compiled-workflow.js';
 import { applyTransition } from './apply-transition.js';
 import type { ConversationSeed } from './conversation-seed.js';
 import { isJsonPrimitive, requireJsonValue } from './json-state-value.js';
+import { RunRecord } from './run-record.js';
 import type { ThreadState, ThreadStatus } from './thread-state.js';
 import type { ThreadTransition } from './thread-transition.js';
 import { withToolFailures } from './tool-failure-counts.js';
@@ -69,18 +70,10 @@ export class ThreadContext {
   #state: ThreadState;
   #initial: readonly AnyTool[];
   #dynamic: readonly AnyTool[];
-  #checkpointCursor: ConversationCursor;
-  #lastCheckpointId: string | undefined;
-  #checkpointSequence: number;
-  #lastSavedState: ThreadState | undefined;
-  #lastSavedCursor: ConversationCursor | undefined;
-  #running = false;
-  #runOwner: string | undefined;
   #scope: ExpressionScope | undefined;
   #scopeOf: ThreadState | undefined;
-  // Branches and child threads of a node that has not finished (it paused): kept so a resume in
-  // this process finds them without a store.
-  #held: Map<string, ThreadContext> | undefined;
+  /** The run loop's bookkeeping of this thread. @internal */
+  readonly record: RunRecord;
 
   constructor(parts: {
     workflow: CompiledWorkflow;
@@ -130,9 +123,11 @@ export class ThreadContext {
       parts.initialTools.length === 0 ? NO_TOOLS : Object.freeze([...parts.initialTools]);
     const dynamic = parts.dynamicTools;
     this.#dynamic = !dynamic || dynamic.length === 0 ? NO_TOOLS : Object.freeze([...dynamic]);
-    this.#checkpointCursor = parts.checkpointCursor ?? { messages: 0, log: 0 };
-    this.#lastCheckpointId = parts.lastCheckpointId;
-    this.#checkpointSequence = parts.checkpointSequence ?? 0;
+    this.record = new RunRecord({
+      ...(parts.checkpointCursor ? { cursor: parts.checkpointCursor } : {}),
+      ...(parts.lastCheckpointId === undefined ? {} : { id: parts.lastCheckpointId }),
+      ...(parts.checkpointSequence === undefined ? {} : { sequence: parts.checkpointSequence }),
+    });
   }
 
   /** The thread's conversation, built from its seed the first time it is asked for. */
@@ -166,34 +161,14 @@ export class ThreadContext {
       : this.#conversation.getTotalUsage();
   }
 
-  /** Where the last checkpoint left the conversation: the next one stores only what follows. */
-  get checkpointCursor(): ConversationCursor {
-    return this.#checkpointCursor;
-  }
-
+  /** The last checkpoint stored of this thread (a new one's id once the run loop saved it). */
   get lastCheckpointId(): string | undefined {
-    return this.#lastCheckpointId;
+    return this.record.lastCheckpointId;
   }
 
-  get checkpointSequence(): number {
-    return this.#checkpointSequence;
-  }
-
-  /**
-   * What a failed checkpoint save goes back to: the state and conversation of the last stored
-   * checkpoint, or of the thread as it was when first run.
-   */
-  get lastSavedState(): ThreadState | undefined {
-    return this.#lastSavedState;
-  }
-
-  get lastSavedCursor(): ConversationCursor | undefined {
-    return this.#lastSavedCursor;
-  }
-
-  /** True while an executor runs this thread, so two executors cannot drive it at once. */
+  /** True while an executor runs this thread. */
   get running(): boolean {
-    return this.#running;
+    return this.record.running;
   }
 
   /**
@@ -203,66 +178,6 @@ export class ThreadContext {
   dispatch(transition: ThreadTransition): ThreadState {
     this.#state = applyTransition(this.#state, transition);
     return this.#state;
-  }
-
-  /**
-   * Marks the thread as driven by an executor (false when one already drives it) and, before its
-   * first save, remembers the state a failed save goes back to.
-   * @internal
-   */
-  claimRun(owner?: string): boolean {
-    if (this.#running) return false;
-    this.#running = true;
-    this.#runOwner = owner;
-    if (this.#lastSavedState === undefined) {
-      this.#lastSavedState = this.#state;
-      this.#lastSavedCursor = this.conversationCursor();
-    }
-    return true;
-  }
-
-  /** @internal */
-  releaseRun(): void {
-    this.#running = false;
-    this.#runOwner = undefined;
-  }
-
-  /** The lease owner driving the thread, written on its checkpoints (the store's fence). @internal */
-  get runOwner(): string | undefined {
-    return this.#runOwner;
-  }
-
-  /** A child thread kept while its node waits. @internal */
-  heldChild(threadId: string): ThreadContext | undefined {
-    return this.#held?.get(threadId);
-  }
-
-  /** @internal */
-  holdChild(child: ThreadContext): void {
-    this.#held ??= new Map();
-    this.#held.set(child.threadId, child);
-  }
-
-  /** @internal */
-  releaseChild(threadId: string): void {
-    this.#held?.delete(threadId);
-  }
-
-  /**
-   * Records a checkpoint the store accepted: the next one continues from it.
-   * @internal
-   */
-  recordCheckpoint(
-    id: string,
-    sequence: number,
-    cursor: ConversationCursor,
-    state: ThreadState,
-  ): void {
-    this.#checkpointCursor = cursor;
-    this.#checkpointSequence = sequence;
-    this.#lastCheckpointId = id;
-    this.#lastSavedState = state;
-    this.#lastSavedCursor = cursor;
   }
 
   get state(): ThreadState {

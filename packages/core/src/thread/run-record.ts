@@ -1,0 +1,42 @@
+import type { ConversationCursor } from '@skein/conversation';
+import type { ThreadContext } from './thread-context.js';
+import type { ThreadState } from './thread-state.js';
+
+/**
+ * What the run loop keeps of a thread between its steps and its calls: where the last checkpoint
+ * left it, what a failed save goes back to, who drives it, and the child threads of a node that
+ * waits. Not the thread's public face: users and handlers see `ThreadContext`.
+ * @internal
+ */
+export class RunRecord {
+  /** Where the last checkpoint left the conversation: the next one stores only what follows. */
+  checkpointCursor: ConversationCursor;
+  lastCheckpointId: string | undefined;
+  /** 1, 2, 3… per thread: the last stored checkpoint's. */
+  checkpointSequence: number;
+  /**
+   * What a failed save goes back to: the state and conversation of the last stored checkpoint,
+   * or of the thread as it was when first run.
+   */
+  lastSaved: { readonly state: ThreadState; readonly cursor: ConversationCursor } | undefined;
+  /** True while an executor runs the thread, so two cannot drive it at once. */
+  running = false;
+  /** The lease owner driving it, written on its checkpoints (the store's fence). */
+  owner: string | undefined;
+  /** Branches and child threads of a node that paused: a resume in this process finds them. */
+  readonly held = new Map<string, ThreadContext>();
+
+  constructor(from: { cursor?: ConversationCursor; id?: string; sequence?: number } = {}) {
+    this.checkpointCursor = from.cursor ?? { messages: 0, log: 0 };
+    this.lastCheckpointId = from.id;
+    this.checkpointSequence = from.sequence ?? 0;
+  }
+
+  /** Records a checkpoint the store accepted: the next one continues from it. */
+  saved(id: string, sequence: number, cursor: ConversationCursor, state: ThreadState): void {
+    this.checkpointCursor = cursor;
+    this.checkpointSequence = sequence;
+    this.lastCheckpointId = id;
+    this.lastSaved = { state, cursor };
+  }
+}
