@@ -41,8 +41,7 @@ function under(step: string, found: NonJsonValue): NonJsonValue {
 
 /**
  * The walk behind `findNonJsonValue`, with paths relative to `v`: a path is built only along the
- * way back from a problem, not for every element of a value that has none. A module function
- * rather than a closure per call: V8 keeps optimised code only while a closure of it lives.
+ * way back from a problem, not for every element of a value that has none.
  */
 function visit(v: unknown, depth: number, seen: Set<object>): NonJsonValue | undefined {
   if (v === null || typeof v === 'string' || typeof v === 'boolean') return undefined;

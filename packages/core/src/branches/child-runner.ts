@@ -48,24 +48,12 @@ const DEFAULT_MAX_DEPTH = 8;
 // the same one: filtered once per view, not once per branch.
 const forkedViews = new WeakMap<readonly LLMMessage[], readonly LLMMessage[]>();
 
-/** The messages of `view` but its tool descriptions (the child gets its own). */
-function withoutDescriptions(view: readonly LLMMessage[]): LLMMessage[] {
-  // A loop, not `filter`: reached once per fan-out, and the inlined `filter` in the branch
-  // builder's optimised code was thrown away ("wrong map") at the start of every fan-out.
-  const kept: LLMMessage[] = [];
-  for (let i = 0; i < view.length; i++) {
-    const message = view[i]!;
-    if (!isToolDescription(message)) kept.push(message);
-  }
-  return kept;
-}
-
 /** The parent's visible messages a forked child starts with (it describes its tools itself). */
 function forkedMessages(parent: ThreadContext): readonly LLMMessage[] {
   const view = parent.conversation.getMessages();
   let forked = forkedViews.get(view);
   if (!forked) {
-    forked = Object.freeze(withoutDescriptions(view));
+    forked = Object.freeze(view.filter((message) => !isToolDescription(message)));
     forkedViews.set(view, forked);
   }
   return forked;
@@ -147,9 +135,6 @@ export class ChildRunner {
 
   #build(parent: ThreadContext, plan: ChildPlan, nodeId: string): ThreadContext {
     const up = parent.state.parent;
-    // One literal with every field (absent ones undefined): one hidden class, kept by V8 while
-    // branches are built. Fields added one by one made classes that lived as long as one options
-    // object and were dropped, with the builder's optimised code, at the next full GC.
     const options: BuildThreadOptions = {
       threadId: plan.threadId,
       version: plan.version,

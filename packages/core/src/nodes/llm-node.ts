@@ -240,18 +240,16 @@ async function generate(
   const signal = signalOf(ctx);
   const config = node.config ?? {};
   const llm = services.llmFor(node);
-  // Optional fields set one by one: no temporary object per field, one hidden class per
-  // combination of fields (see decision 0009).
-  const request: Mutable<LLMRequest> = {
+  const request: LLMRequest = {
     threadId: thread.threadId,
     nodeId: node.id,
     messages: thread.conversation.getMessages(),
     tools: [...tools.values()].map(specOf),
+    ...(config.model === undefined ? {} : { model: config.model }),
+    ...(config.temperature === undefined ? {} : { temperature: config.temperature }),
+    ...(config.maxTokens === undefined ? {} : { maxTokens: config.maxTokens }),
+    ...(config.toolChoice === undefined ? {} : { toolChoice: config.toolChoice }),
   };
-  if (config.model !== undefined) request.model = config.model;
-  if (config.temperature !== undefined) request.temperature = config.temperature;
-  if (config.maxTokens !== undefined) request.maxTokens = config.maxTokens;
-  if (config.toolChoice !== undefined) request.toolChoice = config.toolChoice;
   const { emitter } = services;
   const base = { threadId: thread.threadId, nodeId: node.id };
   if (emitter.listenerCount('llm:request') > 0)

@@ -33,11 +33,7 @@ export function serializeError(error: SkeinError, nodeId?: string): SerializedEr
     : { code: error.code, message: error.message };
 }
 
-/**
- * What `execute` and `resume` resolve to, read from the thread as it is now, its fields in the
- * order callers see. Written out rather than with conditional spreads: every thread of a fan-out
- * ends here, and each `...(x ? { x } : {})` is one more object to allocate.
- */
+/** What `execute` and `resume` resolve to, read from the thread as it is now. */
 export function resultOf(
   thread: ThreadContext,
   status: ThreadResult['status'],
@@ -47,10 +43,6 @@ export function resultOf(
   const state = thread.state;
   const { threadId } = thread;
   const totalSteps = state.step;
-  // Every field written, absent ones as undefined: one literal, so one hidden class. Adding
-  // `pending` and `lastCheckpointId` afterwards gave results a class that lived only as long as
-  // they did; a fan-out lets its branches' results go, and V8 dropped that class, with the code
-  // built on it, at the next full GC (decision 0010).
   return {
     threadId,
     status,

@@ -146,8 +146,7 @@ export class ThreadBuilder {
     const threadId = options.threadId ?? randomUUID();
     let context: ThreadContext | undefined;
     // Until the context exists the description reads `initialTools`, the list the context keeps
-    // a copy of. (Passed on, never called here: a call of a closure made per thread would pin
-    // this function's optimised code to the first one.)
+    // a copy of.
     const initialToolsNow = () => context?.initialToolSpecs() ?? initialTools;
     // A child's conversation waits for its first use (most branches of a fan-out never use it),
     // unless someone listens for the events building it sends, or a string input is added to it.
@@ -238,11 +237,7 @@ export class ThreadBuilder {
     return context;
   }
 
-  /**
-   * The workflow's initial tools, looked up now. None is one shared empty array: `[].map` gives an
-   * array whose elements kind depends on whether the caller runs optimised, and the thread
-   * constructor, specialised to one, was thrown away on meeting the other.
-   */
+  /** The workflow's initial tools, looked up now (none: the shared empty list). */
   #initialTools(workflow: CompiledWorkflow): readonly AnyTool[] {
     const names = workflow.definition.initialTools;
     if (!names || names.length === 0) return NO_TOOLS;
@@ -287,9 +282,6 @@ export class ThreadBuilder {
     threadId: string,
     initialTools: () => readonly AnyTool[],
   ): ConversationManagerOptions {
-    // Every field written, absent ones as undefined: one literal, so one hidden class that V8
-    // keeps. Adding the optional fields one by one gave the options a class that lived only as
-    // long as the object, and went at the next full GC with the code built on it.
     const { emitter, formatToolDescription, tokenCounter } = this.#options;
     return {
       initialTools,
