@@ -20,11 +20,21 @@ async function getJson<T>(path: string): Promise<T> {
   return body as T;
 }
 
+/** `undefined` when the store has no such thread (404), so the page can say so. */
+async function getThread(id: string): Promise<ThreadDetail | undefined> {
+  const path = `api/threads/${encodeURIComponent(id)}`;
+  const response = await fetch(path);
+  if (response.status === 404) return undefined;
+  const body = await response.json();
+  if (!response.ok) throw new Error(body?.error?.message ?? `${response.status} ${path}`);
+  return body as ThreadDetail;
+}
+
 export const api = {
   info: () => getJson<Info>('api/info'),
   threads: (query: URLSearchParams) =>
     getJson<{ threads: ThreadSummary[]; workflows: string[] }>(`api/threads?${query}`),
-  thread: (id: string) => getJson<ThreadDetail>(`api/threads/${encodeURIComponent(id)}`),
+  thread: getThread,
   events: (id: string) => new EventSource(`api/threads/${encodeURIComponent(id)}/events`),
   async resume(id: string, input: unknown): Promise<void> {
     const response = await fetch(`api/threads/${encodeURIComponent(id)}/resume`, {

@@ -1,30 +1,29 @@
 import { useEffect, useState } from 'preact/hooks';
+import { NotFound } from './not-found.js';
+import { parseRoute } from './route.js';
 import { ThreadList } from './thread-list.js';
 import { ThreadPage } from './thread-page.js';
 
-function currentRoute(): string {
-  return decodeURIComponent(location.hash.replace(/^#\/?/, ''));
-}
-
-/** Two pages, by hash: `#/` the list, `#/thread/<id>` one thread. */
+/** Two pages, by hash: `#/` the list, `#/thread/<id>` one thread; anything else is not found. */
 export function App() {
-  const [route, setRoute] = useState(currentRoute());
+  const [route, setRoute] = useState(() => parseRoute(location.hash));
   useEffect(() => {
-    const onChange = () => setRoute(currentRoute());
+    const onChange = () => setRoute(parseRoute(location.hash));
     addEventListener('hashchange', onChange);
     return () => removeEventListener('hashchange', onChange);
   }, []);
-  const threadId = route.startsWith('thread/') ? route.slice('thread/'.length) : undefined;
   return (
     <>
       <header class="top">
         <a href="#/">Skein inspector</a>
       </header>
       <main>
-        {threadId === undefined ? (
+        {route.kind === 'list' ? (
           <ThreadList />
+        ) : route.kind === 'thread' ? (
+          <ThreadPage threadId={route.threadId} key={route.threadId} />
         ) : (
-          <ThreadPage threadId={threadId} key={threadId} />
+          <NotFound what={route.reason} />
         )}
       </main>
     </>

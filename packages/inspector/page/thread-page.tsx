@@ -6,12 +6,14 @@ import { BatchView } from './batch-view.js';
 import { BranchTree } from './branch-tree.js';
 import { formatTime, formatTokens, threadHref } from './format.js';
 import { GraphView } from './graph-view.js';
+import { NotFound } from './not-found.js';
 import { TimelineView } from './timeline-view.js';
 import { TokenChart } from './token-chart.js';
 
 /** One thread: header, answer form when paused, timeline, graph, token chart, batches. */
 export function ThreadPage({ threadId }: { threadId: string }) {
   const [detail, setDetail] = useState<ThreadDetail>();
+  const [missing, setMissing] = useState(false);
   const [info, setInfo] = useState<Info>();
   const [error, setError] = useState<string>();
   const [updates, setUpdates] = useState(0);
@@ -20,7 +22,8 @@ export function ThreadPage({ threadId }: { threadId: string }) {
   const reload = useCallback(() => {
     api.thread(threadId).then(
       (d) => {
-        setDetail(d);
+        if (d === undefined) setMissing(true);
+        else setDetail(d);
         setError(undefined);
       },
       (e: Error) => setError(e.message),
@@ -54,6 +57,7 @@ export function ThreadPage({ threadId }: { threadId: string }) {
     };
   }, [threadId, reload]);
 
+  if (missing && !detail) return <NotFound what="thread" />;
   if (error && !detail) return <p class="error">{error}</p>;
   if (!detail) return <p class="muted">Loading…</p>;
   const s = detail.summary;

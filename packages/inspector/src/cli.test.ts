@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixtureEngine, runFixtureThread } from './test-support/fixture-thread.js';
@@ -70,5 +71,38 @@ describe('skein-inspector', () => {
       /exited with 1: skein-inspector: No store at .*typo: the file does not exist/,
     );
     expect(existsSync(missing)).toBe(false);
+  });
+});
+
+describe('skein-inspector --db naming a file that is not a Skein store', () => {
+  const temp = tempStore();
+  afterAll(() => temp.dispose());
+
+  it('refuses it with NOT_A_STORE, exits 1, and leaves it byte for byte as it was', async () => {
+    await runFixtureThread(createFixtureEngine(temp.store), 'kept');
+    const foreign = join(temp.dir, 'foreign.db');
+    // A SQLite database of another application: Skein's file with its application id cleared.
+    copyFileSync(temp.filename, foreign);
+    const bytes = readFileSync(foreign);
+    bytes.fill(0, 68, 72);
+    writeFileSync(foreign, bytes);
+    const files: Record<string, Buffer> = {
+      'empty.db': Buffer.alloc(0),
+      'notes.txt': Buffer.from('not a database\n'),
+      'short.db': Buffer.from('SQLite format 3\0'),
+      'foreign.db': bytes,
+    };
+    for (const [name, content] of Object.entries(files)) {
+      const path = join(temp.dir, name);
+      writeFileSync(path, content);
+      const before = readdirSync(temp.dir).sort();
+      await expect(startCli(['--db', path, '--port', '0'])).rejects.toThrow(
+        new RegExp(
+          `exited with 1: skein-inspector: .*${name.replace('.', '\\.')} is not a Skein store`,
+        ),
+      );
+      expect([name, readFileSync(path).equals(content)]).toEqual([name, true]);
+      expect(readdirSync(temp.dir).sort()).toEqual(before);
+    }
   });
 });

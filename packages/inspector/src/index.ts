@@ -1,5 +1,6 @@
 // Public API of @skein/inspector. Nothing else is importable.
 
+export { NotAStoreError } from './errors/not-a-store-error.js';
 export { ResumeNotAllowedError } from './errors/resume-not-allowed-error.js';
 export { StoreMissingError } from './errors/store-missing-error.js';
 export { ThreadNotPausedError } from './errors/thread-not-paused-error.js';

@@ -1,13 +1,21 @@
 import type { SkeinEngine } from '@skein/core';
-import { CheckpointNotFoundError, SkeinError } from '@skein/spec';
+import { CheckpointNotFoundError } from '@skein/spec';
 import { Hono } from 'hono';
-import { streamSSE } from 'hono/streaming';
+import { MethodNotAllowedError } from '../errors/method-not-allowed-error.js';
+import { RouteNotFoundError } from '../errors/route-not-found-error.js';
 import { filterThreads } from '../model/filter-threads.js';
 import type { InspectorStore } from '../stores/inspector-store.js';
-import type { LiveUpdate } from './live-feed.js';
-import { followEngine, followStore } from './live-feed.js';
+import { EngineFeed } from './engine-feed.js';
+import { errorResponse } from './error-response.js';
+import { threadEventStream } from './event-stream.js';
+import { checkHost } from './host-check.js';
+import { readJsonBody } from './json-body.js';
+import { OpenStreams } from './open-streams.js';
 import type { PageFile } from './page-files.js';
-import { resumeThread } from './resume-thread.js';
+import { claimThread, resumeInput, resumingEngine } from './resume-thread.js';
+import { sameOriginWrites } from './same-origin-writes.js';
+import { securityHeaders } from './security-headers.js';
+import { StoreFeed } from './store-feed.js';
 import { ThreadReader } from './thread-reader.js';
 
 export interface AppOptions {
@@ -15,34 +23,38 @@ export interface AppOptions {
   readonly engine: SkeinEngine | undefined;
   readonly allowResume: boolean;
   readonly pollIntervalMs: number;
+  readonly maxBodyBytes: number;
   readonly page: ReadonlyMap<string, PageFile> | undefined;
+  /** The `Host` values to answer; filled in once the server knows its port. */
+  readonly hosts: ReadonlySet<string>;
   /** Aborted when the inspector closes: ends live streams. */
   readonly closing: AbortSignal;
 }
 
-const STATUS_OF: Readonly<Record<string, 403 | 404 | 409>> = {
-  RESUME_NOT_ALLOWED: 403,
-  CHECKPOINT_NOT_FOUND: 404,
-  THREAD_NOT_PAUSED: 409,
-};
-
 const NO_PAGE = `<!doctype html><meta charset="utf-8"><title>Skein inspector</title>
 <p>The page of @skein/inspector was not built. Run <code>pnpm --filter @skein/inspector build</code>; the JSON API is at <a href="/api/threads">/api/threads</a>.</p>`;
 
+const READ = ['GET', 'HEAD'];
+
+function only(allowed: readonly string[]) {
+  return (c: { req: { method: string } }): never => {
+    throw new MethodNotAllowedError(c.req.method, allowed);
+  };
+}
+
 /** The inspector's routes: the JSON API under /api, the page everywhere else. */
 export function createApp(options: AppOptions): Hono {
-  const { store, engine, allowResume, pollIntervalMs, page, closing } = options;
+  const { store, engine, allowResume, maxBodyBytes, page } = options;
   const reader = new ThreadReader(store, engine);
+  const feed =
+    engine === undefined ? new StoreFeed(store, options.pollIntervalMs) : new EngineFeed(engine);
+  const streams = new OpenStreams(options.closing);
   const app = new Hono();
 
-  app.onError((error, c) => {
-    if (SkeinError.isInstance(error))
-      return c.json(
-        { error: { code: error.code, message: error.message } },
-        STATUS_OF[error.code] ?? 400,
-      );
-    return c.json({ error: { code: 'INTERNAL', message: String(error) } }, 500);
-  });
+  app.onError(errorResponse);
+  // In this order: every answer gets the headers, a foreign Host gets nothing else, and a write
+  // from another origin is refused before any route (or body) is looked at.
+  app.use(securityHeaders, checkHost(options.hosts), sameOriginWrites);
 
   app.get('/api/info', (c) =>
     c.json({
@@ -70,63 +82,35 @@ export function createApp(options: AppOptions): Hono {
 
   app.post('/api/threads/:id/resume', async (c) => {
     const threadId = c.req.param('id');
-    const body = (await c.req.json().catch(() => ({}))) as { input?: unknown };
-    await resumeThread(engine, allowResume, threadId, body.input, (error) =>
-      engine?.events.emit('warning', {
+    const running = resumingEngine(engine, allowResume, threadId);
+    const input = resumeInput(await readJsonBody(c.req.raw, maxBodyBytes));
+    const claimed = await claimThread(running, threadId, input, (error) =>
+      running.events.emit('warning', {
         threadId,
         code: 'INSPECTOR_RESUME_FAILED',
         message: error instanceof Error ? error.message : String(error),
       }),
     );
-    return c.json({ accepted: true }, 202);
+    return c.json({ accepted: true, ...claimed }, 202);
   });
 
-  app.get('/api/threads/:id/events', (c) => {
+  app.get('/api/threads/:id/events', async (c) => {
     const threadId = c.req.param('id');
-    return streamSSE(c, async (stream) => {
-      const queue: LiveUpdate[] = [];
-      let wake: (() => void) | undefined;
-      const send = (update: LiveUpdate) => {
-        queue.push(update);
-        wake?.();
-      };
-      const stop =
-        engine === undefined
-          ? await followStore(store, threadId, pollIntervalMs, send)
-          : followEngine(engine, threadId, send);
-      let end: () => void = () => undefined;
-      const done = new Promise<void>((resolve) => {
-        end = () => resolve();
-        closing.addEventListener('abort', end, { once: true });
-        stream.onAbort(end);
-      });
-      let finished = false;
-      void done.then(() => {
-        finished = true;
-        wake?.();
-      });
-      await stream.writeSSE({ event: 'ready', data: JSON.stringify({ threadId }) });
-      try {
-        while (!finished) {
-          while (queue.length > 0) {
-            const update = queue.shift()!;
-            await stream.writeSSE({ event: update.event, data: JSON.stringify(update.data) });
-          }
-          await new Promise<void>((resolve) => {
-            wake = resolve;
-            // A comment now and then keeps proxies and idle timeouts from closing the stream.
-            setTimeout(resolve, 15_000).unref();
-          });
-          wake = undefined;
-          if (queue.length === 0 && !finished) await stream.write(': keep-alive\n\n');
-        }
-      } finally {
-        stop();
-        // The server outlives this stream: its shutdown signal must not keep one listener per
-        // stream ever opened.
-        closing.removeEventListener('abort', end);
-      }
-    });
+    // A stream for a thread that is not there would poll (or listen) for nothing until closed.
+    if ((await store.list(threadId)).length === 0) throw new CheckpointNotFoundError(threadId);
+    // Hono answers HEAD through this handler and drops the body: a stream started here would
+    // never be read, so never end, and keep its subscription for good.
+    if (c.req.method === 'HEAD') return c.body(null, 200, { 'content-type': 'text/event-stream' });
+    return threadEventStream(c, threadId, feed, streams);
+  });
+
+  app.all('/api/info', only(READ));
+  app.all('/api/threads', only(READ));
+  app.all('/api/threads/:id', only(READ));
+  app.all('/api/threads/:id/events', only(READ));
+  app.all('/api/threads/:id/resume', only(['POST']));
+  app.all('/api/*', (c) => {
+    throw new RouteNotFoundError(c.req.path);
   });
 
   app.get('*', (c) => {
@@ -134,6 +118,7 @@ export function createApp(options: AppOptions): Hono {
     const file = page.get(c.req.path) ?? page.get('/index.html')!;
     return c.body(file.body as Uint8Array<ArrayBuffer>, 200, { 'content-type': file.type });
   });
+  app.all('*', only(READ));
 
   return app;
 }

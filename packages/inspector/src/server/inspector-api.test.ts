@@ -177,20 +177,6 @@ describe('live streams', () => {
   });
 });
 
-describe('polling a thread that does not exist yet', () => {
-  it('sends its first checkpoint', async () => {
-    const seen = await waitForEvent(
-      new URL('/api/threads/late-1/events', inspector.url).href,
-      (event) => event === 'checkpoint',
-      {
-        onReady: async () =>
-          void (await runFixtureThread(createFixtureEngine(temp.store), 'late-1')),
-      },
-    );
-    expect(seen.map((e) => e.event)).toEqual(['ready', 'checkpoint']);
-  });
-});
-
 describe('with an engine', () => {
   it('forwards its events for the thread and resumes only when allowed', async () => {
     const temp2 = tempStore();
@@ -225,6 +211,7 @@ describe('with an engine', () => {
       expect(seen.map((e) => e.event)).toContain('node:completed');
       const again = await fetch(new URL('/api/threads/live-1/resume', live.url), {
         method: 'POST',
+        headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ input: 'yes' }),
       });
       expect(again.status).toBe(409);

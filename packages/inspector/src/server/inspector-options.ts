@@ -15,6 +15,11 @@ export interface InspectorOptions {
   readonly allowResume?: boolean;
   /** How often the store is polled for new checkpoints without an engine (default 500 ms). */
   readonly pollIntervalMs?: number;
+  /**
+   * The largest request body read, in bytes (default 65,536; at most 67,108,864). A larger one is
+   * refused with 413 from its Content-Length alone, or as soon as a chunked one passes the limit.
+   */
+  readonly maxBodyBytes?: number;
 }
 
 export interface RunningInspector {

@@ -2,11 +2,32 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { InvalidArgumentError } from '@skein/spec';
 import { createApp } from './create-app.js';
+import { allowedHosts } from './host-check.js';
 import type { InspectorOptions, RunningInspector } from './inspector-options.js';
 import { findPageDir, loadPageFiles } from './page-files.js';
 
 /** Only this address: the inspector shows whole conversations and must not face a network. */
 const HOST = '127.0.0.1';
+
+/** A resume body is `{ input }`: an answer or a few approvals. */
+const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+const MAX_MAX_BODY_BYTES = 64 * 1024 * 1024;
+
+function integerOption(
+  name: string,
+  value: number | undefined,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  const chosen = value ?? fallback;
+  if (!Number.isInteger(chosen) || chosen < min || chosen > max)
+    throw new InvalidArgumentError(
+      name,
+      `${name} must be an integer from ${min} to ${max}, got ${chosen}`,
+    );
+  return chosen;
+}
 
 /** Starts the inspector's server on 127.0.0.1 and resolves once it listens. */
 export function startInspector(options: InspectorOptions): Promise<RunningInspector> {
@@ -21,22 +42,32 @@ export async function serveInspector(
   options: InspectorOptions,
   pageDir: string | undefined,
 ): Promise<RunningInspector> {
-  const port = options.port ?? 0;
-  if (!Number.isInteger(port) || port < 0 || port > 65_535)
-    throw new InvalidArgumentError('port', `port must be an integer from 0 to 65535, got ${port}`);
-  const interval = options.pollIntervalMs ?? 500;
-  if (!Number.isInteger(interval) || interval < 10)
-    throw new InvalidArgumentError(
-      'pollIntervalMs',
-      `pollIntervalMs must be an integer of at least 10, got ${interval}`,
-    );
+  const port = integerOption('port', options.port, 0, 0, 65_535);
+  const interval = integerOption(
+    'pollIntervalMs',
+    options.pollIntervalMs,
+    500,
+    10,
+    Number.MAX_SAFE_INTEGER,
+  );
+  const maxBodyBytes = integerOption(
+    'maxBodyBytes',
+    options.maxBodyBytes,
+    DEFAULT_MAX_BODY_BYTES,
+    1,
+    MAX_MAX_BODY_BYTES,
+  );
   const closing = new AbortController();
+  // Filled once the port is known (port 0 picks one); no request can come before.
+  const hosts = new Set<string>();
   const app = createApp({
     store: options.store,
     engine: options.engine,
     allowResume: options.allowResume === true,
     pollIntervalMs: interval,
+    maxBodyBytes,
     page: pageDir === undefined ? undefined : loadPageFiles(pageDir),
+    hosts,
     closing: closing.signal,
   });
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
@@ -44,6 +75,7 @@ export async function serveInspector(
     s.once('error', reject);
   });
   const bound = (server.address() as AddressInfo).port;
+  for (const host of allowedHosts(HOST, bound)) hosts.add(host);
   return {
     url: `http://${HOST}:${bound}/`,
     port: bound,

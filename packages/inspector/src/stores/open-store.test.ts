@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { PostgresCheckpointStore } from '@skein/store-postgres';
 import { startTestPostgres, type TestPostgres } from '@skein/store-postgres/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +15,28 @@ describe('openStore', () => {
       const opened = await openStore(temp.filename);
       expect((await opened.store.listThreads()).map((t) => t.threadId)).toEqual(['a']);
       await opened.close();
+    } finally {
+      temp.dispose();
+    }
+  });
+
+  it('refuses an existing file that is not a Skein store (an empty one too) and keeps it as it was', async () => {
+    const temp = tempStore();
+    try {
+      for (const [name, content] of [
+        ['empty.db', ''],
+        ['text.db', 'hello'],
+        ['header-only.db', 'SQLite format 3\0'.padEnd(100, '\0')],
+      ] as const) {
+        const path = join(temp.dir, name);
+        writeFileSync(path, content);
+        await expect(openStore(path)).rejects.toMatchObject({
+          code: 'NOT_A_STORE',
+          location: path,
+        });
+        expect(readFileSync(path, 'latin1')).toBe(content);
+      }
+      await expect(openStore(temp.dir)).rejects.toMatchObject({ code: 'NOT_A_STORE' });
     } finally {
       temp.dispose();
     }

@@ -36,3 +36,18 @@ export async function waitForEvent(
     clearTimeout(timer);
   }
 }
+
+/** Opens an event stream and resolves once its `ready` event came; `close` drops it. */
+export async function openFeed(url: string): Promise<{ close(): void }> {
+  const controller = new AbortController();
+  const response = await fetch(url, { signal: controller.signal });
+  if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  while (!/^event: ready$/m.test(buffer)) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`${url} ended before its ready event`);
+    buffer += value;
+  }
+  return { close: () => controller.abort() };
+}
