@@ -1,9 +1,9 @@
+import { type LLMMessage, ROLES, type TokenUsage } from '@skein/spec';
 import type { FilterOperation, TruncateOperation } from './context-operations.js';
 import type { ConversationCursor } from './conversation-log.js';
 import { InvalidArgumentError } from './errors/invalid-argument-error.js';
 import { InvalidBoundaryError } from './errors/invalid-boundary-error.js';
 import { UnknownBatchError } from './errors/unknown-batch-error.js';
-import { type LLMMessage, ROLES, type TokenUsage } from './types.js';
 
 // Checks of what callers hand the manager. Each returns the value to use (copied where the caller
 // keeps a reference) or throws a typed error naming the argument, before any state changes.

@@ -1,8 +1,8 @@
+import type { LLMMessage } from '@skein/spec';
+import { SkeinError } from '@skein/spec';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConversationManager } from './conversation-manager.js';
-import { SkeinError } from './errors/skein-error.js';
 import { applyDeltas } from './snapshot.js';
-import type { LLMMessage } from './types.js';
 
 // Issue 11 #9 and #10: what the API hands out or takes in is never shared with the manager's
 // history, and a listener cannot break the call that notified it.

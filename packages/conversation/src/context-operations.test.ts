@@ -1,6 +1,6 @@
+import type { LLMMessage } from '@skein/spec';
 import { describe, expect, it } from 'vitest';
 import { ConversationManager } from './conversation-manager.js';
-import type { LLMMessage } from './types.js';
 
 const user = (content: string): LLMMessage => ({ role: 'user', content });
 const assistant = (content: string): LLMMessage => ({ role: 'assistant', content });

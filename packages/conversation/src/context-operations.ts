@@ -1,5 +1,5 @@
+import type { LLMMessage, Role } from '@skein/spec';
 import type { TokenCounter } from './token-counter.js';
-import type { LLMMessage, Role } from './types.js';
 
 /** Keep the first or last `count` messages (system messages and the tool description stay). */
 export interface TruncateByCountOperation {

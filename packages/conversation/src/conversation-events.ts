@@ -1,5 +1,5 @@
+import type { LLMMessage, TokenUsage } from '@skein/spec';
 import type { OperationResult } from './context-operations.js';
-import type { LLMMessage, TokenUsage } from './types.js';
 
 export interface ConversationEventMap {
   /** A message was stored (appended, or stored by an operation). */

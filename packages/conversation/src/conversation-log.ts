@@ -1,4 +1,4 @@
-import type { TokenUsage } from './types.js';
+import type { TokenUsage } from '@skein/spec';
 
 // The conversation is an append-only message store plus a log of what changed the view. Message
 // appends are implicit (storage order); every other change is one entry, stamped with `at`, the

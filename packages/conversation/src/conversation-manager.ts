@@ -1,3 +1,4 @@
+import type { LLMMessage, TokenUsage, ToolSpec } from '@skein/spec';
 import {
   checkBatch,
   checkBoolean,
@@ -36,7 +37,6 @@ import {
   isToolDescription,
   type ToolDescriptionFormatter,
 } from './tool-description.js';
-import type { LLMMessage, TokenUsage, ToolSpec } from './types.js';
 import { totalUsage, type UsageStats, usageStats } from './usage-stats.js';
 import { ViewWriter } from './view-writer.js';
 

@@ -1,5 +1,5 @@
+import type { LLMMessage, TokenUsage } from '@skein/spec';
 import type { ConversationLogEntry } from './conversation-log.js';
-import type { LLMMessage, TokenUsage } from './types.js';
 
 export interface MutableUsage {
   promptTokens: number;

@@ -1,3 +1,4 @@
+import type { LLMMessage, ToolSpec } from '@skein/spec';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ConversationManager } from './conversation-manager.js';
@@ -25,7 +26,6 @@ import {
 } from './model-test-reference.js';
 import { handleClearOperation } from './original-clear-handler.js';
 import { defaultFormatToolDescription } from './tool-description.js';
-import type { LLMMessage, ToolSpec } from './types.js';
 
 // Model-based test: random sequences of operations run against ConversationManager and against a
 // deliberately naive reference model (storage as a plain array, each batch a list of storage

@@ -1,3 +1,4 @@
+import type { LLMMessage } from '@skein/spec';
 import { describe, expect, it } from 'vitest';
 import {
   descriptionsIn,
@@ -8,7 +9,6 @@ import {
 } from './description-guard.js';
 import { ToolDescriptionReservedError } from './errors/tool-description-reserved-error.js';
 import { buildToolDescriptionMessage, defaultFormatToolDescription } from './tool-description.js';
-import type { LLMMessage } from './types.js';
 
 // The placement rules as pure functions of a visible list: storage is a plain array here.
 

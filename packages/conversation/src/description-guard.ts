@@ -1,7 +1,7 @@
+import type { LLMMessage } from '@skein/spec';
 import { ToolDescriptionReservedError } from './errors/tool-description-reserved-error.js';
 import { descriptionSlot } from './list-operations.js';
 import { isToolDescription } from './tool-description.js';
-import type { LLMMessage } from './types.js';
 
 // The rules that keep exactly one tool description in a batch started with initial tools, as
 // pure functions of a visible list. The manager applies them to every view it builds.

@@ -1,3 +1,4 @@
+import type { LLMMessage, ToolSpec } from '@skein/spec';
 import { show } from './argument-checks.js';
 import {
   type DescribedView,
@@ -13,7 +14,6 @@ import {
   isToolDescription,
   type ToolDescriptionFormatter,
 } from './tool-description.js';
-import type { LLMMessage, ToolSpec } from './types.js';
 
 type Lookup = (position: number) => LLMMessage;
 

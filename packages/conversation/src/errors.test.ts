@@ -1,3 +1,5 @@
+import type { LLMMessage } from '@skein/spec';
+import { SkeinError } from '@skein/spec';
 import { describe, expect, it } from 'vitest';
 import type { ContextOperation } from './context-operations.js';
 import { ConversationManager } from './conversation-manager.js';
@@ -5,9 +7,7 @@ import { InvalidArgumentError } from './errors/invalid-argument-error.js';
 import { InvalidBoundaryError } from './errors/invalid-boundary-error.js';
 import { InvalidMessageError } from './errors/invalid-message-error.js';
 import { PositionNotVisibleError } from './errors/position-not-visible-error.js';
-import { SkeinError } from './errors/skein-error.js';
 import { UnknownBatchError } from './errors/unknown-batch-error.js';
-import type { LLMMessage } from './types.js';
 
 function manager(): ConversationManager {
   const m = new ConversationManager({

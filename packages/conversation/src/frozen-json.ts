@@ -1,4 +1,4 @@
-import { findNonJsonValue, MAX_JSON_DEPTH, type NonJsonValue } from './json-value.js';
+import { findNonJsonValue, MAX_JSON_DEPTH, type NonJsonValue } from '@skein/spec';
 
 const REFUSED = Symbol('refused');
 

@@ -1,4 +1,21 @@
 export type {
+  JsonSchema,
+  LLMMessage,
+  NonJsonValue,
+  Role,
+  SkeinErrorOptions,
+  TokenUsage,
+  ToolCall,
+  ToolSpec,
+} from '@skein/spec';
+export {
+  findNonJsonValue,
+  MAX_JSON_DEPTH,
+  ROLES,
+  SkeinError,
+  TOOL_DESCRIPTION_KIND,
+} from '@skein/spec';
+export type {
   BatchManagementOperation,
   ClearOperation,
   ContextOperation,
@@ -33,12 +50,8 @@ export { InvalidBoundaryError } from './errors/invalid-boundary-error.js';
 export { InvalidMessageError } from './errors/invalid-message-error.js';
 export { InvalidSnapshotError } from './errors/invalid-snapshot-error.js';
 export { PositionNotVisibleError } from './errors/position-not-visible-error.js';
-export type { SkeinErrorOptions } from './errors/skein-error.js';
-export { SkeinError } from './errors/skein-error.js';
 export { ToolDescriptionReservedError } from './errors/tool-description-reserved-error.js';
 export { UnknownBatchError } from './errors/unknown-batch-error.js';
-export type { NonJsonValue } from './json-value.js';
-export { findNonJsonValue, MAX_JSON_DEPTH } from './json-value.js';
 export type { BatchInfo } from './message-index.js';
 export { MessageIndex } from './message-index.js';
 export type { ConversationDelta, ConversationSnapshot } from './snapshot.js';
@@ -47,5 +60,3 @@ export type { TokenCounter } from './token-counter.js';
 export { defaultTokenCounter } from './token-counter.js';
 export type { ToolDescriptionFormatter } from './tool-description.js';
 export { defaultFormatToolDescription, isToolDescription } from './tool-description.js';
-export type { JsonSchema, LLMMessage, Role, TokenUsage, ToolCall, ToolSpec } from './types.js';
-export { ROLES, TOOL_DESCRIPTION_KIND } from './types.js';

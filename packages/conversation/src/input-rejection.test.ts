@@ -1,12 +1,12 @@
+import type { LLMMessage } from '@skein/spec';
+import { SkeinError } from '@skein/spec';
 import { describe, expect, it } from 'vitest';
 import type { ContextOperation } from './context-operations.js';
 import { ConversationManager, type ConversationManagerOptions } from './conversation-manager.js';
 import { InvalidArgumentError } from './errors/invalid-argument-error.js';
 import type { InvalidMessageError } from './errors/invalid-message-error.js';
 import { InvalidSnapshotError } from './errors/invalid-snapshot-error.js';
-import { SkeinError } from './errors/skein-error.js';
 import { applyDeltas, type ConversationDelta, type ConversationSnapshot } from './snapshot.js';
-import type { LLMMessage } from './types.js';
 
 // Issue 11 #11 and #12: junk is refused on the way in with a typed error naming where it was,
 // instead of being stored and failing later (at FILTER, restore or JSON.stringify).

@@ -1,8 +1,8 @@
+import type { LLMMessage } from '@skein/spec';
 import type { CheckedTruncate } from './argument-checks.js';
 import type { FilterOperation } from './context-operations.js';
 import { isToolDescription } from './tool-description.js';
 import { exchangeUnits } from './tool-exchanges.js';
-import type { LLMMessage } from './types.js';
 
 const NO_POSITIONS: readonly number[] = Object.freeze([]);
 

@@ -1,5 +1,5 @@
+import type { LLMMessage, Role } from '@skein/spec';
 import type { Batch } from './conversation-state.js';
-import type { LLMMessage, Role } from './types.js';
 
 /** One batch as `listBatches()` reports it. */
 export interface BatchInfo {

@@ -1,6 +1,6 @@
+import type { LLMMessage, Role, ToolCall } from '@skein/spec';
 import { InvalidMessageError } from './errors/invalid-message-error.js';
 import { frozenJsonCopy } from './frozen-json.js';
-import type { LLMMessage, Role, ToolCall } from './types.js';
 
 const ROLE_SET: ReadonlySet<string> = new Set<Role>(['system', 'user', 'assistant', 'tool']);
 

@@ -1,7 +1,7 @@
+import type { LLMMessage } from '@skein/spec';
+import { SkeinError } from '@skein/spec';
 import { expect } from 'vitest';
 import type { ConversationManager } from './conversation-manager.js';
-import { SkeinError } from './errors/skein-error.js';
-import type { LLMMessage } from './types.js';
 
 // Comparisons and inputs the model-based test uses at every step.
 

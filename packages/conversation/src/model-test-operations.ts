@@ -1,5 +1,5 @@
+import type { Role, ToolSpec } from '@skein/spec';
 import fc from 'fast-check';
-import type { Role, ToolSpec } from './types.js';
 
 // The operations the model-based test (conversation.property.test.ts) draws at random.
 

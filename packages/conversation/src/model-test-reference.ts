@@ -1,5 +1,5 @@
+import type { LLMMessage, Role, ToolSpec } from '@skein/spec';
 import { defaultFormatToolDescription, isToolDescription } from './tool-description.js';
-import type { LLMMessage, Role, ToolSpec } from './types.js';
 
 // The model-based test's deliberately naive reference: storage as a plain array, each batch a
 // list of storage positions.

@@ -1,8 +1,8 @@
+import type { LLMMessage, ToolSpec } from '@skein/spec';
 import { describe, expect, it } from 'vitest';
 import { ConversationManager } from './conversation-manager.js';
 import { handleClearOperation } from './original-clear-handler.js';
 import { defaultFormatToolDescription, isToolDescription } from './tool-description.js';
-import type { LLMMessage, ToolSpec } from './types.js';
 
 // Issue 10 §2: the original design's clear handler (original-clear-handler.ts, verbatim) must mean
 // on Skein's API what it meant on the original's.

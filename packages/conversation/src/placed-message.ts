@@ -1,8 +1,8 @@
+import type { LLMMessage } from '@skein/spec';
 import type { InsertOperation, ReplaceOperation } from './context-operations.js';
 import { refuseForgedDescription, refuseReplacedDescription } from './description-guard.js';
 import { PositionNotVisibleError } from './errors/position-not-visible-error.js';
 import { normalizeMessage } from './message-validation.js';
-import type { LLMMessage } from './types.js';
 
 /**
  * Checks an INSERT or REPLACE and returns the view it makes and the message to store (at `next`,

@@ -1,7 +1,7 @@
+import type { TokenUsage } from '@skein/spec';
 import type { ConversationLogEntry, RestoredBatch } from './conversation-log.js';
 import type { ConversationState } from './conversation-state.js';
 import { InvalidSnapshotError } from './errors/invalid-snapshot-error.js';
-import type { TokenUsage } from './types.js';
 
 // Checks one stored log entry and returns a fresh copy of it: a restored manager must share no
 // object with the snapshot it came from, or whoever holds the snapshot could rewrite its history.

@@ -1,8 +1,8 @@
+import type { ToolSpec } from '@skein/spec';
 import { describe, expect, it } from 'vitest';
 import { ConversationManager } from './conversation-manager.js';
 import { InvalidSnapshotError } from './errors/invalid-snapshot-error.js';
 import { applyDeltas, type ConversationSnapshot } from './snapshot.js';
-import type { ToolSpec } from './types.js';
 
 const tools: ToolSpec[] = [{ name: 'calc', description: 'math', parameters: {} }];
 const options = { initialTools: () => tools };

@@ -1,3 +1,5 @@
+import type { LLMMessage } from '@skein/spec';
+import { SkeinError } from '@skein/spec';
 import { show } from './argument-checks.js';
 import type {
   ConversationCursor,
@@ -6,10 +8,8 @@ import type {
 } from './conversation-log.js';
 import { ConversationState } from './conversation-state.js';
 import { InvalidSnapshotError } from './errors/invalid-snapshot-error.js';
-import { SkeinError } from './errors/skein-error.js';
 import { normalizeMessage } from './message-validation.js';
 import { copyEntry, isCount, isObject } from './snapshot-entries.js';
-import type { LLMMessage } from './types.js';
 
 export const SNAPSHOT_VERSION = 1;
 

@@ -1,5 +1,5 @@
+import type { LLMMessage } from '@skein/spec';
 import { estimateTokens } from './token-estimate.js';
-import type { LLMMessage } from './types.js';
 
 /** Counts the tokens a message costs in a prompt. */
 export type TokenCounter = (message: LLMMessage) => number;

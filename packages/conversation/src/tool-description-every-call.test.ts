@@ -1,9 +1,9 @@
+import type { LLMMessage, ToolSpec } from '@skein/spec';
+import { SkeinError } from '@skein/spec';
 import { describe, expect, it } from 'vitest';
 import { ConversationManager } from './conversation-manager.js';
-import { SkeinError } from './errors/skein-error.js';
 import { attempt } from './model-test-checks.js';
 import { isToolDescription } from './tool-description.js';
-import type { LLMMessage, ToolSpec } from './types.js';
 
 // Issue 10 §1: in a batch started with initial tools, every call leaves exactly one description
 // of the initial tools on view. One row per observed hole.

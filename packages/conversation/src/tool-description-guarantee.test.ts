@@ -1,7 +1,7 @@
+import type { LLMMessage, ToolSpec } from '@skein/spec';
 import { describe, expect, it } from 'vitest';
 import { ConversationManager } from './conversation-manager.js';
 import { isToolDescription } from './tool-description.js';
-import type { LLMMessage, ToolSpec } from './types.js';
 
 const calculator: ToolSpec = {
   name: 'calculator',

@@ -1,4 +1,4 @@
-import { type LLMMessage, TOOL_DESCRIPTION_KIND, type ToolSpec } from './types.js';
+import { type LLMMessage, TOOL_DESCRIPTION_KIND, type ToolSpec } from '@skein/spec';
 
 /** Turns the initial tool set into the text of the tool-description message. */
 export type ToolDescriptionFormatter = (tools: readonly ToolSpec[]) => string;

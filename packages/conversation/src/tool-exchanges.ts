@@ -1,4 +1,4 @@
-import type { LLMMessage } from './types.js';
+import type { LLMMessage } from '@skein/spec';
 
 /** A run of visible positions `[start, end)` that must be kept or dropped together. */
 export interface ExchangeUnit {

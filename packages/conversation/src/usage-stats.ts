@@ -1,5 +1,5 @@
+import type { TokenUsage } from '@skein/spec';
 import type { ConversationState } from './conversation-state.js';
-import type { TokenUsage } from './types.js';
 
 export interface UsageStats {
   readonly total: TokenUsage;

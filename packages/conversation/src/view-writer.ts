@@ -1,3 +1,4 @@
+import type { LLMMessage } from '@skein/spec';
 import type { OperationResult } from './context-operations.js';
 import type { ConversationEmitter } from './conversation-emitter.js';
 import type { RestoredBatch } from './conversation-log.js';
@@ -5,7 +6,6 @@ import type { ConversationState } from './conversation-state.js';
 import type { DescribedView } from './description-guard.js';
 import type { DescriptionKeeper } from './description-keeper.js';
 import { operationResult } from './operation-result.js';
-import type { LLMMessage } from './types.js';
 
 /**
  * How a checked change reaches the conversation: the description guarantee applied to the new
