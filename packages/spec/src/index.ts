@@ -14,6 +14,7 @@ export type { ConversationExtent, ParentMismatch } from './errors/checkpoint-con
 export { CheckpointConflictError } from './errors/checkpoint-conflict-error.js';
 export { CheckpointNotFoundError } from './errors/checkpoint-not-found-error.js';
 export { InvalidArgumentError } from './errors/invalid-argument-error.js';
+export { NotFoundError, ProviderError, StoreError } from './errors/kind-errors.js';
 export type { SkeinErrorOptions } from './errors/skein-error.js';
 export { SkeinError } from './errors/skein-error.js';
 export type { ThreadConflictCode } from './errors/thread-conflict-error.js';
@@ -21,10 +22,10 @@ export { ThreadConflictError } from './errors/thread-conflict-error.js';
 export type { ToolExecutionErrorOptions } from './errors/tool-execution-error.js';
 export { ToolExecutionError } from './errors/tool-execution-error.js';
 export { ToolTimeoutError } from './errors/tool-timeout-error.js';
-export type { HeldLease } from './lease.js';
-export { checkLeaseOwner, checkLeaseRequest, mayTakeLease } from './lease.js';
 export type { NonJsonValue } from './json-value.js';
 export { findNonJsonValue, MAX_JSON_DEPTH } from './json-value.js';
+export type { HeldLease } from './lease.js';
+export { checkLeaseOwner, checkLeaseRequest, mayTakeLease } from './lease.js';
 export type {
   FinishReason,
   LLMCallOptions,

@@ -16,7 +16,10 @@ export function checkLeaseRequest(threadId: unknown, lease: LeaseRequest): void 
     throw new InvalidArgumentError('lease.owner', 'a lease owner must be a non-empty string');
   for (const key of ['expiresAt', 'now'] as const)
     if (!Number.isFinite(lease[key]))
-      throw new InvalidArgumentError(`lease.${key}`, `lease.${key} must be a finite number (epoch ms)`);
+      throw new InvalidArgumentError(
+        `lease.${key}`,
+        `lease.${key} must be a finite number (epoch ms)`,
+      );
 }
 
 /** The rule every store applies: free, expired, or already the asker's. */

@@ -101,3 +101,26 @@ describe('SkeinError.isInstance called unbound', () => {
     expect(values.filter(SkeinError.isInstance)).toHaveLength(1);
   });
 });
+
+describe('the kind classes', () => {
+  it('tell their kind apart, carry their code and retryable, and are SkeinErrors', async () => {
+    const { NotFoundError, ProviderError, StoreError } = await import('./kind-errors.js');
+    const missing = new NotFoundError('WORKFLOW_NOT_FOUND', 'no workflow "w"', {
+      details: { id: 'w' },
+    });
+    const busy = new StoreError('STORE_BUSY', 'database is locked', { retryable: true });
+    const limited = new ProviderError('RATE_LIMITED', '429', { retryable: true });
+    expect(NotFoundError.isInstance(missing)).toBe(true);
+    expect(StoreError.isInstance(missing)).toBe(false);
+    expect(StoreError.isInstance(busy)).toBe(true);
+    expect(ProviderError.isInstance(limited)).toBe(true);
+    expect(SkeinError.isInstance(limited)).toBe(true);
+    expect(missing).toMatchObject({
+      code: 'WORKFLOW_NOT_FOUND',
+      name: 'NotFoundError',
+      details: { id: 'w' },
+    });
+    expect(busy.retryable).toBe(true);
+    expect(SkeinError.isRetryable(limited)).toBe(true);
+  });
+});

@@ -1,0 +1,26 @@
+import { SkeinError } from './skein-error.js';
+
+// One class per kind of reaction a caller needs, each with the package's own code union: a
+// caller branches on the class ("something was not there", "a store failed", "a provider
+// failed") and, where it cares, on `code`. Facts go in `details`.
+
+/** Something asked for by name or id does not exist: a workflow, a tool, a thread, a route. */
+export class NotFoundError<Code extends string = string> extends SkeinError<Code> {
+  static override readonly errorName: string = 'NotFoundError';
+}
+
+/**
+ * A store could not do what was asked: closed, corrupt, busy, too new for this package, a value
+ * it cannot keep, its database or disk failing. `retryable` says whether trying again can help.
+ */
+export class StoreError<Code extends string = string> extends SkeinError<Code> {
+  static override readonly errorName: string = 'StoreError';
+}
+
+/**
+ * A model provider or remote server failed: a request refused or timed out, a stream cut or
+ * malformed, a rate limit. `retryable` follows the provider (429, 5xx, timeouts: true).
+ */
+export class ProviderError<Code extends string = string> extends SkeinError<Code> {
+  static override readonly errorName: string = 'ProviderError';
+}
