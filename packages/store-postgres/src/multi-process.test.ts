@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresCheckpointStore } from './postgres-checkpoint-store.js';
 import { askEngine } from './test-support/ask-workflow.js';
@@ -89,7 +90,10 @@ describe('several processes writing one thread', () => {
       expect(exit, exit.stderr).toMatchObject({ code: 0, signal: null });
     const done = outcomes.filter((o) => o.startsWith('done COMPLETED '));
     expect(done, outcomes.join(', ')).toHaveLength(1);
-    expect(outcomes.filter((o) => o === 'refused CHECKPOINT_CONFLICT')).toHaveLength(3);
+    expect(
+      outcomes.filter((o) => o === 'refused RESUME_CONFLICT'),
+      outcomes.join(', '),
+    ).toHaveLength(3);
     const winner = answers[outcomes.indexOf(done[0]!)]!;
     expect(JSON.parse(done[0]!.slice('done COMPLETED '.length))).toEqual({
       n: 3,
@@ -108,6 +112,76 @@ describe('several processes writing one thread', () => {
     for (const loser of answers.filter((a) => a !== winner))
       expect(contents.some((c) => c.includes(loser))).toBe(false);
     expect((await store.list('paused')).length).toBeGreaterThan(before);
+    await store.close();
+  }, 120_000);
+
+  it('racing for the lease of a free thread: exactly one process gets it, every time', async () => {
+    const { connectionString } = server;
+    const schema = 'lease_race';
+    const setup = new PostgresCheckpointStore({ connectionString, schema });
+    await setup.migrate();
+    await setup.close();
+    const owners = ['p1', 'p2', 'p3', 'p4'];
+    const children = owners.map((owner) =>
+      spawnChild(new URL('./lease-child.ts', import.meta.url), [connectionString, schema, owner]),
+    );
+    expect(await all(children)).toEqual(children.map(() => 'ready'));
+    const winners: string[] = [];
+    for (let round = 0; round < 20; round++) {
+      const answers = await all(children, () => `acquire race-${round} 1000 0`);
+      expect(
+        answers.filter((a) => a === 'acquired true'),
+        answers.join(', '),
+      ).toHaveLength(1);
+      expect(answers.filter((a) => a === 'acquired false')).toHaveLength(owners.length - 1);
+      winners.push(owners[answers.indexOf('acquired true')]!);
+    }
+    for (const child of children) child.send('exit');
+    for (const exit of await Promise.all(children.map((c) => c.exited)))
+      expect(exit, exit.stderr).toMatchObject({ code: 0, signal: null });
+    // The database agrees with what each process was told.
+    const pool = new pg.Pool({ connectionString });
+    const { rows } = await pool.query<{ thread_id: string; owner: string }>(
+      'SELECT thread_id, owner FROM lease_race.leases',
+    );
+    await pool.end();
+    expect(Object.fromEntries(rows.map((row) => [row.thread_id, row.owner]))).toEqual(
+      Object.fromEntries(winners.map((owner, round) => [`race-${round}`, owner])),
+    );
+  }, 120_000);
+
+  it('a process whose expired lease another process took is refused with THREAD_LEASED', async () => {
+    const { connectionString } = server;
+    const schema = 'lease_fence';
+    const setup = new PostgresCheckpointStore({ connectionString, schema });
+    await setup.migrate();
+    await setup.close();
+    const [first, second] = ['first', 'second'].map((owner) =>
+      spawnChild(new URL('./lease-child.ts', import.meta.url), [connectionString, schema, owner]),
+    ) as [Child, Child];
+    expect(await all([first, second])).toEqual(['ready', 'ready']);
+    const say = async (child: Child, line: string) => {
+      child.send(line);
+      return child.next();
+    };
+    expect(await say(first, 'acquire t 1000 0')).toBe('acquired true');
+    expect(await say(first, 'save t')).toBe('saved t:1');
+    // At 1,000 the first process's lease has expired (it could not renew it): the second takes it.
+    expect(await say(second, 'acquire t 2000 1000')).toBe('acquired true');
+    expect(await say(first, 'acquire t 3000 1500')).toBe('acquired false');
+    expect(await say(first, 'save t')).toBe('refused THREAD_LEASED');
+    expect(await say(second, 'save t')).toBe('saved t:2');
+    for (const child of [first, second]) child.send('exit');
+    for (const exit of await Promise.all([first.exited, second.exited]))
+      expect(exit, exit.stderr).toMatchObject({ code: 0, signal: null });
+
+    const store = new PostgresCheckpointStore({ connectionString, schema });
+    const loaded = (await store.load('t'))!;
+    expect(loaded.checkpoint).toMatchObject({ id: 't:2', sequence: 2 });
+    expect(loaded.conversation.messages.map((m) => m.content)).toEqual([
+      'first saves 1',
+      'second saves 2',
+    ]);
     await store.close();
   }, 120_000);
 });

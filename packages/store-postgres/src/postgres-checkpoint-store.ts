@@ -8,7 +8,15 @@ import type {
   ThreadState,
   ThreadStatus,
 } from '@skein/core';
-import { CheckpointConflictError, InvalidArgumentError, type LLMMessage } from '@skein/spec';
+import {
+  CheckpointConflictError,
+  checkLeaseOwner,
+  checkLeaseRequest,
+  type HeldLease,
+  InvalidArgumentError,
+  type LeaseRequest,
+  type LLMMessage,
+} from '@skein/spec';
 import pg, { type Pool, type PoolClient } from 'pg';
 import {
   checkpointInfo,
@@ -21,23 +29,22 @@ import { StoreCorruptError } from './errors/store-corrupt-error.js';
 import { query, transaction } from './query.js';
 import { applyMigrations, type MigrationResult } from './schema/migrate.js';
 import { MIGRATIONS, SCHEMA_VERSION } from './schema/migrations.js';
-import type { CheckpointRow, LoadedRow, ThreadListRow, ThreadRow } from './statements.js';
+import type {
+  CheckpointRow,
+  LeasedThreadRow,
+  LoadedRow,
+  ThreadListRow,
+  ThreadRow,
+} from './statements.js';
 import { type Statements, statements } from './statements.js';
 import {
   checkInteger,
   checkOptions,
   checkSchema,
+  checkString,
   type PostgresCheckpointStoreOptions,
 } from './store-options.js';
 import { translateError } from './translate-error.js';
-
-function checkThreadId(threadId: unknown): void {
-  if (typeof threadId !== 'string')
-    throw new InvalidArgumentError(
-      'threadId',
-      `threadId must be a string, got ${JSON.stringify(threadId) ?? String(threadId)}`,
-    );
-}
 
 /** The continuity rule every store applies: the delta starts where the thread ends, on its head. */
 function checkContinues(checkpoint: EncodedCheckpoint, thread: ThreadRow | undefined): void {
@@ -121,7 +128,7 @@ export class PostgresCheckpointStore implements CheckpointStore {
 
   async load(threadId: string, checkpointId?: string): Promise<StoredThread | undefined> {
     this.#ensureOpen('load');
-    checkThreadId(threadId);
+    checkString('threadId', threadId);
     if (checkpointId !== undefined && typeof checkpointId !== 'string')
       throw new InvalidArgumentError(
         'checkpointId',
@@ -132,7 +139,7 @@ export class PostgresCheckpointStore implements CheckpointStore {
 
   async list(threadId: string): Promise<CheckpointInfo[]> {
     this.#ensureOpen('list');
-    checkThreadId(threadId);
+    checkString('threadId', threadId);
     return this.#run('list', async () => {
       const { rows } = await query<CheckpointRow>(this.#pool, this.#sql.listCheckpoints, [
         threadId,
@@ -160,7 +167,7 @@ export class PostgresCheckpointStore implements CheckpointStore {
 
   async delete(threadId: string): Promise<boolean> {
     this.#ensureOpen('delete');
-    checkThreadId(threadId);
+    checkString('threadId', threadId);
     return this.#run('delete', async () => {
       const { rowCount } = await query(this.#pool, this.#sql.deleteThread, [threadId]);
       return rowCount > 0;
@@ -170,7 +177,7 @@ export class PostgresCheckpointStore implements CheckpointStore {
   async prune(threadId: string, options: { keepLast: number }): Promise<number> {
     const keepLast = checkInteger('keepLast', options?.keepLast, 1, Number.MAX_SAFE_INTEGER);
     this.#ensureOpen('prune');
-    checkThreadId(threadId);
+    checkString('threadId', threadId);
     return this.#run('prune', async () => {
       const { rows } = await query<{ removed: number }>(this.#pool, this.#sql.prune, [
         threadId,
@@ -178,6 +185,34 @@ export class PostgresCheckpointStore implements CheckpointStore {
       ]);
       return rows[0]?.removed ?? 0;
     });
+  }
+
+  /**
+   * Takes or renews the thread's lease in one statement; of several pools or processes asking
+   * at once exactly one gets a free lease.
+   */
+  async acquireLease(threadId: string, lease: LeaseRequest): Promise<boolean> {
+    this.#ensureOpen('acquireLease');
+    checkLeaseRequest(threadId, lease);
+    const { owner, expiresAt, now } = lease;
+    return this.#run('acquireLease', async () => {
+      const { rowCount } = await query(this.#pool, this.#sql.acquireLease, [
+        threadId,
+        owner,
+        expiresAt,
+        now,
+      ]);
+      return rowCount === 1;
+    });
+  }
+
+  async releaseLease(threadId: string, owner: string): Promise<void> {
+    this.#ensureOpen('releaseLease');
+    checkString('threadId', threadId);
+    checkString('owner', owner);
+    await this.#run('releaseLease', () =>
+      query(this.#pool, this.#sql.releaseLease, [threadId, owner]),
+    );
   }
 
   /**
@@ -237,17 +272,31 @@ export class PostgresCheckpointStore implements CheckpointStore {
 
   /**
    * The common case, a thread that exists, in one round trip. False when the thread does not
-   * exist yet (its first checkpoint takes the slower path that creates it).
+   * exist yet (its first checkpoint takes the slower path that creates it), or when a checkpoint
+   * naming its owner found no lease row (the slower path's fence settles whether one is being
+   * taken at this moment).
    */
   async #saveOnHead(checkpoint: EncodedCheckpoint): Promise<boolean> {
-    const { rows } = await query<ThreadRow & { saved: number }>(
+    const { owner } = checkpoint;
+    const values = this.#values(checkpoint, checkpoint.threadId);
+    if (owner !== undefined) values.push(owner);
+    const { rows } = await query<LeasedThreadRow>(
       this.#pool,
-      this.#sql.saveOnHead,
-      this.#values(checkpoint, checkpoint.threadId),
+      owner === undefined ? this.#sql.saveOnHead : this.#sql.saveOnHeadLeased,
+      values,
     );
     const head = rows[0];
     if (!head) return false;
     if (head.saved === 1) return true;
+    if (owner !== undefined) {
+      // No lease row in this statement's snapshot: the slow path decides.
+      if (head.lease_owner === null) return false;
+      checkLeaseOwner(
+        checkpoint.threadId,
+        { owner: head.lease_owner, expiresAt: head.lease_expires_at! },
+        owner,
+      );
+    }
     checkContinues(checkpoint, head);
     // The statement and checkContinues apply one rule; reaching here means they disagreed.
     throw new StoreCorruptError(
@@ -261,8 +310,26 @@ export class PostgresCheckpointStore implements CheckpointStore {
     return rows[0];
   }
 
+  /**
+   * The fence of the slow path, before the thread's row is locked (so a save waiting here holds
+   * no row an `acquireLease` or a fast save could be waiting for). A lease row found is locked
+   * FOR SHARE until commit. None found may be one an `acquireLease` in flight is inserting: wait
+   * for those to commit (and keep new ones out until this transaction ends), then look again
+   * with a new snapshot.
+   */
+  async #fence(client: PoolClient, threadId: string, owner: string): Promise<void> {
+    const sql = this.#sql;
+    let held = (await query<HeldLease>(client, sql.lockLease, [threadId])).rows[0];
+    if (held === undefined) {
+      await query(client, sql.waitForLeaseTakers, [threadId]);
+      held = (await query<HeldLease>(client, sql.lockLease, [threadId])).rows[0];
+    }
+    checkLeaseOwner(threadId, held, owner);
+  }
+
   async #write(client: PoolClient, checkpoint: EncodedCheckpoint): Promise<void> {
     const { threadId } = checkpoint;
+    if (checkpoint.owner !== undefined) await this.#fence(client, threadId, checkpoint.owner);
     let thread = await this.#lockThread(client, threadId);
     checkContinues(checkpoint, thread);
     let key = thread?.id;

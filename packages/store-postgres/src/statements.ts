@@ -50,37 +50,44 @@ function withBodies(s: string, checkpoint: string): string {
      FROM (${checkpoint}) AS found`;
 }
 
-/** Every statement the store runs, written for one schema. */
-export type Statements = ReturnType<typeof statements>;
+/** The thread row a leased save locked, with the lease it found (none: owner null). */
+export interface LeasedThreadRow extends ThreadRow {
+  readonly saved: number;
+  readonly lease_owner: string | null;
+  readonly lease_expires_at: number | null;
+}
 
-const CHECKPOINT_COLUMNS =
-  'checkpoint_id, sequence, created_at, status, step, current_node_id, message_count, log_count';
-
-/** `schema` is a checked identifier (see `checkSchema`), so quoting it is enough. */
-export function statements(schema: string) {
-  const s = `"${schema}"`;
-  return {
-    /** Locks the thread's row for the rest of the transaction: writers of one thread queue here. */
-    lockThread: `SELECT id, message_count, log_count, last_checkpoint_id FROM ${s}.threads
-       WHERE thread_id = $1 FOR UPDATE`,
-    /** Nothing comes back when another transaction created the thread first. */
-    insertThread: `INSERT INTO ${s}.threads (thread_id, workflow_id, workflow_version, status, step,
-         updated_at, last_checkpoint_id, checkpoint_count, message_count, log_count)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, 0, 0, 0)
-       ON CONFLICT (thread_id) DO NOTHING RETURNING id`,
-    /**
-     * A save on an existing thread as one statement (one round trip, its own transaction): lock
-     * the thread's row (a concurrent writer of the thread waits here, then sees what the other
-     * committed), and only when the checkpoint continues it (`ok`), write its rows and move the
-     * head. Returns the row as locked and whether the checkpoint was saved; no row: no thread.
-     */
-    saveOnHead: `WITH
+/**
+ * A save on an existing thread as one statement (one round trip, its own transaction): lock the
+ * thread's row (a concurrent writer of the thread waits here, then sees what the other
+ * committed), and only when the checkpoint continues it (`ok`), write its rows and move the head.
+ * Returns the row as locked and whether the checkpoint was saved; no row: no thread.
+ *
+ * `leased` (the checkpoint names its owner, `$18`) adds the fence: the lease row is locked FOR
+ * SHARE, so an `acquireLease` taking it over waits until this save commits, or, having committed
+ * first, is what the lock returns (READ COMMITTED re-reads a row updated while it waited). The
+ * save writes only when that row exists and is the owner's. A missing row is not proof of a free
+ * lease: one inserted after this statement's snapshot is invisible to it, so the caller takes the
+ * slower path, which looks again under `waitForLeaseTakers`.
+ */
+function saveOnHead(s: string, leased: boolean): string {
+  return `WITH
        head AS (
          SELECT id, message_count, log_count, last_checkpoint_id FROM ${s}.threads
-         WHERE thread_id = $1 FOR UPDATE),
+         WHERE thread_id = $1 FOR UPDATE),${
+           leased
+             ? `
+       lease AS (SELECT owner, expires_at FROM ${s}.leases WHERE thread_id = $1 FOR SHARE),`
+             : ''
+         }
        ok AS (
          SELECT id FROM head
-         WHERE message_count = $2 AND log_count = $4 AND last_checkpoint_id IS NOT DISTINCT FROM $8::text),
+         WHERE message_count = $2 AND log_count = $4 AND last_checkpoint_id IS NOT DISTINCT FROM $8::text${
+           leased
+             ? `
+           AND EXISTS (SELECT 1 FROM lease WHERE owner = $18::text)`
+             : ''
+         }),
        new_messages AS (
          INSERT INTO ${s}.messages (thread, position, body)
          SELECT ok.id, $2::bigint + t.ord - 1, t.body
@@ -99,8 +106,37 @@ export function statements(schema: string) {
            message_count = $13, log_count = $14
          FROM ok WHERE threads.id = ok.id RETURNING threads.id)
        SELECT head.id, head.message_count, head.log_count, head.last_checkpoint_id,
-         (SELECT count(*) FROM moved)::int AS saved
-       FROM head`,
+         (SELECT count(*) FROM moved)::int AS saved${
+           leased
+             ? `,
+         (SELECT owner FROM lease) AS lease_owner, (SELECT expires_at FROM lease) AS lease_expires_at`
+             : ''
+         }
+       FROM head`;
+}
+
+/** Every statement the store runs, written for one schema. */
+export type Statements = ReturnType<typeof statements>;
+
+const CHECKPOINT_COLUMNS =
+  'checkpoint_id, sequence, created_at, status, step, current_node_id, message_count, log_count';
+
+/** `schema` is a checked identifier (see `checkSchema`), so quoting it is enough. */
+export function statements(schema: string) {
+  const s = `"${schema}"`;
+  // Per schema and thread; the schema's migrations lock '@skein/store-postgres:<schema>'.
+  const leaseLockKey = `hashtextextended('@skein/store-postgres:${schema}:lease:' || $1::text, 0)`;
+  return {
+    /** Locks the thread's row for the rest of the transaction: writers of one thread queue here. */
+    lockThread: `SELECT id, message_count, log_count, last_checkpoint_id FROM ${s}.threads
+       WHERE thread_id = $1 FOR UPDATE`,
+    /** Nothing comes back when another transaction created the thread first. */
+    insertThread: `INSERT INTO ${s}.threads (thread_id, workflow_id, workflow_version, status, step,
+         updated_at, last_checkpoint_id, checkpoint_count, message_count, log_count)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, 0, 0, 0)
+       ON CONFLICT (thread_id) DO NOTHING RETURNING id`,
+    saveOnHead: saveOnHead(s, false),
+    saveOnHeadLeased: saveOnHead(s, true),
     /** A first checkpoint's rows and head, once its thread row exists (`$1` is its key). */
     appendCheckpoint: `WITH
        new_messages AS (
@@ -144,8 +180,12 @@ export function statements(schema: string) {
     listThreads: `SELECT thread_id, workflow_id, workflow_version, status, step, checkpoint_count,
          last_checkpoint_id, updated_at
        FROM ${s}.threads ORDER BY id`,
-    /** Messages, log entries and checkpoints go with the thread (ON DELETE CASCADE). */
-    deleteThread: `DELETE FROM ${s}.threads WHERE thread_id = $1`,
+    /**
+     * Messages, log entries and checkpoints go with the thread (ON DELETE CASCADE), and its lease
+     * too, in the same statement: the count is of threads deleted.
+     */
+    deleteThread: `WITH lease AS (DELETE FROM ${s}.leases WHERE thread_id = $1)
+       DELETE FROM ${s}.threads WHERE thread_id = $1`,
     /**
      * Drops all but the newest `$2` checkpoints of a locked thread; returns how many went. The
      * thread's id is a scalar, so both steps walk its index range, not the table (see above).
@@ -163,5 +203,23 @@ export function statements(schema: string) {
        UPDATE ${s}.threads SET checkpoint_count = checkpoint_count - counted.n
        FROM thread, counted WHERE threads.id = thread.id
        RETURNING counted.n AS removed`,
+    /**
+     * Takes or renews a lease: a row comes back only when one was written. ON CONFLICT settles
+     * two askers atomically (the second waits for the first's row, then tests the WHERE against
+     * what it committed). The advisory lock, held until the statement commits, is what a save
+     * that found no lease row waits on (`waitForLeaseTakers`) before looking again.
+     */
+    acquireLease: `INSERT INTO ${s}.leases AS l (thread_id, owner, expires_at)
+       SELECT $1::text, $2::text, $3::float8
+       FROM (SELECT pg_advisory_xact_lock(${leaseLockKey})) AS locked
+       ON CONFLICT (thread_id) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at
+       WHERE l.owner = excluded.owner OR l.expires_at <= $4::float8
+       RETURNING 1`,
+    releaseLease: `DELETE FROM ${s}.leases WHERE thread_id = $1 AND owner = $2`,
+    /** The fence of a save's transaction: an `acquireLease` taking the row over waits for it. */
+    lockLease: `SELECT owner, expires_at AS "expiresAt" FROM ${s}.leases
+       WHERE thread_id = $1 FOR SHARE`,
+    /** Until the transaction ends, no `acquireLease` of the thread can start or be under way. */
+    waitForLeaseTakers: `SELECT pg_advisory_xact_lock_shared(${leaseLockKey})`,
   };
 }

@@ -113,3 +113,12 @@ export function checkInteger(name: string, value: unknown, min: number, max: num
     );
   return value;
 }
+
+/** Throws unless `value` is a string: ids and owners, which may hold any text. */
+export function checkString(name: string, value: unknown): void {
+  if (typeof value !== 'string')
+    throw new InvalidArgumentError(
+      name,
+      `${name} must be a string, got ${JSON.stringify(value) ?? String(value)}`,
+    );
+}

@@ -18,6 +18,8 @@ export interface EncodedCheckpoint {
   readonly status: string;
   readonly step: number;
   readonly currentNodeId: string | null;
+  /** The lease owner the save is fenced by; undefined: no fence, no lease lookup. */
+  readonly owner: string | undefined;
   readonly from: { readonly messages: number; readonly log: number };
   readonly messages: readonly string[];
   readonly log: readonly string[];
@@ -97,6 +99,7 @@ export function encodeCheckpoint(checkpoint: Checkpoint, filename: string): Enco
   const sequence = raw.sequence;
   if (!isCount(sequence) || sequence < 1) invalid('sequence', 'must be an integer >= 1', sequence);
   if (raw.parentId !== undefined) text(raw.parentId, 'parentId');
+  if (raw.owner !== undefined) text(raw.owner, 'owner');
   const createdAt = text(raw.createdAt, 'createdAt');
   const state = raw.state;
   if (!isObject(state)) return invalid('state', 'must be an object', state);
@@ -128,6 +131,7 @@ export function encodeCheckpoint(checkpoint: Checkpoint, filename: string): Enco
     status,
     step: state.step,
     currentNodeId: (state.currentNodeId as string | undefined) ?? null,
+    owner: raw.owner as string | undefined,
     from: { messages: from.messages, log: from.log },
     messages: messages.map((m, i) => toJson(m, `conversation.messages[${i}]`, owner)),
     log: log.map((e, i) => toJson(e, `conversation.log[${i}]`, owner)),

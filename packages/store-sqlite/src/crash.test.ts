@@ -26,6 +26,20 @@ function rowCounts(filename: string): { messages: number; log: number; checkpoin
   }
 }
 
+/** The lease a thread's last runner left in the file. */
+function leaseOf(filename: string, threadId: string): { owner: string; expires_at: number } {
+  const db = new Database(filename, { readonly: true });
+  try {
+    return db
+      .prepare<[string], { owner: string; expires_at: number }>(
+        'SELECT owner, expires_at FROM leases WHERE thread_id = ?',
+      )
+      .get(threadId)!;
+  } finally {
+    db.close();
+  }
+}
+
 describe('a process killed with SIGKILL in the middle of a node', () => {
   const dir = mkdtempSync(join(tmpdir(), 'skein-sqlite-crash-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -68,6 +82,13 @@ describe('a process killed with SIGKILL in the middle of a node', () => {
     expect(rowCounts(filename).messages).toBe(before.length);
 
     const engine = loopEngine(store, { iterations: ROUNDS });
+    // The dead process's lease outlives it: the thread is the next process's only once that
+    // lease has run out, at the time the file holds.
+    const { expires_at: expiry } = leaseOf(filename, THREAD);
+    const takeOver = (now: number) =>
+      store.acquireLease(THREAD, { owner: engine.owner, expiresAt: now + 60_000, now });
+    expect(await takeOver(expiry - 1)).toBe(false);
+    expect(await takeOver(expiry)).toBe(true);
     const thread = await engine.loadThread(THREAD);
     const resumed = await engine.execute(thread, { maxSteps: loopSteps(ROUNDS) });
     expect(resumed.status).toBe('COMPLETED');

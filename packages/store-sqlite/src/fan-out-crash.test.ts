@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SqliteCheckpointStore } from './sqlite-checkpoint-store.js';
 import { CITIES, fanOutEngine } from './test-support/fan-out-workflow.js';
@@ -64,6 +65,17 @@ describe('a fan-out killed with SIGKILL while one branch still runs', () => {
       'trip/each@1[3] COMPLETED',
     ]);
     const engine = fanOutEngine(store, { callsFile });
+    // The dead process's lease on the parent outlives it: the next process takes it over once it
+    // has run out, at the time the file holds.
+    const db = new Database(filename, { readonly: true });
+    const expiry = db
+      .prepare<[string], number>('SELECT expires_at FROM leases WHERE thread_id = ?')
+      .pluck()
+      .get('trip')!;
+    db.close();
+    const lease = { owner: engine.owner, expiresAt: expiry + 60_000 };
+    expect(await store.acquireLease('trip', { ...lease, now: expiry - 1 })).toBe(false);
+    expect(await store.acquireLease('trip', { ...lease, now: expiry })).toBe(true);
     const ran: string[] = [];
     engine.events.on('thread:started', (e) => ran.push(e.threadId));
     engine.events.on('node:started', (e) => ran.push(`${e.threadId}:${e.nodeId}`));

@@ -9,7 +9,14 @@ import type {
   ThreadState,
   ThreadStatus,
 } from '@skein/core';
-import { CheckpointConflictError, InvalidArgumentError, type LLMMessage } from '@skein/spec';
+import {
+  CheckpointConflictError,
+  checkLeaseOwner,
+  checkLeaseRequest,
+  InvalidArgumentError,
+  type LeaseRequest,
+  type LLMMessage,
+} from '@skein/spec';
 import type Database from 'better-sqlite3';
 import {
   checkpointInfo,
@@ -22,16 +29,13 @@ import { StoreCorruptError } from './errors/store-corrupt-error.js';
 import { openDatabase } from './open/open-database.js';
 import { SCHEMA_VERSION } from './schema/migrations.js';
 import { prepareStatements, type Statements } from './statements.js';
-import { checkInteger, checkOptions, type SqliteCheckpointStoreOptions } from './store-options.js';
+import {
+  checkInteger,
+  checkOptions,
+  checkString,
+  type SqliteCheckpointStoreOptions,
+} from './store-options.js';
 import { translateError } from './translate-error.js';
-
-function checkThreadId(threadId: unknown): void {
-  if (typeof threadId !== 'string')
-    throw new InvalidArgumentError(
-      'threadId',
-      `threadId must be a string, got ${JSON.stringify(threadId) ?? String(threadId)}`,
-    );
-}
 
 /**
  * A `CheckpointStore` in one SQLite file (better-sqlite3, WAL mode). Each message and log entry
@@ -91,7 +95,7 @@ export class SqliteCheckpointStore implements CheckpointStore {
 
   async load(threadId: string, checkpointId?: string): Promise<StoredThread | undefined> {
     this.#ensureOpen('load');
-    checkThreadId(threadId);
+    checkString('threadId', threadId);
     if (checkpointId !== undefined && typeof checkpointId !== 'string')
       throw new InvalidArgumentError(
         'checkpointId',
@@ -102,7 +106,7 @@ export class SqliteCheckpointStore implements CheckpointStore {
 
   async list(threadId: string): Promise<CheckpointInfo[]> {
     this.#ensureOpen('list');
-    checkThreadId(threadId);
+    checkString('threadId', threadId);
     return this.#run('list', () =>
       this.#sql.listCheckpoints.all(threadId).map((row) => checkpointInfo(threadId, row)),
     );
@@ -126,15 +130,36 @@ export class SqliteCheckpointStore implements CheckpointStore {
 
   async delete(threadId: string): Promise<boolean> {
     this.#ensureOpen('delete');
-    checkThreadId(threadId);
+    checkString('threadId', threadId);
     return this.#run('delete', () => this.#delete.immediate(threadId));
   }
 
   async prune(threadId: string, options: { keepLast: number }): Promise<number> {
     const keepLast = checkInteger('keepLast', options?.keepLast, 1, Number.MAX_SAFE_INTEGER);
     this.#ensureOpen('prune');
-    checkThreadId(threadId);
+    checkString('threadId', threadId);
     return this.#run('prune', () => this.#prune.immediate(threadId, keepLast));
+  }
+
+  /**
+   * Takes or renews the thread's lease in one statement under SQLite's write lock, so of several
+   * connections or processes asking at once exactly one gets a free lease.
+   */
+  async acquireLease(threadId: string, lease: LeaseRequest): Promise<boolean> {
+    this.#ensureOpen('acquireLease');
+    checkLeaseRequest(threadId, lease);
+    const { owner, expiresAt, now } = lease;
+    return this.#run(
+      'acquireLease',
+      () => this.#sql.acquireLease.run(threadId, owner, expiresAt, now).changes === 1,
+    );
+  }
+
+  async releaseLease(threadId: string, owner: string): Promise<void> {
+    this.#ensureOpen('releaseLease');
+    checkString('threadId', threadId);
+    checkString('owner', owner);
+    this.#run('releaseLease', () => this.#sql.releaseLease.run(threadId, owner));
   }
 
   /** Closes the connection (SQLite then folds the WAL into the file). Idempotent. */
@@ -163,6 +188,10 @@ export class SqliteCheckpointStore implements CheckpointStore {
   #write(checkpoint: EncodedCheckpoint): void {
     const sql = this.#sql;
     const { threadId, from } = checkpoint;
+    // Inside the IMMEDIATE transaction: no other connection can take the lease between this read
+    // and the commit.
+    if (checkpoint.owner !== undefined)
+      checkLeaseOwner(threadId, sql.lease.get(threadId), checkpoint.owner);
     const thread = sql.thread.get(threadId);
     const stored = { messages: thread?.message_count ?? 0, log: thread?.log_count ?? 0 };
     if (from.messages !== stored.messages || from.log !== stored.log)
@@ -257,6 +286,8 @@ export class SqliteCheckpointStore implements CheckpointStore {
 
   #remove(threadId: string): boolean {
     const sql = this.#sql;
+    // The lease goes too, even for a thread that was leased but never saved.
+    sql.deleteLease.run(threadId);
     const thread = sql.thread.get(threadId);
     if (!thread) return false;
     sql.deleteMessages.run(thread.id);

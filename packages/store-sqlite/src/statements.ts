@@ -1,3 +1,4 @@
+import type { HeldLease } from '@skein/spec';
 import type Database from 'better-sqlite3';
 
 interface ThreadRow {
@@ -74,6 +75,12 @@ export interface Statements {
   readonly deleteLogEntries: Run<[number]>;
   readonly deleteCheckpoints: Run<[number]>;
   readonly deleteThread: Run<[number]>;
+  /** The thread's lease as `mayTakeLease` and `checkLeaseOwner` read it. */
+  readonly lease: Database.Statement<[string], HeldLease>;
+  /** Writes a row (changes 1) only when the lease is free, expired at `now` or the owner's. */
+  readonly acquireLease: Run<[string, string, number, number]>;
+  readonly releaseLease: Run<[string, string]>;
+  readonly deleteLease: Run<[string]>;
 }
 
 const CHECKPOINT_COLUMNS =
@@ -141,5 +148,15 @@ export function prepareStatements(db: Database.Database): Statements {
     deleteLogEntries: db.prepare('DELETE FROM log_entries WHERE thread = ?'),
     deleteCheckpoints: db.prepare('DELETE FROM checkpoints WHERE thread = ?'),
     deleteThread: db.prepare('DELETE FROM threads WHERE id = ?'),
+    lease: db.prepare('SELECT owner, expires_at AS expiresAt FROM leases WHERE thread_id = ?'),
+    // One statement, so the check and the write cannot be split by another process: SQLite takes
+    // the write lock as the statement starts (the busy timeout applies), before reading the row.
+    acquireLease: db.prepare(
+      `INSERT INTO leases (thread_id, owner, expires_at) VALUES (?, ?, ?)
+       ON CONFLICT (thread_id) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at
+       WHERE leases.owner = excluded.owner OR leases.expires_at <= ?`,
+    ),
+    releaseLease: db.prepare('DELETE FROM leases WHERE thread_id = ? AND owner = ?'),
+    deleteLease: db.prepare('DELETE FROM leases WHERE thread_id = ?'),
   };
 }

@@ -67,3 +67,12 @@ export function checkOptions(options: SqliteCheckpointStoreOptions): void {
       `verifyOnOpen must be a boolean, got ${show(options.verifyOnOpen)}`,
     );
 }
+
+/** Throws unless `value` is a string: ids and owners, which may hold any text. */
+export function checkString(name: string, value: unknown): void {
+  if (typeof value !== 'string')
+    throw new InvalidArgumentError(
+      name,
+      `${name} must be a string, got ${JSON.stringify(value) ?? String(value)}`,
+    );
+}

@@ -4,7 +4,7 @@ import { PostgresCheckpointStore } from '../postgres-checkpoint-store.js';
 import { makeCheckpoint } from '../test-support/make-checkpoint.js';
 import { spawnChild } from '../test-support/spawn-child.js';
 import { startTestPostgres, type TestPostgres } from '../testing/index.js';
-import { checkMigrationOrder } from './migrate.js';
+import { applyMigrations, checkMigrationOrder } from './migrate.js';
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations.js';
 
 let server: TestPostgres;
@@ -17,6 +17,9 @@ afterAll(async () => {
   await admin?.end();
   await server?.stop();
 });
+
+/** One row per migration applied: every version up to this package's. */
+const ALL_VERSIONS = MIGRATIONS.map((m) => m.version);
 
 async function versions(schema: string): Promise<number[]> {
   const { rows } = await admin.query<{ version: number }>(
@@ -43,16 +46,17 @@ describe('migrations', () => {
     expect(await store.listThreads()).toEqual([]);
     expect(await tables('first_use')).toEqual([
       'checkpoints',
+      'leases',
       'log_entries',
       'messages',
       'migrations',
       'threads',
     ]);
-    expect(await versions('first_use')).toEqual([SCHEMA_VERSION]);
+    expect(await versions('first_use')).toEqual(ALL_VERSIONS);
     expect(await store.migrate()).toEqual({ from: SCHEMA_VERSION, to: SCHEMA_VERSION });
     const again = new PostgresCheckpointStore({ pool: admin, schema: 'first_use' });
     expect(await again.migrate()).toEqual({ from: SCHEMA_VERSION, to: SCHEMA_VERSION });
-    expect(await versions('first_use')).toEqual([SCHEMA_VERSION]);
+    expect(await versions('first_use')).toEqual(ALL_VERSIONS);
     await store.close();
   });
 
@@ -79,7 +83,7 @@ describe('migrations', () => {
     // One of them created the schema; the rest found it done (after waiting for the lock).
     expect(results.filter((r) => r.from === 0)).toHaveLength(1);
     expect(results.every((r) => r.to === SCHEMA_VERSION)).toBe(true);
-    expect(await versions('five_pools')).toEqual([SCHEMA_VERSION]);
+    expect(await versions('five_pools')).toEqual(ALL_VERSIONS);
     await Promise.all(pools.map((pool) => pool.end()));
   });
 
@@ -99,8 +103,28 @@ describe('migrations', () => {
     ).toHaveLength(4);
     for (const exit of await Promise.all(children.map((c) => c.exited)))
       expect(exit, exit.stderr).toMatchObject({ code: 0, signal: null });
-    expect(await versions('five_processes')).toEqual([SCHEMA_VERSION]);
+    expect(await versions('five_processes')).toEqual(ALL_VERSIONS);
   }, 120_000);
+
+  it('take a schema at version 1, as the first release left it, to version 2 with leases', async () => {
+    expect(await applyMigrations(admin, 'from_v1', MIGRATIONS.slice(0, 1))).toEqual({
+      from: 0,
+      to: 1,
+    });
+    const old = new PostgresCheckpointStore({ pool: admin, schema: 'from_v1' });
+    // A store of this version migrates before its first call: write version 1 rows by hand.
+    await admin.query(
+      `INSERT INTO from_v1.threads (thread_id, workflow_id, workflow_version, status, step,
+         updated_at, last_checkpoint_id, checkpoint_count, message_count, log_count)
+       VALUES ('old', 'w', '1', 'PAUSED', 3, 'then', 'old:1', 0, 0, 0)`,
+    );
+    expect(await tables('from_v1')).not.toContain('leases');
+    expect(await old.migrate()).toEqual({ from: 1, to: 2 });
+    expect(await versions('from_v1')).toEqual([1, 2]);
+    expect(await old.listThreads()).toMatchObject([{ threadId: 'old', status: 'PAUSED' }]);
+    expect(await old.acquireLease('old', { owner: 'a', expiresAt: 10, now: 0 })).toBe(true);
+    expect(await old.acquireLease('old', { owner: 'b', expiresAt: 10, now: 5 })).toBe(false);
+  });
 
   it('refuse a schema a newer version of the package migrated, changing nothing', async () => {
     const store = new PostgresCheckpointStore({ pool: admin, schema: 'from_future' });
@@ -117,7 +141,7 @@ describe('migrations', () => {
       supported: SCHEMA_VERSION,
     });
     await expect(later.migrate()).rejects.toMatchObject({ code: 'STORE_TOO_NEW' });
-    expect(await versions('from_future')).toEqual([SCHEMA_VERSION, SCHEMA_VERSION + 1]);
+    expect(await versions('from_future')).toEqual([...ALL_VERSIONS, SCHEMA_VERSION + 1]);
   });
 
   it('are listed in order', () => {

@@ -64,6 +64,23 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    description: 'thread leases: which process runs a thread, and until when',
+    // A table of its own, keyed by the thread id's text: a lease is taken before the thread's
+    // first checkpoint, when no threads row (which needs a workflow and a head) exists yet, and a
+    // renewal then rewrites this narrow row rather than the thread's. expires_at is double
+    // precision, not bigint: the contract takes any finite number of epoch ms, and a bigint
+    // column would refuse a fractional one (now + ttl * 0.8) with a database error; every JS
+    // number, epoch ms up to 2^53 included, is kept and compared exactly.
+    sql: (s) => `
+      CREATE TABLE ${s}.leases (
+        thread_id text PRIMARY KEY,
+        owner text NOT NULL,
+        expires_at double precision NOT NULL
+      );
+    `,
+  },
 ];
 
 /** The schema version this package writes. */

@@ -13,13 +13,15 @@ import { compareShapes, expectedShape, readShape } from './schema-shape.js';
 const dir = mkdtempSync(join(tmpdir(), 'skein-sqlite-migrate-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const v2: Migration = {
-  version: 2,
+// A migration a later version of this package might add.
+const NEXT = SCHEMA_VERSION + 1;
+const next: Migration = {
+  version: NEXT,
   description: 'a note per thread',
   sql: 'ALTER TABLE threads ADD COLUMN note TEXT; CREATE TABLE labels (thread INTEGER, label TEXT);',
 };
 const broken: Migration = {
-  version: 2,
+  version: NEXT,
   description: 'fails halfway',
   sql: 'CREATE TABLE labels (thread INTEGER); INSERT INTO no_such_table VALUES (1);',
 };
@@ -34,7 +36,9 @@ describe('schema migrations', () => {
     expect(() => checkMigrationOrder(MIGRATIONS)).not.toThrow();
     expect(MIGRATIONS.map((m) => m.version)).toEqual(MIGRATIONS.map((_, i) => i + 1));
     expect(SCHEMA_VERSION).toBe(MIGRATIONS.at(-1)!.version);
-    expect(() => checkMigrationOrder([MIGRATIONS[0]!, { ...v2, version: 3 }])).toThrow(/version 3/);
+    expect(() => checkMigrationOrder([MIGRATIONS[0]!, { ...next, version: 3 }])).toThrow(
+      /version 3/,
+    );
   });
 
   it('bring a new database to the latest version and mark it as Skein', () => {
@@ -62,22 +66,46 @@ describe('schema migrations', () => {
       busyTimeoutMs: 1000,
       synchronous: 'full',
       verify: true,
-      migrations: [...MIGRATIONS, v2],
+      migrations: [...MIGRATIONS, next],
     });
-    expect(readVersion(db)).toBe(2);
+    expect(readVersion(db)).toBe(NEXT);
     expect(columns(db, 'threads')).toContain('note');
     expect(db.prepare('SELECT count(*) AS n FROM labels').get()).toEqual({ n: 0 });
     expect(db.prepare('SELECT thread_id FROM threads').pluck().all()).toEqual(['old']);
-    expect(compareShapes(readShape(db), expectedShape([...MIGRATIONS, v2], 2))).toEqual([]);
+    expect(compareShapes(readShape(db), expectedShape([...MIGRATIONS, next], NEXT))).toEqual([]);
     db.close();
-    // Version 2 is newer than this package: the real store now refuses the file.
+    // That version is newer than this package: the real store now refuses the file.
     expect(() => new SqliteCheckpointStore({ filename })).toThrow(
       expect.objectContaining({
         code: 'STORE_TOO_NEW',
-        details: expect.objectContaining({ found: 2 }),
+        details: expect.objectContaining({ found: NEXT }),
       }),
     );
     expect(before?.conversation.messages.length).toBeGreaterThan(0);
+  });
+
+  it('take a version 1 file, as the first release wrote it, to version 2 with leases', async () => {
+    const filename = join(dir, 'from-v1.db');
+    const store = new SqliteCheckpointStore({ filename });
+    await loopEngine(store, { iterations: 3 }).run('loop', { threadId: 'old' });
+    const before = await store.load('old');
+    store.close();
+    // Back to exactly what version 1 made (the shape check on opening would refuse anything else).
+    const raw = new Database(filename);
+    raw.exec('DROP TABLE leases');
+    raw.pragma('user_version = 1');
+    expect(compareShapes(readShape(raw), expectedShape(MIGRATIONS, 1))).toEqual([]);
+    raw.close();
+
+    const reopened = new SqliteCheckpointStore({ filename });
+    expect(await reopened.load('old')).toEqual(before);
+    expect(await reopened.acquireLease('old', { owner: 'a', expiresAt: 10, now: 0 })).toBe(true);
+    expect(await reopened.acquireLease('old', { owner: 'b', expiresAt: 10, now: 5 })).toBe(false);
+    reopened.close();
+    const db = new Database(filename, { readonly: true });
+    expect(readVersion(db)).toBe(2);
+    expect(compareShapes(readShape(db), expectedShape(MIGRATIONS, 2))).toEqual([]);
+    db.close();
   });
 
   it('roll back entirely when one fails, leaving the version where it was', () => {
@@ -91,21 +119,21 @@ describe('schema migrations', () => {
 
   it('refuse to downgrade: a newer database is STORE_TOO_NEW and keeps its version', () => {
     const db = new Database(':memory:');
-    applyMigrations(db, [...MIGRATIONS, v2], options);
+    applyMigrations(db, [...MIGRATIONS, next], options);
     expect(() => applyMigrations(db, MIGRATIONS, options)).toThrow(
       expect.objectContaining({
         code: 'STORE_TOO_NEW',
-        details: expect.objectContaining({ found: 2, supported: 1 }),
+        details: expect.objectContaining({ found: NEXT, supported: SCHEMA_VERSION }),
       }),
     );
-    expect(readVersion(db)).toBe(2);
+    expect(readVersion(db)).toBe(NEXT);
     db.close();
   });
 
   it('refuse a versioned database that is not marked as Skein', () => {
     const db = new Database(':memory:');
     db.pragma('user_version = 1');
-    expect(() => applyMigrations(db, [...MIGRATIONS, v2], options)).toThrow(
+    expect(() => applyMigrations(db, [...MIGRATIONS, next], options)).toThrow(
       expect.objectContaining({ code: 'STORE_FOREIGN' }),
     );
     db.close();
@@ -124,7 +152,10 @@ describe('schema shapes', () => {
       'table messages',
       'table threads',
     ]);
-    expect(expectedShape([...MIGRATIONS, v2], 2).get('table threads')).toMatch(/note TEXT/);
+    expect([...expectedShape(MIGRATIONS, 2).keys()].filter((key) => !v1.has(key))).toEqual([
+      'table leases',
+    ]);
+    expect(expectedShape([...MIGRATIONS, next], NEXT).get('table threads')).toMatch(/note TEXT/);
   });
 
   it('report missing, unexpected and different objects', () => {

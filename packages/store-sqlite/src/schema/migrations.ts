@@ -64,6 +64,23 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    description: 'thread leases: which process runs a thread, and until when',
+    // A table of its own, keyed by the thread id's text: a lease is taken before the thread's
+    // first checkpoint, when no threads row (which needs a workflow and a head) exists yet, and a
+    // renewal then rewrites this small row, not the thread's. WITHOUT ROWID: the key is the only
+    // way in, so the row lives in the primary key's b-tree and the save's fence is one lookup.
+    // expires_at has INTEGER affinity: epoch ms are stored as integers, and a fractional time
+    // (the contract allows any finite number) stays REAL, compared exactly.
+    sql: `
+      CREATE TABLE leases (
+        thread_id TEXT PRIMARY KEY,
+        owner TEXT NOT NULL,
+        expires_at INTEGER NOT NULL
+      ) WITHOUT ROWID;
+    `,
+  },
 ];
 
 /** The schema version this package writes. */
