@@ -3,8 +3,10 @@
 export { InputLineError } from './errors/input-line-error.js';
 export { ItemIdError } from './errors/item-id-error.js';
 export { RateLimitError } from './errors/rate-limit-error.js';
+export type { RunFolderErrorCode } from './errors/run-folder-error.js';
 export { RunFolderError } from './errors/run-folder-error.js';
 export { RunnerOptionError } from './errors/runner-option-error.js';
+export type { WorkflowModuleErrorCode } from './errors/workflow-module-error.js';
 export { WorkflowModuleError } from './errors/workflow-module-error.js';
 export type { FineTuningExportOptions } from './export/fine-tuning-exporter.js';
 export type { ToolBenchExportOptions } from './export/toolbench-exporter.js';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { SkeinError } from '@skein/spec';
 import { type OpenAICompatibleServer, startOpenAICompatibleServer } from '@skein/testkit';
 import OpenAI from 'openai';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProviderRequestError } from '../errors/provider-request-error.js';
 import { ProviderStreamError } from '../errors/provider-stream-error.js';
 import { createOpenAIClient, type OpenAIClientOptions } from './create-openai-client.js';
@@ -37,6 +37,34 @@ async function failure(promise: Promise<unknown>): Promise<SkeinError> {
   return error as SkeinError;
 }
 
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * Runs `act` noting every `setTimeout` delay over the 2^31 - 1 ms a timer holds, and every
+ * TimeoutOverflowWarning (Node fires such a timer after 1 ms instead, so a wait becomes a busy
+ * retry). Real timers: the server runs in this process, and a request under fake timers never
+ * ends; the call under test waits for nothing, so no assertion depends on the clock.
+ */
+async function watchTimers<T>(act: () => Promise<T>): Promise<{ result: T; tooLong: string[] }> {
+  const tooLong: string[] = [];
+  const onWarning = (warning: Error): void => {
+    if (warning.name === 'TimeoutOverflowWarning') tooLong.push(warning.message);
+  };
+  process.on('warning', onWarning);
+  const timeouts = vi.spyOn(globalThis, 'setTimeout');
+  try {
+    const result = await act();
+    // A warning is emitted on the next tick after the timer that caused it.
+    await new Promise((resolve) => setImmediate(resolve));
+    for (const [, ms] of timeouts.mock.calls)
+      if (!(Number(ms ?? 0) <= MAX_TIMER_MS)) tooLong.push(`setTimeout(${String(ms)})`);
+    return { result, tooLong };
+  } finally {
+    timeouts.mockRestore();
+    process.off('warning', onWarning);
+  }
+}
+
 describe('HTTP errors', () => {
   it.each([
     [503, true],
@@ -66,6 +94,68 @@ describe('HTTP errors', () => {
     });
     const error = await failure(client().generate(ask));
     expect(error).toMatchObject({ status: 429, retryable: true, retryAfterMs: 1500 });
+  });
+
+  it('does not retry a retry-after no timer can wait, and marks it not retryable', async () => {
+    server = await startOpenAICompatibleServer({
+      script: [{ content: 'never' }],
+      quirks: { failBeforeSuccess: { status: 429, times: 5, retryAfterMs: 1e12 } },
+    });
+    const overlong = await watchTimers(() => failure(client({ maxRetries: 3 }).generate(ask)));
+    expect(overlong.result).toMatchObject({ status: 429, retryable: false, retryAfterMs: 1e12 });
+    expect(overlong.result.message).toContain('retry-after');
+    // The openai package retries (maxRetries: 3) only what it can wait for.
+    expect(server.requests).toHaveLength(1);
+    expect(overlong.tooLong).toEqual([]);
+  });
+
+  it('keeps retryable a retry-after a timer can still wait', () => {
+    const refusal = (retryAfterMs: number) =>
+      new ProviderRequestError(
+        { status: 429, providerCode: undefined, providerMessage: 'x', model: 'm', retryAfterMs },
+        undefined,
+      );
+    expect(refusal(MAX_TIMER_MS).retryable).toBe(true);
+    expect(refusal(MAX_TIMER_MS + 1)).toMatchObject({
+      retryable: false,
+      retryAfterMs: MAX_TIMER_MS + 1,
+      details: { retryAfterMs: MAX_TIMER_MS + 1 },
+    });
+  });
+
+  it('does not retry an HTTP date in retry-after that no timer can reach', async () => {
+    const far = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        requests++;
+        res.writeHead(503, {
+          'content-type': 'application/json',
+          'retry-after': 'Fri, 31 Dec 9999 23:59:59 GMT',
+        });
+        res.end('{"error":{"message":"down for maintenance"}}');
+      });
+    });
+    let requests = 0;
+    await new Promise<void>((resolve) => far.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = far.address() as AddressInfo;
+      const overlong = await watchTimers(() =>
+        failure(
+          createOpenAIClient({
+            baseURL: `http://127.0.0.1:${port}/v1`,
+            apiKey: 'k',
+            model: 'm',
+            maxRetries: 2,
+          }).generate(ask),
+        ),
+      );
+      expect(overlong.result).toMatchObject({ status: 503, retryable: false });
+      expect(requests).toBe(1);
+      expect(overlong.tooLong).toEqual([]);
+    } finally {
+      far.closeAllConnections();
+      await new Promise((resolve) => far.close(resolve));
+    }
   });
 
   it('turns off the retries of an openai client passed in, unless maxRetries is set', async () => {

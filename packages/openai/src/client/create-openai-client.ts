@@ -8,6 +8,7 @@ import { buildRequestBody } from './build-request-body.js';
 import type { CallContext } from './call-context.js';
 import { EventForwarder } from './event-forwarder.js';
 import { fetchCompletion } from './fetch-completion.js';
+import { fetchWithoutOverlongRetries } from './retry-after.js';
 import { streamCompletion } from './stream-completion.js';
 import { toLLMResponse } from './to-llm-response.js';
 import { validateConversation } from './validate-conversation.js';
@@ -33,6 +34,8 @@ export interface OpenAIClientOptions {
    * Retries the `openai` package makes itself for 408/409/429/5xx and connection errors (with
    * backoff, honouring `retry-after`). Default 0: the engine's LLM node retries the errors marked
    * `retryable`, and two layers would multiply the requests. Also applies to a `client` passed in.
+   * A retry-after over 2^31 - 1 ms is not retried by a client this package builds (a `client`
+   * passed in keeps its own `fetch`, and waits what the `openai` package waits).
    */
   readonly maxRetries?: number;
   /** Where `LLMRequest.maxTokens` goes (default `max_tokens`, which every compatible server takes). */
@@ -62,6 +65,7 @@ function makeSdkClient(options: OpenAIClientOptions): OpenAI {
       ...(options.baseURL === undefined ? {} : { baseURL: options.baseURL }),
       ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs }),
       maxRetries: options.maxRetries ?? DEFAULT_SDK_MAX_RETRIES,
+      fetch: fetchWithoutOverlongRetries,
     });
   } catch (error) {
     throw new InvalidArgumentError(

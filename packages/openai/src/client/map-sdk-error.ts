@@ -2,6 +2,7 @@ import { SkeinError } from '@skein/spec';
 import { ProviderRequestError } from '../errors/provider-request-error.js';
 import { RequestAbortedError } from '../errors/request-aborted-error.js';
 import { RequestTimeoutError } from '../errors/request-timeout-error.js';
+import { retryAfterMs } from './retry-after.js';
 
 interface SdkErrorFields {
   readonly status?: unknown;
@@ -22,24 +23,6 @@ function constructorNames(error: unknown): string[] {
     proto = Object.getPrototypeOf(proto);
   }
   return names;
-}
-
-/** `retry-after-ms` (milliseconds) or `retry-after` (seconds or an HTTP date), if sent. */
-function retryAfterMs(headers: unknown): number | undefined {
-  const get = (headers as { get?: unknown } | null | undefined)?.get;
-  if (typeof get !== 'function') return undefined;
-  const read = (name: string): string | null => {
-    const value: unknown = get.call(headers, name);
-    return typeof value === 'string' ? value : null;
-  };
-  const ms = Number.parseFloat(read('retry-after-ms') ?? '');
-  if (Number.isFinite(ms) && ms >= 0) return ms;
-  const after = read('retry-after');
-  if (after === null) return undefined;
-  const seconds = Number.parseFloat(after);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
-  const date = Date.parse(after);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
 function providerMessage(error: SdkErrorFields): string {

@@ -1,4 +1,5 @@
 import { SkeinError } from '@skein/spec';
+import { MAX_TIMER_MS } from '../options/check-integer-option.js';
 
 /** HTTP statuses a retry can get past: timeout, conflict, rate limit, server errors. */
 export function isRetryableStatus(status: number): boolean {
@@ -8,7 +9,8 @@ export function isRetryableStatus(status: number): boolean {
 /**
  * The provider refused the request (an HTTP error status), could not be reached, or answered
  * with something the `openai` package could not read. Keeps the HTTP status and the provider's
- * own error code and message. `retryable` for 408/409/429/5xx and failed connections.
+ * own error code and message. `retryable` for 408/409/429/5xx and failed connections, unless
+ * the provider asked to retry after more than 2^31 - 1 ms, longer than any timer waits.
  */
 export class ProviderRequestError extends SkeinError<'PROVIDER_REQUEST_FAILED'> {
   static override readonly errorName = 'ProviderRequestError';
@@ -16,7 +18,10 @@ export class ProviderRequestError extends SkeinError<'PROVIDER_REQUEST_FAILED'> 
   readonly status: number | undefined;
   readonly providerCode: string | number | undefined;
   readonly providerMessage: string;
-  /** What the provider's `retry-after-ms` / `retry-after` header asked for, when it sent one. */
+  /**
+   * What the provider's `retry-after-ms` / `retry-after` header asked for, when it sent one, as
+   * it asked (even when longer than anyone can wait, and the error is then not retryable).
+   */
   readonly retryAfterMs: number | undefined;
 
   constructor(
@@ -40,14 +45,21 @@ export class ProviderRequestError extends SkeinError<'PROVIDER_REQUEST_FAILED'> 
           ? 'connection failed'
           : 'the response could not be read';
     const code = fields.providerCode === undefined ? '' : ` (${String(fields.providerCode)})`;
+    // Nobody can wait that long (a timer fires after 1 ms instead), and a retry sent sooner
+    // than the provider asked would be refused again: fail the call rather than spin.
+    const tooLong = fields.retryAfterMs !== undefined && fields.retryAfterMs > MAX_TIMER_MS;
+    const wait = tooLong
+      ? `; its retry-after of ${fields.retryAfterMs} ms is longer than any wait (2^31 - 1 ms): not retryable`
+      : '';
     super(
       'PROVIDER_REQUEST_FAILED',
-      `Chat Completions request for ${fields.model} failed, ${status}${code}: ${fields.providerMessage}`,
+      `Chat Completions request for ${fields.model} failed, ${status}${code}: ${fields.providerMessage}${wait}`,
       {
         cause,
         details: { ...facts },
         retryable:
-          fields.status === undefined ? connectionFailed : isRetryableStatus(fields.status),
+          !tooLong &&
+          (fields.status === undefined ? connectionFailed : isRetryableStatus(fields.status)),
       },
     );
     this.status = fields.status;

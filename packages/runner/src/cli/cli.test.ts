@@ -1,8 +1,13 @@
-import { existsSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ItemResult } from '../output/item-result.js';
-import { CHILDREN, QA_WORKFLOW_MODULE, spawnChild } from '../test-support/spawn-child.js';
+import {
+  CHILDREN,
+  QA_WORKFLOW_MODULE,
+  spawnChild,
+  THROWING_WORKFLOW_MODULE,
+} from '../test-support/spawn-child.js';
 import { readLines, tempFolder } from '../test-support/temp-folder.js';
 import { formatProgress } from './progress-line.js';
 
@@ -97,8 +102,76 @@ describe('skein run', () => {
       'many',
     ]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('--concurrency: must be a positive number, got "many"');
+    expect(result.stderr).toContain(
+      'RUNNER_INVALID_OPTION: Dataset run option --concurrency: must be a positive integer, got "many"',
+    );
     expect(result.stderr).toContain('Usage: skein run');
+  }, 60_000);
+});
+
+describe('skein run refuses before it writes anything', () => {
+  it('an --out folder it did not create, exiting non-zero with every file as it was', async () => {
+    const dir = tempFolder();
+    const input = join(dir, 'data.jsonl');
+    writeFileSync(input, '{"q":"one"}\n');
+    const out = join(dir, 'results');
+    mkdirSync(out);
+    const files = {
+      'finetune.jsonl': '{"messages":[{"role":"user","content":"mine"}]}\n',
+      'summary.json': '{"operator":"summary"}\n',
+      'notes.txt': 'do not lose these',
+    };
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(out, name), text);
+    const result = await cli([
+      'run',
+      QA_WORKFLOW_MODULE,
+      '--input',
+      input,
+      '--out',
+      out,
+      '--fine-tuning',
+    ]);
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toContain('OUTPUT_NOT_EMPTY');
+    for (const [name, text] of Object.entries(files))
+      expect(readFileSync(join(out, name), 'utf8')).toBe(text);
+    expect(existsSync(join(out, 'run.json'))).toBe(false);
+  }, 60_000);
+
+  it('--max-steps 0.5, naming the flag and the value', async () => {
+    const dir = tempFolder();
+    const input = join(dir, 'data.jsonl');
+    writeFileSync(input, '{"q":"one"}\n');
+    const out = join(dir, 'run');
+    const result = await cli([
+      'run',
+      QA_WORKFLOW_MODULE,
+      '--input',
+      input,
+      '--out',
+      out,
+      '--max-steps',
+      '0.5',
+    ]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('RUNNER_INVALID_OPTION');
+    expect(result.stderr).toContain('--max-steps');
+    expect(result.stderr).toContain('"0.5"');
+    expect(existsSync(out)).toBe(false);
+  }, 60_000);
+
+  it('a workflow module whose factory throws: WORKFLOW_MODULE_FAILED, naming the module', async () => {
+    const dir = tempFolder();
+    const input = join(dir, 'data.jsonl');
+    writeFileSync(input, '{"q":"one"}\n');
+    const out = join(dir, 'run');
+    const result = await cli(['run', THROWING_WORKFLOW_MODULE, '--input', input, '--out', out]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      `WORKFLOW_MODULE_FAILED: Workflow module ${THROWING_WORKFLOW_MODULE}`,
+    );
+    expect(result.stderr).toContain('OPENAI_API_KEY is not set');
+    expect(existsSync(out)).toBe(false);
   }, 60_000);
 });
 

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { SkeinError } from '@skein/spec';
 import { WorkflowModuleError } from '../errors/workflow-module-error.js';
 import type { DatasetWorkflow, DatasetWorkflowModule } from '../run/dataset-workflow.js';
 import type { RunContext } from '../run/run-options.js';
@@ -14,7 +15,11 @@ function isWorkflow(value: unknown): value is DatasetWorkflow {
   );
 }
 
-/** Imports a workflow module and makes its `DatasetWorkflow` with the run's context. */
+/**
+ * Imports a workflow module and makes its `DatasetWorkflow` with the run's context. Throws
+ * `WorkflowModuleError`: `WORKFLOW_MODULE_INVALID` when the module cannot be imported or gives no
+ * workflow, `WORKFLOW_MODULE_FAILED` (the error as `cause`) when its workflow function throws.
+ */
 export async function loadWorkflowModule(
   path: string,
   context: RunContext,
@@ -32,7 +37,22 @@ export async function loadWorkflowModule(
   const exported = (loaded.default ?? loaded.workflow) as DatasetWorkflowModule | undefined;
   if (exported === undefined)
     throw new WorkflowModuleError(path, 'has no default export and no export named "workflow"');
-  const workflow = typeof exported === 'function' ? await exported(context) : exported;
+  let workflow: unknown;
+  try {
+    workflow = typeof exported === 'function' ? await exported(context) : exported;
+  } catch (error) {
+    const reason = SkeinError.isInstance(error)
+      ? `${error.code}: ${error.message}`
+      : error instanceof Error
+        ? error.message
+        : String(error);
+    throw new WorkflowModuleError(
+      path,
+      `its workflow function threw: ${reason}`,
+      error,
+      'WORKFLOW_MODULE_FAILED',
+    );
+  }
   if (!isWorkflow(workflow))
     throw new WorkflowModuleError(path, 'must give { engine: SkeinEngine, workflowId: string, … }');
   return workflow;

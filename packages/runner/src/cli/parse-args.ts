@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { RunnerOptionError } from '../errors/runner-option-error.js';
+import { checkRate } from '../limits/rate-limiter.js';
 
 export const USAGE = `Usage: skein run <workflow module> --input <data.jsonl> --out <run folder> [options]
 
@@ -9,10 +10,10 @@ on after a crash or Ctrl-C: finished items are skipped, unfinished threads resum
 
 Options:
   --input <file>        JSONL input, one item per line (required)
-  --out <folder>        run folder (required)
+  --out <folder>        run folder (required): new, empty, or this run's own
   --concurrency <n>     items at once (default 8)
-  --rpm <n>             model requests per minute across the run
-  --tpm <n>             model tokens per minute across the run
+  --rpm <n>             model requests per minute across the run (at least 2.8e-5)
+  --tpm <n>             model tokens per minute across the run (at least 2.8e-5)
   --resume              go on with the run already in --out
   --run-id <id>         run id (default: the one recorded in --out, else its folder name)
   --id-field <name>     item field holding its id (default: the line number)
@@ -40,34 +41,55 @@ export interface CliArgs {
   readonly toolBench?: string;
 }
 
-function number(flag: string, value: string | undefined): number | undefined {
+/** A count (`--concurrency`, `--max-steps`): written as digits, from 1 to 2^53 - 1. */
+function count(flag: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const parsed = Number(value);
-  if (!Number.isFinite(parsed) || parsed <= 0 || value.trim() === '')
-    throw new RunnerOptionError(flag, `must be a positive number, got "${value}"`);
+  if (!/^\s*\d+\s*$/.test(value) || !Number.isSafeInteger(parsed) || parsed < 1)
+    throw new RunnerOptionError(flag, `must be a positive integer, got "${value}"`);
   return parsed;
+}
+
+/** A budget per minute (`--rpm`, `--tpm`): a positive number whose wait for one unit fits a timer. */
+function perMinute(flag: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const parsed = Number(value);
+  if (value.trim() === '' || !Number.isFinite(parsed) || parsed <= 0)
+    throw new RunnerOptionError(flag, `must be a positive number, got "${value}"`);
+  checkRate(flag, parsed);
+  return parsed;
+}
+
+const FLAGS = {
+  input: { type: 'string' },
+  out: { type: 'string' },
+  concurrency: { type: 'string' },
+  rpm: { type: 'string' },
+  tpm: { type: 'string' },
+  resume: { type: 'boolean', default: false },
+  'run-id': { type: 'string' },
+  'id-field': { type: 'string' },
+  'max-steps': { type: 'string' },
+  'fine-tuning': { type: 'boolean', default: false },
+  toolbench: { type: 'string' },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+/** Node's own parse errors (an unknown flag, a missing value) as `RunnerOptionError`, with a code. */
+function parseFlags(argv: readonly string[]) {
+  try {
+    return parseArgs({ args: [...argv], allowPositionals: true, options: FLAGS });
+  } catch (error) {
+    throw new RunnerOptionError(
+      'arguments',
+      error instanceof Error ? error.message : String(error),
+    );
+  }
 }
 
 /** `skein run …` arguments, or `'help'`. Throws `RunnerOptionError` naming the bad flag. */
 export function parseCliArgs(argv: readonly string[]): CliArgs | 'help' {
-  const { values, positionals } = parseArgs({
-    args: [...argv],
-    allowPositionals: true,
-    options: {
-      input: { type: 'string' },
-      out: { type: 'string' },
-      concurrency: { type: 'string' },
-      rpm: { type: 'string' },
-      tpm: { type: 'string' },
-      resume: { type: 'boolean', default: false },
-      'run-id': { type: 'string' },
-      'id-field': { type: 'string' },
-      'max-steps': { type: 'string' },
-      'fine-tuning': { type: 'boolean', default: false },
-      toolbench: { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-  });
+  const { values, positionals } = parseFlags(argv);
   if (values.help) return 'help';
   const [command, module, ...rest] = positionals;
   if (command !== 'run')
@@ -76,10 +98,10 @@ export function parseCliArgs(argv: readonly string[]): CliArgs | 'help' {
   if (rest.length !== 0) throw new RunnerOptionError('arguments', `unexpected "${rest.join(' ')}"`);
   if (values.input === undefined) throw new RunnerOptionError('--input', 'is required');
   if (values.out === undefined) throw new RunnerOptionError('--out', 'is required');
-  const concurrency = number('--concurrency', values.concurrency);
-  const rpm = number('--rpm', values.rpm);
-  const tpm = number('--tpm', values.tpm);
-  const maxSteps = number('--max-steps', values['max-steps']);
+  const concurrency = count('--concurrency', values.concurrency);
+  const rpm = perMinute('--rpm', values.rpm);
+  const tpm = perMinute('--tpm', values.tpm);
+  const maxSteps = count('--max-steps', values['max-steps']);
   return {
     module,
     input: values.input,

@@ -2,10 +2,13 @@ import { existsSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { SkeinError } from '@skein/spec';
 import { RunnerOptionError } from '../errors/runner-option-error.js';
+import { WorkflowModuleError } from '../errors/workflow-module-error.js';
 import { limitModel } from '../limits/limit-model.js';
 import { RateLimiter } from '../limits/rate-limiter.js';
+import { RESULTS_FILE } from '../output/run-files.js';
+import type { DatasetWorkflow } from '../run/dataset-workflow.js';
 import { runDataset } from '../run/run-dataset.js';
-import { RESULTS_FILE, recordedRunId } from '../run/run-folder.js';
+import { checkRunFolder, recordedRunId } from '../run/run-folder.js';
 import { formatSummary } from '../summary/format-summary.js';
 import { loadWorkflowModule } from './load-workflow-module.js';
 import { type CliArgs, parseCliArgs, USAGE } from './parse-args.js';
@@ -18,8 +21,12 @@ export interface CliIo {
   readonly signal: AbortSignal;
 }
 
+/** The run id, once `--out` is known to be a folder the run may write into. */
 function runIdOf(args: CliArgs): string {
   const recorded = recordedRunId(args.out);
+  const runId = args.runId ?? recorded ?? basename(resolve(args.out));
+  // Before the workflow module is loaded: it may open stores or start servers.
+  checkRunFolder(args.out, runId);
   const hasResults =
     existsSync(join(args.out, RESULTS_FILE)) && statSync(join(args.out, RESULTS_FILE)).size > 0;
   if (hasResults && !args.resume)
@@ -27,7 +34,27 @@ function runIdOf(args: CliArgs): string {
       '--out',
       `${args.out} already holds run "${recorded ?? '?'}": pass --resume to go on with it, or choose another folder`,
     );
-  return args.runId ?? recorded ?? basename(resolve(args.out));
+  return runId;
+}
+
+/** An error as one line: its code first, when it has one. */
+function describe(error: unknown): string {
+  const code = SkeinError.isInstance(error) ? `${error.code}: ` : '';
+  return `${code}${error instanceof Error ? error.message : String(error)}`;
+}
+
+/** `close()` of the workflow module; its failure is typed, naming the module. */
+async function closeWorkflow(workflow: DatasetWorkflow, module: string): Promise<void> {
+  try {
+    await workflow.close?.();
+  } catch (error) {
+    throw new WorkflowModuleError(
+      module,
+      `close() threw: ${describe(error)}`,
+      error,
+      'WORKFLOW_MODULE_FAILED',
+    );
+  }
 }
 
 /** `skein run …`: the exit code (0 finished, 1 failed to run, 2 bad usage, 130 stopped). */
@@ -36,7 +63,7 @@ export async function runCommand(argv: readonly string[], io: CliIo): Promise<nu
   try {
     args = parseCliArgs(argv);
   } catch (error) {
-    io.stderr.write(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}\n`);
+    io.stderr.write(`${describe(error)}\n\n${USAGE}\n`);
     return 2;
   }
   if (args === 'help') {
@@ -57,6 +84,7 @@ export async function runCommand(argv: readonly string[], io: CliIo): Promise<nu
       runId,
       limitModel: (llm) => (limiter ? limitModel(llm, limiter) : llm),
     });
+    let code: number;
     try {
       const exports = {
         ...workflow.exports,
@@ -87,20 +115,21 @@ export async function runCommand(argv: readonly string[], io: CliIo): Promise<nu
       });
       progress.end();
       io.stdout.write(`${formatSummary(summary)}\n`);
-      if (!summary.finished) {
+      if (summary.finished) code = 0;
+      else {
         io.stderr.write(`stopped: run again with --resume to go on with run "${runId}"\n`);
-        return 130;
+        code = 130;
       }
-      return 0;
-    } finally {
-      await workflow.close?.();
+    } catch (error) {
+      // The run's own failure is the one to report; a close() failing after it is not.
+      await closeWorkflow(workflow, args.module).catch(() => undefined);
+      throw error;
     }
+    await closeWorkflow(workflow, args.module);
+    return code;
   } catch (error) {
     progress.end();
-    const code = SkeinError.isInstance(error) ? `${error.code}: ` : '';
-    io.stderr.write(
-      `skein run failed: ${code}${error instanceof Error ? error.message : String(error)}\n`,
-    );
+    io.stderr.write(`skein run failed: ${describe(error)}\n`);
     return RunnerOptionError.isInstance(error) ? 2 : 1;
   }
 }

@@ -34,4 +34,25 @@ describe('every exported error class', () => {
   it('says which is retryable: only the rate limit', () => {
     expect(table.filter(([, e]) => e.retryable).map(([, e]) => e.code)).toEqual(['RATE_LIMITED']);
   });
+
+  it('gives the classes with several codes each code, UPPER_SNAKE, none retryable', () => {
+    const codes = [
+      new api.RunFolderError('runs/x', 'bad'),
+      new api.RunFolderError('runs/x', 'holds files', undefined, 'OUTPUT_NOT_EMPTY'),
+      new api.RunFolderError('runs/x/run.json', 'another run', undefined, 'OUTPUT_NOT_OURS'),
+      new api.WorkflowModuleError('wf.ts', 'bad'),
+      new api.WorkflowModuleError('wf.ts', 'threw', new Error('x'), 'WORKFLOW_MODULE_FAILED'),
+    ].map((error) => {
+      expect(error.retryable).toBe(false);
+      return error.code;
+    });
+    expect(codes).toEqual([
+      'RUN_FOLDER_INVALID',
+      'OUTPUT_NOT_EMPTY',
+      'OUTPUT_NOT_OURS',
+      'WORKFLOW_MODULE_INVALID',
+      'WORKFLOW_MODULE_FAILED',
+    ]);
+    for (const code of codes) expect(code).toMatch(/^[A-Z]+(_[A-Z]+)*$/);
+  });
 });

@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { exportTranscript, type ToolNameCodec } from '@skein/openai';
 import { readJsonl } from '../input/read-jsonl.js';
+import { checkExportFiles } from './check-export-file.js';
 import type { Exporter, FinishedItem } from './exporter.js';
 import { threadToolSpecs } from './thread-tools.js';
 
@@ -32,7 +33,12 @@ function mappingFileOf(file: string): string {
  */
 export function fineTuningExporter(options: FineTuningExportOptions = {}): Exporter {
   const file = options.file ?? 'finetune.jsonl';
+  checkExportFiles('exports.fineTuning.file', [file]);
   const mappingFile = mappingFileOf(file);
+  checkExportFiles('exports.fineTuning.file', [
+    mappingFile,
+    mappingFile.replace(/\.jsonl$/, '.json'),
+  ]);
   const onlyCompleted = options.onlyCompleted ?? true;
   return {
     files: [file, mappingFile],

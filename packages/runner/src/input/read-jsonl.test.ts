@@ -35,6 +35,24 @@ describe('readJsonl', () => {
     );
   });
 
+  it('reads past a UTF-8 byte order mark at the start of the file', async () => {
+    const path = join(tempFolder(), 'data.jsonl');
+    writeFileSync(path, '\uFEFF{"q":"first"}\n{"q":"second"}\n');
+    expect(await collect(readJsonl(path))).toEqual([
+      { line: 1, value: { q: 'first' } },
+      { line: 2, value: { q: 'second' } },
+    ]);
+    writeFileSync(path, '\uFEFF\n{"q":"only"}\n');
+    expect(await collect(readJsonl(path))).toEqual([{ line: 2, value: { q: 'only' } }]);
+    expect(await countJsonlLines(path)).toBe(1);
+    // Only at the start: elsewhere it is a character of the line.
+    writeFileSync(path, '{"q":1}\n\uFEFF{"q":2}\n');
+    expect(await collect(readJsonl(path))).toMatchObject([
+      { line: 1 },
+      { line: 2, problem: expect.stringMatching(/^not JSON/) },
+    ]);
+  });
+
   it('never throws on any text, and reports what is not JSON with its line', () => {
     fc.assert(
       fc.property(fc.string(), fc.nat(), (text, line) => {

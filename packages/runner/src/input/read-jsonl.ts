@@ -19,7 +19,8 @@ export function parseJsonlLine(text: string, line: number): JsonlLine {
 
 /**
  * The lines of a JSONL file, streamed (the file is never held whole), numbered from 1 as an
- * editor numbers them. Blank lines are skipped but counted; `\r\n` endings are accepted.
+ * editor numbers them. Blank lines are skipped but counted; `\r\n` endings are accepted, and so
+ * is a UTF-8 byte order mark at the start (editors on Windows write one; JSON.parse refuses it).
  */
 export async function* readJsonl(path: string): AsyncGenerator<JsonlLine> {
   const lines = createInterface({
@@ -28,8 +29,9 @@ export async function* readJsonl(path: string): AsyncGenerator<JsonlLine> {
   });
   let line = 0;
   try {
-    for await (const text of lines) {
+    for await (const read of lines) {
       line++;
+      const text = line === 1 && read.startsWith('\uFEFF') ? read.slice(1) : read;
       if (text.trim() === '') continue;
       yield parseJsonlLine(text, line);
     }
@@ -42,9 +44,14 @@ export async function* readJsonl(path: string): AsyncGenerator<JsonlLine> {
 export async function countJsonlLines(path: string): Promise<number> {
   let count = 0;
   let blank = true;
+  let first = true;
   for await (const chunk of createReadStream(path)) {
     const bytes = chunk as Buffer;
-    for (let i = 0; i < bytes.length; i++) {
+    // A byte order mark (EF BB BF) is not text of the first line. The stream's first chunk holds
+    // at least 3 bytes unless the whole file is shorter.
+    const bom = first && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+    first = false;
+    for (let i = bom ? 3 : 0; i < bytes.length; i++) {
       const byte = bytes[i]!;
       if (byte === 10) {
         if (!blank) count++;

@@ -1,15 +1,47 @@
 import type { LLMCallOptions, LLMClient, LLMRequest, LLMResponse, RateBudget } from '@skein/spec';
 import { RateLimitError } from '../errors/rate-limit-error.js';
+import { RunnerOptionError } from '../errors/runner-option-error.js';
 import { rateLimitFacts } from './rate-limit-facts.js';
-import { sleep } from './sleep.js';
+import { MAX_TIMER_MS, sleep } from './sleep.js';
 
 export interface LimitModelOptions {
-  /** 429 answers retried per call before it fails with `RateLimitError` (default 8). */
+  /** 429 answers retried per call before it fails with `RateLimitError` (default 8, up to 1,000). */
   readonly maxRateLimitRetries?: number;
   /** Wait after a 429 that sent no retry-after: doubled each time, from this (default 1,000 ms). */
   readonly backoffMs?: number;
   /** Longest wait after a 429 without retry-after (default 60,000 ms). */
   readonly maxBackoffMs?: number;
+  /**
+   * Longest wait a provider's retry-after gets (default 600,000 ms, ten minutes; at most
+   * 2^31 - 1). A longer one is waited this long, with a `RETRY_AFTER_CAPPED` warning event on
+   * the call, and the request is tried again.
+   */
+  readonly maxRetryAfterMs?: number;
+}
+
+const DEFAULT_MAX_RETRY_AFTER_MS = 600_000;
+
+function checkCount(option: keyof LimitModelOptions, value: unknown, max: number): void {
+  if (value === undefined) return;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > max)
+    throw new RunnerOptionError(
+      `limitOptions.${option}`,
+      `must be an integer from 0 to ${max}, got ${String(value)}`,
+    );
+}
+
+/**
+ * Throws `RunnerOptionError` for an option of `limitModel` that is not a whole count in range:
+ * a wait over 2^31 - 1 ms would fire after 1 ms, and a NaN would disable the bound it sets.
+ */
+export function checkLimitOptions(options: LimitModelOptions | undefined): void {
+  if (options === undefined) return;
+  if (typeof options !== 'object' || options === null)
+    throw new RunnerOptionError('limitOptions', 'must be an object');
+  checkCount('maxRateLimitRetries', options.maxRateLimitRetries, 1_000);
+  checkCount('backoffMs', options.backoffMs, MAX_TIMER_MS);
+  checkCount('maxBackoffMs', options.maxBackoffMs, MAX_TIMER_MS);
+  checkCount('maxRetryAfterMs', options.maxRetryAfterMs, MAX_TIMER_MS);
 }
 
 /** A rough token count of a request, for the token budget before usage is known (4 chars a token). */
@@ -39,19 +71,23 @@ async function tell(report: () => void | Promise<void>): Promise<void> {
 
 /**
  * `llm` with every call waiting for the budget's requests and tokens, and 429 answers retried
- * after the provider's retry-after (or an exponential backoff), pausing everyone who draws on the
- * budget meanwhile. `budget` is any `RateBudget`: a `RateLimiter` for this process, or one shared
- * by a fleet (@skein/worker's `PostgresRateBudget`). Other errors pass through untouched for the
- * LLM node's own retry policy.
+ * after the provider's retry-after (at most `maxRetryAfterMs`) or an exponential backoff, pausing
+ * everyone who draws on the budget meanwhile. A retry-after is capped rather than obeyed or
+ * refused: a provider (or a proxy) asking for days or years would otherwise stall the run, or
+ * fail every item at once, when the account's limit may well be back in minutes. `budget` is
+ * any `RateBudget`: a `RateLimiter` for this process, or one shared by a fleet (@skein/worker's
+ * `PostgresRateBudget`). Other errors pass through untouched for the LLM node's own retry policy.
  */
 export function limitModel(
   llm: LLMClient,
   budget: RateBudget,
   options: LimitModelOptions = {},
 ): LLMClient {
+  checkLimitOptions(options);
   const maxRetries = options.maxRateLimitRetries ?? 8;
   const backoff = options.backoffMs ?? 1_000;
   const maxBackoff = options.maxBackoffMs ?? 60_000;
+  const maxRetryAfter = options.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS;
   return {
     name: llm.name,
     async generate(request: LLMRequest, call?: LLMCallOptions): Promise<LLMResponse> {
@@ -63,8 +99,19 @@ export function limitModel(
           response = await llm.generate(request, call);
         } catch (error) {
           const facts = rateLimitFacts(error);
+          const asked = facts?.retryAfterMs;
           const wait =
-            facts && (facts.retryAfterMs ?? Math.min(maxBackoff, backoff * 2 ** (attempt - 1)));
+            facts &&
+            (asked === undefined
+              ? Math.min(maxBackoff, backoff * 2 ** (attempt - 1))
+              : Math.min(asked, maxRetryAfter));
+          if (asked !== undefined && wait !== undefined && asked > wait)
+            call?.onEvent?.({
+              type: 'warning',
+              code: 'RETRY_AFTER_CAPPED',
+              message: `${llm.name} answered 429 asking to retry after ${asked} ms, more than maxRetryAfterMs: waiting ${wait} ms`,
+              details: { model: llm.name, retryAfterMs: asked, waitMs: wait },
+            });
           // Everyone waits, even when this call gives up: the limit is the account's. Told
           // first, so that the other processes of a fleet stop as soon as they can.
           if (wait !== undefined) await tell(() => budget.pauseFor(wait));

@@ -1,6 +1,6 @@
 import type { RateBudget } from '@skein/spec';
 import { RunnerOptionError } from '../errors/runner-option-error.js';
-import { sleep } from './sleep.js';
+import { MAX_TIMER_MS, sleep } from './sleep.js';
 import { TokenBucket } from './token-bucket.js';
 
 export interface RateLimits {
@@ -24,9 +24,28 @@ export interface RateLimiterStats {
   readonly waitedMs: number;
 }
 
-function checkRate(name: string, value: number | undefined): void {
-  if (value !== undefined && !(Number.isFinite(value) && value > 0))
+/** The smallest budget per minute whose wait for one unit (a request, a token) fits one timer. */
+const MIN_PER_MINUTE = 60_000 / MAX_TIMER_MS;
+
+/**
+ * Throws `RunnerOptionError` naming the option unless `value` is absent or a budget per minute
+ * whose wait for one unit, 60,000 / value ms, fits a timer (2^31 - 1 ms): below about 2.8e-5 a
+ * minute, the wait for one request would be longer than Node can wait at once.
+ */
+export function checkRate(name: string, value: number | undefined): void {
+  if (value === undefined) return;
+  if (!(Number.isFinite(value) && value > 0))
     throw new RunnerOptionError(name, `must be a positive number, got ${String(value)}`);
+  if (60_000 / value > MAX_TIMER_MS)
+    throw new RunnerOptionError(
+      name,
+      `must be at least ${MIN_PER_MINUTE.toPrecision(3)} a minute (one every 2^31 - 1 ms, the longest a timer waits), got ${String(value)}`,
+    );
+}
+
+function checkBurst(value: number | undefined): void {
+  if (value !== undefined && !(Number.isFinite(value) && value > 0))
+    throw new RunnerOptionError('burstSeconds', `must be a positive number, got ${String(value)}`);
 }
 
 /**
@@ -46,7 +65,7 @@ export class RateLimiter implements RateBudget {
   constructor(limits: RateLimits = {}) {
     checkRate('rpm', limits.rpm);
     checkRate('tpm', limits.tpm);
-    checkRate('burstSeconds', limits.burstSeconds);
+    checkBurst(limits.burstSeconds);
     const burst = (limits.burstSeconds ?? 10) / 60;
     if (limits.rpm !== undefined)
       this.#requests = new TokenBucket(limits.rpm, Math.max(1, limits.rpm * burst));
@@ -72,10 +91,13 @@ export class RateLimiter implements RateBudget {
     this.#tokens?.adjust(estimated - actual);
   }
 
-  /** The provider said 429: nobody sends before `ms` from now. */
+  /**
+   * The provider said 429: nobody sends before `ms` from now. A pause longer than a timer holds
+   * is waited in pieces; one that is not a positive number pauses nobody.
+   */
   pauseFor(ms: number): void {
     this.#stats.rateLimited++;
-    this.#pausedUntil = Math.max(this.#pausedUntil, performance.now() + ms);
+    if (ms > 0) this.#pausedUntil = Math.max(this.#pausedUntil, performance.now() + ms);
   }
 
   async #wait(tokens: number, signal: AbortSignal | undefined): Promise<void> {
@@ -87,8 +109,9 @@ export class RateLimiter implements RateBudget {
         this.#requests?.waitFor(1) ?? 0,
         this.#tokens?.waitFor(tokens) ?? 0,
       );
-      if (wait <= 0) break;
-      await sleep(wait, signal);
+      if (!(wait > 0)) break;
+      // At most one timer's worth, then look again: a pause may have been extended meanwhile.
+      await sleep(Math.min(wait, MAX_TIMER_MS), signal);
     }
     this.#requests?.take(1);
     this.#tokens?.take(tokens);

@@ -31,18 +31,23 @@ export class TokenBucket {
   waitFor(amount: number): number {
     this.#refill();
     const needed = Math.min(amount, this.capacity) - this.#level;
-    return needed <= 0 ? 0 : Math.ceil((needed * 60_000) / this.perMinute);
+    // `!(> 0)`: a NaN amount must not become a NaN wait, which no loop would ever see end.
+    return !(needed > 0) ? 0 : Math.ceil((needed * 60_000) / this.perMinute);
   }
 
+  /** Takes `amount`; a count that is not a finite number (a bad usage report) is ignored. */
   take(amount: number): void {
     this.#refill();
-    this.#level -= amount;
+    if (Number.isFinite(amount)) this.#level -= amount;
   }
 
-  /** Gives back (`amount` > 0) or charges more (`amount` < 0) after the real cost is known. */
+  /**
+   * Gives back (`amount` > 0) or charges more (`amount` < 0) after the real cost is known; a NaN
+   * or infinite amount is ignored, since it would leave the level NaN and every wait with it.
+   */
   adjust(amount: number): void {
     this.#refill();
-    this.#level = Math.min(this.capacity, this.#level + amount);
+    if (Number.isFinite(amount)) this.#level = Math.min(this.capacity, this.#level + amount);
   }
 
   #refill(): void {

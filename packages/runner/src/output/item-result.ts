@@ -38,3 +38,8 @@ export const ZERO_USAGE: TokenUsage = Object.freeze({
   completionTokens: 0,
   totalTokens: 0,
 });
+
+/** The thread of an item: the run id and the item id, so a rerun finds it. */
+export function threadIdOf(runId: string, itemId: string): string {
+  return `${runId}/${itemId}`;
+}

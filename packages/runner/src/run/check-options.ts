@@ -1,10 +1,24 @@
+import { statSync } from 'node:fs';
 import type { RateBudget } from '@skein/spec';
 import { RunnerOptionError } from '../errors/runner-option-error.js';
+import { checkLimitOptions } from '../limits/limit-model.js';
+import { checkRate } from '../limits/rate-limiter.js';
 import type { RunDatasetOptions } from './run-options.js';
 
 const RUN_ID = /^[\w.:@-]{1,200}$/;
 
-/** Throws `RunnerOptionError` for the first bad option; returns the concurrency. */
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Throws `RunnerOptionError` for the first bad option, before anything is written; returns the
+ * concurrency.
+ */
 export function checkOptions(options: RunDatasetOptions): number {
   if (typeof options !== 'object' || options === null)
     throw new RunnerOptionError('options', 'must be an object');
@@ -27,12 +41,25 @@ export function checkOptions(options: RunDatasetOptions): number {
       'input',
       'must be a list, an (async) iterable or a JSONL file path',
     );
+  if (typeof input === 'string' && !isFile(input))
+    throw new RunnerOptionError('input', `${input} is not a file that can be read`);
   const concurrency = options.concurrency ?? 8;
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 10_000)
     throw new RunnerOptionError(
       'concurrency',
       `must be an integer from 1 to 10,000, got ${String(concurrency)}`,
     );
+  // Checked here, not left to the engine: every item would fail with it, and be skipped as
+  // finished by every later run.
+  const maxSteps = options.maxSteps;
+  if (maxSteps !== undefined && !(Number.isSafeInteger(maxSteps) && maxSteps >= 1))
+    throw new RunnerOptionError(
+      'maxSteps',
+      `must be a whole number of steps from 1 to 2^53 - 1, got ${String(maxSteps)}`,
+    );
+  checkRate('rpm', options.rpm);
+  checkRate('tpm', options.tpm);
+  checkLimitOptions(options.limitOptions);
   const limiter = options.limiter as Partial<Record<keyof RateBudget, unknown>> | undefined;
   if (
     limiter !== undefined &&

@@ -194,4 +194,40 @@ describe('runDataset', () => {
     ).rejects.toSatisfy((e) => RunnerOptionError.isInstance(e) && e.option === 'concurrency');
     expect(existsSync(join(out, 'summary.json'))).toBe(true);
   });
+
+  it.each([
+    ['maxSteps', { maxSteps: 0.5 }],
+    ['maxSteps', { maxSteps: 0 }],
+    ['input', { input: '/nonexistent/data.jsonl' }],
+    ['workflowId', { workflowId: 'not-registered' }],
+    ['limitOptions.backoffMs', { limitOptions: { backoffMs: -1 } }],
+    ['limitOptions.maxRetryAfterMs', { limitOptions: { maxRetryAfterMs: 2 ** 40 } }],
+  ] as const)('refuses %s before anything is written (%o)', async (option, bad) => {
+    const out = join(tempFolder(), 'run');
+    const error = await runDataset({
+      engine: qaEngine(),
+      workflowId: 'qa',
+      input: ['x'],
+      output: out,
+      runId: 'bad',
+      ...bad,
+    }).catch((e: unknown) => e);
+    expect(RunnerOptionError.isInstance(error), String(error)).toBe(true);
+    expect((error as RunnerOptionError).option).toBe(option);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('runs a JSONL file that starts with a byte order mark, its first item included', async () => {
+    const dir = tempFolder();
+    const input = join(dir, 'data.jsonl');
+    writeFileSync(input, '\uFEFF"alpha"\n"beta"\n');
+    const summary = await runDataset({
+      engine: qaEngine(),
+      workflowId: 'qa',
+      input,
+      output: join(dir, 'run'),
+      runId: 'bom',
+    });
+    expect(summary.items).toMatchObject({ total: 2, COMPLETED: 2, INVALID: 0 });
+  });
 });

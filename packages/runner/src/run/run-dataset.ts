@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SkeinEngine } from '@skein/core';
+import { RunnerOptionError } from '../errors/runner-option-error.js';
 import type { Exporter } from '../export/exporter.js';
 import { fineTuningExporter } from '../export/fine-tuning-exporter.js';
 import { toolBenchExporter } from '../export/toolbench-exporter.js';
@@ -10,14 +11,15 @@ import { countJsonlLines } from '../input/read-jsonl.js';
 import { CountedBudget } from '../limits/counted-budget.js';
 import { limitModel } from '../limits/limit-model.js';
 import { RateLimiter } from '../limits/rate-limiter.js';
-import { type ItemResult, ZERO_USAGE } from '../output/item-result.js';
+import { type ItemResult, threadIdOf, ZERO_USAGE } from '../output/item-result.js';
 import { readResults } from '../output/read-results.js';
+import { RESULTS_FILE, SUMMARY_FILE } from '../output/run-files.js';
 import { RunWriter } from '../output/run-writer.js';
 import type { RunSummary } from '../summary/run-summary.js';
 import { SummaryBuilder } from '../summary/summary-builder.js';
 import { checkOptions } from './check-options.js';
-import { claimRunFolder, cutExportFile, RESULTS_FILE, SUMMARY_FILE } from './run-folder.js';
-import { type ItemOutcome, runItem, threadIdOf } from './run-item.js';
+import { checkRunFolder, claimRunFolder } from './run-folder.js';
+import { type ItemOutcome, runItem } from './run-item.js';
 import type { RunDatasetOptions, RunProgress } from './run-options.js';
 
 function exportersOf(options: RunDatasetOptions): Exporter[] {
@@ -25,7 +27,21 @@ function exportersOf(options: RunDatasetOptions): Exporter[] {
   const fineTuning = options.exports?.fineTuning;
   if (fineTuning) exporters.push(fineTuningExporter(fineTuning === true ? {} : fineTuning));
   if (options.exports?.toolBench) exporters.push(toolBenchExporter(options.exports.toolBench));
+  const files = exporters.flatMap((e) => e.files);
+  const twice = files.find((file, i) => files.indexOf(file) !== i);
+  if (twice !== undefined)
+    throw new RunnerOptionError('exports', `two exports would write to the same file, ${twice}`);
   return exporters;
+}
+
+/**
+ * An engine without the workflow would fail every item, each then recorded as finished and
+ * skipped by every later run of the same id: refused before the folder is touched.
+ */
+function checkWorkflow(engine: SkeinEngine, workflowId: string): void {
+  const registry = (engine as Partial<SkeinEngine>).workflows;
+  if (typeof registry?.has === 'function' && !registry.has(workflowId))
+    throw new RunnerOptionError('workflowId', `"${workflowId}" is not registered in the engine`);
 }
 
 function totalOf(
@@ -53,17 +69,21 @@ const NO_LINES: ReadonlyMap<string, readonly string[]> = new Map();
 
 /**
  * Runs a workflow over every item of a dataset, `concurrency` at a time, each item in its own
- * thread, streaming results and exports into the run folder as items finish. Running it again
- * with the same `runId` and folder skips finished items and picks unfinished threads up from
- * their checkpoints: no item is written twice. Resolves to the run's summary (also written to
- * `summary.json`); only bad options or an unusable run folder reject.
+ * thread, streaming results and exports into the run folder as items finish. The folder must be
+ * new, empty, or this run's own (its `run.json` names `runId`): anything else is refused without
+ * a file changed. Running it again with the same `runId` and folder skips finished items and
+ * picks unfinished threads up from their checkpoints: every item is in every file once. Resolves
+ * to the run's summary (also written to `summary.json`); only bad options (refused before
+ * anything is written) or an unusable run folder reject.
  */
 export async function runDataset(options: RunDatasetOptions): Promise<RunSummary> {
   const concurrency = checkOptions(options);
   const started = performance.now();
   const folder = options.output;
   const exporters = exportersOf(options);
-  claimRunFolder(folder, options.runId, options.workflowId);
+  const exportFiles = exporters.flatMap((e) => e.files);
+  // Refused before the engine is built; taken (claimRunFolder) only once it is.
+  checkRunFolder(folder, options.runId, exportFiles);
   const budget =
     options.limiter ??
     (options.rpm !== undefined || options.tpm !== undefined
@@ -81,15 +101,19 @@ export async function runDataset(options: RunDatasetOptions): Promise<RunSummary
           limitModel: (llm) => (limiter ? limitModel(llm, limiter, options.limitOptions) : llm),
         })
       : options.engine;
+  checkWorkflow(engine, options.workflowId);
+  claimRunFolder(folder, options.runId, options.workflowId, exportFiles);
 
   const summary = new SummaryBuilder();
   const finished = new Set<string>();
-  const previous = await readResults(join(folder, RESULTS_FILE), (result) => {
-    finished.add(result.itemId);
-    summary.add(result, true);
-  });
-  const exportFiles = exporters.flatMap((e) => e.files);
-  for (const file of exportFiles) cutExportFile(folder, file, previous.exportBytes[file] ?? 0);
+  const previous = await readResults(
+    join(folder, RESULTS_FILE),
+    (result) => {
+      finished.add(result.itemId);
+      summary.add(result, true);
+    },
+    { runId: options.runId, folder, exportFiles },
+  );
   const stored = await storedThreads(engine, options);
   const total = await totalOf(options.input);
   const writer = new RunWriter(folder, RESULTS_FILE, exportFiles);

@@ -7,7 +7,8 @@ import type {
 } from '@skein/core';
 import { SkeinError, type TokenUsage } from '@skein/spec';
 import type { DatasetItem } from '../input/dataset-input.js';
-import { type ItemError, type ItemResult, ZERO_USAGE } from '../output/item-result.js';
+import { sleep } from '../limits/sleep.js';
+import { type ItemError, type ItemResult, threadIdOf, ZERO_USAGE } from '../output/item-result.js';
 import type { Mutable } from './mutable.js';
 import type { RunDatasetOptions } from './run-options.js';
 
@@ -15,11 +16,6 @@ import type { RunDatasetOptions } from './run-options.js';
 export interface ItemOutcome {
   readonly result: ItemResult;
   readonly thread: ThreadContext | undefined;
-}
-
-/** The thread of an item: the run id and the item id, so a rerun finds it. */
-export function threadIdOf(runId: string, itemId: string): string {
-  return `${runId}/${itemId}`;
 }
 
 function errorOf(error: unknown): ItemError {
@@ -146,6 +142,22 @@ function failed(
   };
 }
 
+/**
+ * The stored thread, or undefined when the store has none (a process that took its lease died
+ * before its first checkpoint): the item then starts afresh.
+ */
+async function loadIfStored(
+  engine: SkeinEngine,
+  threadId: string,
+): Promise<ThreadContext | undefined> {
+  try {
+    return await engine.loadThread(threadId);
+  } catch (error) {
+    if (SkeinError.hasCode(error, 'CHECKPOINT_NOT_FOUND')) return undefined;
+    throw error;
+  }
+}
+
 /** A thread found in the store, or one with a `prepareThread` hook: the paths that wait first. */
 async function runAfterWaiting(
   engine: SkeinEngine,
@@ -157,10 +169,11 @@ async function runAfterWaiting(
 ): Promise<ItemOutcome | undefined> {
   let thread: ThreadContext | undefined;
   try {
-    thread = stored
-      ? await engine.loadThread(threadId)
-      : engine.createThread(options.workflowId, threadOptionsOf(options, item, threadId));
-    if (!stored && options.prepareThread) await options.prepareThread(thread, item.value);
+    thread = stored ? await loadIfStored(engine, threadId) : undefined;
+    if (thread === undefined) {
+      thread = engine.createThread(options.workflowId, threadOptionsOf(options, item, threadId));
+      if (options.prepareThread) await options.prepareThread(thread, item.value);
+    }
     const ended =
       thread.status === 'COMPLETED' || thread.status === 'PAUSED' || thread.status === 'FAILED';
     const outcome = ended
@@ -168,14 +181,51 @@ async function runAfterWaiting(
       : await engine.execute(thread, executeOptions(options));
     return finished(options, item, threadId, thread, outcome, started);
   } catch (error) {
+    if (takenElsewhere(error)) return afterLease(engine, options, item, threadId, started);
     return failed(options, item, threadId, thread, error, started);
   }
+}
+
+/** How often an item whose thread another process holds looks again. */
+const LEASE_POLL_MS = 1_000;
+
+/**
+ * The thread is held by another process (its store lease, `THREAD_LEASED`) or was saved by one
+ * meanwhile (`CHECKPOINT_CONFLICT`): after a crash, the lease of the process that died lasts
+ * until it expires. Not the item's failure: recorded as FAILED, it would be skipped by every
+ * later run.
+ */
+function takenElsewhere(error: unknown): boolean {
+  return (
+    SkeinError.hasCode(error, 'THREAD_LEASED') || SkeinError.hasCode(error, 'CHECKPOINT_CONFLICT')
+  );
+}
+
+/**
+ * Waits, then picks the thread up from the store again: it runs once the other process's lease
+ * has expired, or is reported as it ended there. Undefined when the run is stopped meanwhile.
+ */
+async function afterLease(
+  engine: SkeinEngine,
+  options: RunDatasetOptions,
+  item: DatasetItem,
+  threadId: string,
+  started: number,
+): Promise<ItemOutcome | undefined> {
+  try {
+    await sleep(LEASE_POLL_MS, options.signal);
+  } catch {
+    return undefined;
+  }
+  return runAfterWaiting(engine, options, item, true, threadId, started);
 }
 
 /**
  * Runs one item: a thread the store already holds is picked up from its checkpoint (or just
  * reported, when it had ended), otherwise a new one starts. Never rejects: a failure is the
- * item's result. Undefined when the run's signal stopped it: the next run resumes it.
+ * item's result, except a thread held by another process (a crashed one holds it until its lease
+ * expires): the item waits for it. Undefined when the run's signal stopped it: the next run
+ * resumes it.
  *
  * A new item is not an `async` function: what stays alive while its thread runs is two small
  * closures, not an async frame of some 550 bytes. At concurrency 64 an item outlives several
@@ -207,6 +257,9 @@ export function runItem(
         return failed(options, item, threadId, thread, error, started);
       }
     },
-    (error: unknown) => failed(options, item, threadId, thread, error, started),
+    (error: unknown) =>
+      takenElsewhere(error)
+        ? afterLease(engine, options, item, threadId, started)
+        : failed(options, item, threadId, thread, error, started),
   );
 }

@@ -17,6 +17,9 @@ const summary = await runDataset({
   engine: qaEngine({
     store,
     toolDelayMs: 2,
+    // The killed process's leases hold its threads until they expire: short, so the rerun's
+    // wait for them stays short.
+    leaseMs: 1_000,
     onToolCall: (threadId) => appendFileSync(callLog, `${threadId}\n`),
   }),
   workflowId: 'qa',

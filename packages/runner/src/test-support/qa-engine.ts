@@ -26,13 +26,36 @@ export interface QaEngineOptions {
   readonly onToolCall?: (threadId: string) => void;
   /** Milliseconds the tool takes. */
   readonly toolDelayMs?: number;
+  /**
+   * Tool calls held until this many are waiting, then let go together: their items finish in
+   * one turn of the event loop, as items of a busy run do, without depending on timing.
+   */
+  readonly toolBarrier?: number;
+  /** The engine's store lease (default the engine's, 30 s) and the clock it is kept by. */
+  readonly leaseMs?: number;
+  readonly now?: () => number;
+}
+
+/** Resolves the n-th caller and every earlier one at once. */
+function barrier(size: number): () => Promise<void> {
+  let waiting: (() => void)[] = [];
+  return () =>
+    new Promise<void>((resolve) => {
+      waiting.push(resolve);
+      if (waiting.length < size) return;
+      for (const release of waiting) release();
+      waiting = [];
+    });
 }
 
 /** An engine with the `qa` workflow: start → answer (LLM + lookup tool) → end. */
 export function qaEngine(options: QaEngineOptions = {}): SkeinEngine {
+  const together = options.toolBarrier === undefined ? undefined : barrier(options.toolBarrier);
   const engine = new SkeinEngine({
     llm: options.llm ?? new ScriptedLLMClient(qaModel),
     ...(options.store ? { store: options.store } : {}),
+    ...(options.leaseMs === undefined ? {} : { leaseMs: options.leaseMs }),
+    ...(options.now === undefined ? {} : { now: options.now }),
   });
   engine.registerTool({
     name: LONG_TOOL,
@@ -41,6 +64,7 @@ export function qaEngine(options: QaEngineOptions = {}): SkeinEngine {
     execute: async ({ q }: { q: string }, context) => {
       options.onToolCall?.(context.threadId);
       if (options.toolDelayMs) await new Promise((r) => setTimeout(r, options.toolDelayMs));
+      await together?.();
       return { found: q.toUpperCase() };
     },
   });

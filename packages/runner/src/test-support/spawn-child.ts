@@ -22,6 +22,11 @@ export const QA_WORKFLOW_MODULE = fileURLToPath(
   new URL('./qa-workflow-module.ts', import.meta.url),
 );
 
+/** A workflow module whose factory throws. */
+export const THROWING_WORKFLOW_MODULE = fileURLToPath(
+  new URL('./throwing-workflow-module.ts', import.meta.url),
+);
+
 /** Starts one of `CHILDREN` in a new Node process. */
 export function spawnChild(
   child: URL,

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { RunnerOptionError } from '../errors/runner-option-error.js';
+import { parseCliArgs } from './parse-args.js';
+
+const base = ['run', 'wf.ts', '--input', 'data.jsonl', '--out', 'runs/x'];
+
+function refusal(flags: string[]): RunnerOptionError {
+  try {
+    parseCliArgs([...base, ...flags]);
+  } catch (error) {
+    expect(RunnerOptionError.isInstance(error), String(error)).toBe(true);
+    return error as RunnerOptionError;
+  }
+  throw new Error(`${flags.join(' ')} was accepted`);
+}
+
+describe('parseCliArgs', () => {
+  it.each([
+    ['--max-steps', '0.5'],
+    ['--max-steps', '1e300'],
+    ['--concurrency', '2.5'],
+    ['--concurrency', '0x10'],
+  ])('refuses %s %s: a count must be a positive integer', (flag, value) => {
+    const error = refusal([flag, value]);
+    expect(error.option).toBe(flag);
+    expect(error.message).toContain(`"${value}"`);
+  });
+
+  it.each([
+    ['--rpm', '1e-7'],
+    ['--tpm', '1e-9'],
+  ])('refuses %s %s: the wait for one request would not fit a timer', (flag, value) => {
+    const error = refusal([flag, value]);
+    expect(error.option).toBe(flag);
+    expect(error.message).toContain(value);
+  });
+
+  it('takes integer counts and fractional budgets', () => {
+    expect(
+      parseCliArgs([...base, '--max-steps', '20', '--concurrency', '4', '--rpm', '0.5']),
+    ).toMatchObject({ maxSteps: 20, concurrency: 4, rpm: 0.5 });
+  });
+});
