@@ -22,6 +22,7 @@ export {
   CheckpointConflictError,
   CheckpointNotFoundError,
   InvalidArgumentError,
+  NotFoundError,
   SkeinError,
   ThreadConflictError,
   ToolExecutionError,
@@ -42,35 +43,20 @@ export type { SkeinEngineOptions } from './engine/skein-engine.js';
 // Engine
 export { SkeinEngine } from './engine/skein-engine.js';
 // Errors
-export { BranchFailedError } from './errors/branch-failed-error.js';
-export { CheckpointSaveError } from './errors/checkpoint-save-error.js';
-export { ChildThreadsUnavailableError } from './errors/child-threads-unavailable-error.js';
-export { ExpressionEvaluationError } from './errors/expression-evaluation-error.js';
-export { ExpressionSyntaxError } from './errors/expression-syntax-error.js';
-export { ExpressionTooComplexError } from './errors/expression-too-complex-error.js';
-export { InvalidToolError } from './errors/invalid-tool-error.js';
-export { InvalidVariablesError } from './errors/invalid-variables-error.js';
+export type {
+  ExpressionErrorCode,
+  ExpressionErrorFacts,
+} from './errors/expression-error.js';
+export { ExpressionError } from './errors/expression-error.js';
 export { ListenerError } from './errors/listener-error.js';
 export { LLMCallError } from './errors/llm-call-error.js';
-export { MapItemsError } from './errors/map-items-error.js';
-export { MaxStepsExceededError } from './errors/max-steps-exceeded-error.js';
-export { MergeFunctionError } from './errors/merge-function-error.js';
-export { NoRouteError } from './errors/no-route-error.js';
-export { NodeExecutionError } from './errors/node-execution-error.js';
-export { ResumeInputError } from './errors/resume-input-error.js';
-export { StateCorruptError } from './errors/state-corrupt-error.js';
-export { SubworkflowDepthError } from './errors/subworkflow-depth-error.js';
-export { SubworkflowFailedError } from './errors/subworkflow-failed-error.js';
-export { ThreadCancelledError } from './errors/thread-cancelled-error.js';
-export { ThreadStateError } from './errors/thread-state-error.js';
-export { ToolArgumentsError } from './errors/tool-arguments-error.js';
-export type { ToolConflict } from './errors/tool-conflict-error.js';
-export { ToolConflictError } from './errors/tool-conflict-error.js';
-export { ToolNotFoundError } from './errors/tool-not-found-error.js';
-export { TriggerFailedError } from './errors/trigger-failed-error.js';
-export { ValueNotJsonError } from './errors/value-not-json-error.js';
-export { WorkflowNotFoundError } from './errors/workflow-not-found-error.js';
-export { WorkflowToolPausedError } from './errors/workflow-tool-paused-error.js';
+export type { NodeErrorCode, NodeErrorFacts } from './errors/node-error.js';
+export { NodeError } from './errors/node-error.js';
+export type { CoreNotFoundCode } from './errors/not-found.js';
+export type { ThreadErrorCode, ThreadErrorFacts } from './errors/thread-error.js';
+export { ThreadError } from './errors/thread-error.js';
+export type { ToolConflict, ToolErrorCode, ToolErrorFacts } from './errors/tool-error.js';
+export { ToolError } from './errors/tool-error.js';
 export type { WorkflowIssue, WorkflowIssueCode } from './errors/workflow-validation-error.js';
 export { WorkflowValidationError } from './errors/workflow-validation-error.js';
 export type { ThreadScope } from './events/emitter.js';

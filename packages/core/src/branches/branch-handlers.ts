@@ -1,4 +1,4 @@
-import { ChildThreadsUnavailableError } from '../errors/child-threads-unavailable-error.js';
+import { NodeError } from '../errors/node-error.js';
 import type { NodeHandler, NodeRunContext } from '../nodes/node-handler.js';
 import type { JoinNode, MapNode, ParallelNode, SubworkflowNode } from '../workflow/types.js';
 import type { ChildRunner } from './child-runner.js';
@@ -14,11 +14,11 @@ export interface BranchHandlers {
 
 /**
  * The handlers of the nodes that start child threads, over `runner`; without one (an executor
- * with no thread builder) each fails its node with `ChildThreadsUnavailableError`.
+ * with no thread builder) each fails its node with a `NodeError` (`CHILD_THREADS_UNAVAILABLE`).
  */
 export function branchHandlers(runner: ChildRunner | undefined): BranchHandlers {
   const need = (ctx: NodeRunContext): ChildRunner => {
-    if (!runner) throw new ChildThreadsUnavailableError(ctx.node.id);
+    if (!runner) throw NodeError.childThreadsUnavailable(ctx.node.id);
     return runner;
   };
   return {

@@ -1,7 +1,7 @@
 import { isToolDescription } from '@skein/conversation';
 import type { LLMMessage } from '@skein/spec';
 import type { CheckpointStore } from '../checkpoint/checkpoint-store.js';
-import { SubworkflowDepthError } from '../errors/subworkflow-depth-error.js';
+import { NodeError } from '../errors/node-error.js';
 import type { SkeinEmitter } from '../events/emitter.js';
 import type { BuildThreadOptions, ChildLink, ThreadBuilder } from '../thread/thread-builder.js';
 import type { ThreadContext } from '../thread/thread-context.js';
@@ -87,11 +87,11 @@ export class ChildRunner {
     return this.#options.mergers ?? {};
   }
 
-  /** Throws `SubworkflowDepthError` when a child of `parent` would nest too deep. */
+  /** Throws a `NodeError` (`SUBWORKFLOW_DEPTH_EXCEEDED`) when a child of `parent` is too deep. */
   checkDepth(parent: ThreadContext, workflowId: string): void {
     const depth = (parent.state.parent?.depth ?? 0) + 1;
     if (depth > this.maxDepth)
-      throw new SubworkflowDepthError(
+      throw NodeError.subworkflowDepth(
         workflowId,
         this.maxDepth,
         parent.state.parent?.branchPath ?? '',

@@ -1,6 +1,5 @@
-import { BranchFailedError } from '../errors/branch-failed-error.js';
-import { MapItemsError } from '../errors/map-items-error.js';
-import { ThreadCancelledError } from '../errors/thread-cancelled-error.js';
+import { NodeError } from '../errors/node-error.js';
+import { ThreadError } from '../errors/thread-error.js';
 import { evaluateIn } from '../nodes/node-expressions.js';
 import type { NodeOutcome, NodeRunContext } from '../nodes/node-handler.js';
 import { signalOf } from '../nodes/node-run-context.js';
@@ -90,12 +89,12 @@ async function fanOut(
   // when the thread is run again), never completed with what happened to finish.
   if (signalOf(ctx)?.aborted) {
     keepChildren(thread, results, false);
-    throw new ThreadCancelledError(thread.threadId);
+    throw ThreadError.cancelled(thread.threadId);
   }
   const { completed, failed, paused } = tally(results);
   if (failFast && failed) {
     keepChildren(thread, results, false);
-    throw new BranchFailedError(failed.plan.path, failed.threadId, failed.error!);
+    throw NodeError.branchFailed(failed.plan.path, failed.threadId, failed.error!);
   }
   if (completed < need && paused) {
     keepChildren(thread, results, true);
@@ -189,7 +188,7 @@ export function runMap(ctx: NodeRunContext<MapNode>, runner: ChildRunner) {
   const { thread, node } = ctx;
   const config = node.config;
   const items = evaluateIn(thread, config.items);
-  if (!Array.isArray(items)) throw new MapItemsError(node.id, config.items, items);
+  if (!Array.isArray(items)) throw NodeError.mapItemsInvalid(node.id, config.items, items);
   const itemVariable = config.itemVariable ?? 'item';
   const indexVariable = config.indexVariable ?? 'index';
   const base = withoutList(thread.state.variables, config.items);

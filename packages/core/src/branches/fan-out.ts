@@ -1,5 +1,5 @@
 import { setMaxListeners } from 'node:events';
-import { ResumeInputError } from '../errors/resume-input-error.js';
+import { ThreadError } from '../errors/thread-error.js';
 import type { NodeOutcome, NodeRunContext } from '../nodes/node-handler.js';
 import { signalOf } from '../nodes/node-run-context.js';
 import type { ThreadContext } from '../thread/thread-context.js';
@@ -75,7 +75,7 @@ export function branchAnswer(ctx: NodeRunContext<NodeDefinition>): BranchAnswer 
   const input = ctx.resume.input;
   if (pending?.kind !== 'branches' || pending.nodeId !== ctx.node.id) return undefined;
   if (!isBranchAnswer(input) || !pending.waiting.some((w) => w.path === input.branch))
-    throw new ResumeInputError(
+    throw ThreadError.resumeInput(
       ctx.thread.threadId,
       `branches wait for input: answer one with { branch, input }, branch one of ${pending.waiting.map((w) => JSON.stringify(w.path)).join(', ')}`,
     );

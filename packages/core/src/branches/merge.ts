@@ -1,6 +1,6 @@
 import { isToolDescription } from '@skein/conversation';
 import type { LLMMessage } from '@skein/spec';
-import { MergeFunctionError } from '../errors/merge-function-error.js';
+import { NodeError } from '../errors/node-error.js';
 import type { MergePolicy } from '../workflow/types.js';
 import type { ChildOutcome } from './child-plan.js';
 
@@ -59,7 +59,11 @@ export function mergedMessages(
   if (policy === 'exchange') return completed.flatMap((r) => newMessages(r));
   const fn = Object.hasOwn(mergers, policy.function) ? mergers[policy.function] : undefined;
   if (!fn)
-    throw new MergeFunctionError(nodeId, policy.function, "is not among the engine's `mergers`");
+    throw NodeError.mergeFunctionInvalid(
+      nodeId,
+      policy.function,
+      "is not among the engine's `mergers`",
+    );
   const merged = fn(
     results.map((r) => ({
       path: r.plan.path,
@@ -70,6 +74,10 @@ export function mergedMessages(
     })),
   );
   if (!Array.isArray(merged))
-    throw new MergeFunctionError(nodeId, policy.function, 'must return an array of messages');
+    throw NodeError.mergeFunctionInvalid(
+      nodeId,
+      policy.function,
+      'must return an array of messages',
+    );
   return merged;
 }

@@ -1,5 +1,5 @@
-import { SubworkflowFailedError } from '../errors/subworkflow-failed-error.js';
-import { ThreadCancelledError } from '../errors/thread-cancelled-error.js';
+import { NodeError } from '../errors/node-error.js';
+import { ThreadError } from '../errors/thread-error.js';
 import { evaluateExpression } from '../expressions/evaluate.js';
 import { evaluateIn, renderIn } from '../nodes/node-expressions.js';
 import type { NodeOutcome, NodeRunContext } from '../nodes/node-handler.js';
@@ -14,7 +14,7 @@ import { absorbChildren } from './settle-children.js';
  * Runs another registered workflow as a child thread: its variables from `input` (expressions over
  * this thread), its END output mapped back by `output` (expressions over the child), its
  * conversation isolated unless `forked`. A child that waits pauses this thread; a child that fails
- * fails this node with `SubworkflowFailedError`.
+ * fails this node with a `NodeError` (`SUBWORKFLOW_FAILED`).
  */
 export async function runSubworkflow(
   ctx: NodeRunContext<SubworkflowNode>,
@@ -58,9 +58,9 @@ export async function runSubworkflow(
     return pauseFor(node.id, [result]);
   }
   keepChildren(thread, [result], false);
-  if (result.status === 'CANCELLED') throw new ThreadCancelledError(result.thread.threadId);
+  if (result.status === 'CANCELLED') throw ThreadError.cancelled(result.thread.threadId);
   if (result.status === 'FAILED')
-    throw new SubworkflowFailedError(config.workflow, result.thread.threadId, result.error!);
+    throw NodeError.subworkflowFailed(config.workflow, result.thread.threadId, result.error!);
   absorbChildren(ctx, [result], config.merge, runner.mergers);
   const childScope = { ...result.thread.scope(), output: result.output };
   const assigned: Record<string, unknown> = {};

@@ -1,6 +1,5 @@
-import { SubworkflowFailedError } from '../errors/subworkflow-failed-error.js';
-import { ThreadCancelledError } from '../errors/thread-cancelled-error.js';
-import { WorkflowToolPausedError } from '../errors/workflow-tool-paused-error.js';
+import { NodeError } from '../errors/node-error.js';
+import { ThreadError } from '../errors/thread-error.js';
 import type { NodeRunContext } from '../nodes/node-handler.js';
 import type { WorkflowCaller } from '../tools/workflow-call.js';
 import { childThreadId } from './child-plan.js';
@@ -36,10 +35,10 @@ export function workflowCaller(ctx: NodeRunContext, runner: ChildRunner): Workfl
       },
     );
     if (result.status === 'PAUSED')
-      throw new WorkflowToolPausedError(workflowId, result.thread.threadId);
-    if (result.status === 'CANCELLED') throw new ThreadCancelledError(result.thread.threadId);
+      throw NodeError.workflowToolPaused(workflowId, result.thread.threadId);
+    if (result.status === 'CANCELLED') throw ThreadError.cancelled(result.thread.threadId);
     if (result.status === 'FAILED')
-      throw new SubworkflowFailedError(workflowId, result.thread.threadId, result.error!);
+      throw NodeError.subworkflowFailed(workflowId, result.thread.threadId, result.error!);
     absorbChildren(ctx, [result], 'none', {});
     return result.output ?? null;
   };

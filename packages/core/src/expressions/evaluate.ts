@@ -1,4 +1,4 @@
-import { ExpressionEvaluationError } from '../errors/expression-evaluation-error.js';
+import { ExpressionError } from '../errors/expression-error.js';
 import type { CompiledExpression, ExpressionNode } from './ast.js';
 
 /** What expressions can read: `vars`, `input`, `nodes`, `output`, `thread`… (own properties only). */
@@ -44,10 +44,7 @@ function contains(collection: unknown, item: unknown, source: string): boolean {
       (typeof item === 'string' || typeof item === 'number') && Object.hasOwn(collection, item)
     );
   if (collection === undefined || collection === null) return false;
-  throw new ExpressionEvaluationError(
-    source,
-    `"in" needs a list, a string or an object on its right`,
-  );
+  throw ExpressionError.evaluation(source, `"in" needs a list, a string or an object on its right`);
 }
 
 /** A value for an error message: short, and never a throw of its own. */
@@ -61,10 +58,7 @@ function describeValue(value: unknown): string {
 
 function number(value: unknown, op: string, source: string): number {
   if (typeof value !== 'number')
-    throw new ExpressionEvaluationError(
-      source,
-      `"${op}" needs numbers, got ${describeValue(value)}`,
-    );
+    throw ExpressionError.evaluation(source, `"${op}" needs numbers, got ${describeValue(value)}`);
   return value;
 }
 
@@ -78,7 +72,7 @@ function compare(a: unknown, b: unknown, op: string, source: string): boolean {
     // Comparing a missing value is false rather than an error: a condition on a variable that is
     // not set yet simply does not hold.
     if (a === undefined || b === undefined || a === null || b === null) return false;
-    throw new ExpressionEvaluationError(source, `"${op}" needs two numbers or two strings`);
+    throw ExpressionError.evaluation(source, `"${op}" needs two numbers or two strings`);
   }
   switch (op) {
     case '<':
@@ -140,7 +134,7 @@ function evaluateNode(node: ExpressionNode, scope: ExpressionScope, source: stri
         case '+':
           if (typeof left === 'string' || typeof right === 'string') {
             if (typeof left === 'object' || typeof right === 'object')
-              throw new ExpressionEvaluationError(source, '"+" cannot join objects');
+              throw ExpressionError.evaluation(source, '"+" cannot join objects');
             return `${String(left ?? '')}${String(right ?? '')}`;
           }
           return number(left ?? 0, '+', source) + number(right, '+', source);

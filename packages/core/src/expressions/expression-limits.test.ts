@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ExpressionEvaluationError } from '../errors/expression-evaluation-error.js';
-import { ExpressionTooComplexError } from '../errors/expression-too-complex-error.js';
+import { ExpressionError } from '../errors/expression-error.js';
 import { WorkflowValidationError } from '../errors/workflow-validation-error.js';
+import { errorWith } from '../test-support/error-with.js';
 import { validateWorkflow } from '../workflow/validate-workflow.js';
 import { evaluateExpression } from './evaluate.js';
 import { MAX_EXPRESSION_DEPTH, MAX_EXPRESSION_TOKENS } from './expression-limits.js';
@@ -37,8 +37,8 @@ describe('expression size and depth limits', () => {
   for (const [name, source] of Object.entries(hostile))
     it(`refuses ${name} at compile time with EXPRESSION_TOO_COMPLEX`, () => {
       const error = compileError(source);
-      expect(error).toBeInstanceOf(ExpressionTooComplexError);
-      expect((error as ExpressionTooComplexError).code).toBe('EXPRESSION_TOO_COMPLEX');
+      expect(error).toBeInstanceOf(ExpressionError);
+      expect((error as ExpressionError).code).toBe('EXPRESSION_TOO_COMPLEX');
       expect((error as Error).message).toMatch(/at most (256 levels|10000 tokens)/);
       // The message quotes the start of the expression, not all of it.
       expect((error as Error).message.length).toBeLessThan(400);
@@ -91,7 +91,7 @@ describe('expression size and depth limits', () => {
           try {
             evaluateExpression(compiled, { a: { b: 1 } });
           } catch (error) {
-            expect(error).toBeInstanceOf(ExpressionEvaluationError);
+            expect(error).toEqual(errorWith(ExpressionError, 'EXPRESSION_EVALUATION'));
           }
         },
       ),
@@ -134,10 +134,10 @@ describe('expression size and depth limits', () => {
     ).toBe(false);
     expect(() =>
       evaluateExpression(compileExpression('vars.a - 1'), { vars: { a: deep } }),
-    ).toThrow(ExpressionEvaluationError);
+    ).toThrow(errorWith(ExpressionError, 'EXPRESSION_EVALUATION'));
     const template = compileTemplate('value: {{ vars.a }}');
     expect(() => renderTemplate(template, { vars: { a: deep } })).toThrow(
-      ExpressionEvaluationError,
+      errorWith(ExpressionError, 'EXPRESSION_EVALUATION'),
     );
   });
 });

@@ -1,5 +1,4 @@
-import { ExpressionSyntaxError } from '../errors/expression-syntax-error.js';
-import { ExpressionTooComplexError } from '../errors/expression-too-complex-error.js';
+import { ExpressionError } from '../errors/expression-error.js';
 import type { BinaryOperator, CompiledExpression, ExpressionNode } from './ast.js';
 import { MAX_EXPRESSION_DEPTH } from './expression-limits.js';
 import { type Token, tokenize } from './tokenizer.js';
@@ -64,11 +63,11 @@ class Parser {
   }
 
   #fail(token: Token, problem: string): never {
-    throw new ExpressionSyntaxError(this.source, token.pos, problem);
+    throw ExpressionError.syntax(this.source, token.pos, problem);
   }
 
   #tooDeep(token: Token): never {
-    throw new ExpressionTooComplexError(this.source, 'depth', MAX_EXPRESSION_DEPTH, token.pos);
+    throw ExpressionError.tooComplex(this.source, 'depth', MAX_EXPRESSION_DEPTH, token.pos);
   }
 
   /** Parses one nested part, refusing to recurse deeper than evaluation may. */
@@ -248,12 +247,12 @@ function describe(t: Token): string {
 }
 
 /**
- * Parses an expression once; evaluate the result as often as needed. Throws
- * `ExpressionSyntaxError`, or `ExpressionTooComplexError` past `MAX_EXPRESSION_DEPTH` levels of
- * nesting or `MAX_EXPRESSION_TOKENS` tokens.
+ * Parses an expression once; evaluate the result as often as needed. Throws an `ExpressionError`:
+ * `EXPRESSION_SYNTAX`, or `EXPRESSION_TOO_COMPLEX` past `MAX_EXPRESSION_DEPTH` levels of nesting
+ * or `MAX_EXPRESSION_TOKENS` tokens.
  */
 export function compileExpression(source: string): CompiledExpression {
   if (typeof source !== 'string')
-    throw new ExpressionSyntaxError(String(source), 0, 'Expression must be a string');
+    throw ExpressionError.syntax(String(source), 0, 'Expression must be a string');
   return { source, ast: new Parser(source, tokenize(source)).parse() };
 }

@@ -1,4 +1,4 @@
-import { ExpressionEvaluationError } from '../errors/expression-evaluation-error.js';
+import { ExpressionError } from '../errors/expression-error.js';
 import type { CompiledExpression } from './ast.js';
 import { type ExpressionScope, evaluateExpression } from './evaluate.js';
 import { compileExpression } from './parser.js';
@@ -33,7 +33,7 @@ function show(value: unknown, source: string): string {
     return JSON.stringify(value) ?? '';
   } catch (error) {
     // Too deep for the stack, a cycle, a BigInt inside: say which hole, not a RangeError.
-    throw new ExpressionEvaluationError(
+    throw ExpressionError.evaluation(
       source,
       `its value cannot be written as JSON (${(error as Error).message})`,
     );

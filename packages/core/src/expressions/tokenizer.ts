@@ -1,5 +1,4 @@
-import { ExpressionSyntaxError } from '../errors/expression-syntax-error.js';
-import { ExpressionTooComplexError } from '../errors/expression-too-complex-error.js';
+import { ExpressionError } from '../errors/expression-error.js';
 import { MAX_EXPRESSION_TOKENS } from './expression-limits.js';
 
 export type Token =
@@ -60,7 +59,7 @@ export function tokenize(source: string): Token[] {
     }
     // Another token is about to start.
     if (tokens.length >= MAX_EXPRESSION_TOKENS)
-      throw new ExpressionTooComplexError(source, 'tokens', MAX_EXPRESSION_TOKENS, i);
+      throw ExpressionError.tooComplex(source, 'tokens', MAX_EXPRESSION_TOKENS, i);
     const start = i;
     if (isDigit(c)) {
       while (i < source.length && isDigit(source[i]!)) i++;
@@ -78,7 +77,7 @@ export function tokenize(source: string): Token[] {
         if (source[i] === '\\') {
           const escaped = ESCAPES[source[i + 1] ?? ''];
           if (escaped === undefined)
-            throw new ExpressionSyntaxError(source, i, 'Unknown escape sequence');
+            throw ExpressionError.syntax(source, i, 'Unknown escape sequence');
           value += escaped;
           i += 2;
         } else {
@@ -86,7 +85,7 @@ export function tokenize(source: string): Token[] {
           i++;
         }
       }
-      if (i >= source.length) throw new ExpressionSyntaxError(source, start, 'Unterminated string');
+      if (i >= source.length) throw ExpressionError.syntax(source, start, 'Unterminated string');
       i++;
       tokens.push({ type: 'string', value, pos: start });
       continue;
@@ -97,7 +96,7 @@ export function tokenize(source: string): Token[] {
       continue;
     }
     const op = OPERATORS.find((o) => source.startsWith(o, i));
-    if (!op) throw new ExpressionSyntaxError(source, i, `Unexpected character "${c}"`);
+    if (!op) throw ExpressionError.syntax(source, i, `Unexpected character "${c}"`);
     tokens.push({ type: 'op', value: op, pos: start });
     i += op.length;
   }

@@ -9,8 +9,8 @@ import type {
   ToolThreadContext,
 } from '@skein/spec';
 import { LLMCallError } from '../errors/llm-call-error.js';
-import { ResumeInputError } from '../errors/resume-input-error.js';
-import { ToolNotFoundError } from '../errors/tool-not-found-error.js';
+import { toolNotFound } from '../errors/not-found.js';
+import { ThreadError } from '../errors/thread-error.js';
 import type { ThreadContext } from '../thread/thread-context.js';
 import type { PendingInteraction } from '../thread/thread-state.js';
 import type { Tool } from '../tools/tool.js';
@@ -52,7 +52,7 @@ function offeredTools(
   if (node.config?.tools) {
     for (const name of node.config.tools) {
       const tool = findTool(thread, services.tools, name);
-      if (!tool) throw new ToolNotFoundError(name, `LLM node "${node.id}"`);
+      if (!tool) throw toolNotFound(name, `LLM node "${node.id}"`);
       candidates.push(tool);
     }
   } else if (dynamic.length === 0) {
@@ -130,7 +130,7 @@ function decisions(
   }
   const approvals = (input as { approvals?: unknown } | null)?.approvals;
   if (typeof approvals !== 'object' || approvals === null)
-    throw new ResumeInputError(
+    throw ThreadError.resumeInput(
       thread.threadId,
       'tool approval needs `true`, `false` or `{ approvals: { [toolCallId]: boolean } }`',
     );
@@ -138,7 +138,7 @@ function decisions(
     Object.hasOwn(approvals, id) ? (approvals as Record<string, unknown>)[id] : undefined;
   const missing = pending.awaiting.filter((id) => typeof decision(id) !== 'boolean');
   if (missing.length > 0)
-    throw new ResumeInputError(
+    throw ThreadError.resumeInput(
       thread.threadId,
       `no decision for tool call${missing.length === 1 ? '' : 's'} ${missing.join(', ')}`,
     );

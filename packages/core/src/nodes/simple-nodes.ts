@@ -1,6 +1,6 @@
 import { findNonJsonValue } from '@skein/spec';
-import { ResumeInputError } from '../errors/resume-input-error.js';
-import { ToolNotFoundError } from '../errors/tool-not-found-error.js';
+import { toolNotFound } from '../errors/not-found.js';
+import { ThreadError } from '../errors/thread-error.js';
 import type {
   EndNode,
   RouteNode,
@@ -55,7 +55,7 @@ export const toolNodeHandler: NodeHandler<ToolNode> = async (ctx) => {
   const callWorkflow = ctx.services.workflowCaller?.(ctx);
   const { tool: name, args = {}, outputVariable } = node.config;
   const tool = findTool(thread, services.tools, name);
-  if (!tool) throw new ToolNotFoundError(name, `TOOL node "${node.id}"`);
+  if (!tool) throw toolNotFound(name, `TOOL node "${node.id}"`);
   // Null prototype: an argument named `__proto__` stays an argument.
   const rendered: Record<string, unknown> = Object.create(null);
   for (const [key, value] of Object.entries(args))
@@ -108,7 +108,7 @@ export const userInteractionHandler: NodeHandler<UserInteractionNode> = ({
   // Refused as input, so the thread stays paused and the caller can answer again.
   const found = findNonJsonValue(answer, 'input');
   if (found)
-    throw new ResumeInputError(
+    throw ThreadError.resumeInput(
       thread.threadId,
       `the answer must be plain JSON: ${found.path} is ${found.reason}`,
     );

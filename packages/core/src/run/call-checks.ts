@@ -1,5 +1,4 @@
-import { ResumeInputError } from '../errors/resume-input-error.js';
-import { ThreadStateError } from '../errors/thread-state-error.js';
+import { ThreadError } from '../errors/thread-error.js';
 import type { ThreadContext } from '../thread/thread-context.js';
 import { checkOptionalNumber } from '../util/check-number.js';
 import { resumeConflict } from './resume-conflict.js';
@@ -16,9 +15,9 @@ export function checkMaxSteps(options: ExecuteOptions): number {
 export function checkExecutable(thread: ThreadContext): void {
   const status = thread.status;
   if (status === 'COMPLETED')
-    throw new ThreadStateError(thread.threadId, status, 'it has already completed');
+    throw ThreadError.state(thread.threadId, status, 'it has already completed');
   if (status === 'PAUSED')
-    throw new ThreadStateError(
+    throw ThreadError.state(
       thread.threadId,
       status,
       'it waits for input; call resume(thread, input)',
@@ -30,11 +29,10 @@ export function checkResumable(thread: ThreadContext, input: unknown): void {
   const pending = thread.state.pending;
   if (pending?.answer) throw resumeConflict(thread, undefined);
   if (thread.status !== 'PAUSED' || !pending)
-    throw new ThreadStateError(
-      thread.threadId,
-      thread.status,
-      'only a PAUSED thread can be resumed',
-    );
+    throw ThreadError.state(thread.threadId, thread.status, 'only a PAUSED thread can be resumed');
   if (input === undefined)
-    throw new ResumeInputError(thread.threadId, `it waits for ${pending.kind}; input is missing`);
+    throw ThreadError.resumeInput(
+      thread.threadId,
+      `it waits for ${pending.kind}; input is missing`,
+    );
 }

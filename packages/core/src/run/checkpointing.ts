@@ -1,7 +1,7 @@
 import { type ConversationDelta, SNAPSHOT_VERSION } from '@skein/conversation';
 import { type LLMMessage, SkeinError } from '@skein/spec';
 import type { Checkpoint, CheckpointStore } from '../checkpoint/checkpoint-store.js';
-import { CheckpointSaveError } from '../errors/checkpoint-save-error.js';
+import { ThreadError } from '../errors/thread-error.js';
 import type { SkeinEmitter } from '../events/emitter.js';
 import type { ThreadContext } from '../thread/thread-context.js';
 import { isoNow } from '../util/iso-now.js';
@@ -86,10 +86,10 @@ export async function saveCheckpoint(
 /**
  * A store refused a checkpoint. The thread goes back to its last stored checkpoint (what the
  * store and memory agree on) and ends FAILED — or PAUSED again when that checkpoint was waiting
- * for input — with a `CheckpointSaveError`, recorded in the store when it takes a checkpoint
- * again. A stale writer (`CHECKPOINT_CONFLICT`), or one whose lease another process took over
- * (`THREAD_LEASED`), is not recorded: the store's thread belongs to someone else; the error is
- * thrown.
+ * for input — with a `ThreadError` (`CHECKPOINT_SAVE_FAILED`), recorded in the store when it
+ * takes a checkpoint again. A stale writer (`CHECKPOINT_CONFLICT`), or one whose lease another
+ * process took over (`THREAD_LEASED`), is not recorded: the store's thread belongs to someone
+ * else; the error is thrown.
  */
 export async function saveFailed(
   store: CheckpointStore,
@@ -107,7 +107,9 @@ export async function saveFailed(
   const conflict =
     SkeinError.hasCode(reason, 'CHECKPOINT_CONFLICT') ||
     SkeinError.hasCode(reason, 'THREAD_LEASED');
-  const error = conflict ? reason : new CheckpointSaveError(thread.threadId, lastGood, reason);
+  const error = conflict
+    ? reason
+    : ThreadError.checkpointSaveFailed(thread.threadId, lastGood, reason);
   const status: 'PAUSED' | 'FAILED' = saved.state.status === 'PAUSED' ? 'PAUSED' : 'FAILED';
   thread.dispatch({ type: 'finished', status, error: serializeError(error) });
   if (conflict) throw error;

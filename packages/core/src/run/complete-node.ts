@@ -9,8 +9,8 @@ import { nextNode } from './routing.js';
 import { runTriggers } from './triggers.js';
 
 /**
- * `variables` with `changes` set, each checked as JSON (`ValueNotJsonError` naming it) and
- * frozen; a new frozen object.
+ * `variables` with `changes` set, each checked as JSON (a `VALUE_NOT_JSON` `ThreadError` naming
+ * it) and frozen; a new frozen object.
  */
 export function withVariables(
   variables: Readonly<Record<string, unknown>>,

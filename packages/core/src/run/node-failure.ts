@@ -1,5 +1,5 @@
 import { SkeinError } from '@skein/spec';
-import { NodeExecutionError } from '../errors/node-execution-error.js';
+import { NodeError } from '../errors/node-error.js';
 
 /** Where a node failed: what a caller needs to look at the thread or pick it up again. */
 export interface NodeFailureFacts {
@@ -25,7 +25,7 @@ export function isNodeFailure(error: unknown): error is NodeFailure {
  * The error a node failure reports. A SkeinError keeps its class and `code` (callers branch on
  * `TOOL_NOT_FOUND`, `LLM_CALL_FAILED`…) and is annotated with the thread, node and last
  * checkpoint; anything else — or a frozen error that cannot take the fields — is wrapped in a
- * `NodeExecutionError` (`NODE_FAILED`, the original as `cause`).
+ * `NodeError` (`NODE_FAILED`, the original as `cause`).
  */
 export function nodeFailure(
   error: unknown,
@@ -47,5 +47,6 @@ export function nodeFailure(
       // A non-configurable field of the same name: wrap instead.
     }
   }
-  return new NodeExecutionError(threadId, nodeId, error, lastCheckpointId);
+  // `failed` sets both the thread and the node id.
+  return NodeError.failed(threadId, nodeId, error, lastCheckpointId) as NodeFailure;
 }

@@ -1,12 +1,12 @@
-import { ExpressionEvaluationError } from '../errors/expression-evaluation-error.js';
-import { NoRouteError } from '../errors/no-route-error.js';
+import { ExpressionError } from '../errors/expression-error.js';
+import { NodeError } from '../errors/node-error.js';
 import { type ExpressionScope, evaluateExpression, truthy } from '../expressions/evaluate.js';
 import type { ThreadContext } from '../thread/thread-context.js';
 
 /**
  * The node after `nodeId`: the first conditional edge whose condition holds (read with the
- * node's output in place), in declaration order, else the default edge. Throws `NoRouteError`
- * when nothing matches.
+ * node's output in place), in declaration order, else the default edge. Throws a `NodeError`
+ * (`NO_ROUTE`) when nothing matches.
  */
 export function nextNode(
   thread: ThreadContext,
@@ -24,12 +24,12 @@ export function nextNode(
     try {
       holds = evaluateExpression(edge.condition, scope);
     } catch (error) {
-      throw new ExpressionEvaluationError(
+      throw ExpressionError.evaluation(
         edge.condition.source,
         `on edge "${edge.id}": ${error instanceof Error ? error.message : String(error)}`,
       );
     }
     if (truthy(holds)) return edge.to;
   }
-  throw new NoRouteError(nodeId);
+  throw NodeError.noRoute(nodeId);
 }

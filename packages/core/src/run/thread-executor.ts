@@ -5,11 +5,7 @@ import { ChildRunner } from '../branches/child-runner.js';
 import type { MergeFunction } from '../branches/merge.js';
 import { workflowCaller } from '../branches/workflow-caller.js';
 import type { CheckpointStore } from '../checkpoint/checkpoint-store.js';
-import { MaxStepsExceededError } from '../errors/max-steps-exceeded-error.js';
-import { ResumeInputError } from '../errors/resume-input-error.js';
-import { StateCorruptError } from '../errors/state-corrupt-error.js';
-import { ThreadCancelledError } from '../errors/thread-cancelled-error.js';
-import { ThreadStateError } from '../errors/thread-state-error.js';
+import { ThreadError } from '../errors/thread-error.js';
 import type { SkeinEmitter } from '../events/emitter.js';
 import type { NodeOutcome, NodeServices } from '../nodes/node-handler.js';
 import { EngineRunContext, type RunSignal } from '../nodes/node-run-context.js';
@@ -192,7 +188,7 @@ export class ThreadExecutor {
     const leases = this.#leases && !thread.state.parent ? this.#leases : undefined;
     const record = thread.record;
     if (record.running)
-      throw new ThreadStateError(threadId, thread.status, 'another executor is running it');
+      throw ThreadError.state(threadId, thread.status, 'another executor is running it');
     record.running = true;
     record.owner = leases?.owner;
     // Before the first save of this thread object, a failed save goes back to how it is now.
@@ -242,7 +238,7 @@ export class ThreadExecutor {
   async #claimPause(thread: ThreadContext, input: unknown): Promise<ThreadResult | undefined> {
     const problem = findNonJsonValue(input, 'input');
     if (problem)
-      throw new ResumeInputError(
+      throw ThreadError.resumeInput(
         thread.threadId,
         `the input must be JSON to be stored with the pause: ${problem.path} is ${problem.reason}`,
       );
@@ -300,19 +296,19 @@ export class ThreadExecutor {
             output: branchOutput(thread, nodeId),
           });
         if (run.signal?.aborted)
-          return await this.#finish(run, 'CANCELLED', new ThreadCancelledError(threadId));
+          return await this.#finish(run, 'CANCELLED', ThreadError.cancelled(threadId));
         if (run.steps >= maxSteps)
           return await this.#finish(
             run,
             'FAILED',
-            new MaxStepsExceededError(threadId, maxSteps, nodeId),
+            ThreadError.maxSteps(threadId, maxSteps, nodeId),
           );
         const node = thread.workflow.nodes.get(nodeId);
         if (!node)
           return await this.#finish(
             run,
             'FAILED',
-            new StateCorruptError(
+            ThreadError.stateCorrupt(
               threadId,
               thread.lastCheckpointId,
               'state.currentNodeId',
@@ -435,7 +431,7 @@ export class ThreadExecutor {
       return {
         kind: 'failed',
         status: 'CANCELLED',
-        error: new ThreadCancelledError(thread.threadId),
+        error: ThreadError.cancelled(thread.threadId),
       };
     // Invalid resume input leaves the thread paused and untouched.
     if (SkeinError.hasCode(error, 'RESUME_INPUT_INVALID')) {

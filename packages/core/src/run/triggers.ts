@@ -1,4 +1,4 @@
-import { TriggerFailedError } from '../errors/trigger-failed-error.js';
+import { NodeError } from '../errors/node-error.js';
 import type { SkeinEmitter } from '../events/emitter.js';
 import { evaluateExpression, truthy } from '../expressions/evaluate.js';
 import { applyContextOperation } from '../nodes/context-processor-node.js';
@@ -58,7 +58,8 @@ function fire(thread: ThreadContext, trigger: TriggerDefinition): string | undef
 /**
  * Runs the workflow's triggers after a node, in declaration order. Returns the node to jump to
  * when a `goto` fired. Each firing is a `trigger:fired` event. A condition or action that throws
- * becomes a `TriggerFailedError` naming the trigger; the executor then treats the node as failed.
+ * becomes a `NodeError` (`TRIGGER_FAILED`) naming the trigger; the executor then treats the node
+ * as failed.
  */
 export function runTriggers(
   thread: ThreadContext,
@@ -76,7 +77,7 @@ export function runTriggers(
       const target = fire(thread, trigger);
       if (target !== undefined) jump = target;
     } catch (error) {
-      throw new TriggerFailedError(thread.threadId, trigger.id, completedNodeId, stage, error);
+      throw NodeError.triggerFailed(thread.threadId, trigger.id, completedNodeId, stage, error);
     }
     // A tool-failed trigger counts failures since it last fired.
     const when = trigger.when;

@@ -1,4 +1,4 @@
-import { InvalidScriptError } from './errors/invalid-script-error.js';
+import { ScriptError } from './errors/script-error.js';
 
 type Check = (value: unknown, path: string) => void;
 
@@ -12,27 +12,27 @@ const is =
   (type: 'string' | 'number' | 'boolean'): Check =>
   (value, path) => {
     if (typeof value !== type || (type === 'number' && !Number.isFinite(value)))
-      throw new InvalidScriptError(path, `must be a ${type}, got ${JSON.stringify(value)}`);
+      throw ScriptError.invalid(path, `must be a ${type}, got ${JSON.stringify(value)}`);
   };
 
 const either =
   (test: (value: unknown) => boolean, expected: string): Check =>
   (value, path) => {
-    if (!test(value)) throw new InvalidScriptError(path, `must be ${expected}`);
+    if (!test(value)) throw ScriptError.invalid(path, `must be ${expected}`);
   };
 
 function object(fields: Readonly<Record<string, Check>>, required: readonly string[] = []): Check {
   const accepted = Object.keys(fields);
   return (value, path) => {
-    if (!isRecord(value)) throw new InvalidScriptError(path, 'must be an object', accepted);
+    if (!isRecord(value)) throw ScriptError.invalid(path, 'must be an object', accepted);
     for (const [key, field] of Object.entries(value)) {
       const check = fields[key];
       if (check === undefined)
-        throw new InvalidScriptError(`${path}.${key}`, 'is not a known field', accepted);
+        throw ScriptError.invalid(`${path}.${key}`, 'is not a known field', accepted);
       if (field !== undefined) check(field, `${path}.${key}`);
     }
     for (const key of required)
-      if (value[key] === undefined) throw new InvalidScriptError(`${path}.${key}`, 'is required');
+      if (value[key] === undefined) throw ScriptError.invalid(`${path}.${key}`, 'is required');
   };
 }
 
@@ -50,7 +50,7 @@ const call = object(
 export const checkResponse: Check = object({
   content: is('string'),
   toolCalls: (value, path) => {
-    if (!Array.isArray(value)) throw new InvalidScriptError(path, 'must be an array');
+    if (!Array.isArray(value)) throw ScriptError.invalid(path, 'must be an array');
     value.forEach((item, i) => {
       call(item, `${path}[${i}]`);
     });

@@ -1,6 +1,6 @@
 // Public API of @skein/core/testing: helpers for tests and demos, kept out of the main entry.
-export { InvalidScriptError } from './errors/invalid-script-error.js';
-export { ScriptExhaustedError } from './errors/script-exhausted-error.js';
+export type { ScriptErrorCode, ScriptErrorFacts } from './errors/script-error.js';
+export { ScriptError } from './errors/script-error.js';
 export { ScriptedLLMClient, splitTokens } from './scripted-llm-client.js';
 export type {
   RecordedLLMCall,

@@ -1,7 +1,6 @@
 import type { LLMRequest } from '@skein/spec';
 import { describe, expect, it } from 'vitest';
-import { InvalidScriptError } from './errors/invalid-script-error.js';
-import { ScriptExhaustedError } from './errors/script-exhausted-error.js';
+import { ScriptError } from './errors/script-error.js';
 import { ScriptedLLMClient } from './scripted-llm-client.js';
 import type { ScriptStep } from './types.js';
 
@@ -12,12 +11,12 @@ function request(...contents: string[]): LLMRequest {
   } as unknown as LLMRequest;
 }
 
-function refusal(script: unknown): InvalidScriptError {
+function refusal(script: unknown): ScriptError {
   try {
     // Deliberately unchecked: a JavaScript caller can pass anything.
     new ScriptedLLMClient(script as ScriptStep[]);
   } catch (error) {
-    if (InvalidScriptError.isInstance(error)) return error;
+    if (ScriptError.isInstance(error)) return error;
     throw error;
   }
   throw new Error('expected a refusal');
@@ -42,7 +41,9 @@ describe('ScriptedLLMClient script checks', () => {
     [[{ finishReason: 'done' }], 'script[0].finishReason'],
     [[{ usage: { promptTokens: 1 } }], 'script[0].usage.completionTokens'],
   ])('refuses %j at %s', (script, field) => {
-    expect(refusal(script).field).toBe(field);
+    const error = refusal(script);
+    expect(error.code).toBe('SCRIPT_INVALID');
+    expect(error.field).toBe(field);
   });
 
   it('checks what a script function returns when it is called', async () => {
@@ -69,8 +70,8 @@ describe('ScriptedLLMClient script checks', () => {
     await llm.generate(request('hi'));
     const long = `Why? ${'x'.repeat(300)}`;
     const error: unknown = await llm.generate(request('hi', long)).catch((e: unknown) => e);
-    expect(ScriptExhaustedError.isInstance(error)).toBe(true);
-    const exhausted = error as ScriptExhaustedError;
+    expect(ScriptError.isInstance(error)).toBe(true);
+    const exhausted = error as ScriptError;
     expect(exhausted.code).toBe('SCRIPT_EXHAUSTED');
     expect(exhausted.call).toBe(2);
     expect(exhausted.message).toContain('turn 2');

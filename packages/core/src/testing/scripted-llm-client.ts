@@ -4,7 +4,7 @@ import { abortableSleep } from '../util/abortable-sleep.js';
 import type { Mutable } from '../util/mutable.js';
 import { plainCopy } from '../util/with-entry.js';
 import { checkResponse, checkScript } from './check-script.js';
-import { ScriptExhaustedError } from './errors/script-exhausted-error.js';
+import { ScriptError } from './errors/script-error.js';
 import { describeLastMessage } from './last-message.js';
 import type {
   RecordedLLMCall,
@@ -168,7 +168,7 @@ export class ScriptedLLMClient implements LLMClient {
     if (step === undefined) {
       const mode = this.#options.whenExhausted ?? 'throw';
       if (mode === 'throw' || steps.length === 0)
-        throw new ScriptExhaustedError(index + 1, steps.length, describeLastMessage(request));
+        throw ScriptError.exhausted(index + 1, steps.length, describeLastMessage(request));
       step = mode === 'cycle' ? steps[index % steps.length] : steps[steps.length - 1];
     }
     return typeof step === 'function' ? step(request, index) : step!;

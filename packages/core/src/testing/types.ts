@@ -13,7 +13,8 @@ export interface ScriptedCall {
 /**
  * One scripted model answer. `content`, `toolCalls` (`id`, `name`, `arguments`), `usage` and
  * `finishReason` mean the same as in `@skein/testkit`'s `startOpenAICompatibleServer`, so a
- * script moves between the two unchanged. Unknown fields are refused with an InvalidScriptError.
+ * script moves between the two unchanged. Unknown fields are refused with a ScriptError
+ * (`SCRIPT_INVALID`).
  */
 export interface ScriptedResponse {
   readonly content?: string;

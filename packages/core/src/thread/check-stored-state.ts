@@ -1,5 +1,5 @@
 import { findNonJsonValue } from '@skein/spec';
-import { StateCorruptError } from '../errors/state-corrupt-error.js';
+import { ThreadError } from '../errors/thread-error.js';
 import type { StoredThread, ThreadState } from './thread-state.js';
 
 const STATUSES = new Set(['PENDING', 'RUNNING', 'PAUSED', 'COMPLETED', 'FAILED', 'CANCELLED']);
@@ -80,8 +80,8 @@ function checkError(error: unknown, fail: Fail): void {
 
 /**
  * Checks that a loaded thread is shaped the way the engine writes it, so a damaged or tampered
- * store row fails with `StateCorruptError` naming the field, not with a TypeError deep inside a
- * node (`dynamicTools.map is not a function`). Returns the state.
+ * store row fails with a `ThreadError` (`STATE_CORRUPT`) naming the field, not with a TypeError
+ * deep inside a node (`dynamicTools.map is not a function`). Returns the state.
  */
 export function checkStoredState(stored: StoredThread): ThreadState {
   const raw: unknown = stored;
@@ -92,7 +92,7 @@ export function checkStoredState(stored: StoredThread): ThreadState {
   const checkpointId =
     isRecord(checkpoint) && typeof checkpoint.id === 'string' ? checkpoint.id : undefined;
   const fail: Fail = (field, problem) => {
-    throw new StateCorruptError(threadId, checkpointId, field, problem);
+    throw ThreadError.stateCorrupt(threadId, checkpointId, field, problem);
   };
   if (!record) fail('stored thread', 'must be an object');
   if (!isRecord(checkpoint)) fail('checkpoint', 'must be an object');

@@ -1,5 +1,5 @@
 import { findNonJsonValue } from '@skein/spec';
-import { ValueNotJsonError } from '../errors/value-not-json-error.js';
+import { ThreadError } from '../errors/thread-error.js';
 
 /**
  * True for the values most steps set (strings, booleans, null, finite numbers), which JSON carries
@@ -20,12 +20,13 @@ export function isJsonPrimitive(value: unknown): boolean {
 }
 
 /**
- * Throws `ValueNotJsonError` unless a JSON round trip gives `value` back unchanged: what a store
- * cannot carry is refused where it enters state, not when a checkpoint is saved (where SQLite
- * would fail and the in-memory store would keep it, so a resumed thread would see something else).
+ * Throws a `ThreadError` (`VALUE_NOT_JSON`) unless a JSON round trip gives `value` back
+ * unchanged: what a store cannot carry is refused where it enters state, not when a checkpoint is
+ * saved (where SQLite would fail and the in-memory store would keep it, so a resumed thread would
+ * see something else).
  */
 export function requireJsonValue(value: unknown, target: string, root: string): void {
   if (isJsonPrimitive(value)) return;
   const found = findNonJsonValue(value, root);
-  if (found) throw new ValueNotJsonError(target, found.path, found.reason);
+  if (found) throw ThreadError.valueNotJson(target, found.path, found.reason);
 }

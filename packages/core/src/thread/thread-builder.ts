@@ -7,8 +7,7 @@ import {
 } from '@skein/conversation';
 import { InvalidArgumentError, type LLMMessage } from '@skein/spec';
 import type { ValidateFunction } from 'ajv';
-import { InvalidVariablesError } from '../errors/invalid-variables-error.js';
-import { StateCorruptError } from '../errors/state-corrupt-error.js';
+import { ThreadError } from '../errors/thread-error.js';
 import type { SkeinEmitter } from '../events/emitter.js';
 import { ThreadEventForwarder } from '../events/thread-event-forwarder.js';
 import { JsonSchemaCompiler } from '../tools/json-schema-compiler.js';
@@ -204,7 +203,7 @@ export class ThreadBuilder {
     const state0 = checkStoredState(stored);
     const workflow = this.#options.workflows.get(state0.workflowId, state0.workflowVersion);
     const corrupt = (field: string, problem: string) =>
-      new StateCorruptError(state0.threadId, stored.checkpoint.id, field, problem);
+      ThreadError.stateCorrupt(state0.threadId, stored.checkpoint.id, field, problem);
     if (state0.currentNodeId !== undefined && !workflow.nodes.has(state0.currentNodeId))
       throw corrupt('state.currentNodeId', `names no node of workflow "${workflow.id}"`);
     if (state0.pending && !workflow.nodes.has(state0.pending.nodeId))
@@ -316,7 +315,7 @@ export class ThreadBuilder {
       try {
         validate = this.#schemas.compile(schema);
       } catch (error) {
-        throw new InvalidVariablesError(
+        throw ThreadError.invalidVariables(
           workflow.id,
           `variables.schema cannot be compiled: ${error instanceof Error ? error.message : String(error)}`,
         );
@@ -324,7 +323,7 @@ export class ThreadBuilder {
       this.#validators.set(workflow, validate);
     }
     if (validate && !validate(variables))
-      throw new InvalidVariablesError(workflow.id, this.#schemas.errorsText(validate.errors));
+      throw ThreadError.invalidVariables(workflow.id, this.#schemas.errorsText(validate.errors));
     return variables;
   }
 }

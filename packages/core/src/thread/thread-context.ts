@@ -193,8 +193,9 @@ export class ThreadContext {
   }
 
   /**
-   * Sets a variable to a frozen copy of `value`. Throws `ValueNotJsonError` (state untouched) for
-   * what JSON cannot carry: a BigInt, NaN, ±Infinity, a function, a class instance, a cycle.
+   * Sets a variable to a frozen copy of `value`. Throws a `VALUE_NOT_JSON` `ThreadError` (state
+   * untouched) for what JSON cannot carry: a BigInt, NaN, ±Infinity, a function, a class
+   * instance, a cycle.
    */
   setVariable(name: string, value: unknown): void {
     checkVariableName(name);

@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from '@skein/spec';
-import type { ToolConflict } from '../errors/tool-conflict-error.js';
+import type { ToolConflict } from '../errors/tool-error.js';
 import { NameAllocator } from './name-allocator.js';
 import { renameTool } from './rename-tool.js';
 import type { Tool } from './tool.js';

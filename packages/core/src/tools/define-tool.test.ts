@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidToolError } from '../errors/invalid-tool-error.js';
+import { ToolError } from '../errors/tool-error.js';
 import { SkeinEmitter } from '../events/emitter.js';
+import { errorWith } from '../test-support/error-with.js';
 import { ArgumentValidator } from './argument-validator.js';
 import { defineTool } from './define-tool.js';
 import type { StandardSchemaIssue, StandardSchemaV1 } from './standard-schema.js';
@@ -126,7 +127,7 @@ describe('defineTool with a Standard Schema', () => {
         parameters: weatherSchema(false),
         execute: () => null,
       }),
-    ).toThrow(InvalidToolError);
+    ).toThrow(errorWith(ToolError, 'INVALID_TOOL'));
   });
 
   it('asks needsApproval with the validated arguments, and never for refused ones', async () => {

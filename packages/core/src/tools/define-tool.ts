@@ -1,6 +1,5 @@
 import type { JsonSchema } from '@skein/spec';
-import { InvalidToolError } from '../errors/invalid-tool-error.js';
-import { ToolArgumentsError } from '../errors/tool-arguments-error.js';
+import { ToolError } from '../errors/tool-error.js';
 import type { FromSchema } from './from-json-schema.js';
 import type {
   InferStandardOutput,
@@ -74,7 +73,7 @@ function fromStandardSchema(
   const parameters =
     jsonSchema ?? schema['~standard'].jsonSchema?.input({ target: 'draft-2020-12' });
   if (parameters === undefined)
-    throw new InvalidToolError(
+    throw ToolError.invalidTool(
       definition.name,
       `its ${schema['~standard'].vendor} schema cannot give a JSON Schema: pass \`jsonSchema\``,
     );
@@ -87,7 +86,8 @@ function fromStandardSchema(
     parameters,
     async execute(args, context) {
       const parsed = await parse(args);
-      if (!parsed.ok) throw new ToolArgumentsError(definition.name, describeIssues(parsed.issues));
+      if (!parsed.ok)
+        throw ToolError.argumentsInvalid(definition.name, describeIssues(parsed.issues));
       return execute(parsed.value, context);
     },
     ...(typeof needsApproval === 'function'

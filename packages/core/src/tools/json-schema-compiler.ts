@@ -1,7 +1,7 @@
 import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { SchemaDialectError } from '../errors/schema-dialect-error.js';
+import { ToolError } from '../errors/tool-error.js';
 import { DIALECT_URIS, type JsonSchemaDialect, schemaDialect } from './json-schema-dialect.js';
 
 const AJV_CLASSES = { 'draft-07': Ajv, '2019-09': Ajv2019, '2020-12': Ajv2020 } as const;
@@ -22,8 +22,8 @@ function declaresId(schema: object): boolean {
  * Compiles JSON Schemas with the ajv class of their dialect (`$schema`). Schemas are independent:
  * one that declares an `$id` gets an ajv instance of its own, so two schemas with the same `$id`
  * never clash; the rest share one instance per dialect and are dropped from its cache once
- * compiled, so replaced tools do not pile up. Throws `SchemaDialectError` for a dialect it cannot
- * validate, and what ajv throws for a schema it refuses.
+ * compiled, so replaced tools do not pile up. Throws a `ToolError` (`SCHEMA_DIALECT_UNSUPPORTED`)
+ * for a dialect it cannot validate, and what ajv throws for a schema it refuses.
  */
 export class JsonSchemaCompiler {
   readonly #options: Options;
@@ -47,7 +47,7 @@ export class JsonSchemaCompiler {
     if (typeof schema === 'boolean') return this.#ajv('draft-07', false).compile(schema);
     const lookup = schemaDialect(schema);
     if (!lookup.ok)
-      throw new SchemaDialectError((schema as { $schema?: unknown }).$schema, lookup.problem);
+      throw ToolError.schemaDialect((schema as { $schema?: unknown }).$schema, lookup.problem);
     // ajv finds the meta-schema by its exact id; `https://…draft-07/schema` must become its `http`.
     const source = lookup.declared ? { ...schema, $schema: DIALECT_URIS[lookup.dialect] } : schema;
     const own = declaresId(source);

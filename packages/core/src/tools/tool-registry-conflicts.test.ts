@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ToolConflictError } from '../errors/tool-conflict-error.js';
+import { ToolError } from '../errors/tool-error.js';
 import type { Tool } from './tool.js';
 import { ToolRegistry } from './tool-registry.js';
 import { prefixForSource } from './tool-source.js';
@@ -16,7 +16,7 @@ const run = (registry: ToolRegistry, name: string) =>
   registry.require(name).execute({}, undefined as never);
 
 describe('ToolRegistry name-conflict strategies', () => {
-  it('error (the default): one ToolConflictError, in order of first appearance, naming how to resolve', () => {
+  it('error (the default): one ToolError (TOOL_CONFLICT), in order of first appearance, naming how to resolve', () => {
     const registry = new ToolRegistry().register(tool('b', 'old'));
     let error: unknown;
     try {
@@ -24,8 +24,9 @@ describe('ToolRegistry name-conflict strategies', () => {
     } catch (e) {
       error = e;
     }
-    expect(error).toBeInstanceOf(ToolConflictError);
-    expect((error as ToolConflictError).conflicts).toEqual([
+    expect(error).toBeInstanceOf(ToolError);
+    expect((error as ToolError).code).toBe('TOOL_CONFLICT');
+    expect((error as ToolError).conflicts).toEqual([
       { name: 'a', sources: ['x', 'z'] },
       { name: 'b', sources: ['registry (old)', 'y'] },
     ]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidToolError } from '../errors/invalid-tool-error.js';
-import { ToolConflictError } from '../errors/tool-conflict-error.js';
+import { ToolError } from '../errors/tool-error.js';
+import { errorWith } from '../test-support/error-with.js';
 import type { Tool } from './tool.js';
 import { ToolRegistry } from './tool-registry.js';
 
@@ -24,16 +24,18 @@ describe('ToolRegistry', () => {
     expect(() => registry.require('a')).toThrow(/"a" is not registered/);
   });
 
-  it('throws ToolConflictError on a second registration unless replace is asked', () => {
+  it('throws a TOOL_CONFLICT ToolError on a second registration unless replace is asked', () => {
     const registry = new ToolRegistry().register(tool('a', 'local'));
-    expect(() => registry.register(tool('a', 'mcp:x'))).toThrow(ToolConflictError);
+    expect(() => registry.register(tool('a', 'mcp:x'))).toThrow(
+      errorWith(ToolError, 'TOOL_CONFLICT'),
+    );
     registry.register({ ...tool('a', 'mcp:x'), description: 'new' }, { replace: true });
     expect(registry.get('a')?.description).toBe('new');
   });
 
   it('registerMany is all or nothing and reports every clash with its sources', () => {
     const registry = new ToolRegistry().register(tool('taken', 'local'));
-    let error: ToolConflictError | undefined;
+    let error: ToolError | undefined;
     try {
       registry.registerMany([
         tool('fresh'),
@@ -42,8 +44,9 @@ describe('ToolRegistry', () => {
         tool('dup', 'y'),
       ]);
     } catch (e) {
-      error = e as ToolConflictError;
+      error = e as ToolError;
     }
+    expect(error).toBeInstanceOf(ToolError);
     expect(error?.code).toBe('TOOL_CONFLICT');
     expect(error?.conflicts).toEqual([
       { name: 'taken', sources: ['registry (local)', 'mcp:a'] },
@@ -52,11 +55,11 @@ describe('ToolRegistry', () => {
     expect(registry.names()).toEqual(['taken']);
   });
 
-  it('rejects malformed tools with InvalidToolError, registering nothing', () => {
+  it('rejects malformed tools with an INVALID_TOOL ToolError, registering nothing', () => {
     const registry = new ToolRegistry();
     expect(() =>
       registry.registerMany([tool('ok'), { ...tool('bad'), parameters: 'no' as never }]),
-    ).toThrow(InvalidToolError);
+    ).toThrow(errorWith(ToolError, 'INVALID_TOOL'));
     expect(() => registry.register({ ...tool(''), name: '' })).toThrow(/non-empty/);
     expect(() =>
       registry.register({ name: 'x', description: 'd', parameters: {} } as never),
@@ -76,8 +79,8 @@ describe('ToolRegistry', () => {
     } catch (e) {
       error = e;
     }
-    expect(error).toBeInstanceOf(InvalidToolError);
-    expect((error as InvalidToolError).message).toMatch(/draft-04.*2020-12/s);
+    expect(error).toEqual(errorWith(ToolError, 'INVALID_TOOL'));
+    expect((error as ToolError).message).toMatch(/draft-04.*2020-12/s);
     expect(registry.size).toBe(0);
     for (const $schema of [
       'https://json-schema.org/draft/2020-12/schema',
@@ -95,7 +98,7 @@ describe('ToolRegistry', () => {
         /timeoutMs must be a number from 1 to 2147483647/,
       );
     expect(() => registry.register({ ...tool('slow'), ownsTimeout: 'yes' as never })).toThrow(
-      InvalidToolError,
+      errorWith(ToolError, 'INVALID_TOOL'),
     );
     expect(registry.size).toBe(0);
     registry.register({ ...tool('slow'), timeoutMs: 2 ** 31 - 1, ownsTimeout: true });

@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from '@skein/spec';
-import { ToolConflictError } from '../errors/tool-conflict-error.js';
-import { ToolNotFoundError } from '../errors/tool-not-found-error.js';
+import { toolNotFound } from '../errors/not-found.js';
+import { ToolError } from '../errors/tool-error.js';
 import { checkTool } from './check-tool.js';
 import {
   findConflicts,
@@ -15,7 +15,7 @@ export { checkTool } from './check-tool.js';
 
 /**
  * What to do when a name is taken (by a registered tool or by an earlier tool of the list):
- * - `error`: register nothing and throw one `ToolConflictError` listing every clash;
+ * - `error`: register nothing and throw one `ToolError` (`TOOL_CONFLICT`) listing every clash;
  * - `replace`: the later tool wins (over the registry and over earlier tools of the list);
  * - `prefix`: the later tool is registered as `<prefix>_<name>` (prefix derived from its source).
  */
@@ -105,7 +105,7 @@ export class ToolRegistry {
       return this.#add(list as AnyTool[], renamed, []);
     }
     const conflicts = findConflicts(tools, options.replace ? () => undefined : this.#registered);
-    if (conflicts.length > 0) throw new ToolConflictError(conflicts, HINT);
+    if (conflicts.length > 0) throw ToolError.conflict(conflicts, HINT);
     return this.#add(tools, [], []);
   }
 
@@ -113,10 +113,10 @@ export class ToolRegistry {
     return this.#tools.get(name);
   }
 
-  /** Like `get`, but a missing name is a `ToolNotFoundError`. */
+  /** Like `get`, but a missing name is a `NotFoundError` (`TOOL_NOT_FOUND`). */
   require(name: string): AnyTool {
     const tool = this.#tools.get(name);
-    if (!tool) throw new ToolNotFoundError(name, 'ToolRegistry');
+    if (!tool) throw toolNotFound(name, 'ToolRegistry');
     return tool;
   }
 

@@ -5,9 +5,8 @@ import {
   type ToolCall,
   ToolTimeoutError,
 } from '@skein/spec';
-import { InvalidToolError } from '../errors/invalid-tool-error.js';
-import { ToolArgumentsError } from '../errors/tool-arguments-error.js';
-import { ToolNotFoundError } from '../errors/tool-not-found-error.js';
+import { toolNotFound } from '../errors/not-found.js';
+import { ToolError } from '../errors/tool-error.js';
 import type { SkeinEmitter } from '../events/emitter.js';
 import { checkOptionalNumber } from '../util/check-number.js';
 import type { ArgumentValidator } from './argument-validator.js';
@@ -165,7 +164,7 @@ export class ToolRunner {
     const tool = context.tools.get(call.name);
     if (!tool) {
       const known = [...context.tools.keys()];
-      const error = new ToolNotFoundError(
+      const error = toolNotFound(
         call.name,
         `available here: ${known.length ? known.join(', ') : 'none'}`,
       );
@@ -176,14 +175,14 @@ export class ToolRunner {
         ? this.#validator.parse(call.arguments)
         : this.#validator.check(tool, call.arguments);
     if (!checked.ok) {
-      const error = new ToolArgumentsError(tool.name, checked.problems);
+      const error = ToolError.argumentsInvalid(tool.name, checked.problems);
       return fail(error.code, error.message);
     }
     // A dynamic tool never passed a registry: Node would fire a bad limit after 1 ms.
     const badTimeout =
       tool.timeoutMs === undefined ? undefined : timeoutProblem('timeoutMs', tool.timeoutMs);
     if (badTimeout) {
-      const error = new InvalidToolError(tool.name, badTimeout);
+      const error = ToolError.invalidTool(tool.name, badTimeout);
       return fail(error.code, error.message);
     }
     if (context.signal?.aborted) throw context.signal!.reason;

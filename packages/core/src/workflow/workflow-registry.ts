@@ -1,5 +1,5 @@
 import { SkeinError } from '@skein/spec';
-import { WorkflowNotFoundError } from '../errors/workflow-not-found-error.js';
+import { workflowNotFound } from '../errors/not-found.js';
 import { WorkflowValidationError } from '../errors/workflow-validation-error.js';
 import type { CompiledWorkflow } from './compiled-workflow.js';
 import { copyDefinition } from './copy-definition.js';
@@ -55,7 +55,7 @@ export class WorkflowRegistry {
       const known = [...this.#byId].flatMap(([id, versions]) =>
         [...versions.keys()].map((v) => `${id}@${v}`),
       );
-      throw new WorkflowNotFoundError(workflowId, version, known);
+      throw workflowNotFound(workflowId, version, known);
     }
     return found;
   }

@@ -6,7 +6,7 @@ import {
   ListToolsRequestSchema,
   type Tool as McpTool,
 } from '@modelcontextprotocol/sdk/types.js';
-import { InvalidToolError, SkeinEngine, ToolRegistry, WorkflowBuilder } from '@skein/core';
+import { SkeinEngine, ToolError, ToolRegistry, WorkflowBuilder } from '@skein/core';
 import { ScriptedLLMClient } from '@skein/core/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { registerTools } from '../registry/register-tools.js';
@@ -129,7 +129,9 @@ describe('MCP tools with JSON Schema dialects, through the engine', () => {
     ]);
     const tools = await fromMcpClient(client);
     const engine = new SkeinEngine();
-    expect(() => engine.registerTools(tools)).toThrow(InvalidToolError);
+    expect(() => engine.registerTools(tools)).toThrow(
+      expect.objectContaining({ constructor: ToolError, code: 'INVALID_TOOL' }),
+    );
     expect(engine.tools.size).toBe(0);
     const registry = new ToolRegistry();
     expect(() => registerTools(registry, tools, { onConflict: 'prefix' })).toThrow(

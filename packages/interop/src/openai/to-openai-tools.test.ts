@@ -1,5 +1,5 @@
 import { tool } from '@openai/agents';
-import { type Tool, ToolConflictError, ToolRegistry } from '@skein/core';
+import { type Tool, ToolError, ToolRegistry } from '@skein/core';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ToolConversionError } from '../errors/tool-conversion-error.js';
@@ -59,7 +59,8 @@ describe('toOpenAITools', () => {
   it('refuses duplicate names and malformed entries', () => {
     expect(() => toOpenAITools([search, { ...search, source: 'mcp:web' }])).toThrowError(
       expect.objectContaining({
-        constructor: ToolConflictError,
+        constructor: ToolError,
+        code: 'TOOL_CONFLICT',
         conflicts: [{ name: 'search', sources: ['local', 'mcp:web'] }],
       }),
     );

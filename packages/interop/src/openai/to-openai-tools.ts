@@ -1,4 +1,4 @@
-import { ToolConflictError } from '@skein/core';
+import { ToolError } from '@skein/core';
 import type { JsonSchema, ToolSpec } from '@skein/spec';
 import { ToolConversionError } from '../errors/tool-conversion-error.js';
 
@@ -51,7 +51,7 @@ export function toOpenAITools(tools: readonly ToolSpec[]): OpenAIFunctionToolDef
     .filter(([, list]) => list.length > 1)
     .map(([name, list]) => ({ name, sources: list }));
   if (conflicts.length > 0)
-    throw new ToolConflictError(conflicts, 'Tool names must be unique in one tools array.');
+    throw ToolError.conflict(conflicts, 'Tool names must be unique in one tools array.');
   return tools.map((spec) => ({
     type: 'function',
     function: {

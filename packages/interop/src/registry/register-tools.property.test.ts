@@ -1,4 +1,4 @@
-import { type Tool, ToolConflictError, ToolRegistry } from '@skein/core';
+import { type Tool, ToolError, ToolRegistry } from '@skein/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { registerTools } from './register-tools.js';
@@ -42,8 +42,9 @@ describe('registerTools (properties)', () => {
             expect(clashing.size).toBe(0);
             expect(registry.size).toBe(before.length + tools.length);
           } catch (error) {
-            expect(error).toBeInstanceOf(ToolConflictError);
-            const reported = (error as ToolConflictError).conflicts.map((c) => c.name);
+            expect(error).toBeInstanceOf(ToolError);
+            expect((error as ToolError).code).toBe('TOOL_CONFLICT');
+            const reported = (error as ToolError).conflicts?.map((c) => c.name);
             expect(new Set(reported)).toEqual(clashing);
             expect(registry.list()).toEqual(before);
           }

@@ -1,5 +1,5 @@
 import { tool } from '@openai/agents';
-import { InvalidToolError, type Tool, ToolConflictError, ToolRegistry } from '@skein/core';
+import { type Tool, ToolError, ToolRegistry } from '@skein/core';
 import { isToolOutput, SkeinError } from '@skein/spec';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -63,7 +63,7 @@ describe('registerTools with 70 tools from three sources', () => {
     expect([...sources].sort()).toEqual(['local', 'mcp:fixture', 'openai-agents']);
   });
 
-  it('error: one ToolConflictError naming both clashes and their sources; registry unchanged', () => {
+  it('error: one TOOL_CONFLICT ToolError naming both clashes and their sources; registry unchanged', () => {
     const registry = new ToolRegistry().register(localTool('existing'));
     let caught: unknown;
     try {
@@ -71,8 +71,8 @@ describe('registerTools with 70 tools from three sources', () => {
     } catch (error) {
       caught = error;
     }
-    expect(caught).toBeInstanceOf(ToolConflictError);
-    const conflict = caught as ToolConflictError;
+    expect(caught).toBeInstanceOf(ToolError);
+    const conflict = caught as ToolError;
     expect(conflict.code).toBe('TOOL_CONFLICT');
     expect(conflict.conflicts).toEqual([
       { name: 'weather', sources: ['local', 'mcp:fixture'] },
@@ -212,7 +212,7 @@ describe('registerTools', () => {
     ).toThrowError(expect.objectContaining({ code: 'INVALID_INTEROP_OPTION' }));
     expect(() =>
       registerTools(registry, [localTool('b'), { ...localTool('c'), name: '' }]),
-    ).toThrowError(InvalidToolError);
+    ).toThrowError(expect.objectContaining({ constructor: ToolError, code: 'INVALID_TOOL' }));
     // A tool the registry itself refuses (no execute) stops the whole list.
     const broken = { ...localTool('d'), execute: undefined } as unknown as Tool;
     expect(() => registerTools(registry, [localTool('e'), broken])).toThrowError(

@@ -1,8 +1,8 @@
 import {
   type ConflictStrategy,
-  InvalidToolError,
   type RegistrationResult,
   type Tool,
+  ToolError,
   type ToolRegistry,
 } from '@skein/core';
 import { InvalidInteropOptionError } from '../errors/invalid-interop-option-error.js';
@@ -47,9 +47,9 @@ function checkNames(tools: readonly AnyTool[]): void {
     throw new InvalidInteropOptionError('registerTools', 'tools', 'must be an array of tools');
   tools.forEach((tool, index) => {
     if (typeof tool !== 'object' || tool === null)
-      throw new InvalidToolError(`#${index}`, `list entry ${index} is not an object`);
+      throw ToolError.invalidTool(`#${index}`, `list entry ${index} is not an object`);
     if (typeof tool.name !== 'string' || tool.name.length === 0)
-      throw new InvalidToolError(`#${index}`, `list entry ${index} has no non-empty string name`);
+      throw ToolError.invalidTool(`#${index}`, `list entry ${index} has no non-empty string name`);
   });
 }
 
@@ -69,8 +69,8 @@ function checkedPrefix(prefix: (tool: AnyTool) => string): (tool: AnyTool) => st
 /**
  * Registers many tools from several sources at once, all or nothing, in time linear in the number
  * of tools: the registry's `registerAll`, with interop's errors for bad options. With
- * `onConflict: 'error'` (the default) every clash is reported in one `ToolConflictError` and the
- * registry is left as it was.
+ * `onConflict: 'error'` (the default) every clash is reported in one `ToolError` (`TOOL_CONFLICT`)
+ * and the registry is left as it was.
  */
 export function registerTools(
   registry: ToolRegistry,
