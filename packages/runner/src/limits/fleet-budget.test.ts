@@ -83,9 +83,12 @@ describe('rpm across processes', () => {
       }
       expect(arrivals).toHaveLength(REQUESTS);
       // Shared, the budget lets BURST go at once and then one request every 1/PER_SECOND s:
-      // (24 - 2) / 4 = 5.5 s at least. Two budgets of their own would take about half that.
+      // (24 - 2) / 4 = 5.5 s between grants at least. Two budgets of their own would take about
+      // half that. Arrivals are measured at the server: a child starved of CPU on a loaded
+      // machine can send its first granted request late, so the bound keeps a quarter in hand
+      // (4.1 s, still far above the 2.5-2.75 s of two budgets).
       const spanS = (arrivals.at(-1)! - arrivals[0]!) / 1000;
-      expect(spanS).toBeGreaterThan(((REQUESTS - BURST) / PER_SECOND) * 0.9);
+      expect(spanS).toBeGreaterThan(((REQUESTS - BURST) / PER_SECOND) * 0.75);
       // No second holds more than the burst plus two seconds of refill: the slack is the time
       // between the database granting a request and the request reaching the server, which a
       // process starved of CPU on a loaded CI machine can stretch (measured: 6 at most).

