@@ -6,6 +6,7 @@ export default defineConfig({
     index: 'src/index.ts',
     'testing/index': 'src/testing/index.ts',
     'conformance/index': 'src/conformance/index.ts',
+    'store-kit/index': 'src/store-kit/index.ts',
   },
   external: ['vitest'],
   format: ['esm', 'cjs'],

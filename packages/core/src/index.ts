@@ -98,6 +98,7 @@ export type { AvailableTools } from './thread/thread-context.js';
 export { ThreadContext } from './thread/thread-context.js';
 export type {
   BranchWait,
+  PendingAnswer,
   PendingInteraction,
   SerializedError,
   ThreadParent,

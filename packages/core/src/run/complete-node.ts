@@ -12,7 +12,7 @@ import { runTriggers } from './triggers.js';
  * `variables` with `changes` set, each checked as JSON (a `VALUE_NOT_JSON` `ThreadError` naming
  * it) and frozen; a new frozen object.
  */
-export function withVariables(
+function withVariables(
   variables: Readonly<Record<string, unknown>>,
   changes: Readonly<Record<string, unknown>>,
 ): Readonly<Record<string, unknown>> {

@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from '@skein/spec';
+import { castDraft, produce } from 'immer';
 import { withEntry } from '../util/with-entry.js';
 import type { ThreadState } from './thread-state.js';
 import type { ThreadTransition } from './thread-transition.js';
@@ -10,7 +11,9 @@ function next(state: ThreadState, changes: Partial<ThreadState>): ThreadState {
 
 /**
  * The next thread state after `transition`: the one reducer of thread state. Pure: `state` is
- * never modified and the result is a new frozen object (or `state` itself, restored).
+ * never modified and the result is a new frozen object (or `state` itself, restored). Top-level
+ * fields, what every step changes, are spread; the nested edits (a pause's answer, the fired
+ * triggers, the dynamic tools) are immer drafts.
  */
 export function applyTransition(state: ThreadState, transition: ThreadTransition): ThreadState {
   switch (transition.type) {
@@ -47,13 +50,10 @@ export function applyTransition(state: ThreadState, transition: ThreadTransition
           'state.pending',
           `thread ${state.threadId} has no pause to claim`,
         );
-      return next(state, {
-        status: 'RUNNING',
-        error: undefined,
-        pending: Object.freeze({
-          ...state.pending,
-          answer: Object.freeze({ input: transition.input }),
-        }),
+      return produce(state, (draft) => {
+        draft.status = 'RUNNING';
+        draft.error = undefined;
+        draft.pending!.answer = castDraft({ input: transition.input });
       });
     case 'finished':
       return next(state, {
@@ -73,10 +73,12 @@ export function applyTransition(state: ThreadState, transition: ThreadTransition
     case 'tool-failures-counted':
       return next(state, { toolFailures: transition.toolFailures });
     case 'trigger-fired':
-      return next(state, {
-        firedTriggers: Object.freeze([...state.firedTriggers, transition.triggerId]),
+      return produce(state, (draft) => {
+        draft.firedTriggers.push(transition.triggerId);
       });
     case 'dynamic-tools-changed':
-      return next(state, { dynamicTools: Object.freeze([...transition.names]) });
+      return produce(state, (draft) => {
+        draft.dynamicTools = [...transition.names];
+      });
   }
 }
