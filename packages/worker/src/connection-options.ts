@@ -1,6 +1,7 @@
 import { Logger, type LogLevel } from 'graphile-worker';
 import pg from 'pg';
 import { WorkerOptionError } from './errors/worker-option-error.js';
+import { isSetAside } from './queue-jobs.js';
 import { isPlainIdentifier } from './sql-names.js';
 
 /** Where the queue lives: a connection string, or a `pg.Pool` you own (never closed for you). */
@@ -58,7 +59,11 @@ export function resolveQueue(
   if (!Number.isInteger(maxAttempts) || maxAttempts < 1 || maxAttempts > 32_767)
     throw new WorkerOptionError('maxAttempts', options.maxAttempts, 'an integer from 1 to 32767');
   const log = options.log ?? defaultLog;
-  const logger = new Logger(() => (level: LogLevel, message: string) => log(level, message));
+  // A job the task put back itself is no failure, whatever graphile-worker calls it.
+  const logger = new Logger(
+    () => (level: LogLevel, message: string, meta?: { error?: unknown }) =>
+      log(isSetAside(meta?.error) ? 'debug' : level, message),
+  );
   if (options.pool) {
     const clientConfig = (options.pool as unknown as { options: pg.ClientConfig }).options;
     return {

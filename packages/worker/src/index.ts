@@ -2,6 +2,8 @@ export type { ConnectionOptions, QueueOptions } from './connection-options.js';
 export { ConcurrencySlotTimeoutError } from './errors/concurrency-slot-timeout-error.js';
 export { UnknownThreadError } from './errors/unknown-thread-error.js';
 export { WorkerClosedError } from './errors/worker-closed-error.js';
+export type { WorkerDatabaseCode } from './errors/worker-database-error.js';
+export { WorkerDatabaseError } from './errors/worker-database-error.js';
 export { WorkerOptionError } from './errors/worker-option-error.js';
 export type { ToolCallScope } from './idempotency-keys.js';
 export type { ConcurrencyLimitOptions, LimitedLLMClient } from './limit-concurrency.js';
@@ -11,6 +13,7 @@ export { createRateBudget, PostgresRateBudget } from './postgres-rate-budget.js'
 export type { JobOutcome } from './run-thread-job.js';
 export type { WorkerOptions } from './skein-worker.js';
 export { createWorker, SkeinWorker } from './skein-worker.js';
+export { MAX_THREAD_ID_LENGTH } from './thread-id.js';
 export type {
   EnqueueOptions,
   Unsubscribe,

@@ -1,4 +1,6 @@
-import type { LLMMessage } from '@skein/spec';
+import { ConversationManager } from '@skein/conversation';
+import { findNonJsonValue, InvalidArgumentError, type LLMMessage, SkeinError } from '@skein/spec';
+import { threadIdProblem } from './thread-id.js';
 
 /** What one `skein_thread` job asks a worker to do with a thread. */
 export type ThreadJob =
@@ -15,35 +17,128 @@ export type ThreadJob =
   /** Bring the thread to rest: continue a handed-back thread, settle a cancellation. */
   | { readonly op: 'advance'; readonly threadId: string };
 
+/**
+ * A payload as a worker reads it: a job it can run (and how often it was put off because a live
+ * worker held its thread), or why it can never run. An invalid payload is invalid wherever it runs,
+ * so it is failed once, for good, rather than retried.
+ */
+export type ParsedJob =
+  | { readonly job: ThreadJob; readonly deferrals: number; readonly invalid?: undefined }
+  | { readonly invalid: SkeinError; readonly threadId: string | undefined };
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Reads a job payload written by the client; anything else is not a Skein job. */
-export function parseThreadJob(payload: unknown): ThreadJob | undefined {
-  if (!isRecord(payload) || typeof payload.threadId !== 'string') return undefined;
-  const threadId = payload.threadId;
+function invalid(argument: string, problem: string): InvalidArgumentError {
+  return new InvalidArgumentError(argument, `Invalid Skein job: ${argument}: ${problem}`);
+}
+
+function storable(value: unknown, argument: string): InvalidArgumentError | undefined {
+  if (value === undefined) return undefined;
+  const found = findNonJsonValue(value, argument);
+  return found && invalid(argument, `${found.path} is ${found.reason}, which no store can hold`);
+}
+
+/** Each message as a thread would take it: the conversation's own checks, on a throwaway one. */
+function checkMessages(messages: unknown): InvalidArgumentError | undefined {
+  if (!Array.isArray(messages)) return invalid('messages', 'must be an array of messages');
+  const conversation = new ConversationManager();
+  for (let i = 0; i < messages.length; i++) {
+    try {
+      conversation.addMessage(messages[i] as LLMMessage);
+    } catch (error) {
+      return invalid(`messages[${i}]`, error instanceof Error ? error.message : String(error));
+    }
+  }
+  return undefined;
+}
+
+function parseStart(payload: Record<string, unknown>, threadId: string): ThreadJob | SkeinError {
+  const workflowProblem = threadIdProblem(payload.workflowId);
+  if (workflowProblem)
+    return invalid('workflowId', workflowProblem.replace('a thread id', 'a workflow id'));
+  if (payload.variables !== undefined && !isRecord(payload.variables))
+    return invalid('variables', 'must be an object of variable names to values');
+  const problem =
+    storable(payload.input, 'input') ??
+    storable(payload.variables, 'variables') ??
+    (payload.messages === undefined ? undefined : checkMessages(payload.messages));
+  if (problem) return problem;
+  return {
+    op: 'start',
+    threadId,
+    workflowId: payload.workflowId as string,
+    ...(payload.input === undefined ? {} : { input: payload.input }),
+    ...(payload.variables === undefined
+      ? {}
+      : { variables: payload.variables as Record<string, unknown> }),
+    ...(payload.messages === undefined
+      ? {}
+      : { messages: payload.messages as readonly LLMMessage[] }),
+  };
+}
+
+/**
+ * Reads a job payload (as it came out of the queue's JSON) and checks everything a thread would
+ * refuse later: the ids, the messages, that input and variables are JSON a store can hold. The
+ * client runs the same check on what it is about to enqueue, so a payload that passes here
+ * fails at run time only when a worker lacks its workflow.
+ */
+export function parseThreadJob(payload: unknown): ParsedJob {
+  if (!isRecord(payload))
+    return { invalid: invalid('payload', 'not a Skein job (an object)'), threadId: undefined };
+  const idProblem = threadIdProblem(payload.threadId);
+  if (idProblem) return { invalid: invalid('threadId', idProblem), threadId: undefined };
+  const threadId = payload.threadId as string;
+  const deferrals =
+    typeof payload.deferrals === 'number' && Number.isInteger(payload.deferrals)
+      ? Math.max(0, payload.deferrals)
+      : 0;
+  let job: ThreadJob | SkeinError;
   switch (payload.op) {
     case 'start':
-      if (typeof payload.workflowId !== 'string') return undefined;
-      if (payload.variables !== undefined && !isRecord(payload.variables)) return undefined;
-      if (payload.messages !== undefined && !Array.isArray(payload.messages)) return undefined;
-      return {
-        op: 'start',
-        threadId,
-        workflowId: payload.workflowId,
-        ...(payload.input === undefined ? {} : { input: payload.input }),
-        ...(payload.variables === undefined ? {} : { variables: payload.variables }),
-        // The engine checks each message when it builds the thread.
-        ...(payload.messages === undefined
-          ? {}
-          : { messages: payload.messages as readonly LLMMessage[] }),
-      };
+      job = parseStart(payload, threadId);
+      break;
     case 'resume':
-      return { op: 'resume', threadId, input: payload.input ?? null };
+      job = storable(payload.input ?? null, 'input') ?? {
+        op: 'resume',
+        threadId,
+        input: payload.input ?? null,
+      };
+      break;
     case 'advance':
-      return { op: 'advance', threadId };
+      job = { op: 'advance', threadId };
+      break;
     default:
-      return undefined;
+      job = invalid(
+        'op',
+        `${JSON.stringify(payload.op) ?? 'missing'} is not start, resume or advance`,
+      );
   }
+  return SkeinError.isInstance(job) ? { invalid: job, threadId } : { job, deferrals };
+}
+
+/**
+ * The payload text of `job`, checked as a worker will read it (after its JSON round trip): throws
+ * `InvalidArgumentError` for a job no worker could run, so nothing is enqueued. Values JSON would
+ * change on the way (a Date, a BigInt, a cycle) are refused too, as the engine refuses them.
+ */
+export function encodeThreadJob(job: ThreadJob): string {
+  const before =
+    job.op === 'advance'
+      ? undefined
+      : (storable(job.input, 'input') ??
+        (job.op === 'start' ? storable(job.variables, 'variables') : undefined));
+  if (before) throw before;
+  let text: string;
+  let parsed: ParsedJob;
+  try {
+    text = JSON.stringify(job);
+    parsed = parseThreadJob(JSON.parse(text));
+  } catch (error) {
+    throw invalid('job', error instanceof Error ? error.message : String(error));
+  }
+  if (parsed.invalid) throw parsed.invalid;
+  return text;
 }

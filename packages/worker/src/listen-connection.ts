@@ -84,17 +84,24 @@ export class ListenConnection {
       this.#handlers.set(channel, handlers);
     }
     handlers.add(handler);
-    const connected = this.#client !== undefined;
-    const client = await this.#connect();
-    // A fresh connection listened to every channel already; an open one needs this one added.
-    if (first && connected) await this.#query(client, `listen "${channel}"`);
-    return async () => {
+    const unlisten = async (): Promise<void> => {
       const set = this.#handlers.get(channel);
       if (!set?.delete(handler) || set.size > 0) return;
       this.#handlers.delete(channel);
       if (this.#closed || !this.#client) return;
       await this.#query(await this.#client, `unlisten "${channel}"`).catch(() => {});
     };
+    try {
+      const connected = this.#client !== undefined;
+      const client = await this.#connect();
+      // A fresh connection listened to every channel already; an open one needs this one added.
+      if (first && connected) await this.#query(client, `listen "${channel}"`);
+    } catch (error) {
+      // Not listening (the database is unreachable): the caller hears nothing later either.
+      await unlisten();
+      throw error;
+    }
+    return unlisten;
   }
 
   async close(): Promise<void> {

@@ -6,6 +6,7 @@ import {
   type ResolvedQueue,
   resolveQueue,
 } from './connection-options.js';
+import { onDatabase } from './database-errors.js';
 import { WorkerClosedError } from './errors/worker-closed-error.js';
 import { WorkerOptionError } from './errors/worker-option-error.js';
 import { quoteIdentifier } from './sql-names.js';
@@ -83,7 +84,9 @@ export class PostgresRateBudget implements RateBudget {
 
   /** Creates the worker's tables and the budget function if missing (idempotent, concurrent-safe). */
   migrate(): Promise<void> {
-    this.#ready ??= migrateWorkerSchema(this.#queue.pool, this.#queue.schema);
+    this.#ready ??= onDatabase('migrate the rate budgets', () =>
+      migrateWorkerSchema(this.#queue.pool, this.#queue.schema),
+    );
     const ready = this.#ready;
     ready.catch(() => {
       if (this.#ready === ready) this.#ready = undefined;
@@ -114,11 +117,13 @@ export class PostgresRateBudget implements RateBudget {
     await this.migrate();
     const table = `${quoteIdentifier(this.#queue.schema)}.rate_budgets`;
     // Never shortens a longer pause another process already set.
-    await this.#queue.pool.query(
-      `insert into ${table} as b (name, paused_until)
-       values ($1, clock_timestamp() + $2 * interval '1 millisecond')
-       on conflict (name) do update set paused_until = greatest(b.paused_until, excluded.paused_until)`,
-      [this.name, ms],
+    await onDatabase(`pause rate budget "${this.name}"`, () =>
+      this.#queue.pool.query(
+        `insert into ${table} as b (name, paused_until)
+         values ($1, clock_timestamp() + $2 * interval '1 millisecond')
+         on conflict (name) do update set paused_until = greatest(b.paused_until, excluded.paused_until)`,
+        [this.name, ms],
+      ),
     );
   }
 
@@ -149,18 +154,20 @@ export class PostgresRateBudget implements RateBudget {
 
   /** One call of the budget function: milliseconds to wait, 0 when taken. */
   async #draw(requests: number, tokens: number, force: boolean): Promise<number> {
-    const { rows } = await this.#queue.pool.query<{ wait: number }>(
-      `select ${quoteIdentifier(this.#queue.schema)}.draw_rate_budget($1, $2, $3, $4, $5, $6, $7, $8) as wait`,
-      [
-        this.name,
-        this.#requests?.rate ?? null,
-        this.#requests?.capacity ?? null,
-        this.#tokens?.rate ?? null,
-        this.#tokens?.capacity ?? null,
-        requests,
-        tokens,
-        force,
-      ],
+    const { rows } = await onDatabase(`draw on rate budget "${this.name}"`, () =>
+      this.#queue.pool.query<{ wait: number }>(
+        `select ${quoteIdentifier(this.#queue.schema)}.draw_rate_budget($1, $2, $3, $4, $5, $6, $7, $8) as wait`,
+        [
+          this.name,
+          this.#requests?.rate ?? null,
+          this.#requests?.capacity ?? null,
+          this.#tokens?.rate ?? null,
+          this.#tokens?.capacity ?? null,
+          requests,
+          tokens,
+          force,
+        ],
+      ),
     );
     return Number(rows[0]?.wait ?? 0);
   }

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { databaseError } from './database-errors.js';
 import { ConcurrencySlotTimeoutError } from './errors/concurrency-slot-timeout-error.js';
 import type { ListenConnection } from './listen-connection.js';
 import { slotChannel } from './sql-names.js';
@@ -40,8 +41,20 @@ export class PostgresSemaphore {
   }
 
   async #tryTake(): Promise<Slot | undefined> {
+    try {
+      return await this.#take();
+    } catch (error) {
+      throw databaseError(error, `take a slot of concurrency limit "${this.#options.key}"`);
+    }
+  }
+
+  async #take(): Promise<Slot | undefined> {
     const { pool, key, max } = this.#options;
     const client = await pool.connect();
+    // A slot is held idle while the model runs: a connection dropped meanwhile emits 'error' on
+    // it, which must not go unheard (the process would exit). The slot went with it.
+    const onError = (): void => {};
+    client.on('error', onError);
     let slot: number | undefined;
     try {
       // Slots are tried from a random start so waiters spread over them; the first free one wins.
@@ -58,6 +71,7 @@ export class PostgresSemaphore {
       throw error;
     }
     if (slot === undefined) {
+      client.off('error', onError);
       client.release();
       return undefined;
     }
@@ -74,6 +88,7 @@ export class PostgresSemaphore {
             this.#channel,
             '',
           ]);
+          client.off('error', onError);
           client.release();
         } catch (error) {
           client.release(error instanceof Error ? error : true);
@@ -90,7 +105,11 @@ export class PostgresSemaphore {
     if (first) return first;
     const started = performance.now();
     let wake: (() => void) | undefined;
-    const unlisten = await listener.listen(this.#channel, () => wake?.());
+    const unlisten = await listener
+      .listen(this.#channel, () => wake?.())
+      .catch((error: unknown) => {
+        throw databaseError(error, `wait for a slot of concurrency limit "${key}"`);
+      });
     try {
       for (;;) {
         const slot = await this.#tryTake();

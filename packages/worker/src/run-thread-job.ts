@@ -1,8 +1,8 @@
-import type { SkeinEngine, ThreadContext, ThreadResult } from '@skein/core';
+import type { SkeinEngine, StartedRun, ThreadContext, ThreadResult } from '@skein/core';
 import { SkeinError } from '@skein/spec';
 import type pg from 'pg';
 import type { ThreadJob } from './job-payload.js';
-import type { RunningThreads } from './running-threads.js';
+import type { RunningThread, RunningThreads } from './running-threads.js';
 import { quoteIdentifier } from './sql-names.js';
 import { lockThread, type ThreadLock } from './thread-lock.js';
 
@@ -21,6 +21,8 @@ export interface JobContext {
   readonly prepare: ((thread: ThreadContext) => void) | undefined;
   /** Queues another job for the thread (a handed-back thread goes on elsewhere). */
   readonly requeue: (job: ThreadJob) => Promise<void>;
+  /** Whether any worker of the fleet has registered the workflow (see `workflow-registry`). */
+  readonly workflowKnown: (workflowId: string) => Promise<boolean>;
 }
 
 /** What the job did, for tests and logs. */
@@ -33,7 +35,22 @@ export type JobOutcome =
     }
   | { readonly kind: 'handed-back' }
   | { readonly kind: 'idle'; readonly reason: string }
-  | { readonly kind: 'stale-writer' };
+  /**
+   * Another worker took the thread over while this one ran it, and the store refused this one's
+   * checkpoint (`CHECKPOINT_CONFLICT`, or `THREAD_LEASED`: its lease was taken): it stopped,
+   * recording nothing. The job, if still this worker's, is looked at again later.
+   */
+  | { readonly kind: 'stale-writer' }
+  /**
+   * A live run holds the thread (its lease is another worker's, or this process runs it already):
+   * nothing ran, and the job is looked at again later without counting an attempt.
+   */
+  | { readonly kind: 'leased' }
+  /** The job can never run (see `parseThreadJob`): failed once, for good. */
+  | {
+      readonly kind: 'invalid';
+      readonly error: { readonly code: string; readonly message: string };
+    };
 
 async function loadOrUndefined(
   engine: SkeinEngine,
@@ -78,6 +95,27 @@ function isTerminal(thread: ThreadContext): boolean {
   );
 }
 
+/** Another live run holds the thread: its lease, or (for a resume) the pause it waited at. */
+function isHeldElsewhere(error: unknown): boolean {
+  return SkeinError.hasCode(error, 'THREAD_LEASED') || SkeinError.hasCode(error, 'RESUME_CONFLICT');
+}
+
+/** This run lost the thread to another worker: the store refused its checkpoint. */
+function isStaleWriter(error: unknown): boolean {
+  return (
+    SkeinError.hasCode(error, 'CHECKPOINT_CONFLICT') || SkeinError.hasCode(error, 'THREAD_LEASED')
+  );
+}
+
+function invalid(error: unknown): JobOutcome {
+  return {
+    kind: 'invalid',
+    error: SkeinError.isInstance(error)
+      ? { code: error.code, message: error.message }
+      : { code: 'INVALID_ARGUMENT', message: String(error) },
+  };
+}
+
 /** Says again how a thread ended, for subscribers of a job whose first run died after the end. */
 function republishEnd(context: JobContext, thread: ThreadContext): void {
   const status = thread.status;
@@ -98,9 +136,47 @@ function republishEnd(context: JobContext, thread: ThreadContext): void {
 }
 
 /**
+ * Takes the thread and starts its run; `leased` when a live run holds it (another worker's lease,
+ * or a job of this process that runs it already), before anything ran.
+ */
+async function begin(
+  context: JobContext,
+  entry: RunningThread,
+  threadId: string,
+  start: () => Promise<StartedRun>,
+): Promise<ThreadResult | 'leased'> {
+  if (!context.running.begin(threadId, entry) || context.engine.executor.isRunning(threadId))
+    return 'leased';
+  let started: StartedRun;
+  try {
+    started = await start();
+  } catch (error) {
+    if (isHeldElsewhere(error)) return 'leased';
+    throw error;
+  }
+  return started.result;
+}
+
+/** A new thread the engine would not build: wrong for every worker, unless only this one lacks its workflow. */
+async function unbuildable(
+  context: JobContext,
+  job: Extract<ThreadJob, { op: 'start' }>,
+  error: unknown,
+): Promise<JobOutcome> {
+  // Another worker of the fleet has the workflow: retried, in case that one takes the job.
+  if (
+    SkeinError.hasCode(error, 'WORKFLOW_NOT_FOUND') &&
+    (await context.workflowKnown(job.workflowId))
+  )
+    throw error;
+  return invalid(error);
+}
+
+/**
  * Brings one thread to rest under its lock: builds it or loads its last checkpoint, then runs,
- * resumes or cancels it as the job and the stored state say. A stale writer (another worker took
- * the thread over) stops quietly; store outages reject, and graphile-worker retries the job.
+ * resumes or cancels it as the job and the stored state say. A live run elsewhere (`leased`) or a
+ * stale writer (`stale-writer`) stops without recording anything; a job that can never run is
+ * `invalid`; store outages reject, and graphile-worker retries the job.
  */
 export async function runThreadJob(context: JobContext, job: ThreadJob): Promise<JobOutcome> {
   const { engine } = context;
@@ -128,19 +204,24 @@ export async function runThreadJob(context: JobContext, job: ThreadJob): Promise
       context.prepare?.(thread);
       return thread;
     };
+    const execute = (thread: ThreadContext) => () => engine.executor.start(run(thread), options);
     let thread = await loadOrUndefined(engine, threadId);
-    let result: ThreadResult;
+    let result: ThreadResult | 'leased';
     let from: 'new' | 'checkpoint' | 'pause' = 'checkpoint';
     if (!thread) {
       from = 'new';
       if (job.op !== 'start') return { kind: 'idle', reason: 'the thread has not started yet' };
-      thread = engine.createThread(job.workflowId, {
-        threadId,
-        ...(job.input === undefined ? {} : { input: job.input }),
-        ...(job.variables ? { variables: job.variables } : {}),
-        ...(job.messages ? { messages: job.messages } : {}),
-      });
-      result = await engine.execute(run(thread), options);
+      try {
+        thread = engine.createThread(job.workflowId, {
+          threadId,
+          ...(job.input === undefined ? {} : { input: job.input }),
+          ...(job.variables ? { variables: job.variables } : {}),
+          ...(job.messages ? { messages: job.messages } : {}),
+        });
+      } catch (error) {
+        return await unbuildable(context, job, error);
+      }
+      result = await begin(context, entry, threadId, execute(thread));
     } else if (isTerminal(thread) || (thread.status === 'CANCELLED' && cancelled)) {
       if (job.op === 'resume')
         context.publish(threadId, 'warning', {
@@ -152,10 +233,22 @@ export async function runThreadJob(context: JobContext, job: ThreadJob): Promise
       return { kind: 'idle', reason: `the thread is ${thread.status}` };
     } else if (thread.status === 'PAUSED') {
       from = 'pause';
-      if (cancelled) result = await engine.resume(thread, null, options);
-      else if (job.op === 'resume' && (await claimResume(context, thread)))
-        result = await engine.resume(run(thread), job.input, options);
-      else return { kind: 'idle', reason: 'the thread waits for input' };
+      const paused = thread;
+      if (cancelled)
+        result = await begin(context, entry, threadId, () =>
+          engine.claimResume(paused, null, options),
+        );
+      else if (job.op === 'resume' && (await claimResume(context, thread))) {
+        try {
+          result = await begin(context, entry, threadId, () =>
+            engine.claimResume(run(paused), job.input, options),
+          );
+        } catch (error) {
+          // The input cannot be stored with the pause (it is not JSON a store can hold).
+          if (SkeinError.hasCode(error, 'RESUME_INPUT_INVALID')) return invalid(error);
+          throw error;
+        }
+      } else return { kind: 'idle', reason: 'the thread waits for input' };
     } else {
       if (job.op === 'resume' && context.attempts === 1)
         context.publish(threadId, 'warning', {
@@ -163,8 +256,9 @@ export async function runThreadJob(context: JobContext, job: ThreadJob): Promise
           code: 'WORKER_RESUME_DROPPED',
           message: `Resume input for thread "${threadId}" dropped: the thread was not paused`,
         });
-      result = await engine.execute(run(thread), options);
+      result = await begin(context, entry, threadId, execute(thread));
     }
+    if (result === 'leased') return { kind: 'leased' };
     if (result.error?.code === SAVE_FAILED) {
       // The store failed: graphile-worker retries the job with backoff, and the retry goes on from
       // the last checkpoint that was stored. A resume input is claimed again by the retry.
@@ -183,7 +277,7 @@ export async function runThreadJob(context: JobContext, job: ThreadJob): Promise
     }
     return { kind: 'ran', from, result };
   } catch (error) {
-    if (SkeinError.hasCode(error, 'CHECKPOINT_CONFLICT')) return { kind: 'stale-writer' };
+    if (isStaleWriter(error)) return { kind: 'stale-writer' };
     throw error;
   } finally {
     context.running.remove(threadId, entry);

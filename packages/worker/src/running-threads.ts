@@ -3,6 +3,8 @@ export interface RunningThread {
   readonly controller: AbortController;
   /** Set when the worker stops: the abort hands the thread back instead of cancelling it. */
   handback: boolean;
+  /** Set once the job runs the thread (not just waits for its lock). */
+  running: boolean;
 }
 
 /**
@@ -14,7 +16,11 @@ export class RunningThreads {
   readonly #jobs = new Map<string, Set<RunningThread>>();
 
   add(threadId: string): RunningThread {
-    const entry: RunningThread = { controller: new AbortController(), handback: false };
+    const entry: RunningThread = {
+      controller: new AbortController(),
+      handback: false,
+      running: false,
+    };
     let set = this.#jobs.get(threadId);
     if (!set) {
       set = new Set();
@@ -27,6 +33,17 @@ export class RunningThreads {
   remove(threadId: string, entry: RunningThread): void {
     const set = this.#jobs.get(threadId);
     if (set?.delete(entry) && set.size === 0) this.#jobs.delete(threadId);
+  }
+
+  /**
+   * Marks the job as running its thread; false when another job of this process runs it already.
+   * The thread lock keeps that from happening unless the lock was lost (the database restarted)
+   * and the job was taken over by this same process.
+   */
+  begin(threadId: string, entry: RunningThread): boolean {
+    for (const other of this.#jobs.get(threadId) ?? []) if (other.running) return false;
+    entry.running = true;
+    return true;
   }
 
   cancel(threadId: string): void {

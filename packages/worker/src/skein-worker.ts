@@ -1,18 +1,32 @@
 import type { CheckpointStore, SkeinEngine, ThreadContext } from '@skein/core';
-import { type Runner, run, type Task } from 'graphile-worker';
+import { SkeinError } from '@skein/spec';
+import type { Task } from 'graphile-worker';
+import { databaseError } from './database-errors.js';
 import { WorkerOptionError } from './errors/worker-option-error.js';
 import { EventPublisher } from './event-publisher.js';
 import { idempotencyKeyOf, type ToolCallScope } from './idempotency-keys.js';
-import { parseThreadJob, type ThreadJob } from './job-payload.js';
+import { encodeThreadJob, type ParsedJob, parseThreadJob, type ThreadJob } from './job-payload.js';
+import {
+  deferJob,
+  deferralDelayMs,
+  JobSetAside,
+  makeLastAttempt,
+  type TakenJob,
+} from './queue-jobs.js';
 import { type JobOutcome, runThreadJob } from './run-thread-job.js';
 import { RunningThreads } from './running-threads.js';
 import { cancelChannel, quoteIdentifier, THREAD_TASK } from './sql-names.js';
 import { StaleJobReaper } from './stale-job-reaper.js';
+import { SupervisedRunner } from './supervised-runner.js';
 import { WorkerClient, type WorkerClientOptions } from './worker-client.js';
 import { FORWARDED_EVENTS, type ForwardedEventName } from './worker-event.js';
+import { isWorkflowRegistered, registerWorkflows } from './workflow-registry.js';
 
 export type WorkerOptions = WorkerClientOptions & {
-  /** The engine with the workflows and tools the queued threads use, and a durable store. */
+  /**
+   * The engine with the workflows and tools the queued threads use, and a durable store. Its
+   * `owner` is this worker's id in the store's thread leases: one engine per worker.
+   */
   readonly engine: SkeinEngine;
   /** The engine's store, stated again for clarity (must be the same object when given). */
   readonly store?: CheckpointStore;
@@ -46,6 +60,9 @@ function integer(option: string, value: number | undefined, fallback: number, ma
   return n;
 }
 
+/** Engines of the workers running in this process: a lease owner runs one worker. */
+const enginesInUse = new WeakSet<SkeinEngine>();
+
 function checkEngine(options: WorkerOptions): WorkerOptions {
   if (!options.engine?.store)
     throw new WorkerOptionError(
@@ -55,13 +72,23 @@ function checkEngine(options: WorkerOptions): WorkerOptions {
     );
   if (options.store && options.store !== options.engine.store)
     throw new WorkerOptionError('store', 'another store', "the engine's own store");
+  // Two workers on one engine would be one lease owner: a thread taken over from one by the
+  // other would not be fenced.
+  if (enginesInUse.has(options.engine))
+    throw new WorkerOptionError(
+      'engine',
+      'an engine another running worker uses',
+      'an engine of its own for each worker (its `owner` is the worker id in thread leases)',
+    );
   return options;
 }
 
 /**
  * Runs queued threads in this process: graphile-worker hands out jobs (woken by LISTEN/NOTIFY),
- * each job brings one thread to rest under its thread lock, events go out over NOTIFY, and dead
- * workers' jobs are taken over. Also a `WorkerClient`, so it can enqueue, resume and cancel.
+ * each job brings one thread to rest under its thread lock and lease, events go out over NOTIFY,
+ * and dead workers' jobs are taken over. Rides out database outages: graphile-worker's runner is
+ * started again when one kills it, and jobs that could not be recorded are freed by the reaper.
+ * Also a `WorkerClient`, so it can enqueue, resume and cancel.
  */
 export class SkeinWorker extends WorkerClient {
   readonly #engine: SkeinEngine;
@@ -69,11 +96,12 @@ export class SkeinWorker extends WorkerClient {
   readonly #concurrency: number;
   readonly #maxSteps: number;
   readonly #shutdownTimeoutMs: number;
+  readonly #staleAfterMs: number;
   readonly #running = new RunningThreads();
   readonly #publisher: EventPublisher;
   readonly #reaper: StaleJobReaper;
   readonly #detach: (() => void)[] = [];
-  #runner: Runner | undefined;
+  #runner: SupervisedRunner | undefined;
   #stopping: Promise<void> | undefined;
 
   constructor(options: WorkerOptions) {
@@ -97,17 +125,22 @@ export class SkeinWorker extends WorkerClient {
       1_000,
       3_600_000,
     );
-    const staleAfterMs = integer('staleAfterMs', options.staleAfterMs, 2_000, 3_600_000);
+    this.#staleAfterMs = integer('staleAfterMs', options.staleAfterMs, 2_000, 3_600_000);
     this.#publisher = new EventPublisher(this.queue.pool, this.queue.schema, (error) =>
       this.queue.log('warning', `events not sent: ${String(error)}`),
     );
     this.#reaper = new StaleJobReaper({
       pool: this.queue.pool,
       graphileSchema: this.queue.graphileSchema,
-      staleAfterMs,
+      staleAfterMs: this.#staleAfterMs,
       intervalMs: recoveryIntervalMs,
       onError: (error) => this.queue.log('warning', `stale job sweep failed: ${String(error)}`),
     });
+  }
+
+  /** This worker's id: its engine's `owner` in the store's thread leases. */
+  get workerId(): string {
+    return this.#engine.owner;
   }
 
   /**
@@ -122,6 +155,11 @@ export class SkeinWorker extends WorkerClient {
   /** Threads running in this process right now. */
   get runningThreads(): readonly string[] {
     return this.#running.ids();
+  }
+
+  /** @internal */
+  protected override serves(workflowId: string): boolean {
+    return this.#engine.workflows.has(workflowId);
   }
 
   #forwardEvents(): void {
@@ -143,58 +181,124 @@ export class SkeinWorker extends WorkerClient {
   async #requeue(job: ThreadJob): Promise<void> {
     await this.queue.pool.query(
       `select ${quoteIdentifier(this.queue.graphileSchema)}.add_job($1, $2::json, max_attempts => $3)`,
-      [THREAD_TASK, JSON.stringify(job), this.queue.maxAttempts],
+      [THREAD_TASK, encodeThreadJob(job), this.queue.maxAttempts],
     );
   }
 
-  /** Migrates, listens for cancellations and starts taking jobs. */
+  async #run(parsed: Extract<ParsedJob, { job: ThreadJob }>, job: TakenJob, attempts: number) {
+    return runThreadJob(
+      {
+        engine: this.#engine,
+        pool: this.queue.pool,
+        schema: this.queue.schema,
+        maxSteps: this.#maxSteps,
+        running: this.#running,
+        jobId: job.id,
+        attempts,
+        prepare: this.#options.prepareThread,
+        publish: (threadId, event, data) => this.#publisher.publish(threadId, event, data),
+        requeue: (next) => this.#requeue(next),
+        workflowKnown: (workflowId) =>
+          isWorkflowRegistered(this.queue.pool, this.queue.schema, workflowId),
+      },
+      parsed.job,
+    );
+  }
+
+  /**
+   * A job that can never run is failed once, for good: its subscribers hear why, and
+   * graphile-worker records the error on its last attempt.
+   */
+  async #failForGood(
+    job: TakenJob,
+    payload: unknown,
+    threadId: string | undefined,
+    error: { code: string; message: string },
+  ): Promise<never> {
+    if (threadId !== undefined) {
+      // A start that never built a thread ends it; a bad resume leaves the thread as it is.
+      const start = (payload as { op?: unknown } | null)?.op === 'start';
+      this.#publisher.publish(threadId, start ? 'thread:failed' : 'warning', {
+        threadId,
+        ...(start ? { status: 'FAILED' } : {}),
+        ...(start ? { error } : error),
+      });
+    }
+    await makeLastAttempt(this.queue.pool, this.queue.graphileSchema, job);
+    throw new SkeinError(error.code, error.message);
+  }
+
+  /**
+   * Migrates, listens for cancellations and starts taking jobs. Rejects (leaving nothing open)
+   * with `WorkerDatabaseError` when the database cannot be reached.
+   */
   async start(): Promise<this> {
+    enginesInUse.add(this.#engine);
+    this.#detach.push(() => enginesInUse.delete(this.#engine));
+    try {
+      await this.#start();
+    } catch (error) {
+      await this.stop().catch(() => {});
+      throw databaseError(error, 'start the worker');
+    }
+    return this;
+  }
+
+  async #start(): Promise<void> {
     await this.migrate();
+    await registerWorkflows(
+      this.queue.pool,
+      this.queue.schema,
+      this.#engine.workflows.list().map((w) => w.id),
+    );
     await this.listener.listen(cancelChannel(this.queue.schema), (threadId) => {
       this.#running.cancel(threadId);
     });
     this.#forwardEvents();
     const task: Task = async (payload, helpers) => {
-      const job = parseThreadJob(payload);
-      if (!job) {
-        helpers.logger.error(`not a Skein job payload: ${JSON.stringify(payload)}`);
-        return;
+      const job = helpers.job as TakenJob;
+      const parsed = parseThreadJob(payload);
+      const threadId = parsed.invalid ? parsed.threadId : parsed.job.threadId;
+      const outcome: JobOutcome = parsed.invalid
+        ? { kind: 'invalid', error: codeAndMessage(parsed.invalid) }
+        : await this.#run(parsed, job, helpers.job.attempts);
+      if (threadId !== undefined) this.#options.onJob?.(threadId, outcome);
+      if (outcome.kind === 'invalid')
+        await this.#failForGood(job, payload, threadId, outcome.error);
+      if ((outcome.kind === 'leased' || outcome.kind === 'stale-writer') && !parsed.invalid) {
+        // Someone else runs the thread now: look again later (if that one dies, this job is what
+        // goes on with it), without counting an attempt and without deleting the job, which the
+        // other worker may hold by now.
+        const deferrals = parsed.deferrals + 1;
+        await deferJob(
+          this.queue.pool,
+          this.queue.graphileSchema,
+          job,
+          deferralDelayMs(this.#staleAfterMs, parsed.deferrals),
+          deferrals,
+        ).catch((error: unknown) =>
+          this.queue.log('warning', `job of thread ${threadId} not put back: ${String(error)}`),
+        );
+        throw new JobSetAside(parsed.job.threadId, `${outcome.kind}; looked at again later`);
       }
-      const outcome = await runThreadJob(
-        {
-          engine: this.#engine,
-          pool: this.queue.pool,
-          schema: this.queue.schema,
-          maxSteps: this.#maxSteps,
-          running: this.#running,
-          jobId: helpers.job.id,
-          attempts: helpers.job.attempts,
-          prepare: this.#options.prepareThread,
-          publish: (threadId, event, data) => this.#publisher.publish(threadId, event, data),
-          requeue: (next) => this.#requeue(next),
-        },
-        job,
-      );
-      this.#options.onJob?.(job.threadId, outcome);
     };
-    this.#runner = await run({
-      pgPool: this.queue.pool,
-      schema: this.queue.graphileSchema,
+    this.#runner = new SupervisedRunner({
+      pool: this.queue.pool,
+      graphileSchema: this.queue.graphileSchema,
       logger: this.queue.logger,
       concurrency: this.#concurrency,
-      noHandleSignals: true,
-      // Retries and future runs are polled; new jobs wake workers at once through NOTIFY.
-      pollInterval: 1_000,
-      // Our own timeout hands threads back first; graphile's must not fail them before that.
-      gracefulShutdownAbortTimeout: this.#shutdownTimeoutMs + 30_000,
+      shutdownTimeoutMs: this.#shutdownTimeoutMs,
       taskList: { [THREAD_TASK]: task },
+      log: this.queue.log,
+      onBreakingMigration: () => {
+        this.queue.log(
+          'warning',
+          'graphile-worker stopped for a breaking migration of its schema; stopping the Skein worker',
+        );
+        void this.stop();
+      },
     });
-    // graphile-worker stops by itself on a breaking migration of its schema: stop with it.
-    void this.#runner.promise.finally(() => {
-      if (this.#stopping) return;
-      this.queue.log('warning', 'graphile-worker stopped on its own; stopping the Skein worker');
-      void this.stop();
-    });
+    await this.#runner.start();
     this.#reaper.start();
     if (this.#options.handleSignals ?? true) {
       const onSignal = (): void => {
@@ -207,7 +311,6 @@ export class SkeinWorker extends WorkerClient {
         process.off('SIGINT', onSignal);
       });
     }
-    return this;
   }
 
   /**
@@ -219,11 +322,7 @@ export class SkeinWorker extends WorkerClient {
     this.#stopping ??= (async () => {
       const timer = setTimeout(() => this.#running.handBackAll(), this.#shutdownTimeoutMs);
       try {
-        const runner = this.#runner;
-        if (runner) {
-          // Already stopped when graphile-worker shut down by itself.
-          await runner.stop().catch(() => runner.promise);
-        }
+        await this.#runner?.stop();
       } finally {
         clearTimeout(timer);
       }
@@ -234,6 +333,10 @@ export class SkeinWorker extends WorkerClient {
     })();
     return this.#stopping;
   }
+}
+
+function codeAndMessage(error: SkeinError): { code: string; message: string } {
+  return { code: error.code, message: error.message };
 }
 
 /** Creates a worker and starts it (see `SkeinWorker`). */

@@ -19,6 +19,11 @@ export async function lockThread(
   threadId: string,
 ): Promise<ThreadLock> {
   const client = await pool.connect();
+  // Held idle for the whole run: a connection dropped meanwhile (a database restart) emits
+  // 'error' on it, which must not go unheard (the process would exit). The lock went with it; the
+  // thread's lease still fences the run (see `StaleJobReaper`).
+  const onError = (): void => {};
+  client.on('error', onError);
   let cancelled: boolean;
   try {
     // The cancellation check rides along (one round trip): a cancel committed later still
@@ -31,6 +36,7 @@ export async function lockThread(
     );
     cancelled = rows[0]?.cancelled === true;
   } catch (error) {
+    // Destroyed with its listener: a late 'error' of a dying connection is still heard.
     client.release(error instanceof Error ? error : true);
     throw error;
   }
@@ -45,6 +51,7 @@ export async function lockThread(
           THREAD_LOCK_NAMESPACE,
           threadId,
         ]);
+        client.off('error', onError);
         client.release();
       } catch (error) {
         // A connection in doubt is closed, which frees the lock anyway.

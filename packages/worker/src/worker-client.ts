@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { LLMMessage } from '@skein/spec';
+import { InvalidArgumentError, type LLMMessage } from '@skein/spec';
 import { runMigrations } from 'graphile-worker';
 import {
   type ConnectionOptions,
@@ -7,18 +7,23 @@ import {
   type ResolvedQueue,
   resolveQueue,
 } from './connection-options.js';
+import { databaseError, onDatabase } from './database-errors.js';
 import { UnknownThreadError } from './errors/unknown-thread-error.js';
 import { WorkerClosedError } from './errors/worker-closed-error.js';
-import type { ThreadJob } from './job-payload.js';
+import { encodeThreadJob, type ThreadJob } from './job-payload.js';
 import { ListenConnection } from './listen-connection.js';
 import { cancelChannel, quoteIdentifier, THREAD_TASK, threadChannel } from './sql-names.js';
+import { checkThreadId } from './thread-id.js';
 import type { WorkerEvent, WorkerEventListener } from './worker-event.js';
 import { migrateWorkerSchema } from './worker-schema.js';
 
 export type WorkerClientOptions = ConnectionOptions & QueueOptions;
 
 export interface EnqueueOptions {
-  /** The new thread's id (default a random UUID). Enqueueing an id again is a no-op. */
+  /**
+   * The new thread's id (default a random UUID): 1 to 256 characters, no control characters.
+   * Enqueueing an id again is a no-op.
+   */
   readonly threadId?: string;
   readonly variables?: Readonly<Record<string, unknown>>;
   /** Messages the thread starts with (a system prompt), before `input`. */
@@ -47,16 +52,19 @@ export class WorkerClient {
     );
   }
 
-  /** Creates graphile-worker's schema and the worker's tables if missing (idempotent, concurrent-safe). */
+  /**
+   * Creates graphile-worker's schema and the worker's tables if missing (idempotent,
+   * concurrent-safe). Database failures reject with `WorkerDatabaseError`.
+   */
   migrate(): Promise<void> {
-    this.#ready ??= (async () => {
+    this.#ready ??= onDatabase('migrate the queue', async () => {
       await runMigrations({
         pgPool: this.queue.pool,
         schema: this.queue.graphileSchema,
         logger: this.queue.logger,
       });
       await migrateWorkerSchema(this.queue.pool, this.queue.schema);
-    })();
+    });
     const ready = this.#ready;
     ready.catch(() => {
       if (this.#ready === ready) this.#ready = undefined;
@@ -69,33 +77,54 @@ export class WorkerClient {
   }
 
   async #addJobs(
-    statements: (
+    operation: string,
+    jobs: readonly ThreadJob[],
+    before?: (
       query: (text: string, values: unknown[]) => Promise<{ rowCount: number | null }>,
-    ) => Promise<ThreadJob[]>,
+    ) => Promise<void>,
   ): Promise<void> {
+    const payloads = jobs.map(encodeThreadJob);
     await this.migrate();
     const { pool, graphileSchema, maxAttempts } = this.queue;
-    const client = await pool.connect();
-    try {
-      await client.query('begin');
-      const jobs = await statements((text, values) => client.query(text, values));
-      for (const job of jobs)
-        await client.query(
-          `select ${quoteIdentifier(graphileSchema)}.add_job($1, $2::json, max_attempts => $3)`,
-          [THREAD_TASK, JSON.stringify(job), maxAttempts],
-        );
-      await client.query('commit');
-    } catch (error) {
-      await client.query('rollback').catch(() => {});
-      throw error;
-    } finally {
-      client.release();
-    }
+    await onDatabase(operation, async () => {
+      const client = await pool.connect();
+      let failed: unknown;
+      try {
+        await client.query('begin');
+        await before?.((text, values) => client.query(text, values));
+        for (const payload of payloads)
+          await client.query(
+            `select ${quoteIdentifier(graphileSchema)}.add_job($1, $2::json, max_attempts => $3)`,
+            [THREAD_TASK, payload, maxAttempts],
+          );
+        await client.query('commit');
+      } catch (error) {
+        failed = error;
+        await client.query('rollback').catch(() => {});
+        throw error;
+      } finally {
+        // A connection that failed mid-transaction is closed, not handed to the next caller.
+        client.release(failed instanceof Error ? failed : undefined);
+      }
+    });
+  }
+
+  /**
+   * Whether this process runs `workflowId` itself (a worker with it registered): then it may be
+   * enqueued before the fleet's registry lists it.
+   * @internal
+   */
+  protected serves(_workflowId: string): boolean {
+    return false;
   }
 
   /**
    * Queues a new thread of `workflowId`; resolves to its id once the job is committed. A worker
-   * that has the workflow registered builds and runs it.
+   * that has the workflow registered builds and runs it. Rejects, with nothing enqueued, with
+   * `InvalidArgumentError` for a job no worker could run (a bad thread id, messages a thread would
+   * refuse, input or variables no store can hold, a workflow no worker of this schema has ever
+   * registered), and with `WorkerDatabaseError` when the database fails
+   * (`WORKER_DATABASE_UNAVAILABLE`, retryable, while it is unreachable).
    */
   async enqueueThread(
     workflowId: string,
@@ -103,7 +132,8 @@ export class WorkerClient {
     options: EnqueueOptions = {},
   ): Promise<string> {
     this.#check('enqueue a thread');
-    const threadId = options.threadId ?? randomUUID();
+    const threadId =
+      options.threadId === undefined ? randomUUID() : checkThreadId(options.threadId);
     const job: ThreadJob = {
       op: 'start',
       threadId,
@@ -112,25 +142,47 @@ export class WorkerClient {
       ...(options.variables ? { variables: options.variables } : {}),
       ...(options.messages ? { messages: options.messages } : {}),
     };
+    const payload = encodeThreadJob(job);
+    const serves = this.serves(workflowId);
     await this.migrate();
     const { pool, schema, graphileSchema, maxAttempts } = this.queue;
-    // One statement, so one round trip and atomic: the job is added only with a new thread row.
-    await pool.query(
-      `with inserted as (
-         insert into ${quoteIdentifier(schema)}.threads (thread_id, workflow_id) values ($1, $2)
-         on conflict do nothing returning thread_id)
-       select ${quoteIdentifier(graphileSchema)}.add_job($3, $4::json, max_attempts => $5)
-         from inserted`,
-      [threadId, workflowId, THREAD_TASK, JSON.stringify(job), maxAttempts],
+    const s = quoteIdentifier(schema);
+    // One statement, so one round trip and atomic: the job is added only with a new thread row,
+    // and only for a workflow some worker has (or this one, which registers it).
+    const { rows } = await onDatabase('enqueue a thread', () =>
+      pool.query<{ known: boolean }>(
+        `with known as (
+           select $6::boolean or exists (select 1 from ${s}.workflows where workflow_id = $2) as known
+         ), served as (
+           insert into ${s}.workflows (workflow_id) select $2 where $6::boolean
+           on conflict do nothing
+         ), inserted as (
+           insert into ${s}.threads (thread_id, workflow_id) select $1, $2 from known where known
+           on conflict do nothing returning thread_id
+         ), added as (
+           select ${quoteIdentifier(graphileSchema)}.add_job($3, $4::json, max_attempts => $5)
+             from inserted
+         )
+         select (select known from known) as known, (select count(*) from added) as added`,
+        [threadId, workflowId, THREAD_TASK, payload, maxAttempts, serves],
+      ),
     );
+    if (!rows[0]?.known)
+      throw new InvalidArgumentError(
+        'workflowId',
+        `No worker of schema "${schema}" has workflow "${workflowId}" registered: no worker could run the thread, so nothing was enqueued. Start a worker whose engine has it first.`,
+        { workflowId },
+      );
     return threadId;
   }
 
   async #known(threadId: string, operation: string): Promise<void> {
     await this.migrate();
-    const { rowCount } = await this.queue.pool.query(
-      `select 1 from ${quoteIdentifier(this.queue.schema)}.threads where thread_id = $1`,
-      [threadId],
+    const { rowCount } = await onDatabase(`${operation} a thread`, () =>
+      this.queue.pool.query(
+        `select 1 from ${quoteIdentifier(this.queue.schema)}.threads where thread_id = $1`,
+        [threadId],
+      ),
     );
     if (rowCount === 0) throw new UnknownThreadError(threadId, operation);
   }
@@ -141,8 +193,12 @@ export class WorkerClient {
    */
   async resumeThread(threadId: string, input: unknown): Promise<void> {
     this.#check('resume a thread');
+    checkThreadId(threadId);
+    const job: ThreadJob = { op: 'resume', threadId, input: input ?? null };
+    // Checked before anything is read, so a bad input leaves the queue untouched.
+    encodeThreadJob(job);
     await this.#known(threadId, 'resume');
-    await this.#addJobs(async () => [{ op: 'resume', threadId, input: input ?? null }]);
+    await this.#addJobs('resume a thread', [job]);
   }
 
   /**
@@ -151,15 +207,15 @@ export class WorkerClient {
    */
   async cancelThread(threadId: string): Promise<void> {
     this.#check('cancel a thread');
+    checkThreadId(threadId);
     await this.#known(threadId, 'cancel');
     const s = quoteIdentifier(this.queue.schema);
-    await this.#addJobs(async (query) => {
+    await this.#addJobs('cancel a thread', [{ op: 'advance', threadId }], async (query) => {
       await query(`insert into ${s}.cancellations (thread_id) values ($1) on conflict do nothing`, [
         threadId,
       ]);
       // Delivered when the transaction commits, together with the job.
       await query('select pg_notify($1, $2)', [cancelChannel(this.queue.schema), threadId]);
-      return [{ op: 'advance', threadId }];
     });
   }
 
@@ -169,9 +225,14 @@ export class WorkerClient {
    */
   async subscribe(threadId: string, listener: WorkerEventListener): Promise<Unsubscribe> {
     this.#check('subscribe to a thread');
-    return this.listener.listen(threadChannel(this.queue.schema, threadId), (payload) => {
-      listener(JSON.parse(payload) as WorkerEvent);
-    });
+    checkThreadId(threadId);
+    try {
+      return await this.listener.listen(threadChannel(this.queue.schema, threadId), (payload) => {
+        listener(JSON.parse(payload) as WorkerEvent);
+      });
+    } catch (error) {
+      throw databaseError(error, 'subscribe to a thread');
+    }
   }
 
   /** Closes the LISTEN connection, and the pool when the client opened it. */

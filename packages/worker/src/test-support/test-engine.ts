@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { type CheckpointStore, SkeinEngine, WorkflowBuilder } from '@skein/core';
+import {
+  type CheckpointStore,
+  SkeinEngine,
+  type SkeinEngineOptions,
+  type Tool,
+  WorkflowBuilder,
+} from '@skein/core';
 import { ScriptedLLMClient } from '@skein/core/testing';
 import type { LLMClient } from '@skein/spec';
 
@@ -41,6 +47,30 @@ export function foreverWorkflow() {
     .build();
 }
 
+/** A model call, then a tool that waits at a gate the test opens, then another model call. */
+export function gatedWorkflow() {
+  return new WorkflowBuilder('gated', '1')
+    .start()
+    .llm('ask', { prompt: 'plan it' })
+    .tool('wait', { tool: 'gate', args: {} })
+    .llm('answer', { prompt: 'finish it' })
+    .end('end')
+    .chain('start', 'ask', 'wait', 'answer', 'end')
+    .build();
+}
+
+/** The `gate` tool of `gatedWorkflow`: resolves when `pass(threadId)` does. */
+export function gateTool(pass: (threadId: string) => Promise<string>): Tool {
+  return {
+    name: 'gate',
+    description: 'Waits until the test lets the thread through',
+    parameters: { type: 'object', properties: {} },
+    // Longer than any test waits: the gate, not a timeout, ends the call.
+    timeoutMs: 600_000,
+    execute: (_args, context) => pass(context.threadId),
+  };
+}
+
 /**
  * The answer depends on everything the model was sent, so any lost or repeated message changes
  * every later answer and the thread's stored conversation.
@@ -58,8 +88,12 @@ export function scriptedModel(delayMs = 0): ScriptedLLMClient {
 }
 
 /** An engine with the three test workflows on `store`. */
-export function testEngine(store: CheckpointStore, llm: LLMClient = scriptedModel()): SkeinEngine {
-  const engine = new SkeinEngine({ llm, store });
+export function testEngine(
+  store: CheckpointStore,
+  llm: LLMClient = scriptedModel(),
+  options: Pick<SkeinEngineOptions, 'leaseMs' | 'owner'> = {},
+): SkeinEngine {
+  const engine = new SkeinEngine({ llm, store, ...options });
   engine.registerWorkflow(chainWorkflow());
   engine.registerWorkflow(approvalWorkflow());
   engine.registerWorkflow(foreverWorkflow());

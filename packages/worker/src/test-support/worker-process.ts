@@ -8,7 +8,9 @@ const connectionString = process.argv[2]!;
 const delayMs = Number(process.argv[3] ?? '20');
 const store = new PostgresCheckpointStore({ connectionString, maxConnections: 6 });
 const worker = await createWorker({
-  engine: testEngine(store, scriptedModel(delayMs)),
+  // A killed worker's lease must expire before another worker may go on with its threads: keep
+  // it near staleAfterMs, as a fleet that wants fast takeovers would.
+  engine: testEngine(store, scriptedModel(delayMs), { leaseMs: 2_000 }),
   connectionString,
   concurrency: 4,
   staleAfterMs: 1_000,

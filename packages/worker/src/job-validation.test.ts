@@ -1,0 +1,162 @@
+import { InMemoryCheckpointStore } from '@skein/core';
+import { InvalidArgumentError } from '@skein/spec';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createWorker,
+  createWorkerClient,
+  type JobOutcome,
+  type SkeinWorker,
+  type WorkerClient,
+  type WorkerEvent,
+} from './index.js';
+import { startPostgres, type TestPostgres } from './test-support/start-postgres.js';
+import { testEngine } from './test-support/test-engine.js';
+
+// What can never run is refused where it enters: by the client, with nothing enqueued, and by
+// the worker (for a payload written by anything else), failed once for good instead of 25 times.
+
+let server: TestPostgres;
+let admin: pg.Pool;
+let worker: SkeinWorker;
+let client: WorkerClient;
+const outcomes: [string, JobOutcome][] = [];
+
+beforeAll(async () => {
+  server = await startPostgres();
+  admin = new pg.Pool({ connectionString: server.connectionString, max: 2 });
+  admin.on('error', () => {});
+  worker = await createWorker({
+    engine: testEngine(new InMemoryCheckpointStore()),
+    connectionString: server.connectionString,
+    handleSignals: false,
+    onJob: (threadId, outcome) => outcomes.push([threadId, outcome]),
+    // graphile-worker logs each failed job; expected here.
+    log: () => {},
+  });
+  client = createWorkerClient({ connectionString: server.connectionString });
+}, 60_000);
+
+afterAll(async () => {
+  await client?.close();
+  await worker?.stop();
+  await admin?.end();
+  await server?.stop();
+});
+
+/** Jobs ever added (their id sequence: done jobs are deleted) and threads ever enqueued. */
+async function counts(): Promise<{ jobs: string; threads: number }> {
+  const { rows } = await admin.query<{ jobs: string; threads: number }>(
+    `select pg_sequence_last_value(
+              pg_get_serial_sequence('graphile_worker._private_jobs', 'id')::regclass)::text as jobs,
+            (select count(*)::int from skein_worker.threads) as threads`,
+  );
+  return rows[0]!;
+}
+
+let deep: unknown = 'bottom';
+for (let i = 0; i < 300; i++) deep = { d: deep };
+
+async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('enqueueThread', () => {
+  it.each([
+    ['a NUL byte', 'a\u0000b'],
+    ['a control character', 'line\nbreak'],
+    ['10 MB', 'x'.repeat(10 * 1024 * 1024)],
+    ['nothing', ''],
+    ['a lone surrogate', 'half\ud800'],
+  ])('refuses a thread id with %s, enqueueing nothing', async (_, threadId) => {
+    const before = await counts();
+    const refused = client.enqueueThread('chain', 'hi', { threadId });
+    await expect(refused).rejects.toSatisfy(InvalidArgumentError.isInstance);
+    await expect(refused).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', argument: 'threadId' });
+    await expect(client.resumeThread(threadId, 'x')).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+    });
+    await expect(client.cancelThread(threadId)).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+    await expect(client.subscribe(threadId, () => {})).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+    });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('takes a thread id of 256 characters', async () => {
+    const threadId = 'é'.repeat(256);
+    await expect(client.enqueueThread('chain', 'hi', { threadId })).resolves.toBe(threadId);
+  });
+
+  it.each([
+    ['messages of the wrong shape', 'chain', { messages: [{ role: 'robot', content: 1 }] }, 'hi'],
+    ['input too deep to store', 'chain', {}, deep],
+    ['variables no store can hold', 'chain', { variables: { when: new Date(0) } }, 'hi'],
+    ['a workflow no worker has', 'no-such-workflow', {}, 'hi'],
+  ])('refuses %s, enqueueing nothing', async (_, workflowId, options, input) => {
+    const before = await counts();
+    // A job was added before (the 256-character id): the sequence has a value to compare.
+    expect(before.jobs).toMatch(/^\d+$/);
+    await expect(
+      client.enqueueThread(workflowId, input, {
+        threadId: `bad-${workflowId}`,
+        ...options,
+      } as never),
+    ).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses resume input too deep to store', async () => {
+    await client.enqueueThread('approval', 'hi', { threadId: 'deep-resume' });
+    const before = await counts();
+    await expect(client.resumeThread('deep-resume', deep)).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+    });
+    expect(await counts()).toEqual(before);
+  });
+});
+
+describe('a job that can never run', () => {
+  it.each([
+    [
+      'messages of the wrong shape',
+      { op: 'start', threadId: 'raw-messages', workflowId: 'chain', messages: [{ role: 'robot' }] },
+    ],
+    [
+      'input too deep to store',
+      { op: 'start', threadId: 'raw-deep', workflowId: 'chain', input: deep },
+    ],
+    ['a workflow no worker has', { op: 'start', threadId: 'raw-workflow', workflowId: 'nowhere' }],
+    ['a NUL in its thread id', { op: 'start', threadId: 'raw\u0000nul', workflowId: 'chain' }],
+    ['an unknown operation', { op: 'explode', threadId: 'raw-op' }],
+  ])('with %s fails once, for good, and says why', async (_, payload) => {
+    const threadId = payload.threadId;
+    const events: WorkerEvent[] = [];
+    const valid = !threadId.includes('\u0000');
+    if (valid) await worker.subscribe(threadId, (event) => events.push(event));
+    // Written by something other than the client (an older one, a hand-made job).
+    const { rows } = await admin.query<{ id: string }>(
+      `select id from graphile_worker.add_job('skein_thread', $1::json)`,
+      [JSON.stringify(payload)],
+    );
+    const id = rows[0]!.id;
+    const job = async () =>
+      (
+        await admin.query<{ attempts: number; max_attempts: number; last_error: string | null }>(
+          'select attempts, max_attempts, last_error from graphile_worker._private_jobs where id = $1',
+          [id],
+        )
+      ).rows[0];
+    await until(async () => (await job())?.last_error != null, 'the job to be failed');
+    expect(await job()).toMatchObject({ attempts: 1, max_attempts: 1 });
+    if (valid) {
+      expect(outcomes.filter(([t]) => t === threadId).map(([, o]) => o.kind)).toEqual(['invalid']);
+      await until(() => events.length > 0, 'an event for subscribers');
+      expect(events[0]?.event).toBe(payload.op === 'start' ? 'thread:failed' : 'warning');
+    }
+  });
+});

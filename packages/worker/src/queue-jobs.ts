@@ -1,0 +1,72 @@
+import type pg from 'pg';
+import { quoteIdentifier } from './sql-names.js';
+
+/** The job as graphile-worker handed it to the task (the fields used here). */
+export interface TakenJob {
+  readonly id: string;
+  readonly payload: unknown;
+  /** The pool that holds the job; another pool's lock means the job is no longer ours. */
+  readonly locked_by: string | null;
+}
+
+/**
+ * Thrown by the task once it has put its job back itself: graphile-worker then records nothing
+ * (its failure update matches only jobs still locked by its pool) and, unlike on success, does not
+ * delete a job that another worker may hold by now. Logged at debug level (connection-options).
+ */
+export class JobSetAside extends Error {
+  constructor(threadId: string, why: string) {
+    super(`Job of thread ${threadId} set aside: ${why}`);
+    this.name = 'JobSetAside';
+  }
+}
+
+export function isSetAside(value: unknown): boolean {
+  return value instanceof JobSetAside;
+}
+
+/** How long a job waits after its `n`-th deferral: doubling from `baseMs`, at most 30 s. */
+export function deferralDelayMs(baseMs: number, n: number): number {
+  return Math.min(30_000, Math.max(250, baseMs) * 2 ** Math.min(n, 10));
+}
+
+/**
+ * Puts a job back for later without counting the attempt: unlocked, due after `delayMs`, its
+ * deferral count in the payload. Only while this pool still holds it; a job another worker took
+ * over is that worker's.
+ */
+export async function deferJob(
+  pool: pg.Pool,
+  graphileSchema: string,
+  job: TakenJob,
+  delayMs: number,
+  deferrals: number,
+): Promise<void> {
+  const payload = Object.assign({}, job.payload as Record<string, unknown>, { deferrals });
+  await pool.query(
+    `update ${quoteIdentifier(graphileSchema)}._private_jobs
+        set locked_by = null, locked_at = null,
+            run_at = now() + $3 * interval '1 millisecond',
+            attempts = greatest(attempts - 1, 0),
+            payload = $4::json
+      where id = $1 and locked_by = $2`,
+    [job.id, job.locked_by, delayMs, JSON.stringify(payload)],
+  );
+}
+
+/**
+ * Makes this attempt the job's last: when the task then throws, graphile-worker records the error
+ * once and never takes the job again (its `jobs` view shows it with `last_error`).
+ */
+export async function makeLastAttempt(
+  pool: pg.Pool,
+  graphileSchema: string,
+  job: TakenJob,
+): Promise<void> {
+  await pool.query(
+    `update ${quoteIdentifier(graphileSchema)}._private_jobs
+        set max_attempts = attempts
+      where id = $1 and locked_by = $2`,
+    [job.id, job.locked_by],
+  );
+}
