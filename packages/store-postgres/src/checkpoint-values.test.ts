@@ -99,10 +99,9 @@ describe('values in a stored checkpoint', () => {
         .save(makeCheckpoint('t', 2, { messages: 1, log: 0 }, [], state))
         .catch((e: unknown) => e);
       expect(error).toMatchObject({
+        name: 'StoreError',
         code: 'STORE_UNSERIALIZABLE',
-        path,
-        schema: store.schema,
-        details: { path, threadId: 't', checkpointId: 't:2' },
+        details: { schema: store.schema, path, threadId: 't', checkpointId: 't:2' },
       });
       expect((error as Error).message).toMatch(reason);
       expect(await snapshot(store)).toEqual(before);

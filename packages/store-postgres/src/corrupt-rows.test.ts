@@ -31,8 +31,9 @@ describe('rows changed by hand', () => {
     const store = await storeWithThread('missing_row');
     await pool.query('DELETE FROM missing_row.messages WHERE position = 1');
     await expect(store.load('t')).rejects.toMatchObject({
+      name: 'StoreError',
       code: 'STORE_CORRUPT',
-      schema: 'missing_row',
+      details: { schema: 'missing_row' },
       message: expect.stringMatching(/checkpoint t:1 of thread t covers 2 messages .* 1 and 0/),
     });
   });
@@ -61,7 +62,7 @@ describe('rows changed by hand', () => {
     );
     await expect(
       store.save(makeCheckpoint('t', 2, { messages: 2, log: 0 }, [{ role: 'user', content: 'c' }])),
-    ).rejects.toMatchObject({ code: 'STORE_CORRUPT', schema: 'extra_row' });
+    ).rejects.toMatchObject({ code: 'STORE_CORRUPT', details: { schema: 'extra_row' } });
     expect((await store.list('t')).map((c) => c.id)).toEqual(['t:1']);
   });
 });

@@ -1,13 +1,12 @@
 // Public API of @skein/store-postgres. Nothing else is importable (the test server helper is
 // the separate subpath `@skein/store-postgres/testing`).
 
-export { StoreClosedError } from './errors/store-closed-error.js';
-export { StoreCorruptError } from './errors/store-corrupt-error.js';
-export { StoreDatabaseError } from './errors/store-database-error.js';
-export { StoreTooNewError } from './errors/store-too-new-error.js';
-export { StoreUnserializableError } from './errors/store-unserializable-error.js';
+// Every failure of the store is a `StoreError` (from `@skein/spec`, re-exported here) with one
+// of these codes; bad arguments are `InvalidArgumentError`.
+export type { MigrationResult } from '@skein/core/store-kit';
+export { StoreError } from '@skein/spec';
+export type { PostgresStoreErrorCode } from './errors/store-errors.js';
 export { PostgresCheckpointStore } from './postgres-checkpoint-store.js';
-export type { MigrationResult } from './schema/migrate.js';
 export type {
   PostgresCheckpointStoreOptions,
   PostgresConnectionOptions,

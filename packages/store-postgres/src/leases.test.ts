@@ -238,10 +238,14 @@ describe('PostgresCheckpointStore leases', () => {
     await store.close();
     await expect(
       store.acquireLease('t', { owner: 'a', expiresAt: 1, now: 0 }),
-    ).rejects.toMatchObject({ code: 'STORE_CLOSED', operation: 'acquireLease' });
+    ).rejects.toMatchObject({
+      name: 'StoreError',
+      code: 'STORE_CLOSED',
+      details: { operation: 'acquireLease' },
+    });
     await expect(store.releaseLease('t', 'a')).rejects.toMatchObject({
       code: 'STORE_CLOSED',
-      operation: 'releaseLease',
+      details: { operation: 'releaseLease' },
     });
   });
 });

@@ -1,66 +1,36 @@
-import { type ConversationLogEntry, SNAPSHOT_VERSION } from '@skein/conversation';
 import type {
   Checkpoint,
   CheckpointInfo,
   CheckpointStore,
   StoredThread,
   ThreadInfo,
-  ThreadState,
-  ThreadStatus,
 } from '@skein/core';
 import {
-  CheckpointConflictError,
-  checkLeaseOwner,
-  checkLeaseRequest,
-  type HeldLease,
-  InvalidArgumentError,
-  type LeaseRequest,
-  type LLMMessage,
-} from '@skein/spec';
-import pg, { type Pool, type PoolClient } from 'pg';
-import {
+  type CheckpointRow,
+  checkContinues,
+  checkKeepLast,
   checkpointInfo,
+  checkString,
+  decodeStoredThread,
   type EncodedCheckpoint,
   encodeCheckpoint,
-  parseStored,
-} from './checkpoint-codec.js';
-import { StoreClosedError } from './errors/store-closed-error.js';
-import { StoreCorruptError } from './errors/store-corrupt-error.js';
+  type MigrationResult,
+  type StoreIdentity,
+  storeClosed,
+  storeCorrupt,
+  type ThreadListRow,
+  threadInfo,
+} from '@skein/core/store-kit';
+import { checkLeaseOwner, checkLeaseRequest, type HeldLease, type LeaseRequest } from '@skein/spec';
+import pg, { type Pool, type PoolClient } from 'pg';
+import { postgresStore } from './errors/store-errors.js';
 import { query, transaction } from './query.js';
-import { applyMigrations, type MigrationResult } from './schema/migrate.js';
+import { applyMigrations } from './schema/migrate.js';
 import { MIGRATIONS, SCHEMA_VERSION } from './schema/migrations.js';
-import type {
-  CheckpointRow,
-  LeasedThreadRow,
-  LoadedRow,
-  ThreadListRow,
-  ThreadRow,
-} from './statements.js';
+import type { LeasedThreadRow, LoadedRow, ThreadRow } from './statements.js';
 import { type Statements, statements } from './statements.js';
-import {
-  checkInteger,
-  checkOptions,
-  checkSchema,
-  checkString,
-  type PostgresCheckpointStoreOptions,
-} from './store-options.js';
+import { checkOptions, checkSchema, type PostgresCheckpointStoreOptions } from './store-options.js';
 import { translateError } from './translate-error.js';
-
-/** The continuity rule every store applies: the delta starts where the thread ends, on its head. */
-function checkContinues(checkpoint: EncodedCheckpoint, thread: ThreadRow | undefined): void {
-  const { threadId, from } = checkpoint;
-  const stored = { messages: thread?.message_count ?? 0, log: thread?.log_count ?? 0 };
-  if (from.messages !== stored.messages || from.log !== stored.log)
-    throw new CheckpointConflictError(threadId, stored, from);
-  // A stale writer (rebuilt from an older checkpoint that happens to cover as many messages)
-  // must not add a second head to the thread.
-  const latest = thread?.last_checkpoint_id ?? undefined;
-  if ((checkpoint.parentId ?? undefined) !== latest)
-    throw new CheckpointConflictError(threadId, stored, from, {
-      expected: latest,
-      got: checkpoint.parentId ?? undefined,
-    });
-}
 
 /**
  * A `CheckpointStore` in PostgreSQL tables of one schema (`skein` unless told). Each message and
@@ -76,6 +46,7 @@ export class PostgresCheckpointStore implements CheckpointStore {
   static readonly schemaVersion = SCHEMA_VERSION;
   /** The PostgreSQL schema holding the store's tables. */
   readonly schema: string;
+  readonly #store: StoreIdentity;
   readonly #pool: Pool;
   readonly #ownsPool: boolean;
   readonly #sql: Statements;
@@ -85,6 +56,7 @@ export class PostgresCheckpointStore implements CheckpointStore {
   constructor(options: PostgresCheckpointStoreOptions) {
     checkOptions(options);
     this.schema = checkSchema(options.schema);
+    this.#store = postgresStore(this.schema);
     this.#sql = statements(this.schema);
     if (options.pool) {
       this.#pool = options.pool;
@@ -119,7 +91,7 @@ export class PostgresCheckpointStore implements CheckpointStore {
 
   async save(checkpoint: Checkpoint): Promise<void> {
     this.#ensureOpen('save');
-    const encoded = encodeCheckpoint(checkpoint, this.schema);
+    const encoded = encodeCheckpoint(checkpoint, this.#store);
     await this.#run('save', async () => {
       if (await this.#saveOnHead(encoded)) return;
       await transaction(this.#pool, 'BEGIN', (client) => this.#write(client, encoded));
@@ -129,11 +101,7 @@ export class PostgresCheckpointStore implements CheckpointStore {
   async load(threadId: string, checkpointId?: string): Promise<StoredThread | undefined> {
     this.#ensureOpen('load');
     checkString('threadId', threadId);
-    if (checkpointId !== undefined && typeof checkpointId !== 'string')
-      throw new InvalidArgumentError(
-        'checkpointId',
-        `checkpointId must be a string, got ${JSON.stringify(checkpointId)}`,
-      );
+    if (checkpointId !== undefined) checkString('checkpointId', checkpointId);
     return this.#run('load', () => this.#read(threadId, checkpointId));
   }
 
@@ -152,16 +120,7 @@ export class PostgresCheckpointStore implements CheckpointStore {
     this.#ensureOpen('listThreads');
     return this.#run('listThreads', async () => {
       const { rows } = await query<ThreadListRow>(this.#pool, this.#sql.listThreads);
-      return rows.map((row) => ({
-        threadId: row.thread_id,
-        workflowId: row.workflow_id,
-        workflowVersion: row.workflow_version,
-        status: row.status as ThreadStatus,
-        step: row.step,
-        checkpoints: row.checkpoint_count,
-        lastCheckpointId: row.last_checkpoint_id,
-        updatedAt: row.updated_at,
-      }));
+      return rows.map(threadInfo);
     });
   }
 
@@ -175,7 +134,7 @@ export class PostgresCheckpointStore implements CheckpointStore {
   }
 
   async prune(threadId: string, options: { keepLast: number }): Promise<number> {
-    const keepLast = checkInteger('keepLast', options?.keepLast, 1, Number.MAX_SAFE_INTEGER);
+    const keepLast = checkKeepLast(options?.keepLast);
     this.#ensureOpen('prune');
     checkString('threadId', threadId);
     return this.#run('prune', async () => {
@@ -226,7 +185,7 @@ export class PostgresCheckpointStore implements CheckpointStore {
   }
 
   #ensureOpen(operation: string): void {
-    if (this.#closed) throw new StoreClosedError(this.schema, operation);
+    if (this.#closed) throw storeClosed(this.#store, operation);
   }
 
   async #run<T>(operation: string, work: () => Promise<T>): Promise<T> {
@@ -299,8 +258,8 @@ export class PostgresCheckpointStore implements CheckpointStore {
     }
     checkContinues(checkpoint, head);
     // The statement and checkContinues apply one rule; reaching here means they disagreed.
-    throw new StoreCorruptError(
-      this.schema,
+    throw storeCorrupt(
+      this.#store,
       `thread ${checkpoint.threadId} refused checkpoint ${checkpoint.id} for no reason the store knows`,
     );
   }
@@ -366,27 +325,6 @@ export class PostgresCheckpointStore implements CheckpointStore {
         : await query<LoadedRow>(this.#pool, sql.namedCheckpoint, [threadId, checkpointId]);
     const row = found.rows[0];
     if (!row) return undefined;
-    const where = `thread ${threadId}`;
-    const messages = row.messages.map(
-      (body, i) => parseStored(body, this.schema, `message ${i} of ${where}`) as LLMMessage,
-    );
-    const log = row.log.map(
-      (body, i) =>
-        parseStored(body, this.schema, `log entry ${i} of ${where}`) as ConversationLogEntry,
-    );
-    if (messages.length !== row.message_count || log.length !== row.log_count)
-      throw new StoreCorruptError(
-        this.schema,
-        `checkpoint ${row.checkpoint_id} of ${where} covers ${row.message_count} messages and ${row.log_count} log entries but ${messages.length} and ${log.length} rows are stored`,
-      );
-    return {
-      checkpoint: checkpointInfo(threadId, row),
-      state: parseStored(
-        row.state,
-        this.schema,
-        `state of checkpoint ${row.checkpoint_id}`,
-      ) as ThreadState,
-      conversation: { version: SNAPSHOT_VERSION, messages, log },
-    };
+    return decodeStoredThread(threadId, row, row, this.#store);
   }
 }

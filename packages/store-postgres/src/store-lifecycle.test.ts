@@ -21,9 +21,9 @@ describe('a store’s connections', () => {
     await store.close();
     await store.close();
     await expect(store.load('t')).rejects.toMatchObject({
+      name: 'StoreError',
       code: 'STORE_CLOSED',
-      schema: 'owned',
-      operation: 'load',
+      details: { schema: 'owned', operation: 'load' },
     });
     await expect(store.migrate()).rejects.toMatchObject({ code: 'STORE_CLOSED' });
   });
@@ -48,10 +48,9 @@ describe('a store’s connections', () => {
     });
     const error = await store.listThreads().catch((e: unknown) => e);
     expect(error).toMatchObject({
+      name: 'StoreError',
       code: 'STORE_DATABASE',
-      schema: 'unreachable',
-      operation: 'listThreads',
-      sqlState: 'ECONNREFUSED',
+      details: { schema: 'unreachable', operation: 'listThreads', sqlState: 'ECONNREFUSED' },
       retryable: true,
     });
     await store.close();
@@ -73,8 +72,7 @@ describe('a store’s connections', () => {
     const error = await store.save(makeCheckpoint('t', 1, { messages: 0, log: 0 })).catch((e) => e);
     expect(error).toMatchObject({
       code: 'STORE_DATABASE',
-      operation: 'save',
-      sqlState: '42501',
+      details: { operation: 'save', sqlState: '42501' },
       retryable: false,
     });
     await store.close();

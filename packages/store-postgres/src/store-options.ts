@@ -1,3 +1,4 @@
+import { checkNumber, describeValue } from '@skein/core/store-kit';
 import { InvalidArgumentError } from '@skein/spec';
 import type { Pool } from 'pg';
 
@@ -31,15 +32,6 @@ const DEFAULT_SCHEMA = 'skein';
 
 const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
 
-function show(value: unknown): string {
-  if (typeof value === 'number') return String(value);
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    return String(value);
-  }
-}
-
 /**
  * Returns the schema name to use. Only plain lower-case identifiers pass: the name is written
  * into SQL (quoted), and PostgreSQL folds unquoted names to lower case, so `Skein` would be a
@@ -50,7 +42,7 @@ export function checkSchema(schema: unknown): string {
   if (typeof schema !== 'string' || !IDENTIFIER.test(schema) || schema.startsWith('pg_'))
     throw new InvalidArgumentError(
       'schema',
-      `schema must be a lower-case SQL identifier (a-z, 0-9, _; not starting with a digit or pg_; at most 63 characters), got ${show(schema)}`,
+      `schema must be a lower-case SQL identifier (a-z, 0-9, _; not starting with a digit or pg_; at most 63 characters), got ${describeValue(schema)}`,
       { value: schema },
     );
   return schema;
@@ -80,11 +72,11 @@ export function checkOptions(options: PostgresCheckpointStoreOptions): void {
     );
   if (pool !== undefined) {
     if (!isPool(pool))
-      throw new InvalidArgumentError('pool', `pool must be a pg.Pool, got ${show(pool)}`);
+      throw new InvalidArgumentError('pool', `pool must be a pg.Pool, got ${describeValue(pool)}`);
   } else if (typeof connectionString !== 'string' || connectionString.length === 0)
     throw new InvalidArgumentError(
       'connectionString',
-      `PostgresCheckpointStore needs { pool } or a non-empty connectionString, got ${show(connectionString)}`,
+      `PostgresCheckpointStore needs { pool } or a non-empty connectionString, got ${describeValue(connectionString)}`,
     );
   const max = (options as PostgresConnectionOptions).maxConnections;
   if (max !== undefined) {
@@ -93,32 +85,7 @@ export function checkOptions(options: PostgresCheckpointStoreOptions): void {
         'maxConnections',
         'maxConnections applies to the pool the store opens; set max on your own pool instead',
       );
-    if (typeof max !== 'number' || !Number.isInteger(max) || max < 1 || max > 10_000)
-      throw new InvalidArgumentError(
-        'maxConnections',
-        `maxConnections must be an integer from 1 to 10000, got ${show(max)}`,
-        { value: max },
-      );
+    checkNumber('maxConnections', max, { min: 1, max: 10_000, integer: true });
   }
   checkSchema(options.schema);
-}
-
-/** Throws unless `value` is an integer in `min..max`. */
-export function checkInteger(name: string, value: unknown, min: number, max: number): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max)
-    throw new InvalidArgumentError(
-      name,
-      `${name} must be an integer from ${min} to ${max}, got ${show(value)}`,
-      { value, min, max },
-    );
-  return value;
-}
-
-/** Throws unless `value` is a string: ids and owners, which may hold any text. */
-export function checkString(name: string, value: unknown): void {
-  if (typeof value !== 'string')
-    throw new InvalidArgumentError(
-      name,
-      `${name} must be a string, got ${JSON.stringify(value) ?? String(value)}`,
-    );
 }

@@ -1,6 +1,6 @@
+import { storeCorrupt } from '@skein/core/store-kit';
 import { SkeinError } from '@skein/spec';
-import { StoreCorruptError } from './errors/store-corrupt-error.js';
-import { StoreDatabaseError } from './errors/store-database-error.js';
+import { postgresStore, storeDatabase } from './errors/store-errors.js';
 
 function errorCode(error: unknown): string | undefined {
   if (typeof error !== 'object' || error === null || !('code' in error)) return undefined;
@@ -16,8 +16,8 @@ function isPgError(error: unknown): boolean {
 }
 
 /**
- * Turns what `pg` or the server threw into a typed Skein error naming the schema and the call;
- * Skein errors and programming errors pass through unchanged.
+ * Turns what `pg` or the server threw into a `StoreError` naming the schema and the call; Skein
+ * errors and programming errors pass through unchanged.
  */
 export function translateError(error: unknown, schema: string, operation: string): unknown {
   if (SkeinError.isInstance(error)) return error;
@@ -25,10 +25,10 @@ export function translateError(error: unknown, schema: string, operation: string
   const code = errorCode(error);
   // Our writes only break a unique key when rows exist that the thread's counts deny.
   if (code === '23505' || code === '23503')
-    return new StoreCorruptError(
-      schema,
+    return storeCorrupt(
+      postgresStore(schema),
       `stored rows contradict each other (${(error as Error).message})`,
       { cause: error, details: { operation } },
     );
-  return new StoreDatabaseError(schema, operation, error, code);
+  return storeDatabase(schema, operation, error, code);
 }

@@ -103,10 +103,9 @@ describe('values in a stored checkpoint', () => {
         .save(makeCheckpoint('t', 2, { messages: 1, log: 0 }, [], state))
         .catch((e: unknown) => e);
       expect(error).toMatchObject({
+        name: 'StoreError',
         code: 'STORE_UNSERIALIZABLE',
-        path,
-        filename,
-        details: { path, threadId: 't', checkpointId: 't:2' },
+        details: { filename, path, threadId: 't', checkpointId: 't:2' },
       });
       expect((error as Error).message).toContain(path);
       expect((error as Error).message).toMatch(reason);
@@ -136,7 +135,7 @@ describe('values in a stored checkpoint', () => {
       ),
     ).rejects.toMatchObject({
       code: 'STORE_UNSERIALIZABLE',
-      path: 'checkpoint.conversation.messages[1].metadata.rows[1]',
+      details: { path: 'checkpoint.conversation.messages[1].metadata.rows[1]' },
     });
     const withLog = makeCheckpoint('t', 2, { messages: 1, log: 0 });
     await expect(
@@ -146,7 +145,7 @@ describe('values in a stored checkpoint', () => {
       }),
     ).rejects.toMatchObject({
       code: 'STORE_UNSERIALIZABLE',
-      path: 'checkpoint.conversation.log[0].self',
+      details: { path: 'checkpoint.conversation.log[0].self' },
       message: expect.stringMatching(/cycle/),
     });
     expect(snapshot(filename)).toEqual(files);
@@ -167,7 +166,7 @@ describe('values in a stored checkpoint', () => {
       store.save(makeCheckpoint('t', 1, { messages: 0, log: 0 }, [], { variables })),
     ).rejects.toMatchObject({
       code: 'STORE_UNSERIALIZABLE',
-      path: 'checkpoint.state',
+      details: { path: 'checkpoint.state' },
       message: expect.stringMatching(/no access/),
     });
     expect(await store.listThreads()).toEqual([]);

@@ -134,7 +134,12 @@ describe('SqliteCheckpointStore leases', () => {
     try {
       await expect(
         store.acquireLease('t', { owner: 'a', expiresAt: 1, now: 0 }),
-      ).rejects.toMatchObject({ code: 'STORE_BUSY', retryable: true, operation: 'acquireLease' });
+      ).rejects.toMatchObject({
+        name: 'StoreError',
+        code: 'STORE_BUSY',
+        retryable: true,
+        details: { operation: 'acquireLease' },
+      });
     } finally {
       other.exec('ROLLBACK');
       other.close();

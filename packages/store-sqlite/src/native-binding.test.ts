@@ -2,8 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { StoreError } from '@skein/spec';
 import { describe, expect, it, vi } from 'vitest';
-import { StoreNativeMissingError } from './errors/store-native-missing-error.js';
 import { isNativeBindingError } from './native-binding.js';
 import { SqliteCheckpointStore } from './sqlite-checkpoint-store.js';
 import { translateError } from './translate-error.js';
@@ -40,7 +40,11 @@ describe('a missing native binding', () => {
     const error = bindingsError();
     expect(String(error)).toMatch(/Could not locate the bindings file/);
     expect(isNativeBindingError(error)).toBe(true);
-    expect(translateError(error, context)).toBeInstanceOf(StoreNativeMissingError);
+    expect(translateError(error, context)).toMatchObject({
+      name: 'StoreError',
+      code: 'STORE_NATIVE_MISSING',
+      details: { filename: '/tmp/x.db' },
+    });
   });
 
   it('is not confused with file-system or other errors', () => {
@@ -55,12 +59,12 @@ describe('a missing native binding', () => {
   ])('makes opening %s throw STORE_NATIVE_MISSING with the fix', (_, name) => {
     const dir = mkdtempSync(join(tmpdir(), 'skein-native-db-'));
     const open = () => new SqliteCheckpointStore({ filename: name(dir) });
-    expect(open).toThrow(StoreNativeMissingError);
+    expect(open).toThrow(StoreError);
     try {
       open();
     } catch (error) {
-      expect(StoreNativeMissingError.isInstance(error)).toBe(true);
-      const { code, message, retryable } = error as StoreNativeMissingError;
+      expect(StoreError.isInstance(error)).toBe(true);
+      const { code, message, retryable } = error as StoreError;
       expect(code).toBe('STORE_NATIVE_MISSING');
       expect(retryable).toBe(false);
       expect(message).toMatch(/onlyBuiltDependencies/);

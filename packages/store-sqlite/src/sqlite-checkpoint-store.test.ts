@@ -101,7 +101,10 @@ describe('SqliteCheckpointStore', () => {
       { role: 'assistant', content: 'b' },
       { role: 'user', content: 'c' },
     ]);
-    await expect(store.save(next)).rejects.toMatchObject({ code: 'STORE_CORRUPT', filename });
+    await expect(store.save(next)).rejects.toMatchObject({
+      code: 'STORE_CORRUPT',
+      details: { filename },
+    });
     expect(query(filename, 'SELECT position FROM messages ORDER BY position')).toEqual([
       { position: 0 },
       { position: 2 },
@@ -125,7 +128,7 @@ describe('SqliteCheckpointStore', () => {
       ),
     ).rejects.toMatchObject({
       code: 'STORE_UNSERIALIZABLE',
-      path: 'checkpoint.conversation.messages[1].content',
+      details: { path: 'checkpoint.conversation.messages[1].content' },
     });
     await expect(store.save(checkpoint('t', 0, { messages: 0, log: 0 }))).rejects.toMatchObject({
       code: 'INVALID_ARGUMENT',
@@ -150,7 +153,11 @@ describe('SqliteCheckpointStore', () => {
     db.prepare('UPDATE messages SET body = \'{"role": "us\' WHERE position = 1').run();
     db.close();
     const error = await store.load('x').catch((e: unknown) => e);
-    expect(error).toMatchObject({ code: 'STORE_CORRUPT', filename });
+    expect(error).toMatchObject({
+      name: 'StoreError',
+      code: 'STORE_CORRUPT',
+      details: { filename },
+    });
     expect((error as Error).message).toMatch(/message 1 of thread x/);
     store.close();
   });
@@ -248,8 +255,9 @@ describe('SqliteCheckpointStore', () => {
     other.exec('BEGIN IMMEDIATE');
     try {
       await expect(store.save(checkpoint('t', 1, { messages: 0, log: 0 }))).rejects.toMatchObject({
+        name: 'StoreError',
         code: 'STORE_BUSY',
-        filename,
+        details: { filename },
         retryable: true,
       });
       // Readers are not blocked in WAL mode.
@@ -276,7 +284,7 @@ describe('SqliteCheckpointStore', () => {
       () => store.delete('t'),
       () => store.prune('t', { keepLast: 1 }),
     ])
-      await expect(call()).rejects.toMatchObject({ code: 'STORE_CLOSED', filename });
+      await expect(call()).rejects.toMatchObject({ code: 'STORE_CLOSED', details: { filename } });
     const again = open(filename);
     expect(await again.listThreads()).toEqual([]);
     again.close();

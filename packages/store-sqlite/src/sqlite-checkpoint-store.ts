@@ -1,40 +1,30 @@
 import { resolve } from 'node:path';
-import { type ConversationLogEntry, SNAPSHOT_VERSION } from '@skein/conversation';
 import type {
   Checkpoint,
   CheckpointInfo,
   CheckpointStore,
   StoredThread,
   ThreadInfo,
-  ThreadState,
-  ThreadStatus,
 } from '@skein/core';
 import {
-  CheckpointConflictError,
-  checkLeaseOwner,
-  checkLeaseRequest,
-  InvalidArgumentError,
-  type LeaseRequest,
-  type LLMMessage,
-} from '@skein/spec';
-import type Database from 'better-sqlite3';
-import {
+  checkContinues,
+  checkKeepLast,
   checkpointInfo,
+  checkString,
+  decodeStoredThread,
   type EncodedCheckpoint,
   encodeCheckpoint,
-  parseStored,
-} from './checkpoint-codec.js';
-import { StoreClosedError } from './errors/store-closed-error.js';
-import { StoreCorruptError } from './errors/store-corrupt-error.js';
+  type StoreIdentity,
+  storeClosed,
+  threadInfo,
+} from '@skein/core/store-kit';
+import { checkLeaseOwner, checkLeaseRequest, type LeaseRequest } from '@skein/spec';
+import type Database from 'better-sqlite3';
+import { sqliteStore } from './errors/store-errors.js';
 import { openDatabase } from './open/open-database.js';
 import { SCHEMA_VERSION } from './schema/migrations.js';
 import { prepareStatements, type Statements } from './statements.js';
-import {
-  checkInteger,
-  checkOptions,
-  checkString,
-  type SqliteCheckpointStoreOptions,
-} from './store-options.js';
+import { checkOptions, type SqliteCheckpointStoreOptions } from './store-options.js';
 import { translateError } from './translate-error.js';
 
 /**
@@ -48,6 +38,7 @@ export class SqliteCheckpointStore implements CheckpointStore {
   static readonly schemaVersion = SCHEMA_VERSION;
   /** The absolute path of the database file, or `':memory:'`. */
   readonly filename: string;
+  readonly #store: StoreIdentity;
   readonly #busyTimeoutMs: number;
   #db: Database.Database | undefined;
   readonly #sql: Statements;
@@ -61,6 +52,7 @@ export class SqliteCheckpointStore implements CheckpointStore {
   constructor(options: SqliteCheckpointStoreOptions) {
     checkOptions(options);
     this.filename = options.filename === ':memory:' ? ':memory:' : resolve(options.filename);
+    this.#store = sqliteStore(this.filename);
     this.#busyTimeoutMs = options.busyTimeoutMs ?? 5_000;
     const db = openDatabase({
       filename: this.filename,
@@ -87,7 +79,7 @@ export class SqliteCheckpointStore implements CheckpointStore {
 
   async save(checkpoint: Checkpoint): Promise<void> {
     this.#ensureOpen('save');
-    const encoded = encodeCheckpoint(checkpoint, this.filename);
+    const encoded = encodeCheckpoint(checkpoint, this.#store);
     // IMMEDIATE takes the write lock before the continuity check, so a second process writing the
     // same thread waits and then sees the new counts instead of both passing the check.
     this.#run('save', () => this.#save.immediate(encoded));
@@ -96,11 +88,7 @@ export class SqliteCheckpointStore implements CheckpointStore {
   async load(threadId: string, checkpointId?: string): Promise<StoredThread | undefined> {
     this.#ensureOpen('load');
     checkString('threadId', threadId);
-    if (checkpointId !== undefined && typeof checkpointId !== 'string')
-      throw new InvalidArgumentError(
-        'checkpointId',
-        `checkpointId must be a string, got ${JSON.stringify(checkpointId)}`,
-      );
+    if (checkpointId !== undefined) checkString('checkpointId', checkpointId);
     return this.#run('load', () => this.#load.deferred(threadId, checkpointId));
   }
 
@@ -114,18 +102,7 @@ export class SqliteCheckpointStore implements CheckpointStore {
 
   async listThreads(): Promise<ThreadInfo[]> {
     this.#ensureOpen('listThreads');
-    return this.#run('listThreads', () =>
-      this.#sql.listThreads.all().map((row) => ({
-        threadId: row.thread_id,
-        workflowId: row.workflow_id,
-        workflowVersion: row.workflow_version,
-        status: row.status as ThreadStatus,
-        step: row.step,
-        checkpoints: row.checkpoint_count,
-        lastCheckpointId: row.last_checkpoint_id,
-        updatedAt: row.updated_at,
-      })),
-    );
+    return this.#run('listThreads', () => this.#sql.listThreads.all().map(threadInfo));
   }
 
   async delete(threadId: string): Promise<boolean> {
@@ -135,7 +112,7 @@ export class SqliteCheckpointStore implements CheckpointStore {
   }
 
   async prune(threadId: string, options: { keepLast: number }): Promise<number> {
-    const keepLast = checkInteger('keepLast', options?.keepLast, 1, Number.MAX_SAFE_INTEGER);
+    const keepLast = checkKeepLast(options?.keepLast);
     this.#ensureOpen('prune');
     checkString('threadId', threadId);
     return this.#run('prune', () => this.#prune.immediate(threadId, keepLast));
@@ -170,7 +147,7 @@ export class SqliteCheckpointStore implements CheckpointStore {
   }
 
   #ensureOpen(operation: string): void {
-    if (!this.#db?.open) throw new StoreClosedError(this.filename, operation);
+    if (!this.#db?.open) throw storeClosed(this.#store, operation);
   }
 
   #run<T>(operation: string, work: () => T): T {
@@ -193,17 +170,7 @@ export class SqliteCheckpointStore implements CheckpointStore {
     if (checkpoint.owner !== undefined)
       checkLeaseOwner(threadId, sql.lease.get(threadId), checkpoint.owner);
     const thread = sql.thread.get(threadId);
-    const stored = { messages: thread?.message_count ?? 0, log: thread?.log_count ?? 0 };
-    if (from.messages !== stored.messages || from.log !== stored.log)
-      throw new CheckpointConflictError(threadId, stored, from);
-    // A stale writer (rebuilt from an older checkpoint that happens to cover as many messages)
-    // must not add a second head to the thread.
-    const latest = thread?.last_checkpoint_id ?? undefined;
-    if ((checkpoint.parentId ?? undefined) !== latest)
-      throw new CheckpointConflictError(threadId, stored, from, {
-        expected: latest,
-        got: checkpoint.parentId ?? undefined,
-      });
+    checkContinues(checkpoint, thread);
     const key =
       thread?.id ??
       Number(
@@ -258,30 +225,15 @@ export class SqliteCheckpointStore implements CheckpointStore {
         ? sql.latestCheckpoint.get(thread.id)
         : sql.namedCheckpoint.get(thread.id, checkpointId);
     if (!row) return undefined;
-    const where = `thread ${threadId}`;
-    const messages = sql.messages
-      .all(thread.id, row.message_count)
-      .map((body, i) => parseStored(body, this.filename, `message ${i} of ${where}`) as LLMMessage);
-    const log = sql.logEntries
-      .all(thread.id, row.log_count)
-      .map(
-        (body, i) =>
-          parseStored(body, this.filename, `log entry ${i} of ${where}`) as ConversationLogEntry,
-      );
-    if (messages.length !== row.message_count || log.length !== row.log_count)
-      throw new StoreCorruptError(
-        this.filename,
-        `checkpoint ${row.checkpoint_id} of ${where} covers ${row.message_count} messages and ${row.log_count} log entries but ${messages.length} and ${log.length} rows are stored`,
-      );
-    return {
-      checkpoint: checkpointInfo(threadId, row),
-      state: parseStored(
-        row.state,
-        this.filename,
-        `state of checkpoint ${row.checkpoint_id}`,
-      ) as ThreadState,
-      conversation: { version: SNAPSHOT_VERSION, messages, log },
-    };
+    return decodeStoredThread(
+      threadId,
+      row,
+      {
+        messages: sql.messages.all(thread.id, row.message_count),
+        log: sql.logEntries.all(thread.id, row.log_count),
+      },
+      this.#store,
+    );
   }
 
   #remove(threadId: string): boolean {

@@ -1,37 +1,14 @@
+import type {
+  CheckpointRow,
+  StoredCheckpointRow,
+  ThreadHeadRow,
+  ThreadListRow,
+} from '@skein/core/store-kit';
 import type { HeldLease } from '@skein/spec';
 import type Database from 'better-sqlite3';
 
-interface ThreadRow {
+interface ThreadRow extends ThreadHeadRow {
   readonly id: number;
-  readonly message_count: number;
-  readonly log_count: number;
-  readonly last_checkpoint_id: string;
-}
-
-interface ThreadListRow {
-  readonly thread_id: string;
-  readonly workflow_id: string;
-  readonly workflow_version: string;
-  readonly status: string;
-  readonly step: number;
-  readonly checkpoint_count: number;
-  readonly last_checkpoint_id: string;
-  readonly updated_at: string;
-}
-
-export interface CheckpointRow {
-  readonly checkpoint_id: string;
-  readonly sequence: number;
-  readonly created_at: string;
-  readonly status: string;
-  readonly step: number;
-  readonly current_node_id: string | null;
-  readonly message_count: number;
-  readonly log_count: number;
-}
-
-interface CheckpointStateRow extends CheckpointRow {
-  readonly state: string;
 }
 
 type Run<P extends unknown[]> = Database.Statement<P, unknown>;
@@ -60,8 +37,8 @@ export interface Statements {
       string,
     ]
   >;
-  readonly latestCheckpoint: Database.Statement<[number], CheckpointStateRow>;
-  readonly namedCheckpoint: Database.Statement<[number, string], CheckpointStateRow>;
+  readonly latestCheckpoint: Database.Statement<[number], StoredCheckpointRow>;
+  readonly namedCheckpoint: Database.Statement<[number, string], StoredCheckpointRow>;
   readonly listCheckpoints: Database.Statement<[string], CheckpointRow>;
   readonly listThreads: Database.Statement<[], ThreadListRow>;
   /** Message bodies (JSON) at positions below the count, in order. */

@@ -1,3 +1,4 @@
+import { checkNumber, describeValue } from '@skein/core/store-kit';
 import { InvalidArgumentError } from '@skein/spec';
 
 export interface SqliteCheckpointStoreOptions {
@@ -20,24 +21,6 @@ export interface SqliteCheckpointStoreOptions {
 /** SQLite takes the busy timeout as a C `int` of milliseconds. */
 const MAX_BUSY_TIMEOUT_MS = 2 ** 31 - 1;
 
-function show(value: unknown): string {
-  return typeof value === 'number' ? String(value) : (JSON.stringify(value) ?? String(value));
-}
-
-/**
- * Throws unless `value` is an integer in `min..max`: a number out of range would otherwise reach
- * SQLite and fail there with an untyped error, or be clamped without a word.
- */
-export function checkInteger(name: string, value: unknown, min: number, max: number): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max)
-    throw new InvalidArgumentError(
-      name,
-      `${name} must be an integer from ${min} to ${max}, got ${show(value)}`,
-      { value, min, max },
-    );
-  return value;
-}
-
 /** Refuses options of the wrong kind before anything is opened. */
 export function checkOptions(options: SqliteCheckpointStoreOptions): void {
   if (typeof options !== 'object' || options === null)
@@ -46,33 +29,30 @@ export function checkOptions(options: SqliteCheckpointStoreOptions): void {
   if (typeof filename !== 'string' || filename.length === 0)
     throw new InvalidArgumentError(
       'filename',
-      `filename must be a non-empty path or ':memory:', got ${show(filename)}`,
+      `filename must be a non-empty path or ':memory:', got ${describeValue(filename)}`,
     );
   // The file system ends a path at a NUL byte: the file opened would not be the one named.
   if (filename.includes('\0'))
     throw new InvalidArgumentError(
       'filename',
-      `filename must not contain a NUL character, got ${show(filename)}`,
+      `filename must not contain a NUL character, got ${describeValue(filename)}`,
     );
+  // A number out of range would otherwise reach SQLite and fail there with an untyped error, or be
+  // clamped without a word.
   if (busyTimeoutMs !== undefined)
-    checkInteger('busyTimeoutMs', busyTimeoutMs, 0, MAX_BUSY_TIMEOUT_MS);
+    checkNumber('busyTimeoutMs', busyTimeoutMs, {
+      min: 0,
+      max: MAX_BUSY_TIMEOUT_MS,
+      integer: true,
+    });
   if (synchronous !== undefined && synchronous !== 'full' && synchronous !== 'normal')
     throw new InvalidArgumentError(
       'synchronous',
-      `synchronous must be 'full' or 'normal', got ${show(synchronous)}`,
+      `synchronous must be 'full' or 'normal', got ${describeValue(synchronous)}`,
     );
   if (options.verifyOnOpen !== undefined && typeof options.verifyOnOpen !== 'boolean')
     throw new InvalidArgumentError(
       'verifyOnOpen',
-      `verifyOnOpen must be a boolean, got ${show(options.verifyOnOpen)}`,
-    );
-}
-
-/** Throws unless `value` is a string: ids and owners, which may hold any text. */
-export function checkString(name: string, value: unknown): void {
-  if (typeof value !== 'string')
-    throw new InvalidArgumentError(
-      name,
-      `${name} must be a string, got ${JSON.stringify(value) ?? String(value)}`,
+      `verifyOnOpen must be a boolean, got ${describeValue(options.verifyOnOpen)}`,
     );
 }

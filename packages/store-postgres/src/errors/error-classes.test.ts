@@ -1,80 +1,82 @@
-import { SkeinError } from '@skein/spec';
+import { storeClosed, storeCorrupt, storeTooNew, storeUnserializable } from '@skein/core/store-kit';
+import { SkeinError, StoreError } from '@skein/spec';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as api from '../index.js';
-
-type ErrorClass = (abstract new (
-  ...args: never[]
-) => SkeinError) & {
-  isInstance(value: unknown): boolean;
-};
+import { type PostgresStoreErrorCode, postgresStore, storeDatabase } from './store-errors.js';
 
 const cause = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), {
   code: 'ECONNREFUSED',
 });
+const store = postgresStore('skein');
 
-// One instance of every error class this package exports, with the code it must carry.
-const table: [ErrorClass, SkeinError, string][] = [
-  [api.StoreClosedError, new api.StoreClosedError('skein', 'load'), 'STORE_CLOSED'],
-  [api.StoreCorruptError, new api.StoreCorruptError('skein', 'bad row'), 'STORE_CORRUPT'],
-  [
-    api.StoreDatabaseError,
-    new api.StoreDatabaseError('skein', 'save', cause, 'ECONNREFUSED'),
-    'STORE_DATABASE',
-  ],
-  [api.StoreTooNewError, new api.StoreTooNewError('skein', 9, 1), 'STORE_TOO_NEW'],
-  [
-    api.StoreUnserializableError,
-    new api.StoreUnserializableError(
-      'skein',
-      { threadId: 't', id: 'c' },
-      { path: '$.x', reason: 'a BigInt' },
-    ),
-    'STORE_UNSERIALIZABLE',
-  ],
-];
+// One error per code this package throws: typed, so a code added to the union and missing here
+// does not compile.
+const errors: { [C in PostgresStoreErrorCode]: StoreError<C> } = {
+  STORE_CLOSED: storeClosed(store, 'load'),
+  STORE_CORRUPT: storeCorrupt(store, 'bad row'),
+  STORE_DATABASE: storeDatabase('skein', 'save', cause, 'ECONNREFUSED'),
+  STORE_TOO_NEW: storeTooNew(store, 9, 1),
+  STORE_UNSERIALIZABLE: storeUnserializable(
+    store,
+    { threadId: 't', id: 'c' },
+    { path: '$.x', reason: 'a BigInt' },
+  ),
+};
 
-type Api = typeof api;
-type ClassNames = {
-  [K in keyof Api]: Api[K] extends abstract new (...args: never[]) => SkeinError ? K : never;
-}[keyof Api];
-type CodeOf<C> = C extends abstract new (...args: never[]) => SkeinError<infer Code> ? Code : never;
-type WideCodes = { [K in ClassNames]: string extends CodeOf<Api[K]> ? K : never }[ClassNames];
-
-describe('every exported error class', () => {
-  it('is in the table', () => {
+describe('the errors of the store', () => {
+  it('are StoreErrors: the package exports that class and no error class of its own', () => {
     const exported = Object.values(api).filter(
-      (value) => typeof value === 'function' && value.prototype instanceof SkeinError,
+      (value) =>
+        typeof value === 'function' &&
+        (value === SkeinError || value.prototype instanceof SkeinError),
     );
-    expect(new Set(exported)).toEqual(new Set(table.map(([type]) => type)));
+    expect(exported).toEqual([StoreError]);
   });
 
-  it.each(table)(
-    '%o has its code, names the schema, and has an isInstance that rejects its siblings',
-    (type, error, code) => {
+  it.each(Object.entries(errors))(
+    '%s is a StoreError with its code, naming the schema',
+    (code, error) => {
+      expect(StoreError.isInstance(error)).toBe(true);
+      expect(error.name).toBe('StoreError');
       expect(error.code).toBe(code);
       expect(error.message).toContain('"skein"');
       expect(error.details.schema).toBe('skein');
-      expect(SkeinError.isInstance(error)).toBe(true);
-      for (const [other, instance] of table)
-        expect(type.isInstance(instance), `${type.name}.isInstance(${other.name})`).toBe(
-          other === type,
-        );
     },
   );
 
   it('has a literal code type', () => {
-    expectTypeOf<WideCodes>().toEqualTypeOf<never>();
+    expectTypeOf<string extends PostgresStoreErrorCode ? true : false>().toEqualTypeOf<false>();
+  });
+
+  it('keeps the facts of each failure in details', () => {
+    expect(errors.STORE_CLOSED.details).toEqual({ schema: 'skein', operation: 'load' });
+    expect(errors.STORE_CORRUPT.details).toEqual({ schema: 'skein', problem: 'bad row' });
+    expect(errors.STORE_DATABASE.details).toEqual({
+      schema: 'skein',
+      operation: 'save',
+      sqlState: 'ECONNREFUSED',
+    });
+    expect(errors.STORE_DATABASE.cause).toBe(cause);
+    expect(errors.STORE_TOO_NEW.details).toEqual({ schema: 'skein', found: 9, supported: 1 });
+    expect(errors.STORE_TOO_NEW.message).toContain('@skein/store-postgres');
+    expect(errors.STORE_UNSERIALIZABLE.details).toEqual({
+      schema: 'skein',
+      threadId: 't',
+      checkpointId: 'c',
+      path: '$.x',
+      reason: 'a BigInt',
+    });
   });
 
   it('says which database failures a retry can fix', () => {
-    const failure = (state: string) =>
-      new api.StoreDatabaseError('s', 'save', new Error('x'), state);
+    const failure = (state: string) => storeDatabase('s', 'save', new Error('x'), state);
     expect(failure('ECONNREFUSED').retryable).toBe(true);
     expect(failure('08006').retryable).toBe(true);
     expect(failure('40001').retryable).toBe(true);
     expect(failure('57P01').retryable).toBe(true);
     expect(failure('42501').retryable).toBe(false);
     expect(failure('42P01').retryable).toBe(false);
-    expect(new api.StoreCorruptError('s', 'bad').retryable).toBe(false);
+    for (const code of ['STORE_CLOSED', 'STORE_CORRUPT', 'STORE_TOO_NEW', 'STORE_UNSERIALIZABLE'])
+      expect(errors[code as PostgresStoreErrorCode].retryable, code).toBe(false);
   });
 });

@@ -1,10 +1,11 @@
+import { checkMigrationOrder } from '@skein/core/store-kit';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresCheckpointStore } from '../postgres-checkpoint-store.js';
 import { makeCheckpoint } from '../test-support/make-checkpoint.js';
 import { spawnChild } from '../test-support/spawn-child.js';
 import { startTestPostgres, type TestPostgres } from '../testing/index.js';
-import { applyMigrations, checkMigrationOrder } from './migrate.js';
+import { applyMigrations } from './migrate.js';
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations.js';
 
 let server: TestPostgres;
@@ -135,10 +136,9 @@ describe('migrations', () => {
     );
     const later = new PostgresCheckpointStore({ pool: admin, schema: 'from_future' });
     await expect(later.listThreads()).rejects.toMatchObject({
+      name: 'StoreError',
       code: 'STORE_TOO_NEW',
-      schema: 'from_future',
-      found: SCHEMA_VERSION + 1,
-      supported: SCHEMA_VERSION,
+      details: { schema: 'from_future', found: SCHEMA_VERSION + 1, supported: SCHEMA_VERSION },
     });
     await expect(later.migrate()).rejects.toMatchObject({ code: 'STORE_TOO_NEW' });
     expect(await versions('from_future')).toEqual([...ALL_VERSIONS, SCHEMA_VERSION + 1]);

@@ -1,23 +1,8 @@
+import { checkMigrationOrder, type MigrationResult, storeTooNew } from '@skein/core/store-kit';
 import type { Pool } from 'pg';
-import { StoreTooNewError } from '../errors/store-too-new-error.js';
+import { postgresStore } from '../errors/store-errors.js';
 import { query, transaction } from '../query.js';
 import type { Migration } from './migrations.js';
-
-/** The schema version before and after `migrate()`. */
-export interface MigrationResult {
-  readonly from: number;
-  readonly to: number;
-}
-
-/** Throws unless versions run 1, 2, 3… without gaps: a broken list is a bug in this package. */
-export function checkMigrationOrder(migrations: readonly Migration[]): void {
-  migrations.forEach((migration, i) => {
-    if (migration.version !== i + 1)
-      throw new Error(
-        `Migration list out of order: entry ${i} has version ${migration.version}, expected ${i + 1}`,
-      );
-  });
-}
 
 /** The key of the advisory lock migrations of `schema` hold, the same in every process. */
 function lockKey(schema: string): string {
@@ -54,7 +39,7 @@ export async function applyMigrations(
   const latest = migrations.length;
   const quoted = `"${schema}"`;
   const seen = await currentVersion(pool, quoted);
-  if (seen !== undefined && seen > latest) throw new StoreTooNewError(schema, seen, latest);
+  if (seen !== undefined && seen > latest) throw storeTooNew(postgresStore(schema), seen, latest);
   if (seen === latest) return { from: latest, to: latest };
   return transaction(pool, 'BEGIN', async (client) => {
     await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [lockKey(schema)]);
@@ -74,7 +59,7 @@ export async function applyMigrations(
       `SELECT coalesce(max(version), 0)::int AS version FROM ${quoted}.migrations`,
     );
     const from = rows[0]?.version ?? 0;
-    if (from > latest) throw new StoreTooNewError(schema, from, latest);
+    if (from > latest) throw storeTooNew(postgresStore(schema), from, latest);
     for (const migration of migrations.slice(from)) {
       await client.query(migration.sql(quoted));
       await client.query(

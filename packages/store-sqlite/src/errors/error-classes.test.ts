@@ -1,76 +1,90 @@
-import { SkeinError } from '@skein/spec';
+import { storeClosed, storeCorrupt, storeTooNew, storeUnserializable } from '@skein/core/store-kit';
+import { SkeinError, StoreError } from '@skein/spec';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as api from '../index.js';
-
-type ErrorClass = (abstract new (
-  ...args: never[]
-) => SkeinError) & {
-  isInstance(value: unknown): boolean;
-};
+import {
+  type SqliteStoreErrorCode,
+  sqliteStore,
+  storeBusy,
+  storeForeign,
+  storeIo,
+  storeNativeMissing,
+} from './store-errors.js';
 
 const cause = new Error('boom');
+const filename = '/srv/db.sqlite';
+const store = sqliteStore(filename);
 
-// One instance of every error class this package exports, with the code it must carry.
-const table: [ErrorClass, SkeinError, string][] = [
-  [api.StoreBusyError, new api.StoreBusyError('db.sqlite', 'save', 100, cause), 'STORE_BUSY'],
-  [api.StoreClosedError, new api.StoreClosedError('db.sqlite', 'load'), 'STORE_CLOSED'],
-  [api.StoreCorruptError, new api.StoreCorruptError('db.sqlite', 'bad row'), 'STORE_CORRUPT'],
-  [
-    api.StoreForeignError,
-    new api.StoreForeignError('db.sqlite', ['no skein_meta table']),
-    'STORE_FOREIGN',
-  ],
-  [api.StoreIoError, new api.StoreIoError('db.sqlite', 'save', cause), 'STORE_IO'],
-  [
-    api.StoreNativeMissingError,
-    new api.StoreNativeMissingError('db.sqlite', cause),
-    'STORE_NATIVE_MISSING',
-  ],
-  [api.StoreTooNewError, new api.StoreTooNewError('db.sqlite', 9, 1), 'STORE_TOO_NEW'],
-  [
-    api.StoreUnserializableError,
-    new api.StoreUnserializableError(
-      'db.sqlite',
-      { threadId: 't', id: 'c' },
-      { path: '$.x', reason: 'a BigInt' },
-    ),
-    'STORE_UNSERIALIZABLE',
-  ],
-];
+// One error per code this package throws: typed, so a code added to the union and missing here
+// does not compile.
+const errors: { [C in SqliteStoreErrorCode]: StoreError<C> } = {
+  STORE_BUSY: storeBusy(filename, 'save', 100, cause),
+  STORE_CLOSED: storeClosed(store, 'load'),
+  STORE_CORRUPT: storeCorrupt(store, 'bad row', { details: { where: 'message 0' } }),
+  STORE_FOREIGN: storeForeign(filename, ['no skein_meta table']),
+  STORE_IO: storeIo(filename, 'save', cause, 'SQLITE_FULL'),
+  STORE_NATIVE_MISSING: storeNativeMissing(filename, cause),
+  STORE_TOO_NEW: storeTooNew(store, 9, 1),
+  STORE_UNSERIALIZABLE: storeUnserializable(
+    store,
+    { threadId: 't', id: 'c' },
+    { path: '$.x', reason: 'a BigInt' },
+  ),
+};
 
-type Api = typeof api;
-type ClassNames = {
-  [K in keyof Api]: Api[K] extends abstract new (...args: never[]) => SkeinError ? K : never;
-}[keyof Api];
-type CodeOf<C> = C extends abstract new (...args: never[]) => SkeinError<infer Code> ? Code : never;
-type WideCodes = { [K in ClassNames]: string extends CodeOf<Api[K]> ? K : never }[ClassNames];
-
-describe('every exported error class', () => {
-  it('is in the table', () => {
+describe('the errors of the store', () => {
+  it('are StoreErrors: the package exports that class and no error class of its own', () => {
     const exported = Object.values(api).filter(
-      (value) => typeof value === 'function' && value.prototype instanceof SkeinError,
+      (value) =>
+        typeof value === 'function' &&
+        (value === SkeinError || value.prototype instanceof SkeinError),
     );
-    expect(new Set(exported)).toEqual(new Set(table.map(([type]) => type)));
+    expect(exported).toEqual([StoreError]);
   });
 
-  it.each(table)(
-    '%o has its code, and an isInstance that rejects its siblings',
-    (type, error, code) => {
+  it.each(Object.entries(errors))(
+    '%s is a StoreError with its code, naming the file',
+    (code, error) => {
+      expect(StoreError.isInstance(error)).toBe(true);
+      expect(error.name).toBe('StoreError');
       expect(error.code).toBe(code);
-      expect(SkeinError.isInstance(error)).toBe(true);
-      for (const [other, instance] of table)
-        expect(type.isInstance(instance), `${type.name}.isInstance(${other.name})`).toBe(
-          other === type,
-        );
+      expect(error.details.filename).toBe(filename);
+      expect(error.message).toContain(filename);
     },
   );
 
   it('has a literal code type', () => {
-    expectTypeOf<WideCodes>().toEqualTypeOf<never>();
+    expectTypeOf<string extends SqliteStoreErrorCode ? true : false>().toEqualTypeOf<false>();
   });
 
-  it('says which failures a retry can fix', () => {
-    expect(new api.StoreBusyError('db', 'save', 1, cause).retryable).toBe(true);
-    expect(new api.StoreCorruptError('db', 'bad').retryable).toBe(false);
+  it('says which failures a retry can fix: STORE_BUSY only', () => {
+    for (const [code, error] of Object.entries(errors))
+      expect(error.retryable, code).toBe(code === 'STORE_BUSY');
+  });
+
+  it('keeps the facts of each failure in details', () => {
+    expect(errors.STORE_BUSY.details).toEqual({ filename, operation: 'save', timeoutMs: 100 });
+    expect(errors.STORE_CLOSED.details).toEqual({ filename, operation: 'load' });
+    expect(errors.STORE_CORRUPT.details).toEqual({
+      filename,
+      problem: 'bad row',
+      where: 'message 0',
+    });
+    expect(errors.STORE_FOREIGN.details).toEqual({ filename, problems: ['no skein_meta table'] });
+    expect(errors.STORE_IO.details).toEqual({
+      filename,
+      operation: 'save',
+      sqliteCode: 'SQLITE_FULL',
+    });
+    expect(errors.STORE_TOO_NEW.details).toEqual({ filename, found: 9, supported: 1 });
+    expect(errors.STORE_TOO_NEW.message).toContain('@skein/store-sqlite');
+    expect(errors.STORE_UNSERIALIZABLE.details).toEqual({
+      filename,
+      threadId: 't',
+      checkpointId: 'c',
+      path: '$.x',
+      reason: 'a BigInt',
+    });
+    expect(errors.STORE_BUSY.cause).toBe(cause);
   });
 });

@@ -1,9 +1,7 @@
 import { statSync } from 'node:fs';
+import { storeCorrupt, storeTooNew } from '@skein/core/store-kit';
 import Database from 'better-sqlite3';
-import { StoreCorruptError } from '../errors/store-corrupt-error.js';
-import { StoreForeignError } from '../errors/store-foreign-error.js';
-import { StoreIoError } from '../errors/store-io-error.js';
-import { StoreTooNewError } from '../errors/store-too-new-error.js';
+import { sqliteStore, storeForeign, storeIo } from '../errors/store-errors.js';
 import { applyMigrations, readApplicationId, readVersion } from '../schema/migrate.js';
 import { APPLICATION_ID, MIGRATIONS, type Migration } from '../schema/migrations.js';
 import { compareShapes, expectedShape, readShape } from '../schema/schema-shape.js';
@@ -33,15 +31,15 @@ function sizeIfExists(path: string): number | undefined {
 /** Refuses a file that is not a sound Skein database by reading its header bytes only. */
 function checkHeader(filename: string, size: number, walSize: number, supported: number): void {
   const reading = parseHeader(readHeaderBytes(filename), size, { checkLength: walSize === 0 });
-  if (!reading.ok) throw new StoreCorruptError(filename, reading.problem);
+  if (!reading.ok) throw storeCorrupt(sqliteStore(filename), reading.problem);
   const { applicationId, userVersion } = reading.header;
   if (applicationId !== APPLICATION_ID)
-    throw new StoreForeignError(filename, [
+    throw storeForeign(filename, [
       applicationId === 0
         ? 'the SQLite database has no application id (Skein sets 0x534b4e43)'
         : `the SQLite database belongs to application id 0x${(applicationId >>> 0).toString(16)}, not Skein's 0x534b4e43`,
     ]);
-  if (userVersion > supported) throw new StoreTooNewError(filename, userVersion, supported);
+  if (userVersion > supported) throw storeTooNew(sqliteStore(filename), userVersion, supported);
 }
 
 /** The files SQLite keeps beside a database while it is in use or after a crash. */
@@ -74,20 +72,20 @@ function inspect(filename: string, options: OpenDatabaseOptions, migrations: rea
     const empty = version === 0 && applicationId === 0 && shape.size === 0;
     if (empty) return;
     if (applicationId !== APPLICATION_ID)
-      throw new StoreForeignError(filename, [`application id is ${applicationId}, not Skein's`]);
+      throw storeForeign(filename, [`application id is ${applicationId}, not Skein's`]);
     if (version > migrations.length)
-      throw new StoreTooNewError(filename, version, migrations.length);
+      throw storeTooNew(sqliteStore(filename), version, migrations.length);
     if (options.verify) {
       const rows = db.pragma('quick_check') as { quick_check: string }[];
       const problems = rows.map((r) => r.quick_check).filter((text) => text !== 'ok');
       if (problems.length > 0)
-        throw new StoreCorruptError(filename, problems.slice(0, 5).join('; '), {
+        throw storeCorrupt(sqliteStore(filename), problems.slice(0, 5).join('; '), {
           details: { check: problems },
         });
     }
     const problems = compareShapes(shape, expectedShape(migrations, version));
     if (problems.length > 0)
-      throw new StoreForeignError(filename, [
+      throw storeForeign(filename, [
         `its tables do not match schema version ${version}`,
         ...problems,
       ]);
@@ -99,7 +97,7 @@ function inspect(filename: string, options: OpenDatabaseOptions, migrations: rea
 function configure(db: Database.Database, options: OpenDatabaseOptions): void {
   const mode = db.pragma('journal_mode = WAL', { simple: true });
   if (mode !== 'wal')
-    throw new StoreIoError(
+    throw storeIo(
       options.filename,
       'open',
       new Error(`SQLite refused WAL mode (journal mode stays ${String(mode)})`),
@@ -129,7 +127,7 @@ export function openDatabase(options: OpenDatabaseOptions): Database.Database {
       size = sizeIfExists(filename) ?? 0;
     }
     if (!statSync(filename).isFile())
-      throw new StoreIoError(filename, 'open', new Error('the path is not a regular file'));
+      throw storeIo(filename, 'open', new Error('the path is not a regular file'));
     const walSize = sizeIfExists(`${filename}-wal`) ?? 0;
     // An empty file (made by mkstemp or touch) is adopted as a new database.
     if (size > 0) checkHeader(filename, size, walSize, migrations.length);

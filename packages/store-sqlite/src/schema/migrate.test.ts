@@ -1,12 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { checkMigrationOrder } from '@skein/core/store-kit';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../open/open-database.js';
 import { SqliteCheckpointStore } from '../sqlite-checkpoint-store.js';
 import { loopEngine } from '../test-support/loop-workflow.js';
-import { applyMigrations, checkMigrationOrder, readVersion } from './migrate.js';
+import { applyMigrations, readVersion } from './migrate.js';
 import { APPLICATION_ID, MIGRATIONS, type Migration, SCHEMA_VERSION } from './migrations.js';
 import { compareShapes, expectedShape, readShape } from './schema-shape.js';
 

@@ -1,22 +1,7 @@
+import { checkMigrationOrder, type MigrationResult, storeTooNew } from '@skein/core/store-kit';
 import type Database from 'better-sqlite3';
-import { StoreForeignError } from '../errors/store-foreign-error.js';
-import { StoreTooNewError } from '../errors/store-too-new-error.js';
+import { sqliteStore, storeForeign } from '../errors/store-errors.js';
 import type { Migration } from './migrations.js';
-
-export interface MigrationResult {
-  readonly from: number;
-  readonly to: number;
-}
-
-/** Throws unless versions run 1, 2, 3… without gaps: a broken list is a bug in this package. */
-export function checkMigrationOrder(migrations: readonly Migration[]): void {
-  migrations.forEach((migration, i) => {
-    if (migration.version !== i + 1)
-      throw new Error(
-        `Migration list out of order: entry ${i} has version ${migration.version}, expected ${i + 1}`,
-      );
-  });
-}
 
 export function readVersion(db: Database.Database): number {
   return Number(db.pragma('user_version', { simple: true }));
@@ -44,11 +29,11 @@ export function applyMigrations(
     return { from: latest, to: latest };
   const run = db.transaction((): MigrationResult => {
     const from = readVersion(db);
-    if (from > latest) throw new StoreTooNewError(options.filename, from, latest);
+    if (from > latest) throw storeTooNew(sqliteStore(options.filename), from, latest);
     const applicationId = readApplicationId(db);
     if (from === 0) db.pragma(`application_id = ${options.applicationId | 0}`);
     else if (applicationId !== options.applicationId)
-      throw new StoreForeignError(options.filename, [
+      throw storeForeign(options.filename, [
         `application_id is ${applicationId}, expected ${options.applicationId}`,
       ]);
     for (const migration of migrations.slice(from)) db.exec(migration.sql);

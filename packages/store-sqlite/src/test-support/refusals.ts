@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SkeinError } from '@skein/spec';
+import { StoreError } from '@skein/spec';
 import Database from 'better-sqlite3';
 import { expect } from 'vitest';
 import { SqliteCheckpointStore } from '../sqlite-checkpoint-store.js';
@@ -34,13 +34,13 @@ export function listing(dir: string): Record<string, string> {
   );
 }
 
-/** Opening must fail: returns the error. */
-export function refusal(filename: string, options: { verifyOnOpen?: boolean } = {}): SkeinError {
+/** Opening must fail with a `StoreError`: returns it. */
+export function refusal(filename: string, options: { verifyOnOpen?: boolean } = {}): StoreError {
   let store: SqliteCheckpointStore | undefined;
   try {
     store = new SqliteCheckpointStore({ filename, ...options });
   } catch (error) {
-    if (SkeinError.isInstance(error)) return error;
+    if (StoreError.isInstance(error)) return error;
     throw error;
   }
   store.close();
@@ -55,7 +55,7 @@ export function expectRefused(
   filename: string,
   code: string,
   options: { verifyOnOpen?: boolean } = {},
-): SkeinError {
+): StoreError {
   const dir = join(filename, '..');
   const before = listing(dir);
   const error = refusal(filename, options);

@@ -1,10 +1,9 @@
 import { SNAPSHOT_VERSION } from '@skein/conversation';
-import type { Checkpoint, CheckpointInfo, ThreadStatus } from '@skein/core';
 import { findNonJsonValue, InvalidArgumentError, SkeinError } from '@skein/spec';
-import { StoreCorruptError } from './errors/store-corrupt-error.js';
-import { StoreUnserializableError } from './errors/store-unserializable-error.js';
+import type { Checkpoint } from '../checkpoint/checkpoint-store.js';
+import { describeValue } from './argument-checks.js';
 import { stringifyExact } from './exact-json.js';
-import type { CheckpointRow } from './statements.js';
+import { type StoreIdentity, storeUnserializable } from './store-errors.js';
 
 /** A checkpoint checked and turned into column values, before any row is written. */
 export interface EncodedCheckpoint {
@@ -21,8 +20,11 @@ export interface EncodedCheckpoint {
   /** The lease owner the save is fenced by; undefined: no fence, no lease lookup. */
   readonly owner: string | undefined;
   readonly from: { readonly messages: number; readonly log: number };
+  /** Each new message as JSON text, in order. */
   readonly messages: readonly string[];
+  /** Each new log entry as JSON text, in order. */
   readonly log: readonly string[];
+  /** The thread state as JSON text. */
   readonly state: string;
 }
 
@@ -34,17 +36,11 @@ function isCount(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 }
 
-function describe(value: unknown): string {
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    return String(value);
-  }
-}
-
 function invalid(field: string, problem: string, value: unknown): never {
   const name = field ? `checkpoint.${field}` : 'checkpoint';
-  throw new InvalidArgumentError(name, `${name} ${problem}, got ${describe(value)}`, { value });
+  throw new InvalidArgumentError(name, `${name} ${problem}, got ${describeValue(value)}`, {
+    value,
+  });
 }
 
 function text(value: unknown, field: string): string {
@@ -54,7 +50,7 @@ function text(value: unknown, field: string): string {
 }
 
 interface Owner {
-  readonly filename: string;
+  readonly store: StoreIdentity;
   readonly threadId: string;
   readonly id: string;
 }
@@ -72,13 +68,13 @@ function toJson(value: unknown, field: string, owner: Owner): string {
   const path = `checkpoint.${field}`;
   try {
     const found = findNonJsonValue(value, path);
-    if (found) throw new StoreUnserializableError(owner.filename, owner, found);
+    if (found) throw storeUnserializable(owner.store, owner, found);
     return stringifyExact(value);
   } catch (error) {
     if (SkeinError.isInstance(error)) throw error;
     // A getter or proxy that throws while the value is read.
-    throw new StoreUnserializableError(
-      owner.filename,
+    throw storeUnserializable(
+      owner.store,
       owner,
       { path, reason: `unreadable: reading it threw "${errorText(error)}"` },
       error,
@@ -87,11 +83,12 @@ function toJson(value: unknown, field: string, owner: Owner): string {
 }
 
 /**
- * Checks a checkpoint and serialises it: state, messages and log entries become JSON text. Runs
+ * Checks a checkpoint and serialises it: state, messages and log entries become JSON text. Run it
  * before the transaction, so a bad checkpoint is refused with nothing written: a malformed one
- * with `INVALID_ARGUMENT`, one holding a value JSON would change with `STORE_UNSERIALIZABLE`.
+ * with `INVALID_ARGUMENT`, one holding a value JSON would change with `STORE_UNSERIALIZABLE`
+ * (naming `store`).
  */
-export function encodeCheckpoint(checkpoint: Checkpoint, filename: string): EncodedCheckpoint {
+export function encodeCheckpoint(checkpoint: Checkpoint, store: StoreIdentity): EncodedCheckpoint {
   const raw: unknown = checkpoint;
   if (!isObject(raw)) return invalid('', 'must be an object', raw);
   const threadId = text(raw.threadId, 'threadId');
@@ -119,7 +116,7 @@ export function encodeCheckpoint(checkpoint: Checkpoint, filename: string): Enco
   if (!Array.isArray(messages))
     return invalid('conversation.messages', 'must be an array', messages);
   if (!Array.isArray(log)) return invalid('conversation.log', 'must be an array', log);
-  const owner: Owner = { filename, threadId, id };
+  const owner: Owner = { store, threadId, id };
   return {
     id,
     threadId,
@@ -137,29 +134,4 @@ export function encodeCheckpoint(checkpoint: Checkpoint, filename: string): Enco
     log: log.map((e, i) => toJson(e, `conversation.log[${i}]`, owner)),
     state: toJson(state, 'state', owner),
   };
-}
-
-export function checkpointInfo(threadId: string, row: CheckpointRow): CheckpointInfo {
-  return {
-    id: row.checkpoint_id,
-    threadId,
-    sequence: row.sequence,
-    createdAt: row.created_at,
-    status: row.status as ThreadStatus,
-    step: row.step,
-    ...(row.current_node_id === null ? {} : { currentNodeId: row.current_node_id }),
-    messageCount: row.message_count,
-  };
-}
-
-/** Parses a stored JSON column; text that no longer parses means the file was damaged. */
-export function parseStored(json: string, filename: string, where: string): unknown {
-  try {
-    return JSON.parse(json);
-  } catch (error) {
-    throw new StoreCorruptError(filename, `${where} does not hold valid JSON`, {
-      cause: error,
-      details: { where },
-    });
-  }
 }

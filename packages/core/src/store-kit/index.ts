@@ -1,0 +1,23 @@
+// `@skein/core/store-kit`: what every durable CheckpointStore shares, whatever its database. The
+// checkpoint codec (a checkpoint checked and turned into exact JSON column values; stored rows
+// back into a thread), the continuity rule a save applies, the argument checks, and the
+// `StoreError`s of the codes every store has. A store package keeps its SQL, its driver and the
+// errors of its own database.
+//
+// It is a part of core rather than of @skein/spec because the codec reads the engine's
+// checkpoint: core's `ThreadState` and @skein/conversation's snapshot version, which the
+// contract package sits below and must not import (spec has no runtime dependencies).
+
+export type { NumberRange } from '../util/check-number.js';
+export { checkNumber } from '../util/check-number.js';
+export { checkKeepLast, checkString, describeValue } from './argument-checks.js';
+export type { EncodedCheckpoint } from './checkpoint-codec.js';
+export { encodeCheckpoint } from './checkpoint-codec.js';
+export type { ThreadHeadRow } from './continuity.js';
+export { checkContinues } from './continuity.js';
+export type { MigrationResult } from './migrations.js';
+export { checkMigrationOrder } from './migrations.js';
+export type { StoreIdentity, StoreKitErrorCode } from './store-errors.js';
+export { storeClosed, storeCorrupt, storeTooNew, storeUnserializable } from './store-errors.js';
+export type { CheckpointRow, StoredCheckpointRow, ThreadListRow } from './stored-rows.js';
+export { checkpointInfo, decodeStoredThread, threadInfo } from './stored-rows.js';
