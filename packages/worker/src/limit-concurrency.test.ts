@@ -119,6 +119,37 @@ describe('limitConcurrency', () => {
     }
   });
 
+  it('stops waiting at an abort that came while it asked for the slot', async () => {
+    const counter = { now: 0, max: 0 };
+    const { model: slow, release } = gatedModel(counter);
+    const holder = limitConcurrency(slow, {
+      connectionString: pg.connectionString,
+      key: 'r',
+      max: 1,
+    });
+    const waiter = limitConcurrency(slow, {
+      connectionString: pg.connectionString,
+      key: 'r',
+      max: 1,
+      waitTimeoutMs: 600_000,
+    });
+    try {
+      const held = holder.generate(request);
+      await until(() => counter.now === 1);
+      const controller = new AbortController();
+      const waiting = waiter.generate(request, { signal: controller.signal });
+      // The first look for a free slot is under way: no abort listener is registered yet.
+      controller.abort(new Error('stop waiting'));
+      // Settles while the slot is still held (the wait would otherwise last waitTimeoutMs).
+      await expect(waiting).rejects.toThrow('stop waiting');
+      release();
+      await held;
+    } finally {
+      await holder.close();
+      await waiter.close();
+    }
+  });
+
   it('refuses a bad limit before connecting', () => {
     const { model } = gatedModel({ now: 0, max: 0 });
     expect(() =>

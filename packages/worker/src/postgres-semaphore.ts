@@ -112,6 +112,8 @@ export class PostgresSemaphore {
       });
     try {
       for (;;) {
+        // An abort while the slot was asked for finds no listener yet: look before every wait.
+        if (signal?.aborted) throw abortError(signal);
         const slot = await this.#tryTake();
         if (slot) return slot;
         const left = waitTimeoutMs - (performance.now() - started);
