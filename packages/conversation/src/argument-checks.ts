@@ -1,9 +1,8 @@
 import { type LLMMessage, ROLES, type TokenUsage } from '@skein/spec';
 import type { FilterOperation, TruncateOperation } from './context-operations.js';
 import type { ConversationCursor } from './conversation-log.js';
+import { ConversationError } from './errors/conversation-error.js';
 import { InvalidArgumentError } from './errors/invalid-argument-error.js';
-import { InvalidBoundaryError } from './errors/invalid-boundary-error.js';
-import { UnknownBatchError } from './errors/unknown-batch-error.js';
 
 // Checks of what callers hand the manager. Each returns the value to use (copied where the caller
 // keeps a reference) or throws a typed error naming the argument, before any state changes.
@@ -83,14 +82,15 @@ export function checkUsage(usage: unknown): TokenUsage {
 /** A batch boundary: a storage position `0..total` (the original design's meaning). */
 export function checkBoundary(boundary: unknown, total: number): number {
   if (boundary === undefined) return total;
-  if (!isCount(boundary) || boundary > total) throw new InvalidBoundaryError(boundary, total);
+  if (!isCount(boundary) || boundary > total)
+    throw ConversationError.invalidBoundary(boundary, total);
   return boundary;
 }
 
 /** A batch of the current stack, `0..count - 1`. */
 export function checkBatch(batch: unknown, count: number): number {
   if (!Number.isInteger(batch) || (batch as number) < 0 || (batch as number) >= count)
-    throw new UnknownBatchError(batch, count);
+    throw ConversationError.unknownBatch(batch, count);
   return batch as number;
 }
 

@@ -7,7 +7,7 @@ import {
   refuseReplacedDescription,
   withOneDescription,
 } from './description-guard.js';
-import { ToolDescriptionReservedError } from './errors/tool-description-reserved-error.js';
+import { ConversationError } from './errors/conversation-error.js';
 import { buildToolDescriptionMessage, defaultFormatToolDescription } from './tool-description.js';
 
 // The placement rules as pure functions of a visible list: storage is a plain array here.
@@ -92,8 +92,9 @@ describe('withOneDescription', () => {
 
 describe('refusing descriptions from outside', () => {
   it('refuses a message posing as the description and a REPLACE of it', () => {
+    expect(() => refuseForgedDescription(description('x'), 'message')).toThrow(ConversationError);
     expect(() => refuseForgedDescription(description('x'), 'message')).toThrow(
-      ToolDescriptionReservedError,
+      expect.objectContaining({ code: 'TOOL_DESCRIPTION_RESERVED' }),
     );
     expect(() => refuseForgedDescription(stored[0]!, 'message')).not.toThrow();
     expect(() => refuseReplacedDescription(description('x'), 3)).toThrow(/REPLACE position 3/);

@@ -1,5 +1,5 @@
 import type { LLMMessage } from '@skein/spec';
-import { ToolDescriptionReservedError } from './errors/tool-description-reserved-error.js';
+import { ConversationError } from './errors/conversation-error.js';
 import { descriptionSlot } from './list-operations.js';
 import { isToolDescription } from './tool-description.js';
 
@@ -68,7 +68,7 @@ export function withOneDescription(
 /** Refuses a message that poses as the description: only the conversation builds that one. */
 export function refuseForgedDescription(message: LLMMessage, where: string): void {
   if (isToolDescription(message))
-    throw new ToolDescriptionReservedError(
+    throw ConversationError.toolDescriptionReserved(
       `${where}.metadata.kind`,
       `${where}.metadata.kind "tool-description" on a system message is reserved for the description the conversation builds from its initial tools`,
     );
@@ -77,7 +77,7 @@ export function refuseForgedDescription(message: LLMMessage, where: string): voi
 /** Refuses a REPLACE of the description: it changes only when the initial tools do. */
 export function refuseReplacedDescription(message: LLMMessage, position: number): void {
   if (isToolDescription(message))
-    throw new ToolDescriptionReservedError(
+    throw ConversationError.toolDescriptionReserved(
       'REPLACE position',
       `REPLACE position ${position} shows the tool description, which follows the initial tools and cannot be replaced; change the initial tools and start a batch instead`,
       { position },

@@ -3,11 +3,8 @@ import { SkeinError } from '@skein/spec';
 import { describe, expect, it } from 'vitest';
 import type { ContextOperation } from './context-operations.js';
 import { ConversationManager } from './conversation-manager.js';
+import { ConversationError } from './errors/conversation-error.js';
 import { InvalidArgumentError } from './errors/invalid-argument-error.js';
-import { InvalidBoundaryError } from './errors/invalid-boundary-error.js';
-import { InvalidMessageError } from './errors/invalid-message-error.js';
-import { PositionNotVisibleError } from './errors/position-not-visible-error.js';
-import { UnknownBatchError } from './errors/unknown-batch-error.js';
 
 function manager(): ConversationManager {
   const m = new ConversationManager({
@@ -51,27 +48,27 @@ describe('bad input gets a typed error and leaves state untouched', () => {
   it('a boundary outside the stored range', () => {
     rejects(
       (m) => m.startNewBatch(4),
-      InvalidBoundaryError,
+      ConversationError,
       'INVALID_BOUNDARY',
       /4.*stored range 0\.\.3/,
     );
     rejects(
       (m) => m.startNewBatchWithInitialTools(-1),
-      InvalidBoundaryError,
+      ConversationError,
       'INVALID_BOUNDARY',
       /-1/,
     );
     rejects(
       (m) => m.applyOperation({ type: 'BATCH_MANAGEMENT', action: 'start', boundary: 1.5 }),
-      InvalidBoundaryError,
+      ConversationError,
       'INVALID_BOUNDARY',
       /1\.5/,
     );
   });
 
   it('an unknown batch', () => {
-    rejects((m) => m.rollbackToBatch(3), UnknownBatchError, 'UNKNOWN_BATCH', /Batch 3.*0\.\.0/);
-    rejects((m) => m.rollbackToBatch(-1), UnknownBatchError, 'UNKNOWN_BATCH', /-1/);
+    rejects((m) => m.rollbackToBatch(3), ConversationError, 'UNKNOWN_BATCH', /Batch 3.*0\.\.0/);
+    rejects((m) => m.rollbackToBatch(-1), ConversationError, 'UNKNOWN_BATCH', /-1/);
   });
 
   it('a negative or non-integer count', () => {
@@ -98,23 +95,23 @@ describe('bad input gets a typed error and leaves state untouched', () => {
   it('a message without a role or with an unknown role', () => {
     rejects(
       (m) => m.addMessage(bad({ content: 'x' })),
-      InvalidMessageError,
+      ConversationError,
       'INVALID_MESSAGE',
       /no role/,
     );
     rejects(
       (m) => m.addMessage(bad({ role: 'robot', content: 'x' })),
-      InvalidMessageError,
+      ConversationError,
       'INVALID_MESSAGE',
       /"robot"/,
     );
-    rejects((m) => m.addMessage(bad(null)), InvalidMessageError, 'INVALID_MESSAGE', /object/);
+    rejects((m) => m.addMessage(bad(null)), ConversationError, 'INVALID_MESSAGE', /object/);
   });
 
   it('a tool message without toolCallId', () => {
     rejects(
       (m) => m.addMessage({ role: 'tool', content: '4' }),
-      InvalidMessageError,
+      ConversationError,
       'INVALID_MESSAGE',
       /toolCallId/,
     );
@@ -133,26 +130,26 @@ describe('bad input gets a typed error and leaves state untouched', () => {
     } catch (error) {
       thrown = error;
     }
-    expect((thrown as InvalidMessageError).field).toBe('message.toolCalls[0].id');
+    expect((thrown as ConversationError).field).toBe('message.toolCalls[0].id');
   });
 
   it('an INSERT or REPLACE position that is not visible', () => {
     const message: LLMMessage = { role: 'user', content: 'x' };
     rejects(
       (m) => m.applyOperation({ type: 'INSERT', position: 4, message }),
-      PositionNotVisibleError,
+      ConversationError,
       'POSITION_NOT_VISIBLE',
       /INSERT position 4.*0\.\.3/,
     );
     rejects(
       (m) => m.applyOperation({ type: 'REPLACE', position: 3, message }),
-      PositionNotVisibleError,
+      ConversationError,
       'POSITION_NOT_VISIBLE',
       /REPLACE position 3.*0\.\.2/,
     );
     rejects(
       (m) => m.applyOperation({ type: 'INSERT', position: 0, message: bad({ role: 'tool' }) }),
-      InvalidMessageError,
+      ConversationError,
       'INVALID_MESSAGE',
       /INSERT message/,
     );
@@ -195,6 +192,6 @@ describe('bad input gets a typed error and leaves state untouched', () => {
     const foreign = Object.assign(new Error('x'), { [Symbol.for('skein.error')]: true, code: 'X' });
     expect(SkeinError.isInstance(foreign)).toBe(true);
     expect(SkeinError.isInstance(new Error('x'))).toBe(false);
-    expect(SkeinError.hasCode(new UnknownBatchError(1, 1), 'UNKNOWN_BATCH')).toBe(true);
+    expect(SkeinError.hasCode(ConversationError.unknownBatch(1, 1), 'UNKNOWN_BATCH')).toBe(true);
   });
 });

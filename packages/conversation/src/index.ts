@@ -45,13 +45,9 @@ export type {
 } from './conversation-log.js';
 export type { ConversationManagerOptions, UsageStats } from './conversation-manager.js';
 export { ConversationManager } from './conversation-manager.js';
+export type { ConversationErrorCode, ConversationErrorFacts } from './errors/conversation-error.js';
+export { ConversationError } from './errors/conversation-error.js';
 export { InvalidArgumentError } from './errors/invalid-argument-error.js';
-export { InvalidBoundaryError } from './errors/invalid-boundary-error.js';
-export { InvalidMessageError } from './errors/invalid-message-error.js';
-export { InvalidSnapshotError } from './errors/invalid-snapshot-error.js';
-export { PositionNotVisibleError } from './errors/position-not-visible-error.js';
-export { ToolDescriptionReservedError } from './errors/tool-description-reserved-error.js';
-export { UnknownBatchError } from './errors/unknown-batch-error.js';
 export type { BatchInfo } from './message-index.js';
 export { MessageIndex } from './message-index.js';
 export type { ConversationDelta, ConversationSnapshot } from './snapshot.js';

@@ -3,9 +3,8 @@ import { SkeinError } from '@skein/spec';
 import { describe, expect, it } from 'vitest';
 import type { ContextOperation } from './context-operations.js';
 import { ConversationManager, type ConversationManagerOptions } from './conversation-manager.js';
+import { ConversationError } from './errors/conversation-error.js';
 import { InvalidArgumentError } from './errors/invalid-argument-error.js';
-import type { InvalidMessageError } from './errors/invalid-message-error.js';
-import { InvalidSnapshotError } from './errors/invalid-snapshot-error.js';
 import { applyDeltas, type ConversationDelta, type ConversationSnapshot } from './snapshot.js';
 
 // Issue 11 #11 and #12: junk is refused on the way in with a typed error naming where it was,
@@ -87,7 +86,7 @@ describe('messages', () => {
       'INVALID_MESSAGE',
       /toolCalls\[1\]/,
     );
-    expect((e as InvalidMessageError).field).toBe('message.toolCalls[1]');
+    expect((e as ConversationError).field).toBe('message.toolCalls[1]');
   });
 
   it('refuse BigInt, cyclic and other non-JSON metadata, naming the path', () => {
@@ -96,7 +95,7 @@ describe('messages', () => {
       'INVALID_MESSAGE',
       /BigInt/,
     );
-    expect((e as InvalidMessageError).field).toBe('message.metadata.a.n');
+    expect((e as ConversationError).field).toBe('message.metadata.a.n');
     refuse(
       (m) => m.addMessage({ role: 'user', content: 'x', metadata: cyclic() }),
       'INVALID_MESSAGE',
@@ -221,15 +220,16 @@ describe('applyDeltas and restore of junk', () => {
     return m.deltaSince({ messages: 0, log: 0 });
   };
 
-  function snapshotError(action: () => unknown): InvalidSnapshotError {
+  function snapshotError(action: () => unknown): ConversationError {
     let thrown: unknown;
     try {
       action();
     } catch (error) {
       thrown = error;
     }
-    expect(thrown).toBeInstanceOf(InvalidSnapshotError);
-    return thrown as InvalidSnapshotError;
+    expect(thrown).toBeInstanceOf(ConversationError);
+    expect((thrown as ConversationError).code).toBe('INVALID_SNAPSHOT');
+    return thrown as ConversationError;
   }
 
   it('applyDeltas(undefined, null) is a typed error', () => {

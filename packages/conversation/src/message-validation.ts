@@ -1,5 +1,5 @@
 import type { LLMMessage, Role, ToolCall } from '@skein/spec';
-import { InvalidMessageError } from './errors/invalid-message-error.js';
+import { ConversationError } from './errors/conversation-error.js';
 import { frozenJsonCopy } from './frozen-json.js';
 
 const ROLE_SET: ReadonlySet<string> = new Set<Role>(['system', 'user', 'assistant', 'tool']);
@@ -9,15 +9,19 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 function checkToolCall(call: unknown, where: string): ToolCall {
-  if (!isPlainObject(call)) throw new InvalidMessageError(`${where} must be an object`, where);
+  if (!isPlainObject(call))
+    throw ConversationError.invalidMessage(`${where} must be an object`, where);
   if (typeof call.id !== 'string' || call.id.length === 0)
-    throw new InvalidMessageError(`${where}.id must be a non-empty string`, `${where}.id`);
+    throw ConversationError.invalidMessage(`${where}.id must be a non-empty string`, `${where}.id`);
   if (typeof call.name !== 'string')
-    throw new InvalidMessageError(`${where}.name must be a string`, `${where}.name`);
+    throw ConversationError.invalidMessage(`${where}.name must be a string`, `${where}.name`);
   if (typeof call.arguments !== 'string')
-    throw new InvalidMessageError(`${where}.arguments must be a JSON string`, `${where}.arguments`);
+    throw ConversationError.invalidMessage(
+      `${where}.arguments must be a JSON string`,
+      `${where}.arguments`,
+    );
   if (call.error !== undefined && typeof call.error !== 'string')
-    throw new InvalidMessageError(`${where}.error must be a string`, `${where}.error`);
+    throw ConversationError.invalidMessage(`${where}.error must be a string`, `${where}.error`);
   const copy: ToolCall =
     call.error === undefined
       ? { id: call.id, name: call.name, arguments: call.arguments }
@@ -31,19 +35,20 @@ function checkToolCall(call: unknown, where: string): ToolCall {
  * messages.
  */
 export function normalizeMessage(input: unknown, where = 'message'): LLMMessage {
-  if (!isPlainObject(input)) throw new InvalidMessageError(`${where} must be an object`, where);
+  if (!isPlainObject(input))
+    throw ConversationError.invalidMessage(`${where} must be an object`, where);
   const role = input.role;
   if (role === undefined || role === null || role === '')
-    throw new InvalidMessageError(`${where} has no role`, `${where}.role`);
+    throw ConversationError.invalidMessage(`${where} has no role`, `${where}.role`);
   if (typeof role !== 'string' || !ROLE_SET.has(role))
-    throw new InvalidMessageError(
+    throw ConversationError.invalidMessage(
       `${where}.role "${String(role)}" is not one of system, user, assistant, tool`,
       `${where}.role`,
       { role },
     );
   const content = input.content;
   if (typeof content !== 'string' && content !== null && content !== undefined)
-    throw new InvalidMessageError(`${where}.content must be a string`, `${where}.content`);
+    throw ConversationError.invalidMessage(`${where}.content must be a string`, `${where}.content`);
 
   const message: {
     role: Role;
@@ -56,48 +61,54 @@ export function normalizeMessage(input: unknown, where = 'message'): LLMMessage 
 
   if (input.toolCalls !== undefined) {
     if (role !== 'assistant')
-      throw new InvalidMessageError(
+      throw ConversationError.invalidMessage(
         `${where}.toolCalls is only allowed on assistant messages`,
         `${where}.toolCalls`,
       );
     if (!Array.isArray(input.toolCalls))
-      throw new InvalidMessageError(`${where}.toolCalls must be an array`, `${where}.toolCalls`);
+      throw ConversationError.invalidMessage(
+        `${where}.toolCalls must be an array`,
+        `${where}.toolCalls`,
+      );
     const list: readonly unknown[] = input.toolCalls;
     const calls: ToolCall[] = [];
     // A plain loop: map() skips holes and would store a sparse array.
     for (let i = 0; i < list.length; i++) {
       const field = `${where}.toolCalls[${i}]`;
       if (!(i in list))
-        throw new InvalidMessageError(`${field} is a hole in a sparse array`, field);
+        throw ConversationError.invalidMessage(`${field} is a hole in a sparse array`, field);
       calls.push(checkToolCall(list[i], field));
     }
     if (calls.length > 0) message.toolCalls = Object.freeze(calls);
   }
   if (role === 'tool') {
     if (typeof input.toolCallId !== 'string' || input.toolCallId.length === 0)
-      throw new InvalidMessageError(
+      throw ConversationError.invalidMessage(
         `${where} is a tool message without toolCallId`,
         `${where}.toolCallId`,
       );
     message.toolCallId = input.toolCallId;
   } else if (input.toolCallId !== undefined) {
-    throw new InvalidMessageError(
+    throw ConversationError.invalidMessage(
       `${where}.toolCallId is only allowed on tool messages`,
       `${where}.toolCallId`,
     );
   }
   if (input.name !== undefined) {
     if (typeof input.name !== 'string')
-      throw new InvalidMessageError(`${where}.name must be a string`, `${where}.name`);
+      throw ConversationError.invalidMessage(`${where}.name must be a string`, `${where}.name`);
     message.name = input.name;
   }
   if (input.metadata !== undefined) {
     if (!isPlainObject(input.metadata))
-      throw new InvalidMessageError(`${where}.metadata must be an object`, `${where}.metadata`);
+      throw ConversationError.invalidMessage(
+        `${where}.metadata must be an object`,
+        `${where}.metadata`,
+      );
     const copied = frozenJsonCopy(input.metadata, `${where}.metadata`);
     if ('problem' in copied) {
       const { path, reason } = copied.problem;
-      throw new InvalidMessageError(
+      throw ConversationError.invalidMessage(
         `${path} is ${reason}; metadata must come back unchanged from JSON (checkpoints store it as JSON)`,
         path,
       );

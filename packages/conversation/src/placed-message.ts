@@ -1,7 +1,7 @@
 import type { LLMMessage } from '@skein/spec';
 import type { InsertOperation, ReplaceOperation } from './context-operations.js';
 import { refuseForgedDescription, refuseReplacedDescription } from './description-guard.js';
-import { PositionNotVisibleError } from './errors/position-not-visible-error.js';
+import { ConversationError } from './errors/conversation-error.js';
 import { normalizeMessage } from './message-validation.js';
 
 /**
@@ -17,7 +17,7 @@ export function placeMessage(
   const { type, position, message } = op;
   const max = type === 'INSERT' ? live.length : live.length - 1;
   if (!Number.isInteger(position) || (position as number) < 0 || (position as number) > max)
-    throw new PositionNotVisibleError(
+    throw ConversationError.positionNotVisible(
       type,
       position,
       max < 0 ? 'none (nothing is visible)' : `0..${max}`,

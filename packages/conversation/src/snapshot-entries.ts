@@ -1,7 +1,7 @@
 import type { TokenUsage } from '@skein/spec';
 import type { ConversationLogEntry, RestoredBatch } from './conversation-log.js';
 import type { ConversationState } from './conversation-state.js';
-import { InvalidSnapshotError } from './errors/invalid-snapshot-error.js';
+import { ConversationError } from './errors/conversation-error.js';
 
 // Checks one stored log entry and returns a fresh copy of it: a restored manager must share no
 // object with the snapshot it came from, or whoever holds the snapshot could rewrite its history.
@@ -15,25 +15,29 @@ export function isCount(value: unknown): value is number {
 }
 
 function copyUsage(value: unknown, field: string): TokenUsage {
-  if (!isObject(value)) throw new InvalidSnapshotError(field, 'must be an object');
+  if (!isObject(value)) throw ConversationError.invalidSnapshot(field, 'must be an object');
   for (const key of ['promptTokens', 'completionTokens', 'totalTokens'] as const) {
     if (typeof value[key] !== 'number' || !Number.isFinite(value[key]))
-      throw new InvalidSnapshotError(`${field}.${key}`, 'must be a finite number');
+      throw ConversationError.invalidSnapshot(`${field}.${key}`, 'must be a finite number');
   }
   const { promptTokens, completionTokens, totalTokens } = value as unknown as TokenUsage;
   return { promptTokens, completionTokens, totalTokens };
 }
 
 function copyLive(value: unknown, field: string, limit: number): number[] {
-  if (!Array.isArray(value)) throw new InvalidSnapshotError(field, 'must be an array');
+  if (!Array.isArray(value)) throw ConversationError.invalidSnapshot(field, 'must be an array');
   const seen = new Set<number>();
   const out: number[] = [];
   // A plain loop: forEach() skips holes and would let a sparse list through.
   for (let i = 0; i < value.length; i++) {
     const p: unknown = value[i];
     if (!isCount(p) || p >= limit)
-      throw new InvalidSnapshotError(`${field}[${i}]`, `must be a stored position below ${limit}`);
-    if (seen.has(p)) throw new InvalidSnapshotError(`${field}[${i}]`, `repeats position ${p}`);
+      throw ConversationError.invalidSnapshot(
+        `${field}[${i}]`,
+        `must be a stored position below ${limit}`,
+      );
+    if (seen.has(p))
+      throw ConversationError.invalidSnapshot(`${field}[${i}]`, `repeats position ${p}`);
     seen.add(p);
     out.push(p);
   }
@@ -41,22 +45,26 @@ function copyLive(value: unknown, field: string, limit: number): number[] {
 }
 
 function checkFlag(value: unknown, field: string): boolean {
-  if (typeof value !== 'boolean') throw new InvalidSnapshotError(field, 'must be a boolean');
+  if (typeof value !== 'boolean')
+    throw ConversationError.invalidSnapshot(field, 'must be a boolean');
   return value;
 }
 
 function copyBatches(value: unknown, field: string, limit: number): RestoredBatch[] {
   if (!Array.isArray(value) || value.length === 0)
-    throw new InvalidSnapshotError(field, 'must be a non-empty array');
+    throw ConversationError.invalidSnapshot(field, 'must be a non-empty array');
   const out: RestoredBatch[] = [];
   for (let i = 0; i < value.length; i++) {
     const where = `${field}[${i}]`;
     const b: unknown = value[i];
-    if (!isObject(b)) throw new InvalidSnapshotError(where, 'must be an object');
+    if (!isObject(b)) throw ConversationError.invalidSnapshot(where, 'must be an object');
     const live = copyLive(b.live, `${where}.live`, limit);
     const withInitialTools = checkFlag(b.withInitialTools, `${where}.withInitialTools`);
     if (!isCount(b.startedAt) || b.startedAt > limit)
-      throw new InvalidSnapshotError(`${where}.startedAt`, 'must be a stored-message count');
+      throw ConversationError.invalidSnapshot(
+        `${where}.startedAt`,
+        'must be a stored-message count',
+      );
     const usage = copyUsage(b.usage, `${where}.usage`);
     out.push({ live, withInitialTools, startedAt: b.startedAt, usage });
   }
@@ -85,7 +93,7 @@ export function copyEntry(
       };
     case 'rollback':
       if (!isCount(raw.batch) || raw.batch >= state.batches.length)
-        throw new InvalidSnapshotError(
+        throw ConversationError.invalidSnapshot(
           `${field}.batch`,
           `must name an existing batch 0..${state.batches.length - 1}`,
         );
@@ -100,7 +108,7 @@ export function copyEntry(
         ...stored,
       };
     default:
-      throw new InvalidSnapshotError(
+      throw ConversationError.invalidSnapshot(
         `${field}.op`,
         `unknown operation ${typeof raw.op === 'string' ? JSON.stringify(raw.op) : String(raw.op)}`,
       );

@@ -1,7 +1,7 @@
 import type { ToolSpec } from '@skein/spec';
 import { describe, expect, it } from 'vitest';
 import { ConversationManager } from './conversation-manager.js';
-import { InvalidSnapshotError } from './errors/invalid-snapshot-error.js';
+import { ConversationError } from './errors/conversation-error.js';
 import { applyDeltas, type ConversationSnapshot } from './snapshot.js';
 
 const tools: ToolSpec[] = [{ name: 'calc', description: 'math', parameters: {} }];
@@ -25,11 +25,12 @@ function busy(): ConversationManager {
   return m;
 }
 
-function invalid(snapshot: unknown): InvalidSnapshotError {
+function invalid(snapshot: unknown): ConversationError<'INVALID_SNAPSHOT'> {
   try {
     ConversationManager.restore(snapshot, options);
   } catch (error) {
-    if (error instanceof InvalidSnapshotError) return error;
+    if (ConversationError.isInstance(error) && error.code === 'INVALID_SNAPSHOT')
+      return error as ConversationError<'INVALID_SNAPSHOT'>;
     throw error;
   }
   throw new Error('restore accepted an invalid snapshot');

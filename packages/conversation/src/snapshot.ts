@@ -7,7 +7,7 @@ import type {
   RestoredBatch,
 } from './conversation-log.js';
 import { ConversationState } from './conversation-state.js';
-import { InvalidSnapshotError } from './errors/invalid-snapshot-error.js';
+import { ConversationError } from './errors/conversation-error.js';
 import { normalizeMessage } from './message-validation.js';
 import { copyEntry, isCount, isObject } from './snapshot-entries.js';
 
@@ -36,27 +36,29 @@ function normalizeStored(raw: unknown, field: string, trusted: boolean): LLMMess
   } catch (error) {
     if (SkeinError.isInstance(error)) {
       const where = typeof error.details.field === 'string' ? error.details.field : field;
-      throw new InvalidSnapshotError(where, error.message);
+      throw ConversationError.invalidSnapshot(where, error.message);
     }
     throw error;
   }
 }
 
 /**
- * Replays a snapshot into a fresh state, checking every field on the way; the first problem is an
- * `InvalidSnapshotError` naming the field (`messages[3].role`, `log[2].live[0]`, …). `trusted`
- * skips re-checking messages that a manager already stored (they are checked and frozen).
+ * Replays a snapshot into a fresh state, checking every field on the way; the first problem is a
+ * `ConversationError` (`INVALID_SNAPSHOT`) naming the field (`messages[3].role`, `log[2].live[0]`,
+ * …). `trusted` skips re-checking messages that a manager already stored (they are checked and
+ * frozen).
  */
 export function replaySnapshot(snapshot: unknown, trusted = false): ConversationState {
-  if (!isObject(snapshot)) throw new InvalidSnapshotError('snapshot', 'must be an object');
+  if (!isObject(snapshot)) throw ConversationError.invalidSnapshot('snapshot', 'must be an object');
   if (snapshot.version !== SNAPSHOT_VERSION)
-    throw new InvalidSnapshotError(
+    throw ConversationError.invalidSnapshot(
       'version',
       `must be ${SNAPSHOT_VERSION}, got ${show(snapshot.version)}`,
     );
   const { messages, log } = snapshot;
-  if (!Array.isArray(messages)) throw new InvalidSnapshotError('messages', 'must be an array');
-  if (!Array.isArray(log)) throw new InvalidSnapshotError('log', 'must be an array');
+  if (!Array.isArray(messages))
+    throw ConversationError.invalidSnapshot('messages', 'must be an array');
+  if (!Array.isArray(log)) throw ConversationError.invalidSnapshot('log', 'must be an array');
 
   const state = new ConversationState();
   let cursor = 0;
@@ -64,16 +66,16 @@ export function replaySnapshot(snapshot: unknown, trusted = false): Conversation
   for (let i = 0; i < log.length; i++) {
     const field = `log[${i}]`;
     const raw: unknown = log[i];
-    if (!isObject(raw)) throw new InvalidSnapshotError(field, 'must be an object');
+    if (!isObject(raw)) throw ConversationError.invalidSnapshot(field, 'must be an object');
     const at = raw.at;
     const stored = raw.stored ?? 0;
     if (!isCount(at) || at < cursor || at > messages.length)
-      throw new InvalidSnapshotError(
+      throw ConversationError.invalidSnapshot(
         `${field}.at`,
         `must be a message count between ${cursor} and ${messages.length}`,
       );
     if (!isCount(stored) || at + stored > messages.length)
-      throw new InvalidSnapshotError(`${field}.stored`, 'points past the stored messages');
+      throw ConversationError.invalidSnapshot(`${field}.stored`, 'points past the stored messages');
     while (cursor < at)
       state.append(normalizeStored(messages[cursor], `messages[${cursor++}]`, trusted));
     for (let k = 0; k < stored; k++)
@@ -124,8 +126,9 @@ function checkArrays(
 ): { messages: readonly LLMMessage[]; log: readonly ConversationLogEntry[] } {
   const { messages, log } = value;
   if (!Array.isArray(messages))
-    throw new InvalidSnapshotError(`${field}.messages`, 'must be an array');
-  if (!Array.isArray(log)) throw new InvalidSnapshotError(`${field}.log`, 'must be an array');
+    throw ConversationError.invalidSnapshot(`${field}.messages`, 'must be an array');
+  if (!Array.isArray(log))
+    throw ConversationError.invalidSnapshot(`${field}.log`, 'must be an array');
   return { messages, log };
 }
 
@@ -142,27 +145,31 @@ export function applyDeltas(
   const log: ConversationLogEntry[] = [];
   if (base !== undefined) {
     if (!isObject(base))
-      throw new InvalidSnapshotError('base', 'must be a conversation snapshot or undefined');
+      throw ConversationError.invalidSnapshot(
+        'base',
+        'must be a conversation snapshot or undefined',
+      );
     if (base.version !== SNAPSHOT_VERSION)
-      throw new InvalidSnapshotError('base.version', `must be ${SNAPSHOT_VERSION}`);
+      throw ConversationError.invalidSnapshot('base.version', `must be ${SNAPSHOT_VERSION}`);
     const arrays = checkArrays(base, 'base');
     appendAll(messages, arrays.messages);
     appendAll(log, arrays.log);
   }
   if (!Array.isArray(deltas))
-    throw new InvalidSnapshotError('deltas', 'must be an array of conversation deltas');
+    throw ConversationError.invalidSnapshot('deltas', 'must be an array of conversation deltas');
   for (let i = 0; i < deltas.length; i++) {
     const where = `deltas[${i}]`;
     const delta: unknown = deltas[i];
-    if (!isObject(delta)) throw new InvalidSnapshotError(where, 'must be a conversation delta');
+    if (!isObject(delta))
+      throw ConversationError.invalidSnapshot(where, 'must be a conversation delta');
     if (delta.version !== SNAPSHOT_VERSION)
-      throw new InvalidSnapshotError(`${where}.version`, `must be ${SNAPSHOT_VERSION}`);
+      throw ConversationError.invalidSnapshot(`${where}.version`, `must be ${SNAPSHOT_VERSION}`);
     const from = delta.from;
     if (!isObject(from) || !isCount(from.messages) || !isCount(from.log))
-      throw new InvalidSnapshotError(`${where}.from`, 'must be { messages, log } counts');
+      throw ConversationError.invalidSnapshot(`${where}.from`, 'must be { messages, log } counts');
     const arrays = checkArrays(delta, where);
     if (from.messages !== messages.length || from.log !== log.length)
-      throw new InvalidSnapshotError(
+      throw ConversationError.invalidSnapshot(
         `${where}.from`,
         `starts at ${from.messages} messages / ${from.log} log entries but the conversation so far has ${messages.length} / ${log.length}`,
       );

@@ -1,10 +1,13 @@
 // Public API of @skein/inspector. Nothing else is importable.
 
-export { NotAStoreError } from './errors/not-a-store-error.js';
-export { ResumeNotAllowedError } from './errors/resume-not-allowed-error.js';
-export { StoreMissingError } from './errors/store-missing-error.js';
-export { ThreadNotPausedError } from './errors/thread-not-paused-error.js';
-export { UnsupportedStoreError } from './errors/unsupported-store-error.js';
+// The classes this package throws: @skein/spec's and its own.
+export { NotFoundError, StoreError } from '@skein/spec';
+export type {
+  InspectorRequestErrorCode,
+  InspectorRequestErrorFacts,
+} from './errors/inspector-request-error.js';
+export { InspectorRequestError } from './errors/inspector-request-error.js';
+export type { OpenStoreError, OpenStoreErrorCode } from './errors/store-errors.js';
 export type { ThreadFilter } from './model/filter-threads.js';
 export type { InspectedState } from './model/thread-summary.js';
 export type {

@@ -1,5 +1,9 @@
 // Public API of @skein/openai. Everything else in src/ is internal.
 
+export type { ConversationErrorCode } from '@skein/conversation';
+// The classes this package throws: @skein/conversation's, @skein/spec's and its own.
+export { ConversationError } from '@skein/conversation';
+export { InvalidArgumentError, ProviderError } from '@skein/spec';
 export { ToolCallAccumulator } from './accumulator/tool-call-accumulator.js';
 export type {
   AccumulatedChoice,
@@ -26,22 +30,14 @@ export type {
   OpenAIToolMessageParam,
   OpenAIUserMessageParam,
 } from './client/wire-types.js';
-export { AccumulatorClosedError } from './errors/accumulator-closed-error.js';
-export { InvalidChoiceIndexError } from './errors/invalid-choice-index-error.js';
-export { InvalidChunkError } from './errors/invalid-chunk-error.js';
-export { InvalidConversationError } from './errors/invalid-conversation-error.js';
-export { InvalidToolCallIndexError } from './errors/invalid-tool-call-index-error.js';
-export { InvalidToolNameError } from './errors/invalid-tool-name-error.js';
-export { InvalidToolNameMappingError } from './errors/invalid-tool-name-mapping-error.js';
-export { InvalidTranscriptError } from './errors/invalid-transcript-error.js';
-export { ProviderRequestError } from './errors/provider-request-error.js';
-export { ProviderStreamError } from './errors/provider-stream-error.js';
-export { RequestAbortedError } from './errors/request-aborted-error.js';
-export { RequestTimeoutError } from './errors/request-timeout-error.js';
-export { StreamInterruptedError } from './errors/stream-interrupted-error.js';
-export { StreamLimitExceededError } from './errors/stream-limit-exceeded-error.js';
-export { ToolNameCollisionError } from './errors/tool-name-collision-error.js';
-export { UnknownToolNameError } from './errors/unknown-tool-name-error.js';
+export type {
+  OpenAIProviderError,
+  OpenAIProviderErrorCode,
+  OpenAIProviderErrorFacts,
+} from './errors/provider-errors.js';
+export { isOpenAIProviderError } from './errors/provider-errors.js';
+export type { ToolNameErrorCode, ToolNameErrorFacts } from './errors/tool-name-error.js';
+export { ToolNameError } from './errors/tool-name-error.js';
 export type { StreamOutcome } from './sse/read-chat-completion-stream.js';
 export { readChatCompletionStream } from './sse/read-chat-completion-stream.js';
 export type { SseDecoderOptions, SseEventHandler } from './sse/sse-decoder.js';

@@ -1,13 +1,15 @@
 // Public API of @skein/runner. Nothing else is importable.
 
-export { InputLineError } from './errors/input-line-error.js';
-export { ItemIdError } from './errors/item-id-error.js';
-export { RateLimitError } from './errors/rate-limit-error.js';
-export type { RunFolderErrorCode } from './errors/run-folder-error.js';
-export { RunFolderError } from './errors/run-folder-error.js';
-export { RunnerOptionError } from './errors/runner-option-error.js';
-export type { WorkflowModuleErrorCode } from './errors/workflow-module-error.js';
-export { WorkflowModuleError } from './errors/workflow-module-error.js';
+// The classes this package throws: @skein/spec's and its own.
+export { InvalidArgumentError, ProviderError } from '@skein/spec';
+export type { RateLimitedError } from './errors/rate-limited.js';
+export type {
+  RunFolderErrorCode,
+  RunnerErrorCode,
+  RunnerErrorFacts,
+  WorkflowModuleErrorCode,
+} from './errors/runner-error.js';
+export { RunnerError } from './errors/runner-error.js';
 export type { FineTuningExportOptions } from './export/fine-tuning-exporter.js';
 export type { ToolBenchExportOptions } from './export/toolbench-exporter.js';
 export { validateFineTuningLine } from './export/validate-fine-tuning-line.js';

@@ -1,24 +1,26 @@
 // Public API of @skein/testkit. Each part lives in its own folder; add one export block per part.
 
+// Scripted model: lives in @skein/core/testing (so core's own tests can use it without a
+// dependency cycle) and is re-exported here with the rest of the kit.
 export type {
   RecordedLLMCall,
+  ScriptErrorCode,
+  ScriptErrorFacts,
   ScriptedCall,
   ScriptedLLMClientOptions,
   ScriptedResponse,
   ScriptFunction,
   ScriptStep as ScriptedStep,
 } from '@skein/core/testing';
-// Scripted model: lives in @skein/core/testing (so core's own tests can use it without a
-// dependency cycle) and is re-exported here with the rest of the kit.
 export {
-  InvalidScriptError,
-  ScriptExhaustedError,
+  ScriptError,
   ScriptedLLMClient,
   splitTokens,
 } from '@skein/core/testing';
+// Options the servers cannot work with are refused with @skein/spec's InvalidArgumentError.
+export { InvalidArgumentError } from '@skein/spec';
 
 // OpenAI-compatible Chat Completions server (issue 4)
-export { InvalidOpenAIServerOptionError } from './openai-server/errors/invalid-openai-server-option-error.js';
 export { startOpenAICompatibleServer } from './openai-server/start-openai-compatible-server.js';
 export type {
   ChunksTurn,
@@ -34,7 +36,6 @@ export type {
 } from './openai-server/types.js';
 
 // ToolBench virtual-API server (StableToolBench protocol).
-export { InvalidToolBenchServerOptionError } from './toolbench-server/errors/invalid-toolbench-server-option-error.js';
 export { startToolBenchServer } from './toolbench-server/toolbench-server.js';
 export type {
   RecordedToolBenchRequest,

@@ -1,5 +1,8 @@
 // Public API of @skein/toolbench.
 
+// Errors
+// (the classes this package throws: @skein/spec's and its own)
+export { InvalidArgumentError, ProviderError } from '@skein/spec';
 // Answer export
 export type {
   AnswerDetail,
@@ -10,7 +13,6 @@ export type {
 export { toConvertedAnswer } from './answer/converted-answer.js';
 export type { PassRateSteps } from './answer/pass-rate-steps.js';
 export { passRateSteps } from './answer/pass-rate-steps.js';
-
 // Virtual-API server client
 export type { ToolBenchStatusCode } from './client/status-codes.js';
 export { ToolBenchStatus } from './client/status-codes.js';
@@ -23,19 +25,18 @@ export type {
   ToolBenchClientOptions,
 } from './client/toolbench-client.js';
 export { ToolBenchClient } from './client/toolbench-client.js';
-
-// Errors
-export { DuplicateFunctionNameError } from './errors/duplicate-function-error.js';
-export { InvalidAnswerInputError } from './errors/invalid-answer-input-error.js';
-export { InvalidCompletionError } from './errors/invalid-completion-error.js';
-export { InvalidToolBenchOptionError } from './errors/invalid-option-error.js';
-export { InvalidToolBenchQueryError } from './errors/invalid-query-error.js';
-export { MissingCategoryError } from './errors/missing-category-error.js';
-export type { ReActParseFailure } from './errors/react-parse-error.js';
-export { ReActParseError } from './errors/react-parse-error.js';
-export { ToolBenchServerUnreachableError } from './errors/server-unreachable-error.js';
-export { ToolLLaMAPromptError } from './errors/toolllama-prompt-error.js';
-export { UnsupportedValueError } from './errors/unsupported-value-error.js';
+export type {
+  ToolBenchProviderError,
+  ToolBenchProviderErrorCode,
+  ToolBenchProviderErrorFacts,
+} from './errors/provider-errors.js';
+export { isToolBenchProviderError } from './errors/provider-errors.js';
+export type {
+  ReActParseFailure,
+  ToolBenchErrorCode,
+  ToolBenchErrorFacts,
+} from './errors/toolbench-error.js';
+export { ToolBenchError } from './errors/toolbench-error.js';
 
 // Functions and queries
 export type {

@@ -1,36 +1,37 @@
 import { SkeinError } from '@skein/spec';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as api from '../index.js';
-import { InvalidBoundaryError } from './invalid-boundary-error.js';
-import { InvalidMessageError } from './invalid-message-error.js';
-import { InvalidSnapshotError } from './invalid-snapshot-error.js';
-import { PositionNotVisibleError } from './position-not-visible-error.js';
-import { ToolDescriptionReservedError } from './tool-description-reserved-error.js';
-import { UnknownBatchError } from './unknown-batch-error.js';
 
 type ErrorClass = (abstract new (
   ...args: never[]
 ) => SkeinError) & {
+  readonly errorName: string;
   isInstance(value: unknown): boolean;
 };
 
-// One instance of every error class this package exports, with the code it must carry.
+// One instance per code: typed so a code added to the union and missing here does not compile.
+const conversationErrors: { [C in api.ConversationErrorCode]: api.ConversationError<C> } = {
+  INVALID_MESSAGE: api.ConversationError.invalidMessage('bad', 'message.role'),
+  INVALID_BOUNDARY: api.ConversationError.invalidBoundary(9, 3),
+  UNKNOWN_BATCH: api.ConversationError.unknownBatch(4, 1),
+  POSITION_NOT_VISIBLE: api.ConversationError.positionNotVisible('INSERT', 9, '0..3'),
+  INVALID_SNAPSHOT: api.ConversationError.invalidSnapshot('version', 'unknown'),
+  TOOL_DESCRIPTION_RESERVED: api.ConversationError.toolDescriptionReserved(
+    'message.metadata.kind',
+    'reserved',
+  ),
+  INVALID_CONVERSATION: api.ConversationError.invalidConversation(2, 'no id', { toolCall: 0 }),
+  INVALID_TRANSCRIPT: api.ConversationError.invalidTranscript('messages[0]', 'no role'),
+};
+
+// Every error class this package exports, with each of its codes.
 const table: [ErrorClass, SkeinError, string][] = [
   [api.InvalidArgumentError, new api.InvalidArgumentError('count', 'bad'), 'INVALID_ARGUMENT'],
-  [InvalidBoundaryError, new InvalidBoundaryError(9, 3), 'INVALID_BOUNDARY'],
-  [InvalidMessageError, new InvalidMessageError('bad', 'message.role'), 'INVALID_MESSAGE'],
-  [InvalidSnapshotError, new InvalidSnapshotError('version', 'unknown'), 'INVALID_SNAPSHOT'],
-  [
-    PositionNotVisibleError,
-    new PositionNotVisibleError('INSERT', 9, '0..3'),
-    'POSITION_NOT_VISIBLE',
-  ],
-  [
-    ToolDescriptionReservedError,
-    new ToolDescriptionReservedError('message.metadata.kind', 'reserved'),
-    'TOOL_DESCRIPTION_RESERVED',
-  ],
-  [UnknownBatchError, new UnknownBatchError(4, 1), 'UNKNOWN_BATCH'],
+  ...Object.entries(conversationErrors).map(([code, error]): [ErrorClass, SkeinError, string] => [
+    api.ConversationError,
+    error,
+    code,
+  ]),
 ];
 
 describe('every exported error class', () => {
@@ -41,13 +42,22 @@ describe('every exported error class', () => {
     expect(new Set(exported)).toEqual(new Set(table.map(([type]) => type)));
   });
 
+  it('is ConversationError, besides InvalidArgumentError from @skein/spec', () => {
+    const own = new Set(table.map(([type]) => type));
+    own.delete(api.InvalidArgumentError);
+    expect([...own].map((type) => type.errorName)).toEqual(['ConversationError']);
+  });
+
   it.each(table)(
-    '%o has its code, and an isInstance that rejects its siblings',
+    '%o has its code %#, and an isInstance that rejects its siblings',
     (type, error, code) => {
       expect(error.code).toBe(code);
+      expect(error.code).toMatch(/^[A-Z]+(_[A-Z]+)*$/);
+      expect(error.retryable).toBe(false);
+      expect(error.name).toBe(type.errorName);
       expect(SkeinError.isInstance(error)).toBe(true);
       for (const [other, instance] of table)
-        expect(type.isInstance(instance), `${type.name}.isInstance(${other.name})`).toBe(
+        expect(type.isInstance(instance), `${type.errorName}.isInstance(${other.errorName})`).toBe(
           other === type,
         );
     },
@@ -55,13 +65,40 @@ describe('every exported error class', () => {
 
   it('has a literal code type', () => {
     expectTypeOf<api.InvalidArgumentError['code']>().toEqualTypeOf<'INVALID_ARGUMENT'>();
-    expectTypeOf<InvalidBoundaryError['code']>().toEqualTypeOf<'INVALID_BOUNDARY'>();
-    expectTypeOf<InvalidMessageError['code']>().toEqualTypeOf<'INVALID_MESSAGE'>();
-    expectTypeOf<InvalidSnapshotError['code']>().toEqualTypeOf<'INVALID_SNAPSHOT'>();
-    expectTypeOf<PositionNotVisibleError['code']>().toEqualTypeOf<'POSITION_NOT_VISIBLE'>();
-    expectTypeOf<
-      ToolDescriptionReservedError['code']
-    >().toEqualTypeOf<'TOOL_DESCRIPTION_RESERVED'>();
-    expectTypeOf<UnknownBatchError['code']>().toEqualTypeOf<'UNKNOWN_BATCH'>();
+    expectTypeOf<api.ConversationError['code']>().toEqualTypeOf<api.ConversationErrorCode>();
+    expectTypeOf(api.ConversationError.unknownBatch(1, 1).code).toEqualTypeOf<'UNKNOWN_BATCH'>();
+  });
+});
+
+describe('the facts of each code', () => {
+  it('are typed fields, and in details', () => {
+    expect(conversationErrors.INVALID_BOUNDARY).toMatchObject({ boundary: 9, storedCount: 3 });
+    expect(conversationErrors.INVALID_BOUNDARY.details).toEqual({ boundary: 9, storedCount: 3 });
+    expect(conversationErrors.UNKNOWN_BATCH.details).toEqual({ batch: 4, batchCount: 1 });
+    expect(conversationErrors.POSITION_NOT_VISIBLE).toMatchObject({
+      operation: 'INSERT',
+      position: 9,
+      allowed: '0..3',
+    });
+    expect(conversationErrors.INVALID_SNAPSHOT).toMatchObject({
+      field: 'version',
+      problem: 'unknown',
+      message: 'Invalid conversation snapshot at version: unknown',
+    });
+    expect(conversationErrors.INVALID_MESSAGE.details).toEqual({ field: 'message.role' });
+    expect(conversationErrors.INVALID_CONVERSATION).toMatchObject({
+      messageIndex: 2,
+      message: 'messages[2]: no id',
+      details: { messageIndex: 2, problem: 'no id', toolCall: 0 },
+    });
+    expect(conversationErrors.INVALID_TRANSCRIPT).toMatchObject({
+      path: 'messages[0]',
+      message: 'Transcript messages[0]: no role',
+    });
+  });
+
+  it('are only those of the code: an error has no field for a fact it does not have', () => {
+    expect('field' in conversationErrors.UNKNOWN_BATCH).toBe(false);
+    expect('messageIndex' in conversationErrors.INVALID_SNAPSHOT).toBe(false);
   });
 });

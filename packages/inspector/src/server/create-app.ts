@@ -1,8 +1,7 @@
 import type { SkeinEngine } from '@skein/core';
 import { CheckpointNotFoundError } from '@skein/spec';
 import { Hono } from 'hono';
-import { MethodNotAllowedError } from '../errors/method-not-allowed-error.js';
-import { RouteNotFoundError } from '../errors/route-not-found-error.js';
+import { InspectorRequestError } from '../errors/inspector-request-error.js';
 import { filterThreads } from '../model/filter-threads.js';
 import type { InspectorStore } from '../stores/inspector-store.js';
 import { EngineFeed } from './engine-feed.js';
@@ -38,7 +37,7 @@ const READ = ['GET', 'HEAD'];
 
 function only(allowed: readonly string[]) {
   return (c: { req: { method: string } }): never => {
-    throw new MethodNotAllowedError(c.req.method, allowed);
+    throw InspectorRequestError.methodNotAllowed(c.req.method, allowed);
   };
 }
 
@@ -110,7 +109,7 @@ export function createApp(options: AppOptions): Hono {
   app.all('/api/threads/:id/events', only(READ));
   app.all('/api/threads/:id/resume', only(['POST']));
   app.all('/api/*', (c) => {
-    throw new RouteNotFoundError(c.req.path);
+    throw InspectorRequestError.routeNotFound(c.req.path);
   });
 
   app.get('*', (c) => {

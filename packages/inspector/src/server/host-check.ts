@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { HostNotAllowedError } from '../errors/host-not-allowed-error.js';
+import { InspectorRequestError } from '../errors/inspector-request-error.js';
 
 const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
 
@@ -28,7 +28,7 @@ export function checkHost(hosts: ReadonlySet<string>): MiddlewareHandler {
     // The URL's host differs from the header only for an absolute-form request target.
     const target = new URL(c.req.url).host.toLowerCase();
     if (host === undefined || !hosts.has(host) || !hosts.has(target))
-      throw new HostNotAllowedError(host ?? '');
+      throw InspectorRequestError.hostNotAllowed(host ?? '');
     await next();
   };
 }

@@ -1,6 +1,5 @@
 import { InvalidArgumentError } from '@skein/spec';
-import { BodyTooLargeError } from '../errors/body-too-large-error.js';
-import { UnsupportedMediaTypeError } from '../errors/unsupported-media-type-error.js';
+import { InspectorRequestError } from '../errors/inspector-request-error.js';
 
 function isJson(contentType: string): boolean {
   return contentType.split(';', 1)[0]!.trim().toLowerCase() === 'application/json';
@@ -17,7 +16,7 @@ async function readLimited(body: ReadableStream<Uint8Array> | null, limit: numbe
     total += value.byteLength;
     if (total > limit) {
       await reader.cancel().catch(() => undefined);
-      throw new BodyTooLargeError(limit);
+      throw InspectorRequestError.bodyTooLarge(limit);
     }
     chunks.push(value);
   }
@@ -30,9 +29,10 @@ async function readLimited(body: ReadableStream<Uint8Array> | null, limit: numbe
  */
 export async function readJsonBody(request: Request, limit: number): Promise<unknown> {
   const contentType = request.headers.get('content-type') ?? '';
-  if (!isJson(contentType)) throw new UnsupportedMediaTypeError(contentType);
+  if (!isJson(contentType)) throw InspectorRequestError.unsupportedMediaType(contentType);
   const declared = request.headers.get('content-length');
-  if (declared !== null && Number(declared) > limit) throw new BodyTooLargeError(limit);
+  if (declared !== null && Number(declared) > limit)
+    throw InspectorRequestError.bodyTooLarge(limit);
   const chunks = await readLimited(request.body, limit);
   let text: string;
   try {

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { CrossOriginRefusedError } from '../errors/cross-origin-refused-error.js';
+import { InspectorRequestError } from '../errors/inspector-request-error.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
@@ -19,9 +19,9 @@ export const sameOriginWrites: MiddlewareHandler = async (c, next) => {
     // The Host was checked before: it is one this inspector answers for.
     const own = `http://${c.req.header('host') ?? ''}`.toLowerCase();
     if (origin !== undefined && origin.toLowerCase() !== own)
-      throw new CrossOriginRefusedError(c.req.method, origin);
+      throw InspectorRequestError.crossOrigin(c.req.method, origin);
     if (site !== undefined && !OWN_SITES.has(site.toLowerCase()))
-      throw new CrossOriginRefusedError(c.req.method, `Sec-Fetch-Site: ${site}`);
+      throw InspectorRequestError.crossOrigin(c.req.method, `Sec-Fetch-Site: ${site}`);
   }
   await next();
 };

@@ -1,4 +1,4 @@
-import { UnsupportedStoreError } from '../errors/unsupported-store-error.js';
+import { unsupportedStore } from '../errors/store-errors.js';
 import type { OpenedStore, StoreOpener } from './inspector-store.js';
 import { postgresOpener } from './postgres-opener.js';
 import { sqliteOpener } from './sqlite-opener.js';
@@ -10,7 +10,7 @@ const OPENERS: readonly StoreOpener[] = [postgresOpener, sqliteOpener];
 export async function openStore(location: string): Promise<OpenedStore> {
   const opener = OPENERS.find((o) => o.matches(location));
   if (opener === undefined)
-    throw new UnsupportedStoreError(
+    throw unsupportedStore(
       location,
       OPENERS.map((o) => o.describes),
     );

@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SqliteCheckpointStore } from '@skein/store-sqlite';
-import { NotAStoreError } from '../errors/not-a-store-error.js';
-import { StoreMissingError } from '../errors/store-missing-error.js';
+import { notAStore, storeMissing } from '../errors/store-errors.js';
 import type { StoreOpener } from './inspector-store.js';
 import { notSkeinSqliteFile } from './skein-sqlite-file.js';
 
@@ -13,9 +12,9 @@ export const sqliteOpener: StoreOpener = {
   open: async (location) => {
     // SqliteCheckpointStore creates a missing file and adopts an empty one (or an empty SQLite
     // database) as a new store: a typo in --db must leave nothing behind and change nothing.
-    if (!existsSync(location)) throw new StoreMissingError(resolve(location));
+    if (!existsSync(location)) throw storeMissing(resolve(location));
     const problem = notSkeinSqliteFile(location);
-    if (problem !== undefined) throw new NotAStoreError(resolve(location), problem);
+    if (problem !== undefined) throw notAStore(resolve(location), problem);
     const store = new SqliteCheckpointStore({ filename: location });
     return { store, close: async () => store.close() };
   },

@@ -1,4 +1,4 @@
-import { StreamLimitExceededError } from '../errors/stream-limit-exceeded-error.js';
+import { streamLimitExceeded } from '../errors/provider-errors.js';
 import { TextParts } from './text-parts.js';
 import { ToolCallState } from './tool-call-state.js';
 import type { AccumulatedChoice, AssembledToolCall } from './types.js';
@@ -28,7 +28,7 @@ export class ChoiceState {
   /** Opens a call; `index` -1 means the fragment had none. Later fragments with `index` find it. */
   open(index: number): ToolCallState {
     if (this.calls.length >= this.#maxToolCalls) {
-      throw new StreamLimitExceededError('tool calls', this.#maxToolCalls, this.#where());
+      throw streamLimitExceeded('tool calls', this.#maxToolCalls, this.#where());
     }
     const call = new ToolCallState(this.calls.length, index);
     this.calls.push(call);

@@ -1,5 +1,8 @@
-import { isRetryableStatus } from '../errors/provider-request-error.js';
-import { ProviderStreamError } from '../errors/provider-stream-error.js';
+import {
+  isRetryableStatus,
+  type OpenAIProviderError,
+  streamErrorReceived,
+} from '../errors/provider-errors.js';
 import { describeValue, jsonSafe } from '../json/describe-value.js';
 
 function codeOf(value: unknown): string | number | undefined {
@@ -28,9 +31,12 @@ function isTransientProviderError(
  * Builds the typed error for an in-band error. Providers send `{"message", "type", "code"}`, a bare
  * string, or (TGI) `{"error": "text", "error_type": …}` at the top level.
  */
-export function providerStreamError(error: unknown, chunk: number): ProviderStreamError {
+export function providerStreamError(
+  error: unknown,
+  chunk: number,
+): OpenAIProviderError<'PROVIDER_STREAM_ERROR'> {
   if (typeof error === 'string') {
-    return new ProviderStreamError(jsonSafe(error), {
+    return streamErrorReceived(jsonSafe(error), {
       providerCode: undefined,
       providerType: undefined,
       providerMessage: error,
@@ -51,7 +57,7 @@ export function providerStreamError(error: unknown, chunk: number): ProviderStre
       : typeof fields.error_type === 'string'
         ? fields.error_type
         : undefined;
-  return new ProviderStreamError(jsonSafe(error), {
+  return streamErrorReceived(jsonSafe(error), {
     providerCode,
     providerType,
     providerMessage: message,

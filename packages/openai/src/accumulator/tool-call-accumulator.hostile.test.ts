@@ -1,8 +1,6 @@
-import { InvalidArgumentError, SkeinError } from '@skein/spec';
+import { InvalidArgumentError, ProviderError, SkeinError } from '@skein/spec';
 import { describe, expect, it } from 'vitest';
-import { InvalidChunkError } from '../errors/invalid-chunk-error.js';
-import { ProviderStreamError } from '../errors/provider-stream-error.js';
-import { StreamLimitExceededError } from '../errors/stream-limit-exceeded-error.js';
+import type { OpenAIProviderError } from '../errors/provider-errors.js';
 import { chunk } from './accumulator-test-chunks.js';
 import { ToolCallAccumulator } from './tool-call-accumulator.js';
 
@@ -70,11 +68,13 @@ describe('deeply nested JSON', () => {
     expect(result.warnings.map((w) => w.code)).toContain('TOOL_CALL_EXTRA_CONTENT_DROPPED');
   });
 
-  it('raises a deeply nested in-band error as ProviderStreamError whose details JSON can carry', () => {
+  it('raises a deeply nested in-band error as PROVIDER_STREAM_ERROR whose details JSON can carry', () => {
     const accumulator = new ToolCallAccumulator();
     const error = thrownBy(() => accumulator.push({ error: deepValue() }));
-    expect(error).toBeInstanceOf(ProviderStreamError);
-    expect((error as ProviderStreamError).providerMessage).toContain('nested deeper than 256');
+    expect(error).toBeInstanceOf(ProviderError);
+    const streamError = error as OpenAIProviderError<'PROVIDER_STREAM_ERROR'>;
+    expect(streamError.code).toBe('PROVIDER_STREAM_ERROR');
+    expect(streamError.providerMessage).toContain('nested deeper than 256');
     expect(() => JSON.stringify((error as SkeinError).details)).not.toThrow();
     expect(() => structuredClone((error as SkeinError).details)).not.toThrow();
   });
@@ -94,7 +94,9 @@ describe('deeply nested JSON', () => {
     ['a tool-call fragment', chunk({ tool_calls: [[]] })],
     ['a function', chunk({ tool_calls: [{ index: 0, function: [] }] })],
   ])('refuses an array in place of %s', (_, value) => {
-    expect(thrownBy(() => new ToolCallAccumulator().push(value))).toBeInstanceOf(InvalidChunkError);
+    const error = thrownBy(() => new ToolCallAccumulator().push(value));
+    expect(error).toBeInstanceOf(ProviderError);
+    expect(error).toMatchObject({ code: 'INVALID_CHUNK' });
   });
 });
 
@@ -104,7 +106,7 @@ describe('maxTextLength', () => {
     accumulator.push(chunk({ content: 'abcd', reasoning_content: 'efg' }));
     accumulator.push(chunk({ refusal: 'hij' }));
     const error = thrownBy(() => accumulator.push(chunk({ content: 'k' })));
-    expect(error).toBeInstanceOf(StreamLimitExceededError);
+    expect(error).toBeInstanceOf(ProviderError);
     expect(error).toMatchObject({ code: 'STREAM_LIMIT_EXCEEDED', retryable: false });
     expect((error as Error).message).toContain('maxTextLength');
     // Nothing of the refused delta was applied.

@@ -1,11 +1,20 @@
+import { ProviderError } from '@skein/spec';
 import { describe, expect, it } from 'vitest';
-import { AccumulatorClosedError } from '../errors/accumulator-closed-error.js';
-import { InvalidChoiceIndexError } from '../errors/invalid-choice-index-error.js';
-import { InvalidChunkError } from '../errors/invalid-chunk-error.js';
-import { InvalidToolCallIndexError } from '../errors/invalid-tool-call-index-error.js';
-import { StreamLimitExceededError } from '../errors/stream-limit-exceeded-error.js';
+import type { OpenAIProviderErrorCode } from '../errors/provider-errors.js';
 import { calls, chunk, fn, run } from './accumulator-test-chunks.js';
 import { ToolCallAccumulator } from './tool-call-accumulator.js';
+
+/** Expects `action` to throw a ProviderError with `code`. */
+function expectProviderError(action: () => unknown, code: OpenAIProviderErrorCode): void {
+  let thrown: unknown;
+  try {
+    action();
+  } catch (error) {
+    thrown = error;
+  }
+  expect(ProviderError.isInstance(thrown), String(thrown)).toBe(true);
+  expect((thrown as ProviderError).code).toBe(code);
+}
 
 describe('bad input', () => {
   it.each([[-1], [1.5], ['0'], [1024], [Number.MAX_SAFE_INTEGER], [Number.NaN], [true]])(
@@ -27,11 +36,11 @@ describe('bad input', () => {
           },
         ],
       };
-      expect(() => accumulator.push(bad)).toThrow(InvalidToolCallIndexError);
+      expect(() => accumulator.push(bad)).toThrow(ProviderError);
       try {
         accumulator.push(bad);
       } catch (error) {
-        expect((error as InvalidToolCallIndexError).code).toBe('INVALID_TOOL_CALL_INDEX');
+        expect((error as ProviderError).code).toBe('INVALID_TOOL_CALL_INDEX');
         expect((error as Error).message).toContain('tool_calls[1].index');
       }
       accumulator.push(calls({ index: 0, ...fn({ arguments: '1}' }) }));
@@ -49,7 +58,10 @@ describe('bad input', () => {
   });
 
   it('rejects a bad choice index', () => {
-    expect(() => run([{ choices: [{ index: -2, delta: {} }] }])).toThrow(InvalidChoiceIndexError);
+    expectProviderError(
+      () => run([{ choices: [{ index: -2, delta: {} }] }]),
+      'INVALID_CHOICE_INDEX',
+    );
   });
 
   it.each([
@@ -61,24 +73,26 @@ describe('bad input', () => {
     ['tool_calls that are not an array', chunk({ tool_calls: {} })],
     ['a fragment that is not an object', chunk({ tool_calls: [null] })],
     ['a function that is not an object', chunk({ tool_calls: [{ index: 0, function: 'f' }] })],
-  ])('rejects %s with InvalidChunkError', (_, bad) => {
+  ])('rejects %s with INVALID_CHUNK', (_, bad) => {
     const accumulator = new ToolCallAccumulator();
-    expect(() => accumulator.push(bad)).toThrow(InvalidChunkError);
+    expectProviderError(() => accumulator.push(bad), 'INVALID_CHUNK');
     expect(accumulator.chunks).toBe(0);
   });
 
   it('bounds the number of calls and the argument length', () => {
-    expect(() =>
-      run(
-        [
-          calls(
-            { index: 0, id: 'a', ...fn({ name: 'n' }) },
-            { index: 1, id: 'b', ...fn({ name: 'n' }) },
-          ),
-        ],
-        { maxToolCalls: 1 },
-      ),
-    ).toThrow(StreamLimitExceededError);
+    expectProviderError(
+      () =>
+        run(
+          [
+            calls(
+              { index: 0, id: 'a', ...fn({ name: 'n' }) },
+              { index: 1, id: 'b', ...fn({ name: 'n' }) },
+            ),
+          ],
+          { maxToolCalls: 1 },
+        ),
+      'STREAM_LIMIT_EXCEEDED',
+    );
     expect(() =>
       run(
         [
@@ -95,6 +109,6 @@ describe('bad input', () => {
     accumulator.push(chunk({ content: 'a' }));
     const result = accumulator.finish();
     expect(accumulator.finish()).toBe(result);
-    expect(() => accumulator.push(chunk({ content: 'b' }))).toThrow(AccumulatorClosedError);
+    expectProviderError(() => accumulator.push(chunk({ content: 'b' })), 'ACCUMULATOR_CLOSED');
   });
 });

@@ -1,6 +1,6 @@
-import { SkeinError } from '@skein/spec';
+import { ProviderError, SkeinError } from '@skein/spec';
 import { describe, expect, it } from 'vitest';
-import { ProviderStreamError } from '../errors/provider-stream-error.js';
+import type { OpenAIProviderError } from '../errors/provider-errors.js';
 import { brief, calls, chunk, fn, run } from './accumulator-test-chunks.js';
 import { ToolCallAccumulator } from './tool-call-accumulator.js';
 
@@ -43,7 +43,7 @@ describe('null, "" and missing mean absent', () => {
 });
 
 describe('in-band errors', () => {
-  it('raises ProviderStreamError with the provider code and message', () => {
+  it('raises PROVIDER_STREAM_ERROR with the provider code and message', () => {
     const accumulator = new ToolCallAccumulator();
     accumulator.push(chunk({ content: 'a' }));
     let caught: unknown;
@@ -54,8 +54,8 @@ describe('in-band errors', () => {
     } catch (error) {
       caught = error;
     }
-    expect(caught).toBeInstanceOf(ProviderStreamError);
-    const error = caught as ProviderStreamError;
+    expect(caught).toBeInstanceOf(ProviderError);
+    const error = caught as OpenAIProviderError<'PROVIDER_STREAM_ERROR'>;
     expect(error.code).toBe('PROVIDER_STREAM_ERROR');
     expect(error.providerCode).toBe('rate_limit_exceeded');
     expect(error.providerType).toBe('requests');
@@ -69,7 +69,7 @@ describe('in-band errors', () => {
     try {
       run([{ error: { message: 'boom', code: 500 } }]);
     } catch (error) {
-      expect((error as ProviderStreamError).providerCode).toBe(500);
+      expect((error as OpenAIProviderError<'PROVIDER_STREAM_ERROR'>).providerCode).toBe(500);
     }
     expect.assertions(2);
   });

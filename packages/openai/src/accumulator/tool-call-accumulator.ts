@@ -1,7 +1,5 @@
 import type { LLMStreamEvent } from '@skein/spec';
-import { AccumulatorClosedError } from '../errors/accumulator-closed-error.js';
-import { InvalidChunkError } from '../errors/invalid-chunk-error.js';
-import { StreamLimitExceededError } from '../errors/stream-limit-exceeded-error.js';
+import { accumulatorClosed, invalidChunk, streamLimitExceeded } from '../errors/provider-errors.js';
 import { resolveAccumulatorOptions } from './accumulator-options.js';
 import { ChoiceState, choiceResult } from './choice-state.js';
 import { continuationArguments } from './continuation-chunk.js';
@@ -80,19 +78,19 @@ export class ToolCallAccumulator {
   }
 
   /**
-   * Adds one parsed chunk. Chunks without `choices` (usage-only) only update usage. Throws
-   * `ProviderStreamError` for an in-band `{"error": …}` chunk, `InvalidToolCallIndexError` or
-   * `InvalidChoiceIndexError` for an unusable index and `InvalidChunkError` for a malformed shape;
-   * these are found before anything of the chunk is applied, so the accumulator is left as it
-   * was. `StreamLimitExceededError` (past a bound) can come after earlier parts of the same chunk
-   * were applied: a stream that large is abandoned, not resumed.
+   * Adds one parsed chunk. Chunks without `choices` (usage-only) only update usage. Throws a
+   * `ProviderError`: `PROVIDER_STREAM_ERROR` for an in-band `{"error": …}` chunk,
+   * `INVALID_TOOL_CALL_INDEX` or `INVALID_CHOICE_INDEX` for an unusable index and `INVALID_CHUNK`
+   * for a malformed shape; these are found before anything of the chunk is applied, so the
+   * accumulator is left as it was. `STREAM_LIMIT_EXCEEDED` (past a bound) can come after earlier
+   * parts of the same chunk were applied: a stream that large is abandoned, not resumed.
    */
   push(chunk: unknown): void {
-    if (this.#result !== undefined) throw new AccumulatorClosedError();
+    if (this.#result !== undefined) throw accumulatorClosed();
     if (this.#pushContinuation(chunk)) return;
     const n = this.#chunks + 1;
     if (typeof chunk !== 'object' || chunk === null || Array.isArray(chunk)) {
-      throw new InvalidChunkError(`chunk ${n}`, 'not a JSON object');
+      throw invalidChunk(`chunk ${n}`, 'not a JSON object');
     }
     const c = chunk as RawChunk;
     const error = c.error;
@@ -160,7 +158,7 @@ export class ToolCallAccumulator {
     if (typeof reasoning === 'string') added += reasoning.length;
     if (typeof refusal === 'string') added += refusal.length;
     if (this.#textLength + added > this.#maxTextLength) {
-      throw new StreamLimitExceededError(
+      throw streamLimitExceeded(
         'characters of text, reasoning and refusal (maxTextLength)',
         this.#maxTextLength,
         `chunk ${n}, choices[${i}].delta`,
@@ -269,7 +267,7 @@ export class ToolCallAccumulator {
     if (typeof args === 'string') {
       if (args.length !== 0) {
         if (call.arguments.length + args.length > this.#maxArgumentsLength) {
-          throw new StreamLimitExceededError(
+          throw streamLimitExceeded(
             'argument characters',
             this.#maxArgumentsLength,
             `${this.#where(n, i, j)} (call ${call.position})`,

@@ -59,7 +59,7 @@ export interface ToolCallAccumulatorOptions {
   readonly maxArgumentsLength?: number;
   /**
    * Most characters of text, reasoning and refusal together, over all choices (default 16 MiB of
-   * UTF-16 units). A server that streams without end is stopped with `StreamLimitExceededError`.
+   * UTF-16 units). A server that streams without end is stopped with `STREAM_LIMIT_EXCEEDED`.
    */
   readonly maxTextLength?: number;
   /** Largest choice `index` accepted (default 127). */

@@ -1,6 +1,8 @@
-import { InvalidChoiceIndexError } from '../errors/invalid-choice-index-error.js';
-import { InvalidChunkError } from '../errors/invalid-chunk-error.js';
-import { InvalidToolCallIndexError } from '../errors/invalid-tool-call-index-error.js';
+import {
+  invalidChoiceIndex,
+  invalidChunk,
+  invalidToolCallIndex,
+} from '../errors/provider-errors.js';
 import type { RawChoice, RawDelta, RawToolCallFragment } from './types.js';
 
 export interface ChunkBounds {
@@ -19,25 +21,21 @@ function fragmentWhere(n: number, i: number, j: number): string {
 function validateFragments(fragments: unknown, bounds: ChunkBounds, n: number, i: number): void {
   if (fragments === undefined || fragments === null) return;
   if (!Array.isArray(fragments)) {
-    throw new InvalidChunkError(`chunk ${n}, choices[${i}].delta.tool_calls`, 'not an array');
+    throw invalidChunk(`chunk ${n}, choices[${i}].delta.tool_calls`, 'not an array');
   }
   for (let j = 0; j < fragments.length; j++) {
     const fragment: unknown = fragments[j];
     if (typeof fragment !== 'object' || fragment === null || Array.isArray(fragment)) {
-      throw new InvalidChunkError(fragmentWhere(n, i, j), 'not an object');
+      throw invalidChunk(fragmentWhere(n, i, j), 'not an object');
     }
     const f = fragment as RawToolCallFragment;
     const fn = f.function;
     if (fn !== undefined && fn !== null && (typeof fn !== 'object' || Array.isArray(fn))) {
-      throw new InvalidChunkError(`${fragmentWhere(n, i, j)}.function`, 'not an object');
+      throw invalidChunk(`${fragmentWhere(n, i, j)}.function`, 'not an object');
     }
     const index = f.index;
     if (index !== undefined && index !== null && !isIndex(index, bounds.maxToolCallIndex)) {
-      throw new InvalidToolCallIndexError(
-        index,
-        `${fragmentWhere(n, i, j)}.index`,
-        bounds.maxToolCallIndex,
-      );
+      throw invalidToolCallIndex(index, `${fragmentWhere(n, i, j)}.index`, bounds.maxToolCallIndex);
     }
   }
 }
@@ -52,26 +50,21 @@ export function validateChoices(
   n: number,
 ): readonly unknown[] {
   if (choices === undefined || choices === null) return [];
-  if (!Array.isArray(choices))
-    throw new InvalidChunkError(`chunk ${n}`, '"choices" is not an array');
+  if (!Array.isArray(choices)) throw invalidChunk(`chunk ${n}`, '"choices" is not an array');
   for (let i = 0; i < choices.length; i++) {
     const choice: unknown = choices[i];
     if (typeof choice !== 'object' || choice === null || Array.isArray(choice)) {
-      throw new InvalidChunkError(`chunk ${n}, choices[${i}]`, 'not an object');
+      throw invalidChunk(`chunk ${n}, choices[${i}]`, 'not an object');
     }
     const c = choice as RawChoice;
     const index = c.index;
     if (index !== undefined && index !== null && !isIndex(index, bounds.maxChoiceIndex)) {
-      throw new InvalidChoiceIndexError(
-        index,
-        `chunk ${n}, choices[${i}].index`,
-        bounds.maxChoiceIndex,
-      );
+      throw invalidChoiceIndex(index, `chunk ${n}, choices[${i}].index`, bounds.maxChoiceIndex);
     }
     const delta = c.delta;
     if (delta === undefined || delta === null) continue;
     if (typeof delta !== 'object' || Array.isArray(delta)) {
-      throw new InvalidChunkError(`chunk ${n}, choices[${i}].delta`, 'not an object');
+      throw invalidChunk(`chunk ${n}, choices[${i}].delta`, 'not an object');
     }
     validateFragments((delta as RawDelta).tool_calls, bounds, n, i);
   }

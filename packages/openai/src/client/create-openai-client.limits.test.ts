@@ -1,10 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { InvalidArgumentError, SkeinError } from '@skein/spec';
+import { InvalidArgumentError, ProviderError, SkeinError } from '@skein/spec';
 import { type OpenAICompatibleServer, startOpenAICompatibleServer } from '@skein/testkit';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ProviderStreamError } from '../errors/provider-stream-error.js';
-import { StreamLimitExceededError } from '../errors/stream-limit-exceeded-error.js';
 import { createOpenAIClient, type OpenAIClientOptions } from './create-openai-client.js';
 
 let server: OpenAICompatibleServer | undefined;
@@ -57,14 +55,15 @@ describe('stream limits', () => {
       quirks: { textChunkSize: 300 },
     });
     const error = await failure(client(server.url, { maxLineLength: 256 }).generate(ask));
-    expect(error).toBeInstanceOf(StreamLimitExceededError);
+    expect(error).toBeInstanceOf(ProviderError);
     expect(error).toMatchObject({ code: 'STREAM_LIMIT_EXCEEDED', retryable: false });
   });
 
   it('stops a response whose text grows past maxTextLength', async () => {
     server = await startOpenAICompatibleServer({ script: [{ text: 'y'.repeat(100) }] });
     const error = await failure(client(server.url, { maxTextLength: 50 }).generate(ask));
-    expect(error).toBeInstanceOf(StreamLimitExceededError);
+    expect(error).toBeInstanceOf(ProviderError);
+    expect(error.code).toBe('STREAM_LIMIT_EXCEEDED');
     expect(error.message).toContain('maxTextLength');
   });
 
@@ -73,7 +72,8 @@ describe('stream limits', () => {
     const error = await failure(
       client(server.url, { maxTextLength: 50, stream: false }).generate(ask),
     );
-    expect(error).toBeInstanceOf(StreamLimitExceededError);
+    expect(error).toBeInstanceOf(ProviderError);
+    expect(error.code).toBe('STREAM_LIMIT_EXCEEDED');
   });
 
   it.each([
@@ -110,10 +110,11 @@ describe('deeply nested JSON from the provider', () => {
     ['an {"error": …} chunk', `data: {"error":${deep}}\n\n`],
     ['an event: error', `event: error\ndata: ${deep}\n\n`],
     ['an error message', `data: {"error":{"code":"server_error","message":${deep}}}\n\n`],
-  ])('raises %s nested 100,000 deep as ProviderStreamError', async (_, body) => {
+  ])('raises %s nested 100,000 deep as PROVIDER_STREAM_ERROR', async (_, body) => {
     const url = await sseServer(body);
     const error = await failure(client(url).generate(ask));
-    expect(error).toBeInstanceOf(ProviderStreamError);
+    expect(error).toBeInstanceOf(ProviderError);
+    expect(error.code).toBe('PROVIDER_STREAM_ERROR');
     expect(() => JSON.stringify(error.details)).not.toThrow();
   });
 });

@@ -1,11 +1,10 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SkeinError } from '@skein/spec';
+import { ProviderError, SkeinError } from '@skein/spec';
 import { type OpenAICompatibleServer, startOpenAICompatibleServer } from '@skein/testkit';
 import OpenAI from 'openai';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ProviderRequestError } from '../errors/provider-request-error.js';
-import { ProviderStreamError } from '../errors/provider-stream-error.js';
+import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { isOpenAIProviderError, requestFailed } from '../errors/provider-errors.js';
 import { createOpenAIClient, type OpenAIClientOptions } from './create-openai-client.js';
 
 // Retrying is the engine's job (one layer): each error says whether a new request can succeed,
@@ -82,8 +81,8 @@ describe('HTTP errors', () => {
       quirks: { failBeforeSuccess: { status, times: 5 } },
     });
     const error = await failure(client().generate(ask));
-    expect(error).toBeInstanceOf(ProviderRequestError);
-    expect(error).toMatchObject({ status, retryable });
+    expect(error).toBeInstanceOf(ProviderError);
+    expect(error).toMatchObject({ code: 'PROVIDER_REQUEST_FAILED', status, retryable });
     expect(server.requests).toHaveLength(1);
   });
 
@@ -94,6 +93,11 @@ describe('HTTP errors', () => {
     });
     const error = await failure(client().generate(ask));
     expect(error).toMatchObject({ status: 429, retryable: true, retryAfterMs: 1500 });
+    expect(isOpenAIProviderError(error, 'PROVIDER_REQUEST_FAILED')).toBe(true);
+    if (isOpenAIProviderError(error, 'PROVIDER_REQUEST_FAILED')) {
+      expectTypeOf(error.retryAfterMs).toEqualTypeOf<number | undefined>();
+      expect(error.details).toMatchObject({ status: 429, retryAfterMs: 1500, model: 'm' });
+    }
   });
 
   it('does not retry a retry-after no timer can wait, and marks it not retryable', async () => {
@@ -111,7 +115,7 @@ describe('HTTP errors', () => {
 
   it('keeps retryable a retry-after a timer can still wait', () => {
     const refusal = (retryAfterMs: number) =>
-      new ProviderRequestError(
+      requestFailed(
         { status: 429, providerCode: undefined, providerMessage: 'x', model: 'm', retryAfterMs },
         undefined,
       );
@@ -205,7 +209,8 @@ describe('HTTP errors', () => {
           model: 'm',
         }).generate(ask),
       );
-      expect(error).toBeInstanceOf(ProviderRequestError);
+      expect(error).toBeInstanceOf(ProviderError);
+      expect(error.code).toBe('PROVIDER_REQUEST_FAILED');
       expect(error.retryable).toBe(false);
       expect(error.message).toContain('could not be read');
     } finally {
@@ -254,7 +259,8 @@ describe('stream errors', () => {
       quirks: { errorChunk: { afterChunks: 1, error } },
     });
     const thrown = await failure(client().generate(ask));
-    expect(thrown).toBeInstanceOf(ProviderStreamError);
+    expect(thrown).toBeInstanceOf(ProviderError);
+    expect(thrown.code).toBe('PROVIDER_STREAM_ERROR');
     expect(thrown.retryable).toBe(retryable);
   });
 

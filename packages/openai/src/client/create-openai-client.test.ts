@@ -1,8 +1,8 @@
+import { ConversationError } from '@skein/conversation';
 import type { LLMMessage, LLMStreamEvent, ToolSpec } from '@skein/spec';
 import { type OpenAICompatibleServer, startOpenAICompatibleServer } from '@skein/testkit';
 import OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
-import { InvalidConversationError } from '../errors/invalid-conversation-error.js';
 import { ToolNameCodec } from '../tool-names/tool-name-codec.js';
 import { createOpenAIClient } from './create-openai-client.js';
 
@@ -260,7 +260,7 @@ describe('createOpenAIClient', () => {
       },
     ] as unknown as LLMMessage[];
     const error = await client.generate(request(bad)).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(InvalidConversationError);
+    expect(error).toBeInstanceOf(ConversationError);
     expect(error).toMatchObject({ code: 'INVALID_CONVERSATION', messageIndex: 1 });
     expect(server.requests).toHaveLength(0);
   });

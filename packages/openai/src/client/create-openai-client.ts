@@ -1,7 +1,7 @@
 import type { LLMCallOptions, LLMClient, LLMRequest, LLMResponse } from '@skein/spec';
 import { InvalidArgumentError } from '@skein/spec';
 import OpenAI from 'openai';
-import { RequestAbortedError } from '../errors/request-aborted-error.js';
+import { requestAborted } from '../errors/provider-errors.js';
 import { checkIntegerOption, MAX_TIMER_MS } from '../options/check-integer-option.js';
 import { ToolNameCodec, type ToolNameCodecOptions } from '../tool-names/tool-name-codec.js';
 import { buildRequestBody } from './build-request-body.js';
@@ -123,8 +123,7 @@ class OpenAIChatClient implements OpenAIClient {
       },
       events,
     };
-    if (options.signal?.aborted)
-      throw new RequestAbortedError(model, 'request', options.signal.reason);
+    if (options.signal?.aborted) throw requestAborted(model, 'request', options.signal.reason);
     const result = this.#stream
       ? await streamCompletion(this.openai, body, context)
       : await fetchCompletion(this.openai, body, context);

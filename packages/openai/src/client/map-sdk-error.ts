@@ -1,7 +1,5 @@
 import { SkeinError } from '@skein/spec';
-import { ProviderRequestError } from '../errors/provider-request-error.js';
-import { RequestAbortedError } from '../errors/request-aborted-error.js';
-import { RequestTimeoutError } from '../errors/request-timeout-error.js';
+import { requestAborted, requestFailed, requestTimedOut } from '../errors/provider-errors.js';
 import { retryAfterMs } from './retry-after.js';
 
 interface SdkErrorFields {
@@ -46,15 +44,15 @@ export function mapSdkError(
   timeoutMs: number | undefined,
 ): SkeinError {
   if (SkeinError.isInstance(error)) return error;
-  if (signal?.aborted) return new RequestAbortedError(model, 'request', signal.reason);
+  if (signal?.aborted) return requestAborted(model, 'request', signal.reason);
   const fields = (typeof error === 'object' && error !== null ? error : {}) as SdkErrorFields;
   const kinds = constructorNames(error);
   if (kinds.includes('APIConnectionTimeoutError')) {
-    return new RequestTimeoutError(model, 'request', timeoutMs, error);
+    return requestTimedOut(model, 'request', timeoutMs, error);
   }
   const status = typeof fields.status === 'number' ? fields.status : undefined;
   const code = fields.code;
-  return new ProviderRequestError(
+  return requestFailed(
     {
       status,
       providerCode: typeof code === 'string' || typeof code === 'number' ? code : undefined,

@@ -50,7 +50,8 @@ function sdkRetryWait(headers: HeaderReader): number | undefined {
  * (`maxRetries` > 0) wait whatever retry-after says; one longer than a timer holds would fire
  * after 1 ms, with a TimeoutOverflowWarning, and the request would be sent again at once. Such a
  * response gets `x-should-retry: false`, which the package obeys: the call fails at once with a
- * `ProviderRequestError` that is not retryable and keeps the retry-after asked for.
+ * `ProviderError` (`PROVIDER_REQUEST_FAILED`) that is not retryable and keeps the retry-after
+ * asked for.
  */
 export async function fetchWithoutOverlongRetries(
   input: Parameters<typeof fetch>[0],

@@ -2,10 +2,12 @@ import { SkeinError } from '@skein/spec';
 import type OpenAI from 'openai';
 import { ToolCallAccumulator } from '../accumulator/tool-call-accumulator.js';
 import type { AccumulatorResult } from '../accumulator/types.js';
-import { InvalidChunkError } from '../errors/invalid-chunk-error.js';
-import { RequestAbortedError } from '../errors/request-aborted-error.js';
-import { RequestTimeoutError } from '../errors/request-timeout-error.js';
-import { StreamInterruptedError } from '../errors/stream-interrupted-error.js';
+import {
+  invalidChunk,
+  requestAborted,
+  requestTimedOut,
+  streamInterrupted,
+} from '../errors/provider-errors.js';
 import { readChatCompletionStream } from '../sse/read-chat-completion-stream.js';
 import { type ByteStream, bodyChunks } from './body-chunks.js';
 import { type CallContext, requestOptions } from './call-context.js';
@@ -52,19 +54,19 @@ export async function streamCompletion(
     if (!type.includes('text/event-stream') && type.includes('json')) {
       // A server that ignores `stream: true` answers with a whole completion.
       const completion: unknown = await response.json().catch((error: unknown) => {
-        throw new InvalidChunkError('the JSON response', 'not JSON', { cause: describe(error) });
+        throw invalidChunk('the JSON response', 'not JSON', { cause: describe(error) });
       });
       accumulator.push(completionToChunk(completion));
       return accumulator.finish();
     }
     if (response.body === null) {
-      throw new StreamInterruptedError('the response has no body', { chunks: 0, model });
+      throw streamInterrupted('the response has no body', { chunks: 0, model });
     }
     const timeoutMs = context.timeoutMs;
     if (timeoutMs !== undefined) {
       watchdog = new IdleWatchdog(timeoutMs, () => {
         idle = true;
-        controller.abort(new RequestTimeoutError(model, 'stream', timeoutMs));
+        controller.abort(requestTimedOut(model, 'stream', timeoutMs));
       });
     }
     let done: boolean;
@@ -74,17 +76,13 @@ export async function streamCompletion(
       done = (await readChatCompletionStream(chunks, accumulator, lines)).done;
     } catch (error) {
       if (context.events.threw(error)) throw error;
-      if (signal?.aborted) throw new RequestAbortedError(model, 'stream', signal.reason);
-      if (idle) throw new RequestTimeoutError(model, 'stream', timeoutMs, error);
+      if (signal?.aborted) throw requestAborted(model, 'stream', signal.reason);
+      if (idle) throw requestTimedOut(model, 'stream', timeoutMs, error);
       if (SkeinError.isInstance(error)) throw error;
-      throw new StreamInterruptedError(
-        describe(error),
-        { chunks: accumulator.chunks, model },
-        error,
-      );
+      throw streamInterrupted(describe(error), { chunks: accumulator.chunks, model }, error);
     }
     if (!done && !accumulator.finishReasonSeen) {
-      throw new StreamInterruptedError('the body ended without "data: [DONE]" or a finish reason', {
+      throw streamInterrupted('the body ended without "data: [DONE]" or a finish reason', {
         chunks: accumulator.chunks,
         model,
       });

@@ -1,15 +1,16 @@
+import { ConversationError } from '@skein/conversation';
 import type { LLMMessage } from '@skein/spec';
 import { describe, expect, it } from 'vitest';
-import { InvalidConversationError } from '../errors/invalid-conversation-error.js';
 import { validateConversation } from './validate-conversation.js';
 
 const call = (id: unknown) => ({ id, name: 't', arguments: '{}' }) as never;
 
-function rejection(messages: unknown[]): InvalidConversationError {
+function rejection(messages: unknown[]): ConversationError<'INVALID_CONVERSATION'> {
   try {
     validateConversation(messages as LLMMessage[]);
   } catch (error) {
-    if (error instanceof InvalidConversationError) return error;
+    if (ConversationError.isInstance(error) && error.code === 'INVALID_CONVERSATION')
+      return error as ConversationError<'INVALID_CONVERSATION'>;
     throw error;
   }
   throw new Error('expected a rejection');

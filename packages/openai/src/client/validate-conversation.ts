@@ -1,5 +1,5 @@
+import { ConversationError } from '@skein/conversation';
 import { type LLMMessage, ROLES } from '@skein/spec';
-import { InvalidConversationError } from '../errors/invalid-conversation-error.js';
 import { describeValue as describe } from '../json/describe-value.js';
 
 /**
@@ -9,27 +9,33 @@ import { describeValue as describe } from '../json/describe-value.js';
  */
 export function validateConversation(messages: readonly LLMMessage[]): void {
   if (!Array.isArray(messages)) {
-    throw new InvalidConversationError(-1, 'request.messages is not an array');
+    throw ConversationError.invalidConversation(-1, 'request.messages is not an array');
   }
   const callIds = new Set<string>();
   for (let i = 0; i < messages.length; i++) {
     const message: unknown = messages[i];
     if (typeof message !== 'object' || message === null) {
-      throw new InvalidConversationError(i, 'not a message object');
+      throw ConversationError.invalidConversation(i, 'not a message object');
     }
     const m = message as LLMMessage;
     if (!ROLES.includes(m.role)) {
-      throw new InvalidConversationError(i, `unknown role ${describe(m.role)}`);
+      throw ConversationError.invalidConversation(i, `unknown role ${describe(m.role)}`);
     }
     if (typeof m.content !== 'string') {
-      throw new InvalidConversationError(i, `content must be a string, got ${describe(m.content)}`);
+      throw ConversationError.invalidConversation(
+        i,
+        `content must be a string, got ${describe(m.content)}`,
+      );
     }
     if (m.toolCalls !== undefined) {
       if (m.role !== 'assistant') {
-        throw new InvalidConversationError(i, `a ${m.role} message cannot carry toolCalls`);
+        throw ConversationError.invalidConversation(
+          i,
+          `a ${m.role} message cannot carry toolCalls`,
+        );
       }
       if (!Array.isArray(m.toolCalls)) {
-        throw new InvalidConversationError(i, 'toolCalls must be an array');
+        throw ConversationError.invalidConversation(i, 'toolCalls must be an array');
       }
       for (let j = 0; j < m.toolCalls.length; j++) {
         const call: unknown = m.toolCalls[j];
@@ -38,19 +44,19 @@ export function validateConversation(messages: readonly LLMMessage[]): void {
           unknown
         >;
         if (typeof c.id !== 'string' || c.id.length === 0) {
-          throw new InvalidConversationError(
+          throw ConversationError.invalidConversation(
             i,
             `toolCalls[${j}].id must be a non-empty string, got ${describe(c.id)}; the provider would reject the request`,
             { toolCall: j },
           );
         }
         if (typeof c.name !== 'string') {
-          throw new InvalidConversationError(i, `toolCalls[${j}].name must be a string`, {
+          throw ConversationError.invalidConversation(i, `toolCalls[${j}].name must be a string`, {
             toolCall: j,
           });
         }
         if (typeof c.arguments !== 'string') {
-          throw new InvalidConversationError(
+          throw ConversationError.invalidConversation(
             i,
             `toolCalls[${j}].arguments must be a JSON string, got ${describe(c.arguments)}`,
             { toolCall: j },
@@ -61,13 +67,13 @@ export function validateConversation(messages: readonly LLMMessage[]): void {
     }
     if (m.role === 'tool') {
       if (typeof m.toolCallId !== 'string' || m.toolCallId.length === 0) {
-        throw new InvalidConversationError(
+        throw ConversationError.invalidConversation(
           i,
           `a tool message needs a non-empty toolCallId, got ${describe(m.toolCallId)}`,
         );
       }
       if (!callIds.has(m.toolCallId)) {
-        throw new InvalidConversationError(
+        throw ConversationError.invalidConversation(
           i,
           `the tool message answers tool call "${m.toolCallId}", which no earlier assistant message made`,
           { toolCallId: m.toolCallId },

@@ -1,7 +1,6 @@
+import { ProviderError } from '@skein/spec';
 import { describe, expect, it } from 'vitest';
 import { ToolCallAccumulator } from '../accumulator/tool-call-accumulator.js';
-import { InvalidChunkError } from '../errors/invalid-chunk-error.js';
-import { ProviderStreamError } from '../errors/provider-stream-error.js';
 import { loadStreamFixtures, toSseText } from '../test-support/fixtures.js';
 import { readChatCompletionStream } from './read-chat-completion-stream.js';
 
@@ -40,21 +39,25 @@ describe('readChatCompletionStream', () => {
     );
   });
 
-  it('raises an `event: error` as ProviderStreamError with its code', async () => {
+  it('raises an `event: error` as PROVIDER_STREAM_ERROR with its code', async () => {
     const text =
       'data: {"choices":[{"delta":{"content":"a"}}]}\n\nevent: error\ndata: {"error":{"message":"overloaded","code":"server_busy"}}\n\n';
     const error = await readChatCompletionStream(bytes(text), new ToolCallAccumulator()).catch(
       (e: unknown) => e,
     );
-    expect(error).toBeInstanceOf(ProviderStreamError);
-    expect(error).toMatchObject({ providerCode: 'server_busy', providerMessage: 'overloaded' });
+    expect(error).toBeInstanceOf(ProviderError);
+    expect(error).toMatchObject({
+      code: 'PROVIDER_STREAM_ERROR',
+      providerCode: 'server_busy',
+      providerMessage: 'overloaded',
+    });
   });
 
   it('raises an in-band error chunk', async () => {
     const text = 'data: {"error":{"message":"bad","code":"x"}}\n\n';
-    await expect(readChatCompletionStream(bytes(text), new ToolCallAccumulator())).rejects.toThrow(
-      ProviderStreamError,
-    );
+    const reading = readChatCompletionStream(bytes(text), new ToolCallAccumulator());
+    await expect(reading).rejects.toThrow(ProviderError);
+    await expect(reading).rejects.toMatchObject({ code: 'PROVIDER_STREAM_ERROR' });
   });
 
   it('names the SSE event whose data is not JSON', async () => {
@@ -62,7 +65,8 @@ describe('readChatCompletionStream', () => {
     const error = await readChatCompletionStream(bytes(text), new ToolCallAccumulator()).catch(
       (e: unknown) => e,
     );
-    expect(error).toBeInstanceOf(InvalidChunkError);
+    expect(error).toBeInstanceOf(ProviderError);
+    expect(error).toMatchObject({ code: 'INVALID_CHUNK' });
     expect((error as Error).message).toContain('SSE event 2');
   });
 });
@@ -73,7 +77,11 @@ describe('readChatCompletionStream error events', () => {
       bytes('event: error\ndata: upstream timed out\n\n'),
       new ToolCallAccumulator(),
     ).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ProviderStreamError);
-    expect(error).toMatchObject({ providerMessage: 'upstream timed out', providerCode: undefined });
+    expect(error).toBeInstanceOf(ProviderError);
+    expect(error).toMatchObject({
+      code: 'PROVIDER_STREAM_ERROR',
+      providerMessage: 'upstream timed out',
+      providerCode: undefined,
+    });
   });
 });

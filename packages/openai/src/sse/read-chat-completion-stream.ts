@@ -1,6 +1,6 @@
 import { providerStreamError } from '../accumulator/provider-error-payload.js';
 import type { ToolCallAccumulator } from '../accumulator/tool-call-accumulator.js';
-import { InvalidChunkError } from '../errors/invalid-chunk-error.js';
+import { invalidChunk } from '../errors/provider-errors.js';
 import { SseDecoder, type SseDecoderOptions } from './sse-decoder.js';
 
 /** How a Chat Completions SSE body ended. */
@@ -15,7 +15,7 @@ function parsePayload(data: string, event: number): unknown {
   try {
     return JSON.parse(data);
   } catch (error) {
-    throw new InvalidChunkError(`SSE event ${event}`, 'the data is not JSON', {
+    throw invalidChunk(`SSE event ${event}`, 'the data is not JSON', {
       data: data.length > 200 ? `${data.slice(0, 200)}…` : data,
       cause: error instanceof Error ? error.message : String(error),
     });
@@ -24,8 +24,9 @@ function parsePayload(data: string, event: number): unknown {
 
 /**
  * Reads a Chat Completions SSE body into `accumulator`: each `data:` payload is parsed and pushed,
- * `data: [DONE]` ends the response (anything after it is ignored), an `event: error` raises
- * `ProviderStreamError`, a line longer than `maxLineLength` raises `StreamLimitExceededError`.
+ * `data: [DONE]` ends the response (anything after it is ignored), an `event: error` raises a
+ * `ProviderError` (`PROVIDER_STREAM_ERROR`), a line longer than `maxLineLength` one with
+ * `STREAM_LIMIT_EXCEEDED`.
  * Errors of the body itself (a dropped connection, an abort) propagate unchanged; the caller
  * decides what they mean.
  */

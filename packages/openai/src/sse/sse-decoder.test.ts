@@ -1,7 +1,6 @@
-import { InvalidArgumentError } from '@skein/spec';
+import { InvalidArgumentError, ProviderError } from '@skein/spec';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { StreamLimitExceededError } from '../errors/stream-limit-exceeded-error.js';
 import { SseDecoder, type SseDecoderOptions } from './sse-decoder.js';
 
 function decode(
@@ -200,7 +199,7 @@ describe('SseDecoder limits', () => {
     } catch (error) {
       thrown = error;
     }
-    expect(thrown).toBeInstanceOf(StreamLimitExceededError);
+    expect(thrown).toBeInstanceOf(ProviderError);
     expect(thrown).toMatchObject({ code: 'STREAM_LIMIT_EXCEEDED', retryable: false });
     expect((thrown as Error).message).toContain('maxLineLength');
   });

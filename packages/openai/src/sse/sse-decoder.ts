@@ -1,4 +1,4 @@
-import { StreamLimitExceededError } from '../errors/stream-limit-exceeded-error.js';
+import { streamLimitExceeded } from '../errors/provider-errors.js';
 import { checkIntegerOption } from '../options/check-integer-option.js';
 
 const LF = 10;
@@ -16,7 +16,7 @@ export type SseEventHandler = (data: string, event: string) => void;
 export interface SseDecoderOptions {
   /**
    * Longest line, and longest data of one event (its `data:` lines joined), in UTF-16 code units
-   * (default 32 MiB). Past it, `StreamLimitExceededError`: a server that never ends a line would
+   * (default 32 MiB). Past it, `ProviderError` (`STREAM_LIMIT_EXCEEDED`): a server that never ends a line would
    * otherwise grow memory without bound while the idle timeout never fires.
    */
   readonly maxLineLength?: number;
@@ -157,7 +157,7 @@ export class SseDecoder {
 
   #checkLine(length: number): void {
     if (length > this.#maxLine) {
-      throw new StreamLimitExceededError(
+      throw streamLimitExceeded(
         'characters in one SSE line or event (maxLineLength)',
         this.#maxLine,
         'the response stream',

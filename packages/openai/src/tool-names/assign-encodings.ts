@@ -1,5 +1,4 @@
-import { InvalidToolNameError } from '../errors/invalid-tool-name-error.js';
-import { ToolNameCollisionError } from '../errors/tool-name-collision-error.js';
+import { ToolNameError } from '../errors/tool-name-error.js';
 import {
   BASE_HASH_LENGTH,
   type CompiledRule,
@@ -105,14 +104,14 @@ export function assignEncodings(
       }
     }
     if (chosen === undefined) {
-      throw new ToolNameCollisionError(
+      throw ToolNameError.collision(
         rival === undefined ? [c.original] : [c.original, rival],
         encodeWithHashLength(c.sanitized, c.hash, maxLength, rule),
         `their hashes agree on all ${maxLength} characters that fit`,
       );
     }
     if (!fitsRule(chosen, rule)) {
-      throw new InvalidToolNameError(
+      throw ToolNameError.invalidName(
         c.original,
         `its encoding "${chosen}" does not match the tool name pattern ${rule.pattern}; the pattern needs a rule this scheme cannot meet`,
       );

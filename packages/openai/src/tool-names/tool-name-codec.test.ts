@@ -2,14 +2,24 @@ import { createHash } from 'node:crypto';
 import { InvalidArgumentError } from '@skein/spec';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { InvalidToolNameError } from '../errors/invalid-tool-name-error.js';
-import { InvalidToolNameMappingError } from '../errors/invalid-tool-name-mapping-error.js';
-import { ToolNameCollisionError } from '../errors/tool-name-collision-error.js';
-import { UnknownToolNameError } from '../errors/unknown-tool-name-error.js';
+import { ToolNameError, type ToolNameErrorCode } from '../errors/tool-name-error.js';
 import { ToolNameCodec } from './tool-name-codec.js';
 import { ANTHROPIC_TOOL_NAME_RULE } from './tool-name-rule.js';
 
 const PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
+
+/** The ToolNameError `action` throws, checked to carry `code`. */
+function toolNameError(action: () => unknown, code: ToolNameErrorCode): ToolNameError {
+  let thrown: unknown;
+  try {
+    action();
+  } catch (error) {
+    thrown = error;
+  }
+  expect(ToolNameError.isInstance(thrown), String(thrown)).toBe(true);
+  expect((thrown as ToolNameError).code).toBe(code);
+  return thrown as ToolNameError;
+}
 // Only for building injected hash functions; expected default suffixes below are literals taken
 // from Python's `hashlib.md5(name.encode()).hexdigest()[:5]`, not from the code under test.
 const sha = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
@@ -55,7 +65,7 @@ describe('ToolNameCodec encoding', () => {
     const encoded = codec.encode(NINETY);
     expect(codec.decode(encoded)).toBe(NINETY);
     expect(codec.decode(codec.encode('plain'))).toBe('plain');
-    expect(() => codec.decode('never_seen')).toThrow(UnknownToolNameError);
+    toolNameError(() => codec.decode('never_seen'), 'UNKNOWN_TOOL_NAME');
     try {
       codec.decode('never_seen');
     } catch (error) {
@@ -83,15 +93,15 @@ describe('ToolNameCodec encoding', () => {
 
   it('rejects bad names and bad options with typed errors', () => {
     const codec = new ToolNameCodec();
-    expect(() => codec.encode('')).toThrow(InvalidToolNameError);
-    expect(() => codec.encode(42 as unknown as string)).toThrow(InvalidToolNameError);
+    toolNameError(() => codec.encode(''), 'INVALID_TOOL_NAME');
+    toolNameError(() => codec.encode(42 as unknown as string), 'INVALID_TOOL_NAME');
     expect(() => new ToolNameCodec({ limit: 5 })).toThrow(InvalidArgumentError);
     expect(() => new ToolNameCodec({ limit: 6.5 })).toThrow(InvalidArgumentError);
     const digits = new ToolNameCodec({
       pattern: /^[a-z][a-z0-9_]{0,63}$/,
       invalidChar: /[^a-z0-9_]/,
     });
-    expect(() => digits.encode('9.lives')).toThrow(InvalidToolNameError);
+    toolNameError(() => digits.encode('9.lives'), 'INVALID_TOOL_NAME');
   });
 });
 
@@ -139,7 +149,7 @@ describe('ToolNameCodec collisions', () => {
   it('fails with a typed error when hashes agree on every usable character, changing nothing', () => {
     const codec = new ToolNameCodec({ hash: () => 'deadbeef' });
     codec.encode('first.one');
-    expect(() => codec.encodeMany(['a b', 'a.b'])).toThrow(ToolNameCollisionError);
+    toolNameError(() => codec.encodeMany(['a b', 'a.b']), 'TOOL_NAME_COLLISION');
     expect(codec.tryDecode('a_b_deadb')).toBeUndefined();
     expect(Object.values(codec.mapping())).toEqual(['first.one']);
   });
@@ -285,8 +295,9 @@ describe('ToolNameCodec mapping', () => {
     ['a fitting original mapped to another name', { other: 'fits' }],
     ['one original under two names', { a_1: 'a.b', a_2: 'a.b' }],
   ])('rejects %s', (_, mapping) => {
-    expect(() => ToolNameCodec.fromMapping(mapping as unknown as Record<string, string>)).toThrow(
-      InvalidToolNameMappingError,
+    toolNameError(
+      () => ToolNameCodec.fromMapping(mapping as unknown as Record<string, string>),
+      'INVALID_TOOL_NAME_MAPPING',
     );
   });
 });

@@ -1,7 +1,5 @@
 import { InvalidArgumentError } from '@skein/spec';
-import { InvalidToolNameError } from '../errors/invalid-tool-name-error.js';
-import { InvalidToolNameMappingError } from '../errors/invalid-tool-name-mapping-error.js';
-import { UnknownToolNameError } from '../errors/unknown-tool-name-error.js';
+import { ToolNameError } from '../errors/tool-name-error.js';
 import { describeValue } from '../json/describe-value.js';
 import { assignEncodings } from './assign-encodings.js';
 import {
@@ -40,7 +38,7 @@ function resolveHash(hash: ToolNameHash | undefined): (original: string) => stri
 
 function checkOriginal(name: unknown): string {
   if (typeof name !== 'string' || name.length === 0) {
-    throw new InvalidToolNameError(name, 'a tool name must be a non-empty string');
+    throw ToolNameError.invalidName(name, 'a tool name must be a non-empty string');
   }
   return name;
 }
@@ -73,7 +71,7 @@ export class ToolNameCodec {
    */
   static fromMapping(mapping: ToolNameMapping, options: ToolNameCodecOptions = {}): ToolNameCodec {
     if (typeof mapping !== 'object' || mapping === null || Array.isArray(mapping)) {
-      throw new InvalidToolNameMappingError(
+      throw ToolNameError.invalidMapping(
         '',
         'the mapping must be an object of encoded -> original',
       );
@@ -82,13 +80,10 @@ export class ToolNameCodec {
     const pinned = new Map<string, string>();
     for (const [encoded, original] of Object.entries(mapping)) {
       if (typeof original !== 'string' || original.length === 0) {
-        throw new InvalidToolNameMappingError(
-          encoded,
-          'the original name must be a non-empty string',
-        );
+        throw ToolNameError.invalidMapping(encoded, 'the original name must be a non-empty string');
       }
       if (!fitsRule(encoded, rule)) {
-        throw new InvalidToolNameMappingError(
+        throw ToolNameError.invalidMapping(
           encoded,
           `the encoded name does not fit ${rule.pattern}`,
         );
@@ -96,14 +91,14 @@ export class ToolNameCodec {
       // A fitting name is encoded only when its literal form is another name's encoding.
       const holder = Object.hasOwn(mapping, original) ? mapping[original] : undefined;
       if (fitsRule(original, rule) && original !== encoded && (holder ?? original) === original) {
-        throw new InvalidToolNameMappingError(
+        throw ToolNameError.invalidMapping(
           encoded,
           `"${original}" fits the rule and is no other name's encoding, so its encoding must be itself`,
         );
       }
       const earlier = pinned.get(original);
       if (earlier !== undefined) {
-        throw new InvalidToolNameMappingError(
+        throw ToolNameError.invalidMapping(
           encoded,
           `"${original}" is already mapped from "${earlier}"; one original has one encoding`,
         );
@@ -137,10 +132,10 @@ export class ToolNameCodec {
     return names.map((name) => this.#current.get(name)!);
   }
 
-  /** The original name of an encoded one; `UnknownToolNameError` if this codec never produced it. */
+  /** The original name of an encoded one; `ToolNameError` (`UNKNOWN_TOOL_NAME`) if this codec never produced it. */
   decode(encoded: string): string {
     const original = this.tryDecode(encoded);
-    if (original === undefined) throw new UnknownToolNameError(encoded);
+    if (original === undefined) throw ToolNameError.unknown(encoded);
     return original;
   }
 

@@ -1,7 +1,7 @@
+import { ConversationError } from '@skein/conversation';
 import type { LLMMessage, ToolCall, ToolSpec } from '@skein/spec';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { InvalidTranscriptError } from '../errors/invalid-transcript-error.js';
 import { ToolNameCodec } from '../tool-names/tool-name-codec.js';
 import { exportTranscript } from './export-transcript.js';
 import { restoreTranscript } from './restore-transcript.js';
@@ -297,9 +297,9 @@ describe('restoreTranscript', () => {
       restoreTranscript(bad as never);
       expect.unreachable();
     } catch (error) {
-      expect(error).toBeInstanceOf(InvalidTranscriptError);
-      expect((error as InvalidTranscriptError).path).toBe(path);
-      expect((error as InvalidTranscriptError).code).toBe('INVALID_TRANSCRIPT');
+      expect(error).toBeInstanceOf(ConversationError);
+      expect((error as ConversationError).path).toBe(path);
+      expect((error as ConversationError).code).toBe('INVALID_TRANSCRIPT');
     }
   });
 });

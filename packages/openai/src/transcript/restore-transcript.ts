@@ -1,6 +1,6 @@
+import { ConversationError } from '@skein/conversation';
 import type { LLMMessage, ToolCall, ToolSpec } from '@skein/spec';
 import { renameInDescription } from '../client/to-openai-messages.js';
-import { InvalidTranscriptError } from '../errors/invalid-transcript-error.js';
 import { describeValue } from '../json/describe-value.js';
 import { transcriptNameForm } from './transcript-name-form.js';
 import type { ExportedTranscript, MessageExtras } from './transcript-types.js';
@@ -15,18 +15,19 @@ type Record_ = Record<string, unknown>;
 
 function object(value: unknown, path: string): Record_ {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new InvalidTranscriptError(path, 'must be an object');
+    throw ConversationError.invalidTranscript(path, 'must be an object');
   }
   return value as Record_;
 }
 
 function array(value: unknown, path: string): unknown[] {
-  if (!Array.isArray(value)) throw new InvalidTranscriptError(path, 'must be an array');
+  if (!Array.isArray(value)) throw ConversationError.invalidTranscript(path, 'must be an array');
   return value;
 }
 
 function string(value: unknown, path: string): string {
-  if (typeof value !== 'string') throw new InvalidTranscriptError(path, 'must be a string');
+  if (typeof value !== 'string')
+    throw ConversationError.invalidTranscript(path, 'must be a string');
   return value;
 }
 
@@ -98,7 +99,10 @@ function restoreMessage(
         ...(extras?.metadata === undefined ? {} : { metadata: extras.metadata }),
       };
     default:
-      throw new InvalidTranscriptError(`${path}.role`, `unknown role ${describeValue(role)}`);
+      throw ConversationError.invalidTranscript(
+        `${path}.role`,
+        `unknown role ${describeValue(role)}`,
+      );
   }
 }
 
@@ -107,7 +111,7 @@ function restoreTool(raw: unknown, path: string, decode: (name: string) => strin
   const fn = object(tool.function, `${path}.function`);
   const strict = fn.strict;
   if (strict !== undefined && typeof strict !== 'boolean') {
-    throw new InvalidTranscriptError(`${path}.function.strict`, 'must be a boolean');
+    throw ConversationError.invalidTranscript(`${path}.function.strict`, 'must be a boolean');
   }
   return {
     name: decode(string(fn.name, `${path}.function.name`)),

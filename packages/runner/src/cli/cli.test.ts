@@ -103,7 +103,7 @@ describe('skein run', () => {
     ]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(
-      'RUNNER_INVALID_OPTION: Dataset run option --concurrency: must be a positive integer, got "many"',
+      'INVALID_ARGUMENT: Dataset run option --concurrency: must be a positive integer, got "many"',
     );
     expect(result.stderr).toContain('Usage: skein run');
   }, 60_000);
@@ -154,7 +154,7 @@ describe('skein run refuses before it writes anything', () => {
       '0.5',
     ]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('RUNNER_INVALID_OPTION');
+    expect(result.stderr).toContain('INVALID_ARGUMENT');
     expect(result.stderr).toContain('--max-steps');
     expect(result.stderr).toContain('"0.5"');
     expect(existsSync(out)).toBe(false);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WorkflowModuleError } from '../errors/workflow-module-error.js';
+import { RunnerError } from '../errors/runner-error.js';
 import { THROWING_WORKFLOW_MODULE } from '../test-support/spawn-child.js';
 import { loadWorkflowModule } from './load-workflow-module.js';
 
@@ -9,8 +9,8 @@ describe('loadWorkflowModule', () => {
       runId: 'r',
       limitModel: (llm) => llm,
     }).catch((e: unknown) => e);
-    expect(WorkflowModuleError.isInstance(error), String(error)).toBe(true);
-    const failure = error as WorkflowModuleError;
+    expect(RunnerError.isInstance(error), String(error)).toBe(true);
+    const failure = error as RunnerError;
     expect(failure.code).toBe('WORKFLOW_MODULE_FAILED');
     expect(failure.module).toBe(THROWING_WORKFLOW_MODULE);
     expect(failure.message).toContain('OPENAI_API_KEY is not set');

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SkeinError } from '@skein/spec';
-import { WorkflowModuleError } from '../errors/workflow-module-error.js';
+import { RunnerError } from '../errors/runner-error.js';
 import type { DatasetWorkflow, DatasetWorkflowModule } from '../run/dataset-workflow.js';
 import type { RunContext } from '../run/run-options.js';
 
@@ -17,7 +17,7 @@ function isWorkflow(value: unknown): value is DatasetWorkflow {
 
 /**
  * Imports a workflow module and makes its `DatasetWorkflow` with the run's context. Throws
- * `WorkflowModuleError`: `WORKFLOW_MODULE_INVALID` when the module cannot be imported or gives no
+ * `RunnerError`: `WORKFLOW_MODULE_INVALID` when the module cannot be imported or gives no
  * workflow, `WORKFLOW_MODULE_FAILED` (the error as `cause`) when its workflow function throws.
  */
 export async function loadWorkflowModule(
@@ -25,18 +25,18 @@ export async function loadWorkflowModule(
   context: RunContext,
 ): Promise<DatasetWorkflow> {
   const file = resolve(path);
-  if (!existsSync(file)) throw new WorkflowModuleError(path, 'no such file');
+  if (!existsSync(file)) throw RunnerError.workflowModule(path, 'no such file');
   let loaded: Record<string, unknown>;
   try {
     loaded = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
   } catch (error) {
     const hint = /\.[mc]?ts$/.test(file) ? ' (a TypeScript module needs node --import tsx)' : '';
     const reason = error instanceof Error ? error.message : String(error);
-    throw new WorkflowModuleError(path, `could not be imported${hint}: ${reason}`, error);
+    throw RunnerError.workflowModule(path, `could not be imported${hint}: ${reason}`, error);
   }
   const exported = (loaded.default ?? loaded.workflow) as DatasetWorkflowModule | undefined;
   if (exported === undefined)
-    throw new WorkflowModuleError(path, 'has no default export and no export named "workflow"');
+    throw RunnerError.workflowModule(path, 'has no default export and no export named "workflow"');
   let workflow: unknown;
   try {
     workflow = typeof exported === 'function' ? await exported(context) : exported;
@@ -46,7 +46,7 @@ export async function loadWorkflowModule(
       : error instanceof Error
         ? error.message
         : String(error);
-    throw new WorkflowModuleError(
+    throw RunnerError.workflowModule(
       path,
       `its workflow function threw: ${reason}`,
       error,
@@ -54,6 +54,9 @@ export async function loadWorkflowModule(
     );
   }
   if (!isWorkflow(workflow))
-    throw new WorkflowModuleError(path, 'must give { engine: SkeinEngine, workflowId: string, … }');
+    throw RunnerError.workflowModule(
+      path,
+      'must give { engine: SkeinEngine, workflowId: string, … }',
+    );
   return workflow;
 }

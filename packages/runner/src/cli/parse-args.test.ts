@@ -1,15 +1,16 @@
+import { InvalidArgumentError } from '@skein/spec';
 import { describe, expect, it } from 'vitest';
-import { RunnerOptionError } from '../errors/runner-option-error.js';
 import { parseCliArgs } from './parse-args.js';
 
 const base = ['run', 'wf.ts', '--input', 'data.jsonl', '--out', 'runs/x'];
 
-function refusal(flags: string[]): RunnerOptionError {
+function refusal(flags: string[]): InvalidArgumentError {
   try {
     parseCliArgs([...base, ...flags]);
   } catch (error) {
-    expect(RunnerOptionError.isInstance(error), String(error)).toBe(true);
-    return error as RunnerOptionError;
+    expect(InvalidArgumentError.isInstance(error), String(error)).toBe(true);
+    expect((error as InvalidArgumentError).code).toBe('INVALID_ARGUMENT');
+    return error as InvalidArgumentError;
   }
   throw new Error(`${flags.join(' ')} was accepted`);
 }
@@ -22,7 +23,7 @@ describe('parseCliArgs', () => {
     ['--concurrency', '0x10'],
   ])('refuses %s %s: a count must be a positive integer', (flag, value) => {
     const error = refusal([flag, value]);
-    expect(error.option).toBe(flag);
+    expect(error.argument).toBe(flag);
     expect(error.message).toContain(`"${value}"`);
   });
 
@@ -31,7 +32,7 @@ describe('parseCliArgs', () => {
     ['--tpm', '1e-9'],
   ])('refuses %s %s: the wait for one request would not fit a timer', (flag, value) => {
     const error = refusal([flag, value]);
-    expect(error.option).toBe(flag);
+    expect(error.argument).toBe(flag);
     expect(error.message).toContain(value);
   });
 

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { RunnerOptionError } from '../errors/runner-option-error.js';
+import { invalidOption } from '../errors/invalid-option.js';
 import { checkRate } from '../limits/rate-limiter.js';
 
 export const USAGE = `Usage: skein run <workflow module> --input <data.jsonl> --out <run folder> [options]
@@ -46,7 +46,7 @@ function count(flag: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const parsed = Number(value);
   if (!/^\s*\d+\s*$/.test(value) || !Number.isSafeInteger(parsed) || parsed < 1)
-    throw new RunnerOptionError(flag, `must be a positive integer, got "${value}"`);
+    throw invalidOption(flag, `must be a positive integer, got "${value}"`);
   return parsed;
 }
 
@@ -55,7 +55,7 @@ function perMinute(flag: string, value: string | undefined): number | undefined 
   if (value === undefined) return undefined;
   const parsed = Number(value);
   if (value.trim() === '' || !Number.isFinite(parsed) || parsed <= 0)
-    throw new RunnerOptionError(flag, `must be a positive number, got "${value}"`);
+    throw invalidOption(flag, `must be a positive number, got "${value}"`);
   checkRate(flag, parsed);
   return parsed;
 }
@@ -75,29 +75,26 @@ const FLAGS = {
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
-/** Node's own parse errors (an unknown flag, a missing value) as `RunnerOptionError`, with a code. */
+/** Node's own parse errors (an unknown flag, a missing value) as `InvalidArgumentError`. */
 function parseFlags(argv: readonly string[]) {
   try {
     return parseArgs({ args: [...argv], allowPositionals: true, options: FLAGS });
   } catch (error) {
-    throw new RunnerOptionError(
-      'arguments',
-      error instanceof Error ? error.message : String(error),
-    );
+    throw invalidOption('arguments', error instanceof Error ? error.message : String(error));
   }
 }
 
-/** `skein run …` arguments, or `'help'`. Throws `RunnerOptionError` naming the bad flag. */
+/** `skein run …` arguments, or `'help'`. Throws `InvalidArgumentError` naming the bad flag. */
 export function parseCliArgs(argv: readonly string[]): CliArgs | 'help' {
   const { values, positionals } = parseFlags(argv);
   if (values.help) return 'help';
   const [command, module, ...rest] = positionals;
   if (command !== 'run')
-    throw new RunnerOptionError('command', `unknown command "${command ?? ''}"; try "skein run"`);
-  if (module === undefined) throw new RunnerOptionError('<workflow module>', 'is required');
-  if (rest.length !== 0) throw new RunnerOptionError('arguments', `unexpected "${rest.join(' ')}"`);
-  if (values.input === undefined) throw new RunnerOptionError('--input', 'is required');
-  if (values.out === undefined) throw new RunnerOptionError('--out', 'is required');
+    throw invalidOption('command', `unknown command "${command ?? ''}"; try "skein run"`);
+  if (module === undefined) throw invalidOption('<workflow module>', 'is required');
+  if (rest.length !== 0) throw invalidOption('arguments', `unexpected "${rest.join(' ')}"`);
+  if (values.input === undefined) throw invalidOption('--input', 'is required');
+  if (values.out === undefined) throw invalidOption('--out', 'is required');
   const concurrency = count('--concurrency', values.concurrency);
   const rpm = perMinute('--rpm', values.rpm);
   const tpm = perMinute('--tpm', values.tpm);

@@ -1,8 +1,8 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { SkeinError } from '@skein/spec';
-import { RunnerOptionError } from '../errors/runner-option-error.js';
-import { WorkflowModuleError } from '../errors/workflow-module-error.js';
+import { InvalidArgumentError, SkeinError } from '@skein/spec';
+import { invalidOption } from '../errors/invalid-option.js';
+import { RunnerError } from '../errors/runner-error.js';
 import { limitModel } from '../limits/limit-model.js';
 import { RateLimiter } from '../limits/rate-limiter.js';
 import { RESULTS_FILE } from '../output/run-files.js';
@@ -30,7 +30,7 @@ function runIdOf(args: CliArgs): string {
   const hasResults =
     existsSync(join(args.out, RESULTS_FILE)) && statSync(join(args.out, RESULTS_FILE)).size > 0;
   if (hasResults && !args.resume)
-    throw new RunnerOptionError(
+    throw invalidOption(
       '--out',
       `${args.out} already holds run "${recorded ?? '?'}": pass --resume to go on with it, or choose another folder`,
     );
@@ -48,7 +48,7 @@ async function closeWorkflow(workflow: DatasetWorkflow, module: string): Promise
   try {
     await workflow.close?.();
   } catch (error) {
-    throw new WorkflowModuleError(
+    throw RunnerError.workflowModule(
       module,
       `close() threw: ${describe(error)}`,
       error,
@@ -130,6 +130,6 @@ export async function runCommand(argv: readonly string[], io: CliIo): Promise<nu
   } catch (error) {
     progress.end();
     io.stderr.write(`skein run failed: ${describe(error)}\n`);
-    return RunnerOptionError.isInstance(error) ? 2 : 1;
+    return InvalidArgumentError.isInstance(error) ? 2 : 1;
   }
 }

@@ -1,14 +1,51 @@
 import { SkeinError } from '@skein/spec';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as api from '../index.js';
+import { invalidOption } from './invalid-option.js';
+import { rateLimited } from './rate-limited.js';
 
-const table: [abstract new (...args: never[]) => SkeinError, SkeinError, string][] = [
-  [api.InputLineError, new api.InputLineError('data.jsonl', 3, 'not JSON'), 'INPUT_LINE_MALFORMED'],
-  [api.ItemIdError, new api.ItemIdError('item 2', 'no id'), 'ITEM_ID_INVALID'],
-  [api.RateLimitError, new api.RateLimitError('m', 3, new Error('429')), 'RATE_LIMITED'],
-  [api.RunFolderError, new api.RunFolderError('runs/x/run.json', 'bad'), 'RUN_FOLDER_INVALID'],
-  [api.RunnerOptionError, new api.RunnerOptionError('concurrency', 'bad'), 'RUNNER_INVALID_OPTION'],
-  [api.WorkflowModuleError, new api.WorkflowModuleError('wf.ts', 'bad'), 'WORKFLOW_MODULE_INVALID'],
+type ErrorClass = (abstract new (
+  ...args: never[]
+) => SkeinError) & {
+  readonly errorName: string;
+  isInstance(value: unknown): boolean;
+};
+
+// One instance per code: typed so a code added to the union and missing here does not compile.
+const runnerErrors: { [C in api.RunnerErrorCode]: api.RunnerError<C> } = {
+  RUN_FOLDER_INVALID: api.RunnerError.runFolder('runs/x/run.json', 'bad'),
+  OUTPUT_NOT_EMPTY: api.RunnerError.runFolder(
+    'runs/x',
+    'holds files',
+    undefined,
+    'OUTPUT_NOT_EMPTY',
+  ),
+  OUTPUT_NOT_OURS: api.RunnerError.runFolder(
+    'runs/x/run.json',
+    'another run',
+    undefined,
+    'OUTPUT_NOT_OURS',
+  ),
+  INPUT_LINE_MALFORMED: api.RunnerError.inputLine('data.jsonl', 3, 'not JSON'),
+  ITEM_ID_INVALID: api.RunnerError.itemId('item 2', 'no id'),
+  WORKFLOW_MODULE_INVALID: api.RunnerError.workflowModule('wf.ts', 'bad'),
+  WORKFLOW_MODULE_FAILED: api.RunnerError.workflowModule(
+    'wf.ts',
+    'threw',
+    new Error('x'),
+    'WORKFLOW_MODULE_FAILED',
+  ),
+};
+
+// Every error class this package exports, with each code it throws.
+const table: [ErrorClass, SkeinError, string][] = [
+  [api.InvalidArgumentError, invalidOption('concurrency', 'bad'), 'INVALID_ARGUMENT'],
+  [api.ProviderError, rateLimited('m', 3, new Error('429')), 'RATE_LIMITED'],
+  ...Object.entries(runnerErrors).map(([code, error]): [ErrorClass, SkeinError, string] => [
+    api.RunnerError,
+    error,
+    code,
+  ]),
 ];
 
 describe('every exported error class', () => {
@@ -19,14 +56,22 @@ describe('every exported error class', () => {
     expect(new Set(exported)).toEqual(new Set(table.map(([type]) => type)));
   });
 
+  it('is RunnerError, besides those of @skein/spec', () => {
+    const own = new Set(table.map(([type]) => type));
+    own.delete(api.InvalidArgumentError);
+    own.delete(api.ProviderError);
+    expect([...own].map((type) => type.errorName)).toEqual(['RunnerError']);
+  });
+
   it.each(table)(
-    '%o has its code and an isInstance that rejects its siblings',
+    '%o has its code %#, and an isInstance that rejects its siblings',
     (type, error, code) => {
       expect(error.code).toBe(code);
-      expect(error.name).toBe((type as unknown as { errorName: string }).errorName);
-      for (const [other, otherError] of table)
-        expect((other as unknown as typeof SkeinError).isInstance(error)).toBe(
-          otherError === error || other === type,
+      expect(error.code).toMatch(/^[A-Z]+(_[A-Z]+)*$/);
+      expect(error.name).toBe(type.errorName);
+      for (const [other, instance] of table)
+        expect(type.isInstance(instance), `${type.errorName}.isInstance(${other.errorName})`).toBe(
+          other === type,
         );
     },
   );
@@ -35,24 +80,41 @@ describe('every exported error class', () => {
     expect(table.filter(([, e]) => e.retryable).map(([, e]) => e.code)).toEqual(['RATE_LIMITED']);
   });
 
-  it('gives the classes with several codes each code, UPPER_SNAKE, none retryable', () => {
-    const codes = [
-      new api.RunFolderError('runs/x', 'bad'),
-      new api.RunFolderError('runs/x', 'holds files', undefined, 'OUTPUT_NOT_EMPTY'),
-      new api.RunFolderError('runs/x/run.json', 'another run', undefined, 'OUTPUT_NOT_OURS'),
-      new api.WorkflowModuleError('wf.ts', 'bad'),
-      new api.WorkflowModuleError('wf.ts', 'threw', new Error('x'), 'WORKFLOW_MODULE_FAILED'),
-    ].map((error) => {
-      expect(error.retryable).toBe(false);
-      return error.code;
+  it('has a literal code type', () => {
+    expectTypeOf<api.RunnerError['code']>().toEqualTypeOf<api.RunnerErrorCode>();
+    expectTypeOf(runnerErrors.RUN_FOLDER_INVALID.code).toEqualTypeOf<'RUN_FOLDER_INVALID'>();
+    expectTypeOf(
+      api.RunnerError.runFolder('x', 'y', undefined, 'OUTPUT_NOT_OURS').code,
+    ).toEqualTypeOf<'OUTPUT_NOT_OURS'>();
+  });
+});
+
+describe('the facts of each code', () => {
+  it('are typed fields, and in details', () => {
+    expect(runnerErrors.OUTPUT_NOT_OURS).toMatchObject({
+      path: 'runs/x/run.json',
+      message: 'Run folder runs/x/run.json: another run',
+      details: { path: 'runs/x/run.json' },
     });
-    expect(codes).toEqual([
-      'RUN_FOLDER_INVALID',
-      'OUTPUT_NOT_EMPTY',
-      'OUTPUT_NOT_OURS',
-      'WORKFLOW_MODULE_INVALID',
-      'WORKFLOW_MODULE_FAILED',
-    ]);
-    for (const code of codes) expect(code).toMatch(/^[A-Z]+(_[A-Z]+)*$/);
+    expect(runnerErrors.INPUT_LINE_MALFORMED).toMatchObject({
+      file: 'data.jsonl',
+      line: 3,
+      message: 'data.jsonl:3: not JSON',
+    });
+    expect(runnerErrors.ITEM_ID_INVALID.details).toEqual({ where: 'item 2', itemId: undefined });
+    expect('itemId' in runnerErrors.ITEM_ID_INVALID).toBe(false);
+    expect(runnerErrors.WORKFLOW_MODULE_FAILED).toMatchObject({ module: 'wf.ts' });
+    expect((runnerErrors.WORKFLOW_MODULE_FAILED.cause as Error).message).toBe('x');
+    expect(rateLimited('m', 3, undefined)).toMatchObject({
+      model: 'm',
+      attempts: 3,
+      retryable: true,
+      message: 'Model m was rate limited (HTTP 429) on 3 attempts in a row',
+      details: { model: 'm', attempts: 3 },
+    });
+    expect(invalidOption('--rpm', 'must be a positive number')).toMatchObject({
+      argument: '--rpm',
+      message: 'Dataset run option --rpm: must be a positive number',
+    });
   });
 });

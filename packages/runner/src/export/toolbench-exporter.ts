@@ -1,7 +1,7 @@
 import { mkdir, open } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { toConvertedAnswer } from '@skein/toolbench';
-import { RunnerOptionError } from '../errors/runner-option-error.js';
+import { invalidOption } from '../errors/invalid-option.js';
 import { readJsonl } from '../input/read-jsonl.js';
 import type { Exporter, FinishedItem } from './exporter.js';
 import { threadToolSpecs } from './thread-tools.js';
@@ -28,7 +28,7 @@ function defaultQuery(item: unknown): string {
  */
 export function toolBenchExporter(options: ToolBenchExportOptions): Exporter {
   if (typeof options?.split !== 'string' || !/^[\w.-]+$/.test(options.split))
-    throw new RunnerOptionError('toolBench.split', 'must be a name of letters, digits, _ . or -');
+    throw invalidOption('toolBench.split', 'must be a name of letters, digits, _ . or -');
   const file = `toolbench/${options.split}.answers.jsonl`;
   const queryOf = options.query ?? defaultQuery;
   return {

@@ -1,5 +1,4 @@
-import { InputLineError } from '../errors/input-line-error.js';
-import { ItemIdError } from '../errors/item-id-error.js';
+import { RunnerError } from '../errors/runner-error.js';
 import type { DatasetEntry, DatasetInput, ItemIdOption } from './dataset-input.js';
 import { readJsonl } from './read-jsonl.js';
 
@@ -42,7 +41,7 @@ function badId(
   return invalidEntry(
     file,
     entry,
-    new ItemIdError(
+    RunnerError.itemId(
       file === undefined ? `item ${entry.position}` : `${file}:${entry.line}`,
       message,
       id,
@@ -53,7 +52,7 @@ function badId(
 function invalidEntry(
   file: string | undefined,
   entry: Positioned,
-  error: InputLineError | ItemIdError,
+  error: RunnerError<'INPUT_LINE_MALFORMED' | 'ITEM_ID_INVALID'>,
 ): DatasetEntry {
   const id = file === undefined ? `index:${entry.position}` : `line:${entry.line}`;
   const reported = { code: error.code, message: error.message };
@@ -87,7 +86,7 @@ export async function* datasetEntries(
       yield invalidEntry(
         file,
         entry,
-        new InputLineError(file ?? 'input', entry.line ?? entry.position, entry.problem),
+        RunnerError.inputLine(file ?? 'input', entry.line ?? entry.position, entry.problem),
       );
       continue;
     }

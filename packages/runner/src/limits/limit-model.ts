@@ -1,11 +1,14 @@
 import type { LLMCallOptions, LLMClient, LLMRequest, LLMResponse, RateBudget } from '@skein/spec';
-import { RateLimitError } from '../errors/rate-limit-error.js';
-import { RunnerOptionError } from '../errors/runner-option-error.js';
+import { invalidOption } from '../errors/invalid-option.js';
+import { rateLimited } from '../errors/rate-limited.js';
 import { rateLimitFacts } from './rate-limit-facts.js';
 import { MAX_TIMER_MS, sleep } from './sleep.js';
 
 export interface LimitModelOptions {
-  /** 429 answers retried per call before it fails with `RateLimitError` (default 8, up to 1,000). */
+  /**
+   * 429 answers retried per call before it fails with `ProviderError` `RATE_LIMITED` (default 8,
+   * up to 1,000).
+   */
   readonly maxRateLimitRetries?: number;
   /** Wait after a 429 that sent no retry-after: doubled each time, from this (default 1,000 ms). */
   readonly backoffMs?: number;
@@ -24,20 +27,20 @@ const DEFAULT_MAX_RETRY_AFTER_MS = 600_000;
 function checkCount(option: keyof LimitModelOptions, value: unknown, max: number): void {
   if (value === undefined) return;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > max)
-    throw new RunnerOptionError(
+    throw invalidOption(
       `limitOptions.${option}`,
       `must be an integer from 0 to ${max}, got ${String(value)}`,
     );
 }
 
 /**
- * Throws `RunnerOptionError` for an option of `limitModel` that is not a whole count in range:
+ * Throws `InvalidArgumentError` for an option of `limitModel` that is not a whole count in range:
  * a wait over 2^31 - 1 ms would fire after 1 ms, and a NaN would disable the bound it sets.
  */
 export function checkLimitOptions(options: LimitModelOptions | undefined): void {
   if (options === undefined) return;
   if (typeof options !== 'object' || options === null)
-    throw new RunnerOptionError('limitOptions', 'must be an object');
+    throw invalidOption('limitOptions', 'must be an object');
   checkCount('maxRateLimitRetries', options.maxRateLimitRetries, 1_000);
   checkCount('backoffMs', options.backoffMs, MAX_TIMER_MS);
   checkCount('maxBackoffMs', options.maxBackoffMs, MAX_TIMER_MS);
@@ -118,7 +121,7 @@ export function limitModel(
           // A refused request used no tokens.
           await tell(() => budget.settle(estimate, 0));
           if (wait === undefined) throw error;
-          if (attempt > maxRetries) throw new RateLimitError(llm.name, attempt, error);
+          if (attempt > maxRetries) throw rateLimited(llm.name, attempt, error);
           await sleep(wait, call?.signal);
           continue;
         }

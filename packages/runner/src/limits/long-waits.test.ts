@@ -1,6 +1,6 @@
 import type { LLMClient, LLMRequest, LLMResponse, LLMStreamEvent } from '@skein/spec';
+import { InvalidArgumentError } from '@skein/spec';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import { RunnerOptionError } from '../errors/runner-option-error.js';
 import { limitModel } from './limit-model.js';
 import { RateLimiter } from './rate-limiter.js';
 
@@ -87,8 +87,9 @@ describe('waits longer than a timer can hold', () => {
           return e;
         }
       })();
-      expect(RunnerOptionError.isInstance(error), String(rpm)).toBe(true);
-      expect((error as RunnerOptionError).option).toBe('rpm');
+      expect(InvalidArgumentError.isInstance(error), String(rpm)).toBe(true);
+      expect((error as InvalidArgumentError).code).toBe('INVALID_ARGUMENT');
+      expect((error as InvalidArgumentError).argument).toBe('rpm');
     }
     expect(() => new RateLimiter({ tpm: 1e-9 })).toThrow('tpm');
     // The smallest allowed budget still waits in one timer.
@@ -173,8 +174,8 @@ describe('waits longer than a timer can hold', () => {
           return e;
         }
       })();
-      expect(RunnerOptionError.isInstance(error), option).toBe(true);
-      expect((error as RunnerOptionError).option).toBe(`limitOptions.${option}`);
+      expect(InvalidArgumentError.isInstance(error), option).toBe(true);
+      expect((error as InvalidArgumentError).argument).toBe(`limitOptions.${option}`);
     }
   });
 });

@@ -1,7 +1,7 @@
 import { createOpenAIClient } from '@skein/openai';
 import type { RateBudget } from '@skein/spec';
+import { InvalidArgumentError } from '@skein/spec';
 import { afterEach, describe, expect, it } from 'vitest';
-import { RunnerOptionError } from '../errors/runner-option-error.js';
 import { runDataset } from '../run/run-dataset.js';
 import { qaEngine } from '../test-support/qa-engine.js';
 import { type QaServer, startQaServer } from '../test-support/qa-server.js';
@@ -92,7 +92,8 @@ describe('any RateBudget as the limiter of a run', () => {
       runId: 'bad-limiter',
       limiter: { acquire: async () => {} } as unknown as RateBudget,
     }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(RunnerOptionError);
-    expect((error as RunnerOptionError).message).toContain('limiter');
+    expect(error).toBeInstanceOf(InvalidArgumentError);
+    expect((error as InvalidArgumentError).code).toBe('INVALID_ARGUMENT');
+    expect((error as InvalidArgumentError).message).toContain('limiter');
   });
 });

@@ -4,8 +4,8 @@ export interface RateLimitFacts {
 }
 
 /**
- * Reads a 429 from an adapter's error: `status` 429 (as `ProviderRequestError` of @skein/openai
- * and most HTTP clients carry it) or a provider code `rate_limit_exceeded`, with `retryAfterMs`
+ * Reads a 429 from an adapter's error: `status` 429 (as the `PROVIDER_REQUEST_FAILED` `ProviderError`
+ * of @skein/openai and most HTTP clients carry it) or a provider code `rate_limit_exceeded`, with `retryAfterMs`
  * when the provider sent `retry-after`. Duck-typed so any adapter's error works; undefined for
  * anything else.
  */

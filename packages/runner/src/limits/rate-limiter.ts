@@ -1,5 +1,5 @@
 import type { RateBudget } from '@skein/spec';
-import { RunnerOptionError } from '../errors/runner-option-error.js';
+import { invalidOption } from '../errors/invalid-option.js';
 import { MAX_TIMER_MS, sleep } from './sleep.js';
 import { TokenBucket } from './token-bucket.js';
 
@@ -28,16 +28,16 @@ export interface RateLimiterStats {
 const MIN_PER_MINUTE = 60_000 / MAX_TIMER_MS;
 
 /**
- * Throws `RunnerOptionError` naming the option unless `value` is absent or a budget per minute
+ * Throws `InvalidArgumentError` naming the option unless `value` is absent or a budget per minute
  * whose wait for one unit, 60,000 / value ms, fits a timer (2^31 - 1 ms): below about 2.8e-5 a
  * minute, the wait for one request would be longer than Node can wait at once.
  */
 export function checkRate(name: string, value: number | undefined): void {
   if (value === undefined) return;
   if (!(Number.isFinite(value) && value > 0))
-    throw new RunnerOptionError(name, `must be a positive number, got ${String(value)}`);
+    throw invalidOption(name, `must be a positive number, got ${String(value)}`);
   if (60_000 / value > MAX_TIMER_MS)
-    throw new RunnerOptionError(
+    throw invalidOption(
       name,
       `must be at least ${MIN_PER_MINUTE.toPrecision(3)} a minute (one every 2^31 - 1 ms, the longest a timer waits), got ${String(value)}`,
     );
@@ -45,7 +45,7 @@ export function checkRate(name: string, value: number | undefined): void {
 
 function checkBurst(value: number | undefined): void {
   if (value !== undefined && !(Number.isFinite(value) && value > 0))
-    throw new RunnerOptionError('burstSeconds', `must be a positive number, got ${String(value)}`);
+    throw invalidOption('burstSeconds', `must be a positive number, got ${String(value)}`);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RunFolderError } from '../errors/run-folder-error.js';
+import { RunnerError } from '../errors/runner-error.js';
 import { tempFolder } from '../test-support/temp-folder.js';
 import type { ItemResult } from './item-result.js';
 import { readResults } from './read-results.js';
@@ -44,8 +44,8 @@ describe('results.jsonl', () => {
     const path = join(tempFolder(), 'results.jsonl');
     const text = `not json\n${JSON.stringify(result('a'))}\n`;
     writeFileSync(path, text);
-    await expect(readResults(path, () => undefined, ours)).rejects.toSatisfy((e) =>
-      RunFolderError.isInstance(e),
+    await expect(readResults(path, () => undefined, ours)).rejects.toSatisfy(
+      (e) => RunnerError.isInstance(e) && e.code === 'OUTPUT_NOT_OURS',
     );
     expect(readFileSync(path, 'utf8')).toBe(text);
   });
@@ -60,8 +60,8 @@ describe('results.jsonl', () => {
     const text = `${JSON.stringify(result('a'))}\n${line}`;
     writeFileSync(path, text);
     const error = await readResults(path, () => undefined, ours).catch((e: unknown) => e);
-    expect(RunFolderError.isInstance(error)).toBe(true);
-    expect((error as RunFolderError).code).toBe('OUTPUT_NOT_OURS');
+    expect(RunnerError.isInstance(error)).toBe(true);
+    expect((error as RunnerError).code).toBe('OUTPUT_NOT_OURS');
     expect(readFileSync(path, 'utf8')).toBe(text);
   });
 

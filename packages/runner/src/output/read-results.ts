@@ -1,6 +1,6 @@
 import { closeSync, existsSync, openSync, readSync, statSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
-import { RunFolderError } from '../errors/run-folder-error.js';
+import { RunnerError } from '../errors/runner-error.js';
 import { type ItemResult, threadIdOf } from './item-result.js';
 import { scanLines } from './scan-lines.js';
 
@@ -83,7 +83,7 @@ function endsLineAt(path: string, bytes: number): boolean {
  *   result was never written).
  *
  * Any whole line that is not a result of this run, or an export whose recorded line end is not
- * one, means the folder holds something the run did not write: `RunFolderError`
+ * one, means the folder holds something the run did not write: `RunnerError`
  * (`OUTPUT_NOT_OURS`), and no file is changed. Call it only on a folder of this run.
  */
 export async function readResults(
@@ -102,7 +102,7 @@ export async function readResults(
       lineNumber++;
       if (!line.terminated) {
         if (!(line.text.startsWith(LINE_START) || LINE_START.startsWith(line.text)))
-          throw new RunFolderError(
+          throw RunnerError.runFolder(
             path,
             `its last line (${lineNumber}) is neither a result of run "${runId}" nor the start of one: this run did not write it, and leaves the file as it is`,
             undefined,
@@ -113,7 +113,7 @@ export async function readResults(
       }
       const value = parse(line.text);
       if (!isOwnResult(value, runId))
-        throw new RunFolderError(
+        throw RunnerError.runFolder(
           path,
           `line ${lineNumber} is not a result of run "${runId}": this run did not write it, and leaves the file as it is`,
           undefined,
@@ -134,7 +134,7 @@ export async function readResults(
   for (const file of sizes.keys()) {
     const bytes = kept[file] ?? 0;
     if (bytes > 0 && !endsLineAt(join(folder, file), bytes))
-      throw new RunFolderError(
+      throw RunnerError.runFolder(
         join(folder, file),
         `has no line ending at byte ${bytes}, where the results say its lines end: it was changed after this run wrote it`,
         undefined,
@@ -149,7 +149,7 @@ export async function readResults(
       if (size > bytes) truncateSync(join(folder, file), bytes);
     }
   } catch (error) {
-    throw new RunFolderError(path, 'could not be cut back to its last whole result', error);
+    throw RunnerError.runFolder(path, 'could not be cut back to its last whole result', error);
   }
   return { count, exportBytes: kept, tornBytes };
 }

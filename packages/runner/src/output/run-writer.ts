@@ -1,6 +1,6 @@
 import { closeSync, fstatSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { RunFolderError } from '../errors/run-folder-error.js';
+import { RunnerError } from '../errors/runner-error.js';
 import type { ItemResult } from './item-result.js';
 
 interface OpenFile {
@@ -22,7 +22,7 @@ function open(path: string, name: string): OpenFile {
     const key = `${JSON.stringify(name)}:`;
     return { path, fd, size: fstatSync(fd).size, pending: '', pendingBytes: 0, key };
   } catch (error) {
-    throw new RunFolderError(path, 'cannot be opened for appending', error);
+    throw RunnerError.runFolder(path, 'cannot be opened for appending', error);
   }
 }
 
@@ -35,7 +35,7 @@ function write(file: OpenFile): void {
   try {
     while (done < bytes.length) done += writeSync(file.fd, bytes, done, bytes.length - done);
   } catch (error) {
-    throw new RunFolderError(file.path, 'write failed', error);
+    throw RunnerError.runFolder(file.path, 'write failed', error);
   } finally {
     file.size += done;
   }

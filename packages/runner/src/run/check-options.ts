@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import type { RateBudget } from '@skein/spec';
-import { RunnerOptionError } from '../errors/runner-option-error.js';
+import { invalidOption } from '../errors/invalid-option.js';
 import { checkLimitOptions } from '../limits/limit-model.js';
 import { checkRate } from '../limits/rate-limiter.js';
 import type { RunDatasetOptions } from './run-options.js';
@@ -16,20 +16,20 @@ function isFile(path: string): boolean {
 }
 
 /**
- * Throws `RunnerOptionError` for the first bad option, before anything is written; returns the
+ * Throws `InvalidArgumentError` for the first bad option, before anything is written; returns the
  * concurrency.
  */
 export function checkOptions(options: RunDatasetOptions): number {
   if (typeof options !== 'object' || options === null)
-    throw new RunnerOptionError('options', 'must be an object');
+    throw invalidOption('options', 'must be an object');
   if (typeof options.engine !== 'object' && typeof options.engine !== 'function')
-    throw new RunnerOptionError('engine', 'must be a SkeinEngine or a function returning one');
+    throw invalidOption('engine', 'must be a SkeinEngine or a function returning one');
   if (typeof options.workflowId !== 'string' || options.workflowId === '')
-    throw new RunnerOptionError('workflowId', 'must be a non-empty string');
+    throw invalidOption('workflowId', 'must be a non-empty string');
   if (typeof options.runId !== 'string' || !RUN_ID.test(options.runId))
-    throw new RunnerOptionError('runId', 'must be 1 to 200 of letters, digits, _ . : @ or -');
+    throw invalidOption('runId', 'must be 1 to 200 of letters, digits, _ . : @ or -');
   if (typeof options.output !== 'string' || options.output === '')
-    throw new RunnerOptionError('output', 'must be the path of the run folder');
+    throw invalidOption('output', 'must be the path of the run folder');
   const input = options.input as unknown;
   const iterable =
     typeof input === 'string' ||
@@ -37,15 +37,12 @@ export function checkOptions(options: RunDatasetOptions): number {
       input !== null &&
       (Symbol.iterator in input || Symbol.asyncIterator in input));
   if (!iterable)
-    throw new RunnerOptionError(
-      'input',
-      'must be a list, an (async) iterable or a JSONL file path',
-    );
+    throw invalidOption('input', 'must be a list, an (async) iterable or a JSONL file path');
   if (typeof input === 'string' && !isFile(input))
-    throw new RunnerOptionError('input', `${input} is not a file that can be read`);
+    throw invalidOption('input', `${input} is not a file that can be read`);
   const concurrency = options.concurrency ?? 8;
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 10_000)
-    throw new RunnerOptionError(
+    throw invalidOption(
       'concurrency',
       `must be an integer from 1 to 10,000, got ${String(concurrency)}`,
     );
@@ -53,7 +50,7 @@ export function checkOptions(options: RunDatasetOptions): number {
   // finished by every later run.
   const maxSteps = options.maxSteps;
   if (maxSteps !== undefined && !(Number.isSafeInteger(maxSteps) && maxSteps >= 1))
-    throw new RunnerOptionError(
+    throw invalidOption(
       'maxSteps',
       `must be a whole number of steps from 1 to 2^53 - 1, got ${String(maxSteps)}`,
     );
@@ -69,15 +66,15 @@ export function checkOptions(options: RunDatasetOptions): number {
       typeof limiter.settle !== 'function' ||
       typeof limiter.pauseFor !== 'function')
   )
-    throw new RunnerOptionError(
+    throw invalidOption(
       'limiter',
       'must be a RateBudget (acquire, settle and pauseFor), e.g. a RateLimiter',
     );
   if ((options.rpm !== undefined || options.tpm !== undefined) && options.limiter)
-    throw new RunnerOptionError('limiter', 'give either a limiter or rpm/tpm, not both');
+    throw invalidOption('limiter', 'give either a limiter or rpm/tpm, not both');
   const limited = options.rpm !== undefined || options.tpm !== undefined || options.limiter;
   if (limited && typeof options.engine !== 'function')
-    throw new RunnerOptionError(
+    throw invalidOption(
       'engine',
       'rate limits need the model wrapped: pass engine as (context) => engine and build its model with context.limitModel(llm)',
     );

@@ -1,9 +1,9 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { InMemoryCheckpointStore } from '@skein/core';
+import { InvalidArgumentError } from '@skein/spec';
 import { describe, expect, it } from 'vitest';
-import { RunFolderError } from '../errors/run-folder-error.js';
-import { RunnerOptionError } from '../errors/runner-option-error.js';
+import { RunnerError } from '../errors/runner-error.js';
 import type { ItemResult } from '../output/item-result.js';
 import { qaEngine } from '../test-support/qa-engine.js';
 import { readLines, tempFolder } from '../test-support/temp-folder.js';
@@ -171,7 +171,7 @@ describe('runDataset', () => {
     });
     await expect(
       runDataset({ engine: qaEngine(), workflowId: 'qa', input: ['x'], output: out, runId: 'two' }),
-    ).rejects.toSatisfy((e) => RunFolderError.isInstance(e));
+    ).rejects.toSatisfy((e) => RunnerError.isInstance(e) && e.code === 'OUTPUT_NOT_OURS');
     await expect(
       runDataset({
         engine: qaEngine(),
@@ -181,7 +181,7 @@ describe('runDataset', () => {
         runId: 'one',
         rpm: 10,
       }),
-    ).rejects.toSatisfy((e) => RunnerOptionError.isInstance(e) && e.option === 'engine');
+    ).rejects.toSatisfy((e) => InvalidArgumentError.isInstance(e) && e.argument === 'engine');
     await expect(
       runDataset({
         engine: qaEngine(),
@@ -191,7 +191,7 @@ describe('runDataset', () => {
         runId: 'one',
         concurrency: 0,
       }),
-    ).rejects.toSatisfy((e) => RunnerOptionError.isInstance(e) && e.option === 'concurrency');
+    ).rejects.toSatisfy((e) => InvalidArgumentError.isInstance(e) && e.argument === 'concurrency');
     expect(existsSync(join(out, 'summary.json'))).toBe(true);
   });
 
@@ -212,8 +212,8 @@ describe('runDataset', () => {
       runId: 'bad',
       ...bad,
     }).catch((e: unknown) => e);
-    expect(RunnerOptionError.isInstance(error), String(error)).toBe(true);
-    expect((error as RunnerOptionError).option).toBe(option);
+    expect(InvalidArgumentError.isInstance(error), String(error)).toBe(true);
+    expect((error as InvalidArgumentError).argument).toBe(option);
     expect(existsSync(out)).toBe(false);
   });
 

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SkeinEngine } from '@skein/core';
-import { RunnerOptionError } from '../errors/runner-option-error.js';
+import { invalidOption } from '../errors/invalid-option.js';
 import type { Exporter } from '../export/exporter.js';
 import { fineTuningExporter } from '../export/fine-tuning-exporter.js';
 import { toolBenchExporter } from '../export/toolbench-exporter.js';
@@ -30,7 +30,7 @@ function exportersOf(options: RunDatasetOptions): Exporter[] {
   const files = exporters.flatMap((e) => e.files);
   const twice = files.find((file, i) => files.indexOf(file) !== i);
   if (twice !== undefined)
-    throw new RunnerOptionError('exports', `two exports would write to the same file, ${twice}`);
+    throw invalidOption('exports', `two exports would write to the same file, ${twice}`);
   return exporters;
 }
 
@@ -41,7 +41,7 @@ function exportersOf(options: RunDatasetOptions): Exporter[] {
 function checkWorkflow(engine: SkeinEngine, workflowId: string): void {
   const registry = (engine as Partial<SkeinEngine>).workflows;
   if (typeof registry?.has === 'function' && !registry.has(workflowId))
-    throw new RunnerOptionError('workflowId', `"${workflowId}" is not registered in the engine`);
+    throw invalidOption('workflowId', `"${workflowId}" is not registered in the engine`);
 }
 
 function totalOf(

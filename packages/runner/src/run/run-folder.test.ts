@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { InvalidArgumentError } from '@skein/spec';
 import { describe, expect, it } from 'vitest';
-import { RunFolderError } from '../errors/run-folder-error.js';
-import { RunnerOptionError } from '../errors/runner-option-error.js';
+import { type RunFolderErrorCode, RunnerError } from '../errors/runner-error.js';
 import { qaEngine } from '../test-support/qa-engine.js';
 import { tempFolder } from '../test-support/temp-folder.js';
 import { runDataset } from './run-dataset.js';
@@ -31,13 +31,16 @@ function run(output: string, more: Partial<RunDatasetOptions> = {}) {
   });
 }
 
-async function refusal(promise: Promise<unknown>): Promise<RunFolderError> {
+async function refusal(promise: Promise<unknown>): Promise<RunnerError<RunFolderErrorCode>> {
   const error = await promise.then(
     () => undefined,
     (e: unknown) => e,
   );
-  expect(RunFolderError.isInstance(error), String(error)).toBe(true);
-  return error as RunFolderError;
+  expect(RunnerError.isInstance(error), String(error)).toBe(true);
+  expect(['RUN_FOLDER_INVALID', 'OUTPUT_NOT_EMPTY', 'OUTPUT_NOT_OURS']).toContain(
+    (error as RunnerError).code,
+  );
+  return error as RunnerError<RunFolderErrorCode>;
 }
 
 describe('the run folder', () => {
@@ -90,8 +93,8 @@ describe('the run folder', () => {
     writeFileSync(join(out, 'finetune.jsonl'), 'keep me\n');
     const before = snapshot(out);
     const error = await run(out).catch((e: unknown) => e);
-    expect(RunnerOptionError.isInstance(error), String(error)).toBe(true);
-    expect((error as RunnerOptionError).option).toBe('exports');
+    expect(InvalidArgumentError.isInstance(error), String(error)).toBe(true);
+    expect((error as InvalidArgumentError).argument).toBe('exports');
     expect(snapshot(out)).toEqual(before);
   });
 
@@ -100,7 +103,7 @@ describe('the run folder', () => {
       const parent = tempFolder();
       const out = join(parent, 'run');
       const error = await run(out, { exports: { fineTuning: { file } } }).catch((e: unknown) => e);
-      expect(RunnerOptionError.isInstance(error), `${file}: ${String(error)}`).toBe(true);
+      expect(InvalidArgumentError.isInstance(error), `${file}: ${String(error)}`).toBe(true);
       expect(existsSync(out)).toBe(false);
       expect(readdirSync(parent)).toEqual([]);
     }

@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { RunFolderError } from '../errors/run-folder-error.js';
-import { RunnerOptionError } from '../errors/runner-option-error.js';
+import { invalidOption } from '../errors/invalid-option.js';
+import { RunnerError } from '../errors/runner-error.js';
 import { RUN_FILE } from '../output/run-files.js';
 
 /** What `run.json` records: the run, and the export files it appends to (fixed at its start). */
@@ -26,7 +26,7 @@ function readRecord(folder: string): RunRecord | undefined {
     text = readFileSync(path, 'utf8');
   } catch (error) {
     if (errorCode(error) === 'ENOENT') return undefined;
-    throw new RunFolderError(path, 'cannot be read', error);
+    throw RunnerError.runFolder(path, 'cannot be read', error);
   }
   let record: unknown;
   try {
@@ -42,7 +42,7 @@ function readRecord(folder: string): RunRecord | undefined {
     (exports !== undefined &&
       !(Array.isArray(exports) && exports.every((file) => typeof file === 'string')))
   )
-    throw new RunFolderError(
+    throw RunnerError.runFolder(
       path,
       'is not the record of a run (no run id): this folder was not written by a run; use another one',
       undefined,
@@ -58,9 +58,9 @@ function describeExports(files: readonly string[]): string {
 /**
  * Whether a run may write into `folder`, changing nothing: only a folder that does not exist, an
  * empty one, or one whose `run.json` names this run id. Anything else (files with no `run.json`,
- * another run's folder, a file) is refused with `RunFolderError`, since the run could not tell its
+ * another run's folder, a file) is refused with `RunnerError`, since the run could not tell its
  * own files from someone else's. With `exportFiles`, a folder of this run must have been started
- * with the same exports (`RunnerOptionError`): an export added later would miss the items written
+ * with the same exports (`InvalidArgumentError`): an export added later would miss the items written
  * before it, and one dropped would miss those written after.
  */
 export function checkRunFolder(
@@ -73,15 +73,16 @@ export function checkRunFolder(
     isFolder = statSync(folder).isDirectory();
   } catch (error) {
     if (errorCode(error) === 'ENOENT') return { state: 'new' };
-    throw new RunFolderError(folder, 'cannot be read', error);
+    throw RunnerError.runFolder(folder, 'cannot be read', error);
   }
-  if (!isFolder) throw new RunFolderError(folder, 'is not a folder', undefined, 'OUTPUT_NOT_OURS');
+  if (!isFolder)
+    throw RunnerError.runFolder(folder, 'is not a folder', undefined, 'OUTPUT_NOT_OURS');
   const record = readRecord(folder);
   if (record === undefined) {
     const entries = readdirSync(folder).sort();
     if (entries.length === 0) return { state: 'new' };
     const shown = entries.slice(0, 5).join(', ') + (entries.length > 5 ? ', …' : '');
-    throw new RunFolderError(
+    throw RunnerError.runFolder(
       folder,
       `holds files and no run.json, so no run wrote them (${shown}); a run writes only into an empty or new folder, or its own`,
       undefined,
@@ -89,7 +90,7 @@ export function checkRunFolder(
     );
   }
   if (record.runId !== runId)
-    throw new RunFolderError(
+    throw RunnerError.runFolder(
       join(folder, RUN_FILE),
       `belongs to run "${record.runId}", not "${runId}": use another folder or that run id`,
       undefined,
@@ -99,7 +100,7 @@ export function checkRunFolder(
     const recorded = [...(record.exports ?? [])].sort();
     const wanted = [...exportFiles].sort();
     if (recorded.join('\n') !== wanted.join('\n'))
-      throw new RunnerOptionError(
+      throw invalidOption(
         'exports',
         `run "${runId}" in ${folder} was started with ${describeExports(recorded)}, not ${describeExports(wanted)}: go on with the same exports, or start a new run in another folder`,
       );
@@ -131,13 +132,13 @@ export function claimRunFolder(
     writeFileSync(path, `${JSON.stringify(record, null, 2)}\n`, { flag: 'wx' });
   } catch (error) {
     if (errorCode(error) === 'EEXIST')
-      throw new RunFolderError(
+      throw RunnerError.runFolder(
         path,
         'was created by another process meanwhile',
         error,
         'OUTPUT_NOT_OURS',
       );
-    throw new RunFolderError(path, 'cannot be created', error);
+    throw RunnerError.runFolder(path, 'cannot be created', error);
   }
 }
 

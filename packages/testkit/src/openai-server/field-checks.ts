@@ -1,10 +1,11 @@
-import { InvalidOpenAIServerOptionError } from './errors/invalid-openai-server-option-error.js';
+import { InvalidArgumentError } from '@skein/spec';
+import { invalidServerOption } from './errors/invalid-server-option.js';
 
 /** Checks one value found at `path`; throws when it cannot work. */
 export type FieldCheck = (value: unknown, path: string) => void;
 
 function fail(path: string, problem: string, accepted?: readonly string[]): never {
-  throw new InvalidOpenAIServerOptionError(path, problem, accepted);
+  throw invalidServerOption(path, problem, accepted);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -36,7 +37,7 @@ export const oneOf =
         check(value, path);
         return;
       } catch (error) {
-        if (!InvalidOpenAIServerOptionError.isInstance(error)) throw error;
+        if (!InvalidArgumentError.isInstance(error)) throw error;
         problems.push(error.message);
       }
     }

@@ -1,5 +1,5 @@
+import { InvalidArgumentError } from '@skein/spec';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { InvalidOpenAIServerOptionError } from './errors/invalid-openai-server-option-error.js';
 import { startOpenAICompatibleServer } from './start-openai-compatible-server.js';
 import type { OpenAICompatibleServer, OpenAICompatibleServerOptions } from './types.js';
 
@@ -33,7 +33,7 @@ async function complete(base: string, body: unknown): Promise<{ status: number; 
   return { status: res.status, body: (await res.json()) as Answer };
 }
 
-async function refusal(options: unknown): Promise<InvalidOpenAIServerOptionError> {
+async function refusal(options: unknown): Promise<InvalidArgumentError> {
   // Deliberately unchecked: a JavaScript caller can pass anything.
   const error: unknown = await startOpenAICompatibleServer(
     options as OpenAICompatibleServerOptions,
@@ -44,7 +44,7 @@ async function refusal(options: unknown): Promise<InvalidOpenAIServerOptionError
     },
     (e: unknown) => e,
   );
-  if (InvalidOpenAIServerOptionError.isInstance(error)) return error;
+  if (InvalidArgumentError.isInstance(error)) return error;
   throw error;
 }
 
@@ -58,9 +58,9 @@ describe('the script vocabulary of startOpenAICompatibleServer', () => {
 
   it('refuses an unknown turn field at start, naming it and listing the accepted ones', async () => {
     const error = await refusal({ script: [{ content: 'a' }, { contnet: 'x' }] });
-    expect(error.code).toBe('OPENAI_SERVER_INVALID_OPTION');
-    expect(error.option).toBe('script[1].contnet');
-    expect(error.accepted).toEqual(
+    expect(error.code).toBe('INVALID_ARGUMENT');
+    expect(error.argument).toBe('script[1].contnet');
+    expect(error.details.accepted).toEqual(
       expect.arrayContaining(['content', 'toolCalls', 'usage', 'finishReason']),
     );
     expect(error.message).toContain('script[1].contnet');
@@ -85,7 +85,7 @@ describe('the script vocabulary of startOpenAICompatibleServer', () => {
     [{ script: 'nope' }, 'script'],
     [{ script: [{ fixture: 'a.json', content: 'x' }] }, 'script[0].content'],
   ])('refuses %j at %s', async (options, path) => {
-    expect((await refusal(options)).option).toBe(path);
+    expect((await refusal(options)).argument).toBe(path);
   });
 
   it('takes arguments as an object or a JSON string, with the same ids as ScriptedLLMClient', async () => {

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { InvalidOpenAIServerOptionError } from './errors/invalid-openai-server-option-error.js';
+import { InvalidArgumentError } from '@skein/spec';
 import { describeLastMessage } from './last-message.js';
 import { loadFixtureChunks } from './load-fixture-chunks.js';
 import { type ResponseMeta, turnToChunks } from './turn-to-chunks.js';
@@ -112,7 +112,7 @@ async function stream(
  * A real OpenAI-compatible Chat Completions server on 127.0.0.1 (ephemeral port) replaying a
  * script: `POST /v1/chat/completions`, streamed (SSE ending in `data: [DONE]`) or not, with
  * switchable provider quirks. Every request is recorded. Unknown fields and wrong types in the
- * options, quirks and listed turns are refused here with an `InvalidOpenAIServerOptionError`.
+ * options, quirks and listed turns are refused here with an `InvalidArgumentError`.
  */
 export async function startOpenAICompatibleServer(
   options: OpenAICompatibleServerOptions,
@@ -185,7 +185,7 @@ export async function startOpenAICompatibleServer(
     try {
       checkTurn(source, `script turn ${turn + 1}`);
     } catch (error) {
-      if (!InvalidOpenAIServerOptionError.isInstance(error)) throw error;
+      if (!InvalidArgumentError.isInstance(error)) throw error;
       sendJson(res, 400, apiError(`testkit: ${error.message}`, 'script_invalid'));
       return;
     }

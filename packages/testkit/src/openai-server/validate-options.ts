@@ -1,5 +1,5 @@
 import { warnDeprecatedField } from './deprecation.js';
-import { InvalidOpenAIServerOptionError } from './errors/invalid-openai-server-option-error.js';
+import { invalidServerOption } from './errors/invalid-server-option.js';
 import {
   type FieldCheck,
   isAnyObject,
@@ -13,7 +13,7 @@ import {
 } from './field-checks.js';
 
 const isUrl: FieldCheck = (value, path) => {
-  if (!(value instanceof URL)) throw new InvalidOpenAIServerOptionError(path, 'must be a URL');
+  if (!(value instanceof URL)) throw invalidServerOption(path, 'must be a URL');
 };
 
 // Not oneOf: the object's own checks name the exact field that is wrong.
@@ -52,7 +52,7 @@ const checkQuirks = isObject({
 });
 
 const isNullableString = oneOf(isString, (value, path) => {
-  if (value !== null) throw new InvalidOpenAIServerOptionError(path, 'must be null');
+  if (value !== null) throw invalidServerOption(path, 'must be null');
 });
 
 const checkToolCall = isObject(
@@ -92,7 +92,7 @@ export const checkTurn: FieldCheck = (value, path) => {
   if (typeof value === 'object' && value !== null && 'chunks' in value)
     return checkChunksTurn(value, path);
   if (typeof value === 'object' && value !== null && 'text' in value && 'content' in value)
-    throw new InvalidOpenAIServerOptionError(path, 'has both content and text (use content)');
+    throw invalidServerOption(path, 'has both content and text (use content)');
   return checkScriptedTurn(value, path);
 };
 

@@ -1,3 +1,4 @@
+import { InvalidArgumentError } from '@skein/spec';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startToolBenchServer } from './toolbench-server.js';
 import type { ToolBenchServer } from './types.js';
@@ -172,12 +173,14 @@ describe('startToolBenchServer', () => {
   });
 
   it('refuses unusable options with a typed error', async () => {
+    await expect(startToolBenchServer({ path: 'virtual' })).rejects.toThrow(InvalidArgumentError);
     await expect(startToolBenchServer({ path: 'virtual' })).rejects.toMatchObject({
-      code: 'TOOLBENCH_SERVER_INVALID_OPTION',
+      code: 'INVALID_ARGUMENT',
+      message: 'Invalid ToolBench server option path: must start with "/", got "virtual"',
     });
     await expect(
       startToolBenchServer({ failure: { kind: 'delay', ms: -1 } }),
-    ).rejects.toMatchObject({ option: 'failure.ms' });
+    ).rejects.toMatchObject({ argument: 'failure.ms' });
     const server = await start();
     expect(() => server.setFailure({ kind: 'http-error', status: 200 })).toThrowError(/400-599/);
     expect(() => server.setFailure({ kind: 'malformed' }, { times: 0 })).toThrowError(/times/);

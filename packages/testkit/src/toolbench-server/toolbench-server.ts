@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serverApiName } from './api-name.js';
-import { InvalidToolBenchServerOptionError } from './errors/invalid-toolbench-server-option-error.js';
+import { invalidServerOption } from './errors/invalid-server-option.js';
 import { checkRequestBody, readToolInput } from './request-body.js';
 import type {
   RecordedToolBenchRequest,
@@ -28,7 +28,7 @@ function checkFailure(failure: ToolBenchServerFailure | undefined, option: strin
         failure.status !== undefined &&
         !(Number.isInteger(failure.status) && failure.status >= 400 && failure.status <= 599)
       )
-        throw new InvalidToolBenchServerOptionError(
+        throw invalidServerOption(
           `${option}.status`,
           `expected an HTTP error status 400-599, got ${failure.status}`,
         );
@@ -37,16 +37,13 @@ function checkFailure(failure: ToolBenchServerFailure | undefined, option: strin
       return;
     case 'delay':
       if (!(Number.isFinite(failure.ms) && failure.ms >= 0))
-        throw new InvalidToolBenchServerOptionError(
+        throw invalidServerOption(
           `${option}.ms`,
           `expected a non-negative number, got ${failure.ms}`,
         );
       return;
     default:
-      throw new InvalidToolBenchServerOptionError(
-        `${option}.kind`,
-        'expected "http-error", "malformed" or "delay"',
-      );
+      throw invalidServerOption(`${option}.kind`, 'expected "http-error", "malformed" or "delay"');
   }
 }
 
@@ -92,17 +89,14 @@ export async function startToolBenchServer(
 ): Promise<ToolBenchServer> {
   const path = options.path ?? '/virtual';
   if (!path.startsWith('/'))
-    throw new InvalidToolBenchServerOptionError(
-      'path',
-      `must start with "/", got ${JSON.stringify(path)}`,
-    );
+    throw invalidServerOption('path', `must start with "/", got ${JSON.stringify(path)}`);
   const responses = options.responses;
   if (
     responses !== undefined &&
     typeof responses !== 'function' &&
     (typeof responses !== 'object' || responses === null)
   )
-    throw new InvalidToolBenchServerOptionError(
+    throw invalidServerOption(
       'responses',
       'expected an object of replies by api_name or a function',
     );
@@ -219,10 +213,7 @@ export async function startToolBenchServer(
       checkFailure(next, 'failure');
       const times = setOptions.times;
       if (times !== undefined && !(Number.isInteger(times) && times > 0))
-        throw new InvalidToolBenchServerOptionError(
-          'times',
-          `expected a positive integer, got ${times}`,
-        );
+        throw invalidServerOption('times', `expected a positive integer, got ${times}`);
       failure = next;
       failuresLeft = times ?? Number.POSITIVE_INFINITY;
     },

@@ -1,5 +1,5 @@
 import type { LLMMessage, ToolSpec } from '@skein/spec';
-import { InvalidAnswerInputError } from '../errors/invalid-answer-input-error.js';
+import { ToolBenchError } from '../errors/toolbench-error.js';
 import { FINISH_FUNCTION, FINISH_FUNCTION_NAME } from '../functions/finish-function.js';
 import { reactMetadataOf } from '../llm/react-metadata.js';
 import { type ObservationOptions, toolObservation } from '../llm/tool-observation.js';
@@ -134,15 +134,15 @@ function chain(nodes: readonly Node[]): AnswerDetail[] {
 
 function check(input: ConvertedAnswerInput): void {
   if (typeof input?.query !== 'string')
-    throw new InvalidAnswerInputError('query', 'must be a string');
-  if (!Array.isArray(input.tools)) throw new InvalidAnswerInputError('tools', 'must be an array');
+    throw ToolBenchError.answerInput('query', 'must be a string');
+  if (!Array.isArray(input.tools)) throw ToolBenchError.answerInput('tools', 'must be an array');
   if (!Array.isArray(input.messages))
-    throw new InvalidAnswerInputError('messages', 'must be an array');
+    throw ToolBenchError.answerInput('messages', 'must be an array');
   if (input.ensureAscii !== undefined && typeof input.ensureAscii !== 'boolean')
-    throw new InvalidAnswerInputError('ensureAscii', 'must be a boolean');
+    throw ToolBenchError.answerInput('ensureAscii', 'must be a boolean');
   input.messages.forEach((message, i) => {
     if (typeof message?.role !== 'string' || typeof message.content !== 'string')
-      throw new InvalidAnswerInputError(`messages[${i}]`, 'must have a role and string content');
+      throw ToolBenchError.answerInput(`messages[${i}]`, 'must have a role and string content');
   });
 }
 

@@ -148,17 +148,17 @@ describe('ToolBenchClient', () => {
 
   it('refuses unusable options', () => {
     expect(() => new ToolBenchClient({ url: 'not a url' })).toThrowError(
-      expect.objectContaining({ code: 'TOOLBENCH_INVALID_OPTION', option: 'url' }),
+      expect.objectContaining({ code: 'INVALID_ARGUMENT', argument: 'url' }),
     );
     expect(() => new ToolBenchClient({ url: 'ftp://x/virtual' })).toThrowError(/http and https/);
     expect(() => new ToolBenchClient({ url: 'http://x/virtual', timeoutMs: 0 })).toThrowError(
-      expect.objectContaining({ option: 'timeoutMs' }),
+      expect.objectContaining({ argument: 'timeoutMs' }),
     );
     expect(
       () => new ToolBenchClient({ url: 'http://x/virtual', ensureAscii: 'yes' as never }),
-    ).toThrowError(expect.objectContaining({ option: 'ensureAscii' }));
+    ).toThrowError(expect.objectContaining({ argument: 'ensureAscii' }));
     expect(() => new ToolBenchClient({ url: 10n as never })).toThrowError(
-      expect.objectContaining({ option: 'url' }),
+      expect.objectContaining({ argument: 'url' }),
     );
   });
 });

@@ -1,6 +1,6 @@
 import { describeValue } from '../errors/describe-value.js';
-import { InvalidToolBenchOptionError } from '../errors/invalid-option-error.js';
-import { ToolBenchServerUnreachableError } from '../errors/server-unreachable-error.js';
+import { invalidOption } from '../errors/invalid-option.js';
+import { serverUnreachable } from '../errors/provider-errors.js';
 import { formatFunctionResponse } from '../observation/function-response.js';
 import { dumpPyJson, pyJsonToJs, pythonJsonDumps } from '../python/python-json.js';
 import { parsePyJson } from '../python/python-json-parse.js';
@@ -105,7 +105,8 @@ function readReply(body: string, httpStatus: number, ensureAscii: boolean): Tool
  * `POST <url>` with the `toolbench_key` header and the JSON body `{category, tool_name, api_name,
  * tool_input, strip, toolbench_key}`, as rapidapi.py L349-376 sends it. Timeouts, HTTP errors and
  * unreadable replies come back as the observations the reference shows the model (status 5 and
- * 12); only an unreachable server throws (`ToolBenchServerUnreachableError`).
+ * 12); only an unreachable server throws (`ProviderError`,
+ * `TOOLBENCH_SERVER_UNREACHABLE`).
  */
 export class ToolBenchClient implements ToolBenchCaller {
   readonly url: string;
@@ -120,21 +121,18 @@ export class ToolBenchClient implements ToolBenchCaller {
     try {
       parsed = new URL(options.url);
     } catch {
-      throw new InvalidToolBenchOptionError('url', `${describeValue(options.url)} is not a URL`);
+      throw invalidOption('url', `${describeValue(options.url)} is not a URL`);
     }
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
-      throw new InvalidToolBenchOptionError(
-        'url',
-        `only http and https are supported, got ${parsed.protocol}`,
-      );
+      throw invalidOption('url', `only http and https are supported, got ${parsed.protocol}`);
     const timeoutMs = options.timeoutMs;
     if (timeoutMs !== undefined && !(Number.isFinite(timeoutMs) && timeoutMs > 0))
-      throw new InvalidToolBenchOptionError(
+      throw invalidOption(
         'timeoutMs',
         `expected a positive number of milliseconds, got ${timeoutMs}`,
       );
     if (options.ensureAscii !== undefined && typeof options.ensureAscii !== 'boolean')
-      throw new InvalidToolBenchOptionError(
+      throw invalidOption(
         'ensureAscii',
         `expected a boolean, got ${describeValue(options.ensureAscii)}`,
       );
@@ -185,7 +183,7 @@ export class ToolBenchClient implements ToolBenchCaller {
       if (options.signal?.aborted) throw options.signal.reason;
       if (timedOut())
         return failure('Timeout error...', ToolBenchStatus.TIMEOUT, this.#ensureAscii);
-      throw new ToolBenchServerUnreachableError(this.url, error);
+      throw serverUnreachable(this.url, error);
     }
   }
 }

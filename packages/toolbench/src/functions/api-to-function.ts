@@ -1,4 +1,4 @@
-import { DuplicateFunctionNameError } from '../errors/duplicate-function-error.js';
+import { ToolBenchError } from '../errors/toolbench-error.js';
 import { MAX_FUNCTION_NAME_LENGTH, toolBenchApiName } from '../naming/function-name.js';
 import { renameReservedWord, standardizeToolBenchName } from '../naming/standardize.js';
 import { pyStrip, pyTake, pyTakeLast } from '../python/python-text.js';
@@ -90,8 +90,8 @@ export function toolBenchFunction(
 
 /**
  * The functions of a query's `api_list`, in list order (without `Finish`). Throws
- * `InvalidToolBenchQueryError` for a malformed query and `DuplicateFunctionNameError` when two
- * APIs end up with one name.
+ * `ToolBenchError`: `TOOLBENCH_INVALID_QUERY` for a malformed query,
+ * `TOOLBENCH_DUPLICATE_FUNCTION` when two APIs end up with one name.
  */
 export function toolBenchFunctions(
   query: ToolBenchQuery,
@@ -106,7 +106,7 @@ export function toolBenchFunctions(
     });
     const path = `query.api_list[${i}]`;
     const earlier = seen.get(fn.name);
-    if (earlier !== undefined) throw new DuplicateFunctionNameError(fn.name, earlier, path);
+    if (earlier !== undefined) throw ToolBenchError.duplicateFunction(fn.name, earlier, path);
     seen.set(fn.name, path);
     return fn;
   });

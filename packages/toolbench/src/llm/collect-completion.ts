@@ -1,4 +1,4 @@
-import { InvalidCompletionError } from '../errors/invalid-completion-error.js';
+import { invalidCompletion } from '../errors/provider-errors.js';
 import { ReActStopDetector } from '../react/stop-detector.js';
 
 export type CompletionOutput = string | AsyncIterable<string>;
@@ -55,7 +55,7 @@ export async function collectCompletion(
       ? { text: output, stoppedBy: 'end' }
       : { text: output.slice(0, cut), stoppedBy: 'stop-string' };
   }
-  if (!isAsyncIterable(output)) throw new InvalidCompletionError(describe(output));
+  if (!isAsyncIterable(output)) throw invalidCompletion(describe(output));
   const longestStop = Math.max(0, ...options.stop.map((s) => s.length));
   const holdBack = Math.max(0, longestStop - 1);
   const detector = options.stopAtCompleteAction ? new ReActStopDetector() : undefined;
@@ -69,8 +69,7 @@ export async function collectCompletion(
   };
   for await (const token of output) {
     if (options.signal?.aborted) throw options.signal.reason;
-    if (typeof token !== 'string')
-      throw new InvalidCompletionError(`a stream yielding ${describe(token)}`);
+    if (typeof token !== 'string') throw invalidCompletion(`a stream yielding ${describe(token)}`);
     const before = text.length;
     text += token;
     let cut = firstStop(text, options.stop, Math.max(0, before - holdBack));

@@ -139,7 +139,7 @@ describe('createReActLLMClient', () => {
     );
     expect(() =>
       createReActLLMClient({ complete: () => text, ensureAscii: 1 as never }),
-    ).toThrowError(expect.objectContaining({ option: 'ensureAscii' }));
+    ).toThrowError(expect.objectContaining({ argument: 'ensureAscii' }));
   });
 
   it('gives the final answer on Finish and a Finish error the model reads on bad Finish input', async () => {
@@ -314,7 +314,7 @@ describe('createReActLLMClient', () => {
       code: 'TOOLBENCH_INVALID_COMPLETION',
     });
     expect(() => createReActLLMClient({} as never)).toThrowError(
-      expect.objectContaining({ option: 'complete' }),
+      expect.objectContaining({ code: 'INVALID_ARGUMENT', argument: 'complete' }),
     );
   });
 

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { LLMCallOptions, LLMClient, LLMRequest, LLMResponse } from '@skein/spec';
 import { describeValue } from '../errors/describe-value.js';
-import { InvalidToolBenchOptionError } from '../errors/invalid-option-error.js';
+import { invalidOption } from '../errors/invalid-option.js';
 import { FINISH_FUNCTION, FINISH_FUNCTION_NAME } from '../functions/finish-function.js';
 import type { ToolBenchFunction } from '../functions/types.js';
 import { buildToolLLaMAPrompt, type PromptFunction } from '../prompt/toolllama-prompt.js';
@@ -83,23 +83,17 @@ function promptFunctions(request: LLMRequest, finish: ToolBenchFunction): Prompt
  */
 export function createReActLLMClient(options: ReActLLMClientOptions): LLMClient {
   if (typeof options?.complete !== 'function')
-    throw new InvalidToolBenchOptionError(
-      'complete',
-      'expected a function (prompt in, text or token stream out)',
-    );
+    throw invalidOption('complete', 'expected a function (prompt in, text or token stream out)');
   const mode = options.mode ?? 'tolerant';
   if (mode !== 'tolerant' && mode !== 'reference')
-    throw new InvalidToolBenchOptionError(
-      'mode',
-      `expected "tolerant" or "reference", got ${describeValue(mode)}`,
-    );
+    throw invalidOption('mode', `expected "tolerant" or "reference", got ${describeValue(mode)}`);
   const baseStop = options.stop ?? ['</s>'];
   const finish = options.finishFunction ?? FINISH_FUNCTION;
   const generateId = options.generateId ?? referenceCallId;
   const trim = options.trimOutput ?? true;
   const stopAtCompleteAction = options.stopAtCompleteAction ?? true;
   if (options.ensureAscii !== undefined && typeof options.ensureAscii !== 'boolean')
-    throw new InvalidToolBenchOptionError(
+    throw invalidOption(
       'ensureAscii',
       `expected a boolean, got ${describeValue(options.ensureAscii)}`,
     );

@@ -1,5 +1,5 @@
 import type { FinishReason, LLMMessage, ToolCall } from '@skein/spec';
-import { ReActParseError } from '../errors/react-parse-error.js';
+import { type ReActParseFailure, ToolBenchError } from '../errors/toolbench-error.js';
 import { FINISH_FUNCTION_NAME } from '../functions/finish-function.js';
 import { resolveToolBenchAction } from '../naming/resolve-action.js';
 import {
@@ -164,8 +164,8 @@ function referenceReply(text: string, context: ReActReplyContext): ReActReply {
   }
 }
 
-function describeParseError(error: ReActParseError): string {
-  switch (error.reason) {
+function describeParseError(reason: ReActParseFailure): string {
+  switch (reason) {
     case 'missing-action':
       return 'Invalid output format: no "Action:" line.';
     case 'missing-action-input':
@@ -230,7 +230,9 @@ function tolerantReply(text: string, context: ReActReplyContext): ReActReply {
   try {
     step = parseReActTolerant(text);
   } catch (error) {
-    if (!(error instanceof ReActParseError)) throw error;
+    if (!ToolBenchError.isInstance(error) || error.code !== 'REACT_PARSE_ERROR') throw error;
+    // A REACT_PARSE_ERROR always carries its reason (ToolBenchError.reactParse requires one).
+    const reason = error.reason as ReActParseFailure;
     const action = typeof error.details.action === 'string' ? error.details.action : '';
     const inputLine = findMarkerLine(text, ACTION_INPUT_MARKER, 0);
     const rawInput = inputLine === undefined ? '' : text.slice(inputLine.after).trim();
@@ -243,10 +245,10 @@ function tolerantReply(text: string, context: ReActReplyContext): ReActReply {
       parseError: error.message,
     };
     // A Finish whose arguments defeat every repair still gets the reference's substring reading.
-    if (action === FINISH_FUNCTION_NAME && error.reason === 'invalid-action-input')
+    if (action === FINISH_FUNCTION_NAME && reason === 'invalid-action-input')
       return finishReply(context, finishOutcomeReference(rawInput), rawInput, '', meta);
-    context.warn?.('REACT_PARSE_ERROR', error.message, { reason: error.reason });
-    const message = errorResponse(context, `${describeParseError(error)} ${FORMAT_HINT}`);
+    context.warn?.('REACT_PARSE_ERROR', error.message, { reason });
+    const message = errorResponse(context, `${describeParseError(reason)} ${FORMAT_HINT}`);
     return assistant('', meta, errorCall(context, action || INVALID_FUNCTION_NAME, '{}', message));
   }
   return tolerantStepReply(text, step, context);

@@ -1,5 +1,5 @@
 import { type LLMMessage, TOOL_DESCRIPTION_KIND } from '@skein/spec';
-import { ToolLLaMAPromptError } from '../errors/toolllama-prompt-error.js';
+import { ToolBenchError } from '../errors/toolbench-error.js';
 import type { ToolLLaMAMessage } from '../prompt/toolllama-prompt.js';
 import { reactMetadataOf } from './react-metadata.js';
 import { type ObservationOptions, toolObservation } from './tool-observation.js';
@@ -59,7 +59,7 @@ export function toToolLLaMAMessages(
         out.push({ role: 'assistant', content: assistantPromptText(message) });
         return;
       default:
-        throw new ToolLLaMAPromptError(
+        throw ToolBenchError.prompt(
           `messages[${i}]`,
           `unknown role ${JSON.stringify(message.role)}`,
         );

@@ -1,4 +1,4 @@
-import { ToolLLaMAPromptError } from '../errors/toolllama-prompt-error.js';
+import { ToolBenchError } from '../errors/toolbench-error.js';
 import { pythonRepr } from '../python/python-repr.js';
 import {
   TOOLLLAMA_ANCHOR_SENTENCE,
@@ -48,7 +48,7 @@ export function processToolLLaMASystemMessage(
   where = 'system',
 ): string {
   if (!system.includes(TOOLLLAMA_ANCHOR_SENTENCE))
-    throw new ToolLLaMAPromptError(
+    throw ToolBenchError.prompt(
       where,
       `the system message must contain "${TOOLLLAMA_ANCHOR_SENTENCE}" (typo included) so the output format can be inserted after it`,
     );
@@ -73,10 +73,10 @@ export function buildToolLLaMAPrompt(input: ToolLLaMAPromptInput): string {
   messages.forEach((message, i) => {
     const where = i < offset ? 'system' : `messages[${i - offset}]`;
     if (!Object.hasOwn(ROLE_NAMES, message.role))
-      throw new ToolLLaMAPromptError(where, `unknown role ${JSON.stringify(message.role)}`);
+      throw ToolBenchError.prompt(where, `unknown role ${JSON.stringify(message.role)}`);
     const role = ROLE_NAMES[message.role];
     if (typeof message.content !== 'string')
-      throw new ToolLLaMAPromptError(where, 'content must be a string');
+      throw ToolBenchError.prompt(where, 'content must be a string');
     const content =
       message.role === 'system' && input.functions.length > 0
         ? processToolLLaMASystemMessage(message.content, input.functions, where)

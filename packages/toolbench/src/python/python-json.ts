@@ -1,4 +1,4 @@
-import { UnsupportedValueError } from '../errors/unsupported-value-error.js';
+import { ToolBenchError } from '../errors/toolbench-error.js';
 import { pyFloatRepr, pyNumberRepr } from './python-float.js';
 
 /** A JSON value as Python's `json` module holds it: key order kept, ints apart from floats. */
@@ -74,9 +74,9 @@ function dumpAt(value: unknown, path: string, seen: Set<object>, ascii: boolean)
     case 'object':
       break;
     default:
-      throw new UnsupportedValueError(path, `a ${typeof value} cannot be written as JSON`);
+      throw ToolBenchError.unsupportedValue(path, `a ${typeof value} cannot be written as JSON`);
   }
-  if (seen.has(value)) throw new UnsupportedValueError(path, 'the value contains a cycle');
+  if (seen.has(value)) throw ToolBenchError.unsupportedValue(path, 'the value contains a cycle');
   seen.add(value);
   let out: string;
   if (Array.isArray(value)) {
@@ -89,7 +89,10 @@ function dumpAt(value: unknown, path: string, seen: Set<object>, ascii: boolean)
     }
     out = `{${parts.join(', ')}}`;
   } else {
-    throw new UnsupportedValueError(path, 'only plain objects, arrays and JSON scalars are JSON');
+    throw ToolBenchError.unsupportedValue(
+      path,
+      'only plain objects, arrays and JSON scalars are JSON',
+    );
   }
   seen.delete(value);
   return out;

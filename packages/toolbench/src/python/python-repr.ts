@@ -1,4 +1,4 @@
-import { UnsupportedValueError } from '../errors/unsupported-value-error.js';
+import { ToolBenchError } from '../errors/toolbench-error.js';
 import { pyNumberRepr } from './python-float.js';
 
 // Characters Python's repr() escapes besides the control range: str.isprintable() is false for
@@ -50,9 +50,9 @@ function reprAt(value: unknown, path: string, seen: Set<object>): string {
     case 'object':
       break;
     default:
-      throw new UnsupportedValueError(path, `a ${typeof value} has no Python repr`);
+      throw ToolBenchError.unsupportedValue(path, `a ${typeof value} has no Python repr`);
   }
-  if (seen.has(value)) throw new UnsupportedValueError(path, 'the value contains a cycle');
+  if (seen.has(value)) throw ToolBenchError.unsupportedValue(path, 'the value contains a cycle');
   seen.add(value);
   let out: string;
   if (Array.isArray(value)) {
@@ -63,7 +63,7 @@ function reprAt(value: unknown, path: string, seen: Set<object>): string {
     );
     out = `{${parts.join(', ')}}`;
   } else {
-    throw new UnsupportedValueError(
+    throw ToolBenchError.unsupportedValue(
       path,
       'only plain objects, arrays and JSON scalars have a repr',
     );

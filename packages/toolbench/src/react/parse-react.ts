@@ -6,7 +6,7 @@ export type ReActParseMode = 'reference' | 'tolerant';
 /**
  * Parses a ToolLLaMA reply. `mode: 'reference'` is StableToolBench's `react_parser` exactly
  * (three raw strings, never an error); `mode: 'tolerant'` (the default) returns a `ReActStep` or
- * throws `ReActParseError`.
+ * throws `ToolBenchError` (`REACT_PARSE_ERROR`).
  */
 export function parseReAct(
   text: string,

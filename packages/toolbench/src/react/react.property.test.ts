@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ReActParseError } from '../errors/react-parse-error.js';
+import { ToolBenchError } from '../errors/toolbench-error.js';
 import { inferenceText, recordedSteps, trainingText } from '../testing/fixtures.js';
 import { parseReAct } from './parse-react.js';
 import { ReActStopDetector } from './stop-detector.js';
@@ -11,7 +11,7 @@ function parserStop(text: string): number {
     const step = parseReAct(text);
     return step.complete ? step.end : -1;
   } catch (error) {
-    if (!(error instanceof ReActParseError)) throw error;
+    if (!ToolBenchError.isInstance(error) || error.code !== 'REACT_PARSE_ERROR') throw error;
     const { complete, end } = error.details as { complete?: boolean; end?: number };
     return complete === true && typeof end === 'number' ? end : -1;
   }
@@ -143,7 +143,7 @@ describe('parser properties (fast-check)', () => {
     );
   });
 
-  it('on any text the tolerant parser returns a step or throws ReActParseError, the reference parser never throws', () => {
+  it('on any text the tolerant parser returns a step or throws REACT_PARSE_ERROR, the reference parser never throws', () => {
     fc.assert(
       fc.property(fc.oneof(reactish, fc.string()), (text) => {
         try {
@@ -151,7 +151,8 @@ describe('parser properties (fast-check)', () => {
           expect(step.action).not.toBe('');
           expect(step.end).toBeLessThanOrEqual(text.length);
         } catch (error) {
-          expect(error).toBeInstanceOf(ReActParseError);
+          expect(error).toBeInstanceOf(ToolBenchError);
+          expect((error as ToolBenchError).code).toBe('REACT_PARSE_ERROR');
         }
         const reference = parseReAct(text, { mode: 'reference' });
         if (text.includes('Action Input: '))

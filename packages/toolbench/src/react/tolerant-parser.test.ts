@@ -1,19 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { ReActParseError } from '../errors/react-parse-error.js';
+import { ToolBenchError } from '../errors/toolbench-error.js';
 import { parseReAct } from './parse-react.js';
 
 function step(text: string) {
   return parseReAct(text);
 }
 
-function failure(text: string): ReActParseError {
+function failure(text: string): ToolBenchError<'REACT_PARSE_ERROR'> {
   try {
     parseReAct(text);
   } catch (error) {
-    if (error instanceof ReActParseError) return error;
+    if (ToolBenchError.isInstance(error) && error.code === 'REACT_PARSE_ERROR')
+      return error as ToolBenchError<'REACT_PARSE_ERROR'>;
     throw error;
   }
-  throw new Error('expected a ReActParseError');
+  throw new Error('expected a REACT_PARSE_ERROR');
 }
 
 const codes = (text: string) => step(text).warnings.map((w) => w.code);

@@ -1,4 +1,4 @@
-import { ReActParseError } from '../errors/react-parse-error.js';
+import { ToolBenchError } from '../errors/toolbench-error.js';
 import {
   type ArgumentsParsedBy,
   closeJsonObject,
@@ -60,7 +60,7 @@ function excerpt(text: string): string {
 function locateAction(text: string): { lineStart: number; name: string; nameEnd: number } {
   const line = findMarkerLine(text, ACTION_MARKER, 0);
   if (line === undefined)
-    throw new ReActParseError(
+    throw ToolBenchError.reactParse(
       'missing-action',
       `No line starting with "${ACTION_MARKER}" in the model output ${excerpt(text)}`,
       { marker: ACTION_MARKER },
@@ -220,14 +220,14 @@ function lineAnchoredAction(text: string, markers: ReferenceMarkers): ActionRead
       ? findMarkerLine(text, ACTION_INPUT_MARKER, action.nameEnd + 1)
       : undefined;
   if (inputLine === undefined)
-    throw new ReActParseError(
+    throw ToolBenchError.reactParse(
       'missing-action-input',
       `No line starting with "${ACTION_INPUT_MARKER}" after the Action line in the model output ${excerpt(text)}`,
       { marker: ACTION_INPUT_MARKER, action: action.name.trim() },
     );
   const name = action.name.trim();
   if (name === '')
-    throw new ReActParseError(
+    throw ToolBenchError.reactParse(
       'empty-action',
       `The "${ACTION_MARKER}" line names no function in the model output ${excerpt(text)}`,
       {
@@ -269,7 +269,8 @@ function readAction(text: string): ActionRead {
  * inside strings do not count) so trailing prose and hallucinated `Function:`/`Observation:`
  * turns are ignored, code fences stripped, and the JSON read strictly (with Python's NaN and
  * Infinity), then as the balanced object, then through `jsonrepair`, then by key-value
- * extraction. Throws `ReActParseError` naming what is missing.
+ * extraction. Throws `ToolBenchError` (`REACT_PARSE_ERROR`) naming
+ * what is missing.
  */
 export function parseReActTolerant(text: string): ReActStep {
   const warnings: ReActWarning[] = [];
@@ -285,7 +286,7 @@ export function parseReActTolerant(text: string): ReActStep {
   if (args === undefined) {
     const open = text.indexOf('{', action.inputAfter);
     const end = open < 0 ? -1 : findObjectEnd(text, open);
-    throw new ReActParseError(
+    throw ToolBenchError.reactParse(
       'invalid-action-input',
       `The Action Input of "${name}" is not a JSON object and no arguments could be read from it: ${excerpt(text.slice(action.inputAfter).trim())}`,
       {

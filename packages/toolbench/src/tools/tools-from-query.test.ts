@@ -178,14 +178,14 @@ describe('toolsFromQuery', () => {
 
   it('refuses unusable options', () => {
     expect(() => toolsFromQuery(query1073, {} as never)).toThrowError(
-      expect.objectContaining({ option: 'client' }),
+      expect.objectContaining({ argument: 'client' }),
     );
     const client = new ToolBenchClient({ url: 'http://127.0.0.1:1/virtual' });
     expect(() => toolsFromQuery(query1073, { client, maxObservationLength: -1 })).toThrowError(
-      expect.objectContaining({ option: 'maxObservationLength' }),
+      expect.objectContaining({ argument: 'maxObservationLength' }),
     );
     expect(() => toolsFromQuery(query1073, { client, apiName: 'both' as never })).toThrowError(
-      expect.objectContaining({ option: 'apiName' }),
+      expect.objectContaining({ argument: 'apiName' }),
     );
   });
 });

@@ -2,8 +2,8 @@ import type { Tool, ToolExecutionContext } from '@skein/core';
 import { type ToolOutput, toolOutput } from '@skein/spec';
 import type { ObservationStrip, ToolBenchCaller } from '../client/toolbench-client.js';
 import { describeValue } from '../errors/describe-value.js';
-import { InvalidToolBenchOptionError } from '../errors/invalid-option-error.js';
-import { MissingCategoryError } from '../errors/missing-category-error.js';
+import { invalidOption } from '../errors/invalid-option.js';
+import { ToolBenchError } from '../errors/toolbench-error.js';
 import { toolBenchFunctions } from '../functions/api-to-function.js';
 import type { ToolBenchQuery } from '../functions/types.js';
 import { toolBenchApiName } from '../naming/function-name.js';
@@ -49,18 +49,12 @@ export interface ToolBenchToolData {
 
 function checkOptions(options: ToolsFromQueryOptions): void {
   if (typeof options?.client?.call !== 'function')
-    throw new InvalidToolBenchOptionError(
-      'client',
-      'expected a ToolBenchClient (an object with a call() method)',
-    );
+    throw invalidOption('client', 'expected a ToolBenchClient (an object with a call() method)');
   const max = options.maxObservationLength;
   if (max !== undefined && max !== null && !(Number.isInteger(max) && max > 0))
-    throw new InvalidToolBenchOptionError(
-      'maxObservationLength',
-      `expected a positive integer or null, got ${max}`,
-    );
+    throw invalidOption('maxObservationLength', `expected a positive integer or null, got ${max}`);
   if (options.apiName !== undefined && options.apiName !== 'full' && options.apiName !== 'api')
-    throw new InvalidToolBenchOptionError(
+    throw invalidOption(
       'apiName',
       `expected "full" or "api", got ${describeValue(options.apiName)}`,
     );
@@ -70,8 +64,8 @@ function checkOptions(options: ToolsFromQueryOptions): void {
  * Skein tools for a query's `api_list`: named, described and parameterised exactly as the
  * benchmark offers them (so a prompt built from their specs is the reference prompt), each
  * calling the virtual-API server with the category from the data. An API whose category cannot
- * be found is a `MissingCategoryError`; there is no default category. `Finish` is not a tool: the
- * ReAct client turns it into the final answer.
+ * be found is a `ToolBenchError` (`TOOLBENCH_MISSING_CATEGORY`); there is no default category.
+ * `Finish` is not a tool: the ReAct client turns it into the final answer.
  */
 export function toolsFromQuery(query: ToolBenchQuery, options: ToolsFromQueryOptions): Tool[] {
   checkOptions(options);
@@ -88,7 +82,7 @@ export function toolsFromQuery(query: ToolBenchQuery, options: ToolsFromQueryOpt
         ? fromData
         : options.categories?.[api.tool_name];
     if (category === undefined || category === '')
-      throw new MissingCategoryError(api.tool_name, api.api_name, `query.api_list[${i}]`);
+      throw ToolBenchError.missingCategory(api.tool_name, api.api_name, `query.api_list[${i}]`);
     const toolName = options.toolNames?.[api.tool_name] ?? standardizeToolBenchName(api.tool_name);
     const apiName = toolBenchApiName(api.api_name);
     const sentApiName = options.apiName === 'api' ? apiName : fn.name;

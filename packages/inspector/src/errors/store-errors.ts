@@ -1,0 +1,56 @@
+import { NotFoundError, StoreError } from '@skein/spec';
+
+/**
+ * Why `openStore` (and `--db`) could not open a store; the classes are `@skein/spec`'s, the facts
+ * fields of the error and in `details`:
+ *
+ * - `STORE_MISSING` (`NotFoundError`): a file that does not exist: the inspector reads stores, it
+ *   never creates one (`location`).
+ * - `NOT_A_STORE` (`StoreError`): a file that exists but is not a Skein store (an empty file
+ *   included). Opening it as a store would turn it into one, so the inspector leaves it as it is
+ *   (`location`, `reason`: what the file is instead).
+ * - `UNSUPPORTED_STORE` (`StoreError`): something no store opener recognises (`location`,
+ *   `supported`: what the inspector can open).
+ */
+export type OpenStoreError =
+  | (NotFoundError<'STORE_MISSING'> & { readonly location: string })
+  | (StoreError<'NOT_A_STORE'> & { readonly location: string; readonly reason: string })
+  | (StoreError<'UNSUPPORTED_STORE'> & {
+      readonly location: string;
+      readonly supported: readonly string[];
+    });
+
+/** The codes of an `OpenStoreError`. */
+export type OpenStoreErrorCode = OpenStoreError['code'];
+
+type Of<C extends OpenStoreErrorCode> = Extract<OpenStoreError, { readonly code: C }>;
+
+export function storeMissing(location: string): Of<'STORE_MISSING'> {
+  const error = new NotFoundError(
+    'STORE_MISSING',
+    `No store at ${location}: the file does not exist`,
+    { details: { location } },
+  );
+  return Object.assign(error, { location });
+}
+
+export function notAStore(location: string, reason: string): Of<'NOT_A_STORE'> {
+  const error = new StoreError(
+    'NOT_A_STORE',
+    `${location} is not a Skein store (${reason}); the inspector opens only stores written by @skein/store-sqlite and never changes another file`,
+    { details: { location, reason } },
+  );
+  return Object.assign(error, { location, reason });
+}
+
+export function unsupportedStore(
+  location: string,
+  supported: readonly string[],
+): Of<'UNSUPPORTED_STORE'> {
+  const error = new StoreError(
+    'UNSUPPORTED_STORE',
+    `Cannot open a store at ${location}: supported are ${supported.join(', ')}`,
+    { details: { location, supported } },
+  );
+  return Object.assign(error, { location, supported });
+}
