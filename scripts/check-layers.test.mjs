@@ -145,7 +145,8 @@ describe('folders of one package', () => {
     const root = workspace({
       'packages/core/src/run/loop.ts': "import { a } from '../nodes/a.js';\nexport const loop = a;",
       'packages/core/src/nodes/a.ts': "import { b } from '../thread/b.js';\nexport const a = b;",
-      'packages/core/src/thread/b.ts': "import { loop } from '../run/loop.js';\nexport const b = 1;",
+      'packages/core/src/thread/b.ts':
+        "import { loop } from '../run/loop.js';\nexport const b = 1;",
       'packages/core/src/util/c.ts': 'export const c = 1;',
       'packages/core/src/index.ts': "export { loop } from './run/loop.js';",
     });

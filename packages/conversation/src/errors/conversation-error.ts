@@ -88,9 +88,7 @@ export class ConversationError<
     facts: ConversationErrorFacts = {},
     options: SkeinErrorOptions = {},
   ) {
-    super(code, message, { ...options, details: options.details ?? { ...facts } });
-    for (const [name, value] of Object.entries(facts))
-      if (value !== undefined) (this as Record<string, unknown>)[name] = value;
+    super(code, message, { ...options, facts });
   }
 
   /** `field` names the path at fault; `details` adds facts beside it. */

@@ -1,5 +1,4 @@
 import { SkeinError, type SkeinErrorOptions } from '@skein/spec';
-import { setFacts } from '../util/set-facts.js';
 
 const QUOTED = 60;
 
@@ -49,8 +48,7 @@ export class ExpressionError<
     facts: ExpressionErrorFacts = {},
     options: SkeinErrorOptions = {},
   ) {
-    super(code, message, { ...options, details: options.details ?? { ...facts } });
-    setFacts(this, facts);
+    super(code, message, { ...options, facts });
   }
 
   static syntax(

@@ -1,5 +1,4 @@
 import { SkeinError, type SkeinErrorOptions } from '@skein/spec';
-import { setFacts } from '../util/set-facts.js';
 
 /**
  * - `NODE_FAILED`: a node threw something that is not a SkeinError (the original is the `cause`).
@@ -91,8 +90,7 @@ export class NodeError<Code extends NodeErrorCode = NodeErrorCode> extends Skein
     facts: NodeErrorFacts = {},
     options: SkeinErrorOptions = {},
   ) {
-    super(code, message, { ...options, details: options.details ?? { ...facts } });
-    setFacts(this, facts);
+    super(code, message, { ...options, facts });
   }
 
   /** A node failed with something that is not a SkeinError; retryable when the cause is. */

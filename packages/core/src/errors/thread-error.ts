@@ -1,6 +1,5 @@
 import type { ThreadStatus } from '@skein/spec';
 import { SkeinError, type SkeinErrorOptions } from '@skein/spec';
-import { setFacts } from '../util/set-facts.js';
 
 /**
  * - `THREAD_STATE`: an operation the thread's status does not allow (resuming a running thread…).
@@ -83,8 +82,7 @@ export class ThreadError<Code extends ThreadErrorCode = ThreadErrorCode> extends
     facts: ThreadErrorFacts = {},
     options: SkeinErrorOptions = {},
   ) {
-    super(code, message, { ...options, details: options.details ?? { ...facts } });
-    setFacts(this, facts);
+    super(code, message, { ...options, facts });
   }
 
   static state(

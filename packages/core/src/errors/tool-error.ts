@@ -1,5 +1,4 @@
 import { SkeinError, type SkeinErrorOptions } from '@skein/spec';
-import { setFacts } from '../util/set-facts.js';
 
 /**
  * - `INVALID_TOOL`: a tool definition that cannot be registered or run (no name, no executor,
@@ -54,8 +53,7 @@ export class ToolError<Code extends ToolErrorCode = ToolErrorCode> extends Skein
     facts: ToolErrorFacts = {},
     options: SkeinErrorOptions = {},
   ) {
-    super(code, message, { ...options, details: options.details ?? { ...facts } });
-    setFacts(this, facts);
+    super(code, message, { ...options, facts });
   }
 
   static invalidTool(toolName: string, problem: string): ToolError<'INVALID_TOOL'> {

@@ -85,10 +85,8 @@ export class InspectorRequestError<
     facts: InspectorRequestErrorFacts = {},
     options: SkeinErrorOptions = {},
   ) {
-    super(code, message, { ...options, details: options.details ?? { ...facts } });
+    super(code, message, { ...options, facts });
     this.httpStatus = HTTP_STATUS[code];
-    for (const [name, value] of Object.entries(facts))
-      if (value !== undefined) (this as Record<string, unknown>)[name] = value;
   }
 
   static hostNotAllowed(host: string): InspectorRequestError<'HOST_NOT_ALLOWED'> {

@@ -26,31 +26,26 @@ export type OpenStoreErrorCode = OpenStoreError['code'];
 type Of<C extends OpenStoreErrorCode> = Extract<OpenStoreError, { readonly code: C }>;
 
 export function storeMissing(location: string): Of<'STORE_MISSING'> {
-  const error = new NotFoundError(
-    'STORE_MISSING',
-    `No store at ${location}: the file does not exist`,
-    { details: { location } },
-  );
-  return Object.assign(error, { location });
+  return new NotFoundError('STORE_MISSING', `No store at ${location}: the file does not exist`, {
+    facts: { location },
+  }) as Of<'STORE_MISSING'>;
 }
 
 export function notAStore(location: string, reason: string): Of<'NOT_A_STORE'> {
-  const error = new StoreError(
+  return new StoreError(
     'NOT_A_STORE',
     `${location} is not a Skein store (${reason}); the inspector opens only stores written by @skein/store-sqlite and never changes another file`,
-    { details: { location, reason } },
-  );
-  return Object.assign(error, { location, reason });
+    { facts: { location, reason } },
+  ) as Of<'NOT_A_STORE'>;
 }
 
 export function unsupportedStore(
   location: string,
   supported: readonly string[],
 ): Of<'UNSUPPORTED_STORE'> {
-  const error = new StoreError(
+  return new StoreError(
     'UNSUPPORTED_STORE',
     `Cannot open a store at ${location}: supported are ${supported.join(', ')}`,
-    { details: { location, supported } },
-  );
-  return Object.assign(error, { location, supported });
+    { facts: { location, supported } },
+  ) as Of<'UNSUPPORTED_STORE'>;
 }

@@ -136,7 +136,7 @@ function providerError<C extends OpenAIProviderErrorCode>(
   facts: OpenAIProviderErrorFacts[C],
   options: SkeinErrorOptions,
 ): OpenAIProviderError<C> {
-  return Object.assign(new ProviderError(code, message, options), facts) as OpenAIProviderError<C>;
+  return new ProviderError(code, message, { ...options, facts }) as OpenAIProviderError<C>;
 }
 
 /** HTTP statuses a retry can get past: timeout, conflict, rate limit, server errors. */

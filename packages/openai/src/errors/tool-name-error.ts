@@ -53,9 +53,7 @@ export class ToolNameError<
     facts: ToolNameErrorFacts = {},
     options: SkeinErrorOptions = {},
   ) {
-    super(code, message, { ...options, details: options.details ?? { ...facts } });
-    for (const [name, value] of Object.entries(facts))
-      if (value !== undefined) (this as Record<string, unknown>)[name] = value;
+    super(code, message, { ...options, facts });
   }
 
   static invalidName(name: unknown, problem: string): ToolNameError<'INVALID_TOOL_NAME'> {

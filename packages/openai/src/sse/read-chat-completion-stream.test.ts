@@ -81,7 +81,7 @@ describe('readChatCompletionStream error events', () => {
     expect(error).toMatchObject({
       code: 'PROVIDER_STREAM_ERROR',
       providerMessage: 'upstream timed out',
-      providerCode: undefined,
     });
+    expect((error as { providerCode?: string }).providerCode).toBeUndefined();
   });
 });

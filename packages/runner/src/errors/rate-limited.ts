@@ -11,10 +11,9 @@ export type RateLimitedError = ProviderError<'RATE_LIMITED'> & {
  * the model call may be tried again later (the LLM node's own retry policy sees it).
  */
 export function rateLimited(model: string, attempts: number, cause: unknown): RateLimitedError {
-  const error = new ProviderError(
+  return new ProviderError(
     'RATE_LIMITED',
     `Model ${model} was rate limited (HTTP 429) on ${attempts} attempts in a row`,
-    { cause, retryable: true, details: { model, attempts } },
-  );
-  return Object.assign(error, { model, attempts });
+    { cause, retryable: true, facts: { model, attempts } },
+  ) as RateLimitedError;
 }

@@ -77,9 +77,7 @@ export class RunnerError<Code extends RunnerErrorCode = RunnerErrorCode> extends
     facts: RunnerErrorFacts = {},
     options: SkeinErrorOptions = {},
   ) {
-    super(code, message, { ...options, details: options.details ?? { ...facts } });
-    for (const [name, value] of Object.entries(facts))
-      if (value !== undefined) (this as Record<string, unknown>)[name] = value;
+    super(code, message, { ...options, facts });
   }
 
   /** The run folder cannot be used; `code` is `RUN_FOLDER_INVALID` unless given. */

@@ -9,6 +9,12 @@ export interface SkeinErrorOptions {
    * 5xx). Retry layers retry only these; the default is false.
    */
   readonly retryable?: boolean;
+  /**
+   * Facts a caller reads as fields (`error.threadId`): each one not undefined is set on the
+   * error, and they are its `details` unless `details` is given. A class with several codes
+   * declares the facts of all of them; an error carries only those of its own code.
+   */
+  readonly facts?: object;
 }
 
 /** What `isInstance` needs of a class: it is one, and it may name itself for the marker. */
@@ -47,7 +53,16 @@ export class SkeinError<Code extends string = string> extends Error {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = nameOf(new.target);
     this.code = code;
-    this.details = options.details ?? {};
+    this.details = options.details ?? (options.facts ? { ...options.facts } : {});
+    if (options.facts)
+      for (const [name, value] of Object.entries(options.facts))
+        if (value !== undefined)
+          Object.defineProperty(this, name, {
+            value,
+            enumerable: true,
+            writable: true,
+            configurable: true,
+          });
     this.retryable = options.retryable ?? false;
     // Marks every class between the constructed one and SkeinError, once per class.
     for (let type: unknown = new.target; type !== SkeinError && typeof type === 'function'; ) {

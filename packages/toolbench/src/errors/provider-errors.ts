@@ -48,22 +48,20 @@ export function serverUnreachable(
   cause: unknown,
 ): ToolBenchProviderError<'TOOLBENCH_SERVER_UNREACHABLE'> {
   const reason = cause instanceof Error ? cause.message : String(cause);
-  const error = new ProviderError(
+  return new ProviderError(
     'TOOLBENCH_SERVER_UNREACHABLE',
     `Cannot reach the ToolBench server at ${url}: ${reason}`,
-    { cause, details: { url } },
-  );
-  return Object.assign(error, { url });
+    { cause, facts: { url } },
+  ) as ToolBenchProviderError<'TOOLBENCH_SERVER_UNREACHABLE'>;
 }
 
 /** `TOOLBENCH_INVALID_COMPLETION`: `problem` is what the function returned instead, in words. */
 export function invalidCompletion(
   problem: string,
 ): ToolBenchProviderError<'TOOLBENCH_INVALID_COMPLETION'> {
-  const error = new ProviderError(
+  return new ProviderError(
     'TOOLBENCH_INVALID_COMPLETION',
     `The completion function returned ${problem}; expected a string or an async iterable of strings`,
-    { details: { problem } },
-  );
-  return Object.assign(error, { problem });
+    { facts: { problem } },
+  ) as ToolBenchProviderError<'TOOLBENCH_INVALID_COMPLETION'>;
 }

@@ -76,9 +76,7 @@ export class ToolBenchError<
     facts: ToolBenchErrorFacts = {},
     options: SkeinErrorOptions = {},
   ) {
-    super(code, message, { ...options, details: options.details ?? { ...facts } });
-    for (const [name, value] of Object.entries(facts))
-      if (value !== undefined) (this as Record<string, unknown>)[name] = value;
+    super(code, message, { ...options, facts });
   }
 
   /** `details`: where the parser got to (`marker`, `complete`, `end`, `action`). */

@@ -1,5 +1,4 @@
 import { SkeinError, type SkeinErrorOptions } from '@skein/spec';
-import { setFacts } from '../../util/set-facts.js';
 
 /**
  * - `SCRIPT_INVALID`: a scripted response ScriptedLLMClient cannot answer with, an unknown field or
@@ -41,8 +40,7 @@ export class ScriptError<Code extends ScriptErrorCode = ScriptErrorCode> extends
     facts: ScriptErrorFacts = {},
     options: SkeinErrorOptions = {},
   ) {
-    super(code, message, { ...options, details: options.details ?? { ...facts } });
-    setFacts(this, facts);
+    super(code, message, { ...options, facts });
   }
 
   static invalid(
