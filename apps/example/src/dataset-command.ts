@@ -38,6 +38,11 @@ function splitQueries(): ToolBenchQuery[] {
   return JSON.parse(readFileSync(file, 'utf8')) as ToolBenchQuery[];
 }
 
+/** Where the run writes its results and exports, inside `out`. */
+export function runFolder(out: string): string {
+  return join(out, 'run');
+}
+
 /** Runs the split into `out`; resolves to the run's summary. */
 export async function runToolBenchDataset(
   out: string,
@@ -102,7 +107,9 @@ export async function runToolBenchDataset(
       },
       prepareThread: (thread, item) =>
         thread.addDynamicTools(toolsOf.get(String((item as ToolBenchQuery).query_id)) ?? []),
-      output: out,
+      // The run's own folder: the runner writes only into a folder it made (the input and the
+      // store stay beside it).
+      output: runFolder(out),
       runId: `toolbench-${SPLIT}`,
       concurrency: 3,
       signal,
@@ -123,7 +130,7 @@ export async function runDatasetCommand(out: string, signal: AbortSignal): Promi
   );
   process.stdout.write(`${formatSummary(summary)}\n`);
   process.stdout.write(
-    `answers: ${join(out, 'toolbench', `${SPLIT}.json`)}\nfine-tuning lines: ${join(out, 'finetune.jsonl')}\n`,
+    `answers: ${join(runFolder(out), 'toolbench', `${SPLIT}.json`)}\nfine-tuning lines: ${join(runFolder(out), 'finetune.jsonl')}\n`,
   );
   return summary.finished ? 0 : 130;
 }

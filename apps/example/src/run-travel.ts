@@ -96,7 +96,10 @@ export async function runTravel(options: TravelOptions): Promise<number> {
     // The weather tool comes from an MCP server run as a child process (stdio), converted into
     // a Skein tool by @skein/interop; it is started for every run, a resumed one included.
     mcp = await startMcpTools();
-    const engine = new SkeinEngine({ llm: model.llm, store });
+    // One process at a time runs this app's threads: a stable owner means that after a crash the
+    // next run holds the threads' leases again at once (`--resume`), instead of waiting out the
+    // dead process's lease. Processes that run side by side need owners of their own.
+    const engine = new SkeinEngine({ llm: model.llm, store, owner: 'skein-example' });
     // The currency tool is registered but not initial: threads get it mid-run, and a resumed
     // thread finds it again by name.
     const tools = [...initialTools, currency, ...mcp.tools];

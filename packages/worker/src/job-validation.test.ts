@@ -96,7 +96,6 @@ describe('enqueueThread', () => {
     ['messages of the wrong shape', 'chain', { messages: [{ role: 'robot', content: 1 }] }, 'hi'],
     ['input too deep to store', 'chain', {}, deep],
     ['variables no store can hold', 'chain', { variables: { when: new Date(0) } }, 'hi'],
-    ['a workflow no worker has', 'no-such-workflow', {}, 'hi'],
   ])('refuses %s, enqueueing nothing', async (_, workflowId, options, input) => {
     const before = await counts();
     // A job was added before (the 256-character id): the sequence has a value to compare.

@@ -122,8 +122,8 @@ export class WorkerClient {
    * Queues a new thread of `workflowId`; resolves to its id once the job is committed. A worker
    * that has the workflow registered builds and runs it. Rejects, with nothing enqueued, with
    * `InvalidArgumentError` for a job no worker could run (a bad thread id, messages a thread would
-   * refuse, input or variables no store can hold, a workflow no worker of this schema has ever
-   * registered), and with `WorkerDatabaseError` when the database fails
+   * refuse, input or variables no store can hold), and with `WorkerDatabaseError` when the
+   * database fails
    * (`WORKER_DATABASE_UNAVAILABLE`, retryable, while it is unreachable).
    */
   async enqueueThread(
@@ -147,32 +147,22 @@ export class WorkerClient {
     await this.migrate();
     const { pool, schema, graphileSchema, maxAttempts } = this.queue;
     const s = quoteIdentifier(schema);
-    // One statement, so one round trip and atomic: the job is added only with a new thread row,
-    // and only for a workflow some worker has (or this one, which registers it).
-    const { rows } = await onDatabase('enqueue a thread', () =>
-      pool.query<{ known: boolean }>(
-        `with known as (
-           select $6::boolean or exists (select 1 from ${s}.workflows where workflow_id = $2) as known
-         ), served as (
+    // One statement, so one round trip and atomic: the job is added only with a new thread row.
+    // A workflow no worker has registered yet is taken: workers may start after the client.
+    await onDatabase('enqueue a thread', () =>
+      pool.query(
+        `with served as (
            insert into ${s}.workflows (workflow_id) select $2 where $6::boolean
            on conflict do nothing
          ), inserted as (
-           insert into ${s}.threads (thread_id, workflow_id) select $1, $2 from known where known
+           insert into ${s}.threads (thread_id, workflow_id) values ($1, $2)
            on conflict do nothing returning thread_id
-         ), added as (
-           select ${quoteIdentifier(graphileSchema)}.add_job($3, $4::json, max_attempts => $5)
-             from inserted
          )
-         select (select known from known) as known, (select count(*) from added) as added`,
+         select ${quoteIdentifier(graphileSchema)}.add_job($3, $4::json, max_attempts => $5)
+           from inserted`,
         [threadId, workflowId, THREAD_TASK, payload, maxAttempts, serves],
       ),
     );
-    if (!rows[0]?.known)
-      throw new InvalidArgumentError(
-        'workflowId',
-        `No worker of schema "${schema}" has workflow "${workflowId}" registered: no worker could run the thread, so nothing was enqueued. Start a worker whose engine has it first.`,
-        { workflowId },
-      );
     return threadId;
   }
 
