@@ -10,10 +10,14 @@ describe('the ToolBench dataset run', () => {
     const out = join(mkdtempSync(join(tmpdir(), 'skein-example-')), 'run');
     const summary = await runToolBenchDataset(out, new AbortController().signal);
     expect(summary.items).toMatchObject({ total: 3, COMPLETED: 3 });
-    const answers = JSON.parse(readFileSync(join(runFolder(out), 'toolbench', 'G1_instruction.json'), 'utf8'));
+    const answers = JSON.parse(
+      readFileSync(join(runFolder(out), 'toolbench', 'G1_instruction.json'), 'utf8'),
+    );
     expect(Object.keys(answers).sort()).toEqual(['1073', '588', '608']);
     expect(answers['588'].answer.final_answer).toContain('give_answer');
-    const lines = readFileSync(join(runFolder(out), 'finetune.jsonl'), 'utf8').trim().split('\n');
+    const lines = readFileSync(join(runFolder(out), 'finetune.jsonl'), 'utf8')
+      .trim()
+      .split('\n');
     expect(lines).toHaveLength(3);
     for (const line of lines) expect(validateFineTuningLine(JSON.parse(line))).toEqual([]);
     const again = await runToolBenchDataset(out, new AbortController().signal);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { InvalidArgumentError, type LLMMessage } from '@skein/spec';
+import type { LLMMessage } from '@skein/spec';
 import { runMigrations } from 'graphile-worker';
 import {
   type ConnectionOptions,
