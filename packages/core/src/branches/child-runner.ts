@@ -106,7 +106,7 @@ export class ChildRunner {
   ): Promise<ChildResult> {
     this.checkDepth(parent, plan.workflowId);
     const child =
-      parent.record.held.get(plan.threadId) ??
+      parent.record.held?.get(plan.threadId) ??
       (options.recovering ? await this.#load(plan.threadId) : undefined) ??
       this.#build(parent, plan, options.nodeId);
     const link = child.state.parent;

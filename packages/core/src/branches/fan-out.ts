@@ -202,8 +202,11 @@ export function keepChildren(
 ): void {
   for (const r of results) {
     if (r.thread === thread) continue;
-    if (hold && r.thread) thread.record.held.set(r.threadId, r.thread);
-    else thread.record.held.delete(r.threadId);
+    const { record } = thread;
+    if (hold && r.thread) {
+      record.held ??= new Map();
+      record.held.set(r.threadId, r.thread);
+    } else record.held?.delete(r.threadId);
   }
 }
 

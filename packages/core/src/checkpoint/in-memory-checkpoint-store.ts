@@ -73,8 +73,13 @@ export class InMemoryCheckpointStore implements CheckpointStore {
   readonly #threads = new Map<string, ThreadRecord>();
   readonly #leases = new Map<string, HeldLease>();
 
-  async save(checkpoint: Checkpoint): Promise<void> {
-    this.#save(checkpoint);
+  save(checkpoint: Checkpoint): Promise<void> {
+    try {
+      this.#save(checkpoint);
+      return Promise.resolve();
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
   #save(checkpoint: Checkpoint): void {

@@ -5,7 +5,7 @@ import type { ThreadContext } from '../thread/thread-context.js';
 /** The thread's scope, with `vars` in place of its variables when a node has set some. */
 function scopeOf(thread: ThreadContext, vars?: Readonly<Record<string, unknown>>) {
   const scope = thread.scope();
-  return vars ? { ...scope, vars } : scope;
+  return vars && vars !== scope.vars ? { ...scope, vars } : scope;
 }
 
 /** Renders a template of the thread's workflow (parsed at registration) against the thread. */

@@ -34,11 +34,13 @@ export const endHandler: NodeHandler<EndNode> = ({ thread, node }) => ({
 export const variableHandler: NodeHandler<VariableNode> = ({ thread, node }) => {
   const { assign, values, message } = node.config;
   const set: Record<string, unknown> = Object.create(null);
+  const assignments = Object.entries(assign ?? {});
   let vars = thread.variables;
-  for (const [name, source] of Object.entries(assign ?? {})) {
+  assignments.forEach(([name, source], i) => {
     set[name] = evaluateIn(thread, source, vars);
-    vars = { ...vars, [name]: set[name] };
-  }
+    // The next assignment sees this one.
+    if (i < assignments.length - 1) vars = { ...vars, [name]: set[name] };
+  });
   if (values) Object.assign(set, values);
   if (message)
     thread.conversation.addMessage({

@@ -68,19 +68,25 @@ function checkpointSaved(
 }
 
 /** Saves and records the next checkpoint; a refusal rejects with `SaveFailure`. */
-export async function saveCheckpoint(
+export function saveCheckpoint(
   store: CheckpointStore,
   thread: ThreadContext,
   emitter: SkeinEmitter,
   conversation?: ConversationDelta,
 ): Promise<void> {
   const checkpoint = nextCheckpoint(thread, conversation);
+  let saved: Promise<void>;
   try {
-    await store.save(checkpoint);
+    saved = store.save(checkpoint);
   } catch (error) {
-    throw new SaveFailure(error);
+    return Promise.reject(new SaveFailure(error));
   }
-  checkpointSaved(thread, emitter, checkpoint);
+  return saved.then(
+    () => checkpointSaved(thread, emitter, checkpoint),
+    (error: unknown) => {
+      throw new SaveFailure(error);
+    },
+  );
 }
 
 /**

@@ -54,12 +54,12 @@ export async function finishThread(
   branch?: { readonly output: unknown },
 ): Promise<ThreadResult> {
   const { thread, emitter, store } = end;
-  thread.dispatch({
-    type: 'finished',
-    status,
-    error: error ? serializeError(error, nodeId) : undefined,
-    ...(branch ? { output: branch.output } : {}),
-  });
+  const serialized = error ? serializeError(error, nodeId) : undefined;
+  thread.dispatch(
+    branch
+      ? { type: 'finished', status, error: serialized, output: branch.output }
+      : { type: 'finished', status, error: serialized },
+  );
   if (store) await saveCheckpoint(store, thread, emitter);
   const event =
     status === 'COMPLETED'

@@ -21,19 +21,19 @@ export function applyTransition(state: ThreadState, transition: ThreadTransition
       return next(state, { status: 'RUNNING', error: undefined });
     case 'node-completed': {
       const { output } = transition;
-      return next(state, {
+      const recorded = output !== undefined;
+      return Object.freeze({
+        ...state,
         step: transition.step + 1,
         currentNodeId: transition.next,
         pending: undefined,
-        ...(output === undefined
-          ? {}
-          : {
-              nodeOutputs: Object.freeze(withEntry(state.nodeOutputs, transition.nodeId, output)),
-              lastOutput: output,
-            }),
-        ...(transition.end ? { output } : {}),
-        ...(transition.variables ? { variables: transition.variables } : {}),
-        ...(transition.toolFailures ? { toolFailures: transition.toolFailures } : {}),
+        nodeOutputs: recorded
+          ? Object.freeze(withEntry(state.nodeOutputs, transition.nodeId, output))
+          : state.nodeOutputs,
+        lastOutput: recorded ? output : state.lastOutput,
+        output: transition.end ? output : state.output,
+        variables: transition.variables ?? state.variables,
+        toolFailures: transition.toolFailures ?? state.toolFailures,
       });
     }
     case 'jumped':
@@ -56,10 +56,11 @@ export function applyTransition(state: ThreadState, transition: ThreadTransition
         draft.pending!.answer = castDraft({ input: transition.input });
       });
     case 'finished':
-      return next(state, {
+      return Object.freeze({
+        ...state,
         status: transition.status,
         error: transition.error,
-        ...('output' in transition ? { output: transition.output } : {}),
+        output: 'output' in transition ? transition.output : state.output,
       });
     case 'restored':
       if (transition.state.threadId !== state.threadId)

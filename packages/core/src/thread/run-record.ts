@@ -23,13 +23,16 @@ export class RunRecord {
   running = false;
   /** The lease owner driving it, written on its checkpoints (the store's fence). */
   owner: string | undefined;
-  /** Branches and child threads of a node that paused: a resume in this process finds them. */
-  readonly held = new Map<string, ThreadContext>();
+  /**
+   * Branches and child threads of a node that paused: a resume in this process finds them. Made
+   * the first time one is held (most threads never hold any; a fan-out makes thousands).
+   */
+  held: Map<string, ThreadContext> | undefined;
 
-  constructor(from: { cursor?: ConversationCursor; id?: string; sequence?: number } = {}) {
-    this.checkpointCursor = from.cursor ?? { messages: 0, log: 0 };
-    this.lastCheckpointId = from.id;
-    this.checkpointSequence = from.sequence ?? 0;
+  constructor(cursor: ConversationCursor, id: string | undefined, sequence: number) {
+    this.checkpointCursor = cursor;
+    this.lastCheckpointId = id;
+    this.checkpointSequence = sequence;
   }
 
   /** Records a checkpoint the store accepted: the next one continues from it. */

@@ -123,11 +123,11 @@ export class ThreadContext {
       parts.initialTools.length === 0 ? NO_TOOLS : Object.freeze([...parts.initialTools]);
     const dynamic = parts.dynamicTools;
     this.#dynamic = !dynamic || dynamic.length === 0 ? NO_TOOLS : Object.freeze([...dynamic]);
-    this.record = new RunRecord({
-      ...(parts.checkpointCursor ? { cursor: parts.checkpointCursor } : {}),
-      ...(parts.lastCheckpointId === undefined ? {} : { id: parts.lastCheckpointId }),
-      ...(parts.checkpointSequence === undefined ? {} : { sequence: parts.checkpointSequence }),
-    });
+    this.record = new RunRecord(
+      parts.checkpointCursor ?? { messages: 0, log: 0 },
+      parts.lastCheckpointId,
+      parts.checkpointSequence ?? 0,
+    );
   }
 
   /** The thread's conversation, built from its seed the first time it is asked for. */
@@ -275,6 +275,7 @@ export class ThreadContext {
     variables?: Readonly<Record<string, unknown>>,
   ): ExpressionScope {
     const scope = this.scope();
+    if (variables === undefined && output === undefined) return scope;
     return {
       ...scope,
       ...(variables ? { vars: variables } : {}),
