@@ -71,7 +71,7 @@ await cleanUp?.();
 const times: number[] = [];
 const cpuTimes: number[] = [];
 for (let i = 0; i < runs; i++) {
-  (globalThis as { gc?: () => void }).gc?.();
+  if (!process.env.SKEIN_BENCH_NO_GC) (globalThis as { gc?: () => void }).gc?.();
   const cpu = process.cpuUsage();
   const start = process.hrtime.bigint();
   await run(n);
