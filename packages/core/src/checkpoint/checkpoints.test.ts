@@ -1,13 +1,14 @@
-import type { LeaseRequest, LLMMessage } from '@skein/spec';
+import type { LLMMessage } from '@skein/spec';
 import { CheckpointConflictError } from '@skein/spec';
 import { describe, expect, it } from 'vitest';
 import { SkeinEngine } from '../engine/skein-engine.js';
 import { countTo } from '../test-support/executor-fixtures.js';
+import { JsonTextStore } from '../test-support/json-text-store.js';
 import { ScriptedLLMClient } from '../testing/scripted-llm-client.js';
 import type { ScriptFunction } from '../testing/types.js';
 import type { Tool } from '../tools/tool.js';
 import { WorkflowBuilder } from '../workflow/workflow-builder.js';
-import type { Checkpoint, CheckpointStore } from './checkpoint-store.js';
+import type { CheckpointStore } from './checkpoint-store.js';
 import { InMemoryCheckpointStore } from './in-memory-checkpoint-store.js';
 
 function bind(store: CheckpointStore): CheckpointStore {
@@ -21,38 +22,6 @@ function bind(store: CheckpointStore): CheckpointStore {
     acquireLease: (id, lease) => store.acquireLease(id, lease),
     releaseLease: (id, owner) => store.releaseLease(id, owner),
   };
-}
-
-/** A store that keeps JSON copies, as a database would: nothing is shared with the live thread. */
-class JsonStore implements CheckpointStore {
-  readonly inner = new InMemoryCheckpointStore();
-  readonly saved: Checkpoint[] = [];
-  save(checkpoint: Checkpoint) {
-    const copy = JSON.parse(JSON.stringify(checkpoint)) as Checkpoint;
-    this.saved.push(copy);
-    return this.inner.save(copy);
-  }
-  load(threadId: string, id?: string) {
-    return this.inner.load(threadId, id).then((t) => (t ? JSON.parse(JSON.stringify(t)) : t));
-  }
-  list(threadId: string) {
-    return this.inner.list(threadId);
-  }
-  listThreads() {
-    return this.inner.listThreads();
-  }
-  delete(threadId: string) {
-    return this.inner.delete(threadId);
-  }
-  prune(threadId: string, options: { keepLast: number }) {
-    return this.inner.prune(threadId, options);
-  }
-  acquireLease(threadId: string, lease: LeaseRequest) {
-    return this.inner.acquireLease(threadId, lease);
-  }
-  releaseLease(threadId: string, owner: string) {
-    return this.inner.releaseLease(threadId, owner);
-  }
 }
 
 const lookup: Tool<{ city: string }> = {
@@ -96,7 +65,7 @@ const shape = (messages: readonly LLMMessage[]) => JSON.parse(JSON.stringify(mes
 
 describe('checkpoints', () => {
   it('are saved after each node and hold only what changed (incremental)', async () => {
-    const store = new JsonStore();
+    const store = new JsonTextStore();
     const { result, thread } = await engine(store).run('trip', { threadId: 't1' });
     expect(result.status).toBe('COMPLETED');
     expect(store.saved.length).toBe(result.steps + 0);
@@ -119,13 +88,13 @@ describe('checkpoints', () => {
   });
 
   it('a run that crashes at node k and is rebuilt from its last checkpoint ends like an uninterrupted run', async () => {
-    const reference = await engine(new JsonStore()).run('trip', { threadId: 'ref' });
+    const reference = await engine(new JsonTextStore()).run('trip', { threadId: 'ref' });
     const referenceMessages = shape(reference.thread.conversation.getAllMessages());
 
     for (const crashAt of ['first', 'count', 'trim', 'second', 'third', 'end']) {
       // The process dies in the middle of node `crashAt`: from that moment nothing reaches the
       // store any more. The dead run is abandoned; only the store survives.
-      const store = new JsonStore();
+      const store = new JsonTextStore();
       let dead = false;
       const dying: CheckpointStore = {
         ...bind(store),
@@ -186,7 +155,7 @@ describe('checkpoints', () => {
   });
 
   it('a save at step 10,000 stores what a save at step 10 does', async () => {
-    const store = new JsonStore();
+    const store = new JsonTextStore();
     const e = new SkeinEngine({ store });
     e.registerWorkflow(countTo(5000, { id: 'count', message: 'tick' }));
     const { result } = await e.run('count', { maxSteps: 20_000 });

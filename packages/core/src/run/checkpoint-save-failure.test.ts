@@ -1,54 +1,12 @@
-import type { LeaseRequest } from '@skein/spec';
 import { describe, expect, it } from 'vitest';
-import type { Checkpoint, CheckpointStore, StoredThread } from '../checkpoint/checkpoint-store.js';
+import type { CheckpointStore } from '../checkpoint/checkpoint-store.js';
 import { InMemoryCheckpointStore } from '../checkpoint/in-memory-checkpoint-store.js';
 import { SkeinEngine } from '../engine/skein-engine.js';
+import { JsonTextStore } from '../test-support/json-text-store.js';
 import { ScriptedLLMClient } from '../testing/scripted-llm-client.js';
 import type { ScriptFunction } from '../testing/types.js';
 import { type Tool, toolOutput } from '../tools/tool.js';
 import { WorkflowBuilder } from '../workflow/workflow-builder.js';
-
-/**
- * Keeps checkpoints as JSON text, as SQLite does: `JSON.stringify` throws on a BigInt and turns
- * NaN into null. `down` makes every save fail; `failSave` fails that many of the next saves.
- */
-class JsonTextStore implements CheckpointStore {
-  readonly inner = new InMemoryCheckpointStore();
-  down = false;
-  failSave = 0;
-  saves = 0;
-  async save(checkpoint: Checkpoint) {
-    this.saves++;
-    if (this.down) throw new Error('disk I/O error');
-    if (this.failSave > 0) {
-      this.failSave--;
-      throw new Error('database is locked');
-    }
-    await this.inner.save(JSON.parse(JSON.stringify(checkpoint)));
-  }
-  async load(threadId: string, id?: string): Promise<StoredThread | undefined> {
-    const stored = await this.inner.load(threadId, id);
-    return stored && JSON.parse(JSON.stringify(stored));
-  }
-  list(threadId: string) {
-    return this.inner.list(threadId);
-  }
-  listThreads() {
-    return this.inner.listThreads();
-  }
-  delete(threadId: string) {
-    return this.inner.delete(threadId);
-  }
-  prune(threadId: string, options: { keepLast: number }) {
-    return this.inner.prune(threadId, options);
-  }
-  acquireLease(threadId: string, lease: LeaseRequest) {
-    return this.inner.acquireLease(threadId, lease);
-  }
-  releaseLease(threadId: string, owner: string) {
-    return this.inner.releaseLease(threadId, owner);
-  }
-}
 
 const ledger: Tool<{ account: string }> = {
   name: 'ledger',
