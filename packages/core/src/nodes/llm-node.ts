@@ -24,6 +24,7 @@ import type { NodeHandler, NodeOutcome, NodeRunContext } from './node-handler.js
 import { signalOf } from './node-run-context.js';
 import { RetryExhausted, withRetry } from './retry.js';
 import { storableToolResult } from './storable-tool-result.js';
+import { showSystemPrompt } from './system-prompt.js';
 import { uniqueToolCallIds } from './unique-tool-call-ids.js';
 
 type AnyTool = Tool;
@@ -322,10 +323,7 @@ export const llmNodeHandler: NodeHandler<LLMNode> = async (ctx): Promise<NodeOut
     round = pending.round + 1;
   } else {
     if (config.systemPrompt !== undefined)
-      thread.conversation.addMessage({
-        role: 'system',
-        content: renderIn(thread, config.systemPrompt),
-      });
+      showSystemPrompt(thread, node.id, renderIn(thread, config.systemPrompt));
     if (config.prompt !== undefined)
       thread.conversation.addMessage({ role: 'user', content: renderIn(thread, config.prompt) });
   }
