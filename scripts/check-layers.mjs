@@ -24,6 +24,9 @@ export const LAYERS = {
   // Takes its store as an option; imports @skein/store-postgres only in tests.
   '@skein/worker': 3,
   '@skein/otel': 3,
+  // AI SDK models and UI message streams; the MCP server over an engine.
+  '@skein/ai-sdk': 3,
+  '@skein/mcp': 3,
   // Tools on top of the stores: they open a SQLite or Postgres store themselves.
   '@skein/inspector': 4,
   '@skein/runner': 4,
