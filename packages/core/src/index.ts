@@ -39,9 +39,16 @@ export type {
   ThreadInfo,
 } from './checkpoint/checkpoint-store.js';
 export { InMemoryCheckpointStore } from './checkpoint/in-memory-checkpoint-store.js';
-export type { SkeinEngineOptions } from './engine/skein-engine.js';
+export type { SentMessage } from './engine/chat-turn.js';
+export type {
+  FollowOptions,
+  RunOutcome,
+  SendOptions,
+  SkeinEngineOptions,
+} from './engine/skein-engine.js';
 // Engine
 export { SkeinEngine } from './engine/skein-engine.js';
+export type { TurnOptions } from './engine/thread-turns.js';
 // Errors
 export type {
   ExpressionErrorCode,
@@ -63,6 +70,7 @@ export type { ThreadScope } from './events/emitter.js';
 export { SkeinEmitter } from './events/emitter.js';
 // Events
 export type * from './events/event-map.js';
+export type { ThreadEvent, ThreadEventListener, ThreadEventName } from './events/thread-event.js';
 export type { CompiledExpression, ExpressionNode } from './expressions/ast.js';
 export type { ExpressionScope } from './expressions/evaluate.js';
 export { evaluateExpression } from './expressions/evaluate.js';
@@ -126,6 +134,8 @@ export { ToolRunner, toolErrorContent } from './tools/tool-runner.js';
 export type { WorkflowCall } from './tools/workflow-call.js';
 export type { WorkflowToolOptions } from './tools/workflow-tool.js';
 export { workflowTool } from './tools/workflow-tool.js';
+export type { ChatWorkflowOptions } from './workflow/chat-workflow.js';
+export { chatWorkflow } from './workflow/chat-workflow.js';
 export type { CompiledEdge, CompiledWorkflow } from './workflow/compiled-workflow.js';
 export type { MermaidOptions } from './workflow/mermaid.js';
 export { toMermaid } from './workflow/mermaid.js';
@@ -140,6 +150,7 @@ export type {
   JoinNode,
   LLMNode,
   LLMNodeConfig,
+  LLMOutputConfig,
   MapNode,
   MergePolicy,
   NodeDefinition,

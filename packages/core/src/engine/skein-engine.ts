@@ -5,6 +5,8 @@ import type { LLMClient } from '@skein/spec';
 import { CheckpointNotFoundError, InvalidArgumentError, SkeinError } from '@skein/spec';
 import type { CheckpointStore } from '../checkpoint/checkpoint-store.js';
 import { SkeinEmitter } from '../events/emitter.js';
+import type { ThreadEventListener } from '../events/thread-event.js';
+import { ThreadSubscriptions } from '../events/thread-subscriptions.js';
 import {
   type ExecuteOptions,
   type StartedRun,
@@ -27,6 +29,8 @@ import { checkNumber } from '../util/check-number.js';
 import type { CompiledWorkflow } from '../workflow/compiled-workflow.js';
 import type { NodeDefinition, WorkflowDefinition } from '../workflow/types.js';
 import { WorkflowRegistry } from '../workflow/workflow-registry.js';
+import { type SentMessage, userMessage } from './chat-turn.js';
+import { ThreadTurns, type TurnOptions } from './thread-turns.js';
 
 /** A branch path from the top-level thread, made relative to `thread` (itself maybe a branch). */
 function relativePath(thread: ThreadContext, branchPath: string): string {
@@ -65,6 +69,29 @@ export interface SkeinEngineOptions {
   readonly now?: () => number;
 }
 
+/** Options of `run`, `send` and `resume` besides how the run goes: who hears its events. */
+export interface FollowOptions {
+  /**
+   * Hears every event of the thread (its branches' included) until this call's result; the same
+   * as `subscribe` for the length of the call.
+   */
+  readonly onEvent?: ThreadEventListener;
+}
+
+/** Options of `send`. */
+export interface SendOptions extends TurnOptions, FollowOptions {}
+
+/** What `run`, `send` and `resume` resolve to: the thread and how its run ended. */
+export interface RunOutcome {
+  readonly thread: ThreadContext;
+  readonly result: ThreadResult;
+}
+
+function checkThreadId(threadId: unknown): asserts threadId is string {
+  if (typeof threadId !== 'string' || threadId === '')
+    throw new InvalidArgumentError('threadId', 'threadId must be a non-empty string');
+}
+
 /**
  * One engine: its own tool and workflow registries, event emitter, thread builder and executor.
  * Nothing is global, so two engines in one process never see each other's tools or threads.
@@ -78,6 +105,12 @@ export class SkeinEngine {
   readonly store: CheckpointStore | undefined;
   /** Who this engine is in the store's thread leases. */
   readonly owner: string;
+  readonly #subscriptions = new ThreadSubscriptions(this.events);
+  readonly #turns = new ThreadTurns({
+    load: (threadId) => this.getThread(threadId),
+    create: (workflowId, options) => this.createThread(workflowId, options),
+    start: (thread, options, resume) => this.#start(thread, options, resume),
+  });
 
   constructor(options: SkeinEngineOptions = {}) {
     this.store = options.store;
@@ -140,11 +173,82 @@ export class SkeinEngine {
   }
 
   execute(thread: ThreadContext, options?: ExecuteOptions): Promise<ThreadResult> {
-    return this.executor.execute(thread, options);
+    return this.#start(thread, options).then((started) => started.result);
   }
 
-  resume(thread: ThreadContext, input: unknown, options?: ExecuteOptions): Promise<ThreadResult> {
-    return this.executor.resume(thread, input, options);
+  /** Continues a PAUSED thread with the input it waits for (an answer, or tool approvals). */
+  async resume(
+    thread: ThreadContext,
+    input: unknown,
+    options: ExecuteOptions & FollowOptions = {},
+  ): Promise<ThreadResult> {
+    const unsubscribe = options.onEvent
+      ? this.subscribe(thread.threadId, options.onEvent)
+      : undefined;
+    try {
+      return await (await this.#start(thread, options, { input })).result;
+    } finally {
+      unsubscribe?.();
+    }
+  }
+
+  /**
+   * Sends a user message to a thread and runs it on: a new thread of `options.workflowId`
+   * (default `chat`, see `chatWorkflow`) under `threadId`, the answer a thread PAUSED for input
+   * waits for, or the next turn of a thread that ended (it runs again from its START, with its
+   * conversation, batches and checkpoints). A message sent while the thread runs in this engine
+   * waits for the run to end and is taken by the next turn. Needs a store: the thread is found
+   * by id there.
+   */
+  async send(
+    threadId: string,
+    message: SentMessage,
+    options: SendOptions = {},
+  ): Promise<RunOutcome> {
+    checkThreadId(threadId);
+    const user = userMessage(message);
+    if (!this.store)
+      throw new SkeinError(
+        'NO_STORE',
+        'send finds threads by id in the store: pass `store` to the engine (InMemoryCheckpointStore for a demo)',
+      );
+    const { onEvent, ...turn } = options;
+    const unsubscribe = onEvent ? this.subscribe(threadId, onEvent) : undefined;
+    try {
+      return await this.#turns.send(threadId, user, turn);
+    } finally {
+      unsubscribe?.();
+    }
+  }
+
+  /**
+   * Calls `listener` with every event of `threadId` (and of its branches and child threads), each
+   * with its name in `type`, until the returned function is called.
+   */
+  subscribe(threadId: string, listener: ThreadEventListener): () => void {
+    checkThreadId(threadId);
+    if (typeof listener !== 'function')
+      throw new InvalidArgumentError('listener', 'listener must be a function');
+    return this.#subscriptions.subscribe(threadId, listener);
+  }
+
+  /** The stored thread rebuilt from its latest checkpoint, or undefined when there is none. */
+  async getThread(threadId: string): Promise<ThreadContext | undefined> {
+    checkThreadId(threadId);
+    if (!this.store) return undefined;
+    const stored = await this.store.load(threadId);
+    return stored ? this.builder.fromCheckpoint(stored) : undefined;
+  }
+
+  /** Starts a run and keeps its thread busy until it ends (messages sent meanwhile wait). */
+  async #start(
+    thread: ThreadContext,
+    options?: ExecuteOptions,
+    resume?: { readonly input: unknown },
+  ): Promise<StartedRun> {
+    const started = await this.executor.start(thread, options, resume);
+    if (thread.state.parent) return started;
+    return { ...started, result: this.#turns.track(thread.threadId, started.result) };
   }
 
   /**
@@ -157,7 +261,7 @@ export class SkeinEngine {
     input: unknown,
     options?: ExecuteOptions,
   ): Promise<StartedRun> {
-    return this.executor.start(thread, options, { input });
+    return this.#start(thread, options, { input });
   }
 
   /**
@@ -177,7 +281,7 @@ export class SkeinEngine {
       // A branch or child thread goes on when its top-level thread does.
       if (thread.state.parent || thread.status !== 'RUNNING') continue;
       try {
-        started.push(await this.executor.start(thread, options));
+        started.push(await this.#start(thread, options));
       } catch (error) {
         // A live process holds it, or another recover took it first.
         if (SkeinError.hasCode(error, 'THREAD_LEASED')) continue;
@@ -190,11 +294,17 @@ export class SkeinEngine {
   /** Builds a thread and runs it: `{ thread, result }`. */
   async run(
     workflowId: string,
-    options: BuildThreadOptions & ExecuteOptions = {},
-  ): Promise<{ thread: ThreadContext; result: ThreadResult }> {
+    options: BuildThreadOptions & ExecuteOptions & FollowOptions = {},
+  ): Promise<RunOutcome> {
     const thread = this.createThread(workflowId, options);
-    const result = await this.execute(thread, options);
-    return { thread, result };
+    const unsubscribe = options.onEvent
+      ? this.subscribe(thread.threadId, options.onEvent)
+      : undefined;
+    try {
+      return { thread, result: await this.execute(thread, options) };
+    } finally {
+      unsubscribe?.();
+    }
   }
 
   /**

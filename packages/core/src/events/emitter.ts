@@ -141,6 +141,15 @@ export class SkeinEmitter extends EventEmitter<Listeners> {
     return guard;
   }
 
+  /**
+   * Reports a listener that threw, as the guard of `on` does: for listeners an engine part calls
+   * itself (a thread's subscribers).
+   * @internal
+   */
+  listenerFailed(event: Name, payload: unknown, cause: unknown): void {
+    this.#failed(event, payload, cause);
+  }
+
   #failed(event: Name, payload: unknown, cause: unknown): void {
     const error = new ListenerError(event, cause);
     if (event !== 'error' && this.listenerCount('error') > 0) {

@@ -27,10 +27,22 @@ export interface ThreadFinishedEvent extends ThreadScoped {
   readonly output?: unknown;
   readonly error?: { readonly code: string; readonly message: string };
 }
+/** A tool call waiting for a person's approval: answer it by `toolCallId`. */
+export interface ApprovalRequest {
+  readonly toolCallId: string;
+  readonly name: string;
+  /** The arguments as the model sent them (JSON text). */
+  readonly arguments: string;
+}
 export interface ThreadPausedEvent extends ThreadScoped {
   readonly nodeId: string;
-  readonly reason: 'user-input' | 'tool-approval';
+  /** A person's answer (`user-input`), approvals of tool calls, or branches that wait themselves. */
+  readonly reason: 'user-input' | 'tool-approval' | 'branches';
   readonly prompt?: string;
+  /** With `tool-approval`: the calls waiting for a decision, in the order the model made them. */
+  readonly approvals?: readonly ApprovalRequest[];
+  /** With `branches`: the paths of the branches that wait (answer one with `{ branch, input }`). */
+  readonly branches?: readonly string[];
 }
 export interface NodeEvent extends NodeScoped {
   readonly nodeType: string;

@@ -7,6 +7,7 @@ import { addToolFailures } from '../thread/tool-failure-counts.js';
 import type { NodeDefinition } from '../workflow/types.js';
 import { saveCheckpoint } from './checkpointing.js';
 import type { NodeFailure } from './node-failure.js';
+import { pauseDetails } from './pause-details.js';
 import { resultOf, serializeError, type ThreadResult } from './thread-result.js';
 
 /** What ending a run needs: the thread, where it is stored and told about, its steps this run. */
@@ -36,10 +37,7 @@ export async function pauseThread(
   emitter.emit('thread:paused', {
     threadId: thread.threadId,
     nodeId,
-    reason: pending.kind === 'user-input' ? 'user-input' : 'tool-approval',
-    ...(pending.kind === 'user-input' && pending.prompt !== undefined
-      ? { prompt: pending.prompt }
-      : {}),
+    ...pauseDetails(pending),
   });
   return resultOf(thread, 'PAUSED', end.steps);
 }

@@ -1,6 +1,8 @@
 import type { SkeinError, TokenUsage } from '@skein/spec';
+import type { ApprovalRequest } from '../events/event-map.js';
 import type { ThreadContext } from '../thread/thread-context.js';
 import type { PendingInteraction, SerializedError, ThreadStatus } from '../thread/thread-state.js';
+import { approvalRequests } from './pause-details.js';
 
 export interface ThreadResult {
   readonly threadId: string;
@@ -18,6 +20,8 @@ export interface ThreadResult {
   readonly usage: TokenUsage;
   /** What a PAUSED thread waits for. */
   readonly pending?: PendingInteraction;
+  /** A thread PAUSED for tool approvals: the calls waiting for a decision (see `thread:paused`). */
+  readonly approvals?: readonly ApprovalRequest[];
   readonly lastCheckpointId?: string;
 }
 
@@ -52,6 +56,9 @@ export function resultOf(
     totalSteps,
     usage: thread.totalUsage(),
     pending: state.pending,
+    ...(status === 'PAUSED' && state.pending?.kind === 'tool-approval'
+      ? { approvals: approvalRequests(state.pending) }
+      : {}),
     lastCheckpointId: thread.lastCheckpointId,
   };
 }

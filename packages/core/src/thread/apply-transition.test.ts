@@ -110,6 +110,24 @@ describe('applyTransition', () => {
     expect(completed.variables).toEqual({ n: 1, answer: 'yes' });
     expect(completed.nodeOutputs).toBe(state.nodeOutputs);
   });
+
+  it('reopens an ended thread for a new turn at the node given, keeping what it did', () => {
+    const done = applyTransition(state, {
+      type: 'node-completed',
+      nodeId: 'end',
+      step: 4,
+      next: undefined,
+      output: 'bye',
+      end: true,
+    });
+    const reopened = applyTransition(
+      applyTransition(done, { type: 'finished', status: 'COMPLETED', error: undefined }),
+      { type: 'reopened', at: 'start' },
+    );
+    expect(reopened).toMatchObject({ status: 'PENDING', currentNodeId: 'start', step: 5 });
+    expect(reopened.output).toBeUndefined();
+    expect(reopened.nodeOutputs).toBe(done.nodeOutputs);
+  });
 });
 
 const transitions: fc.Arbitrary<ThreadTransition> = fc.oneof(
@@ -123,6 +141,7 @@ const transitions: fc.Arbitrary<ThreadTransition> = fc.oneof(
     end: fc.boolean(),
   }),
   fc.record({ type: fc.constant('jumped' as const), next: fc.constantFrom('a', 'b') }),
+  fc.record({ type: fc.constant('reopened' as const), at: fc.constantFrom('a', 'b') }),
   fc.record({
     type: fc.constant('paused' as const),
     pending: fc.constant({ kind: 'user-input' as const, nodeId: 'a' }),

@@ -62,6 +62,14 @@ export function applyTransition(state: ThreadState, transition: ThreadTransition
         error: transition.error,
         output: 'output' in transition ? transition.output : state.output,
       });
+    case 'reopened':
+      return next(state, {
+        status: 'PENDING',
+        currentNodeId: transition.at,
+        output: undefined,
+        error: undefined,
+        pending: undefined,
+      });
     case 'restored':
       if (transition.state.threadId !== state.threadId)
         throw new InvalidArgumentError(

@@ -46,6 +46,11 @@ export type ThreadTransition =
       readonly error: SerializedError | undefined;
       readonly output?: unknown;
     }
+  /**
+   * A thread that ended (or never ran) takes a new turn, a chat's next message: PENDING again at
+   * `at` (its workflow's START), with the last turn's output, error and pause cleared.
+   */
+  | { readonly type: 'reopened'; readonly at: string }
   /** Back to an earlier state of the same thread (a node undone, a save that failed). */
   | { readonly type: 'restored'; readonly state: ThreadState }
   /** New variables object (frozen, checked by the caller). */

@@ -1,0 +1,70 @@
+import { InvalidArgumentError, type LLMMessage } from '@skein/spec';
+import { ThreadError } from '../errors/thread-error.js';
+import type { ThreadContext } from '../thread/thread-context.js';
+
+/** A message sent to a thread: its text, or a user message with metadata. */
+export type SentMessage =
+  | string
+  | {
+      readonly role?: 'user';
+      readonly content: string;
+      readonly metadata?: Readonly<Record<string, unknown>>;
+    };
+
+/** The user message `sent` stands for; anything else is refused before the thread is touched. */
+export function userMessage(sent: SentMessage, where = 'message'): LLMMessage {
+  if (typeof sent === 'string') return { role: 'user', content: sent };
+  if (typeof sent !== 'object' || sent === null)
+    throw new InvalidArgumentError(where, `${where} must be a string or { content: string }`);
+  if (sent.role !== undefined && sent.role !== 'user')
+    throw new InvalidArgumentError(
+      `${where}.role`,
+      `${where}.role must be "user" (got ${JSON.stringify(sent.role)}): a thread is sent user messages`,
+    );
+  if (typeof sent.content !== 'string')
+    throw new InvalidArgumentError(`${where}.content`, `${where}.content must be a string`);
+  return {
+    role: 'user',
+    content: sent.content,
+    ...(sent.metadata === undefined ? {} : { metadata: sent.metadata }),
+  };
+}
+
+/** How a stored thread takes the next message: as the answer it waits for, or as a new turn. */
+export type NextTurn =
+  | { readonly kind: 'answer'; readonly input: string }
+  | { readonly kind: 'run' };
+
+/**
+ * Gives `thread` the next messages, or says why it cannot take them. A thread waiting for a
+ * person's answer takes the first as that answer (the others wait for the next turn: `taken` is
+ * 1); a thread that ended, failed, was cancelled or never ran takes them all and runs again from
+ * its START with its conversation; one waiting for tool approvals or for its branches refuses
+ * (answer it with `resume`).
+ */
+export function nextTurn(
+  thread: ThreadContext,
+  messages: readonly LLMMessage[],
+): { readonly turn: NextTurn; readonly taken: number } {
+  const { status, threadId } = thread;
+  const pending = thread.state.pending;
+  if (status === 'PAUSED' && pending?.kind === 'user-input' && !pending.answer)
+    return { turn: { kind: 'answer', input: messages[0]!.content }, taken: 1 };
+  if (status === 'PAUSED')
+    throw ThreadError.state(
+      threadId,
+      status,
+      pending?.kind === 'tool-approval'
+        ? 'it waits for tool approvals: answer them with resume(thread, { approvals })'
+        : 'it waits for its branches: answer them with resume(thread, { branch, input })',
+    );
+  if (status === 'RUNNING')
+    throw ThreadError.state(
+      threadId,
+      status,
+      'another process runs it (or its process died: recover() takes it over)',
+    );
+  if (status !== 'PENDING') thread.dispatch({ type: 'reopened', at: thread.workflow.startNodeId });
+  for (const message of messages) thread.conversation.addMessage(message);
+  return { turn: { kind: 'run' }, taken: messages.length };
+}

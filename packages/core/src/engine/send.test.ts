@@ -1,0 +1,135 @@
+import type { LLMRequest } from '@skein/spec';
+import { describe, expect, it } from 'vitest';
+import { InMemoryCheckpointStore } from '../checkpoint/in-memory-checkpoint-store.js';
+import { add } from '../test-support/executor-fixtures.js';
+import { ScriptedLLMClient } from '../testing/scripted-llm-client.js';
+import type { ScriptStep } from '../testing/types.js';
+import { chatWorkflow } from '../workflow/chat-workflow.js';
+import { WorkflowBuilder } from '../workflow/workflow-builder.js';
+import { SkeinEngine } from './skein-engine.js';
+
+/** The model echoes the last user message, so each turn's reply says what it answered. */
+const echo: ScriptStep = (request: LLMRequest) => ({
+  content: `re: ${request.messages.filter((m) => m.role === 'user').at(-1)?.content}`,
+});
+
+function chatEngine(script: ScriptStep | readonly ScriptStep[] = echo) {
+  const llm = new ScriptedLLMClient(Array.isArray(script) ? script : [script], {
+    whenExhausted: 'repeat-last',
+  });
+  const store = new InMemoryCheckpointStore();
+  const engine = new SkeinEngine({ llm, store });
+  engine.registerTools([add]);
+  engine.registerWorkflow(chatWorkflow({ systemPrompt: 'Be brief.' }));
+  return { engine, llm, store };
+}
+
+const contents = (request: LLMRequest) => request.messages.map((m) => `${m.role}:${m.content}`);
+
+describe('engine.send', () => {
+  it('starts a chat thread, then continues it turn after turn with its conversation', async () => {
+    const { engine, llm, store } = chatEngine();
+    const first = await engine.send('t1', 'hello');
+    expect(first.result).toMatchObject({ status: 'COMPLETED', output: 're: hello' });
+    expect(first.thread.threadId).toBe('t1');
+    const second = await engine.send('t1', { content: 'and again' });
+    expect(second.result).toMatchObject({ status: 'COMPLETED', output: 're: and again' });
+    expect(contents(llm.requests[1]!)).toEqual([
+      'system:Be brief.',
+      'user:hello',
+      'assistant:re: hello',
+      'user:and again',
+    ]);
+    // One chain of checkpoints: the second turn continues the first.
+    const checkpoints = await store.list('t1');
+    expect(checkpoints.map((c) => c.sequence)).toEqual(checkpoints.map((_, i) => i + 1));
+    expect(second.result.totalSteps).toBeGreaterThan(first.result.totalSteps);
+  });
+
+  it('answers a thread paused for input with the message', async () => {
+    const { engine, llm } = chatEngine();
+    engine.registerWorkflow(
+      new WorkflowBuilder('ask', '1')
+        .start()
+        .userInteraction('q', { prompt: 'Your name?' })
+        .llm('greet')
+        .end()
+        .chain('start', 'q', 'greet', 'end')
+        .build(),
+    );
+    const { result } = await engine.run('ask', { threadId: 'a1' });
+    expect(result.status).toBe('PAUSED');
+    const answered = await engine.send('a1', 'Ada');
+    expect(answered.result).toMatchObject({ status: 'COMPLETED', output: 're: Ada' });
+    expect(llm.requests).toHaveLength(1);
+  });
+
+  it('queues a message sent while the thread runs, for its next turn', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const slowFirst: ScriptStep = async (request, i) => {
+      if (i === 0) await gate;
+      return echo(request, i) as never;
+    };
+    const { engine, llm } = chatEngine(slowFirst);
+    const first = engine.send('q1', 'one');
+    const second = engine.send('q1', 'two');
+    const third = engine.send('q1', 'three');
+    release();
+    const [a, b, c] = await Promise.all([first, second, third]);
+    expect(a.result.output).toBe('re: one');
+    // The two queued messages are taken together by the next turn.
+    expect(b.result).toBe(c.result);
+    expect(b.result.output).toBe('re: three');
+    expect(llm.requests).toHaveLength(2);
+    expect(contents(llm.requests[1]!).slice(-2)).toEqual(['user:two', 'user:three']);
+  });
+
+  it('refuses a thread waiting for tool approvals, and bad input, leaving the thread as it was', async () => {
+    const { engine, store } = chatEngine([
+      { toolCalls: [{ name: 'guarded', arguments: { a: 1, b: 2 } }] },
+      echo,
+    ]);
+    engine.registerTools([{ ...add, name: 'guarded', needsApproval: () => true }]);
+    engine.registerWorkflow(chatWorkflow({ id: 'guarded', tools: ['guarded'] }));
+    const paused = await engine.send('g1', 'sum', { workflowId: 'guarded' });
+    expect(paused.result.status).toBe('PAUSED');
+    const before = await store.list('g1');
+    await expect(engine.send('g1', 'hello?')).rejects.toMatchObject({
+      code: 'THREAD_STATE',
+      message: expect.stringMatching(/waits for tool approvals/),
+    });
+    await expect(
+      engine.send('g1', { role: 'system', content: 'x' } as never),
+    ).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: expect.stringMatching(/message.role must be "user"/),
+    });
+    await expect(engine.send('', 'x')).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+    expect(await store.list('g1')).toEqual(before);
+  });
+
+  it('needs a store and a workflow', async () => {
+    const engine = new SkeinEngine({ llm: new ScriptedLLMClient([echo]) });
+    await expect(engine.send('x', 'hi')).rejects.toMatchObject({ code: 'NO_STORE' });
+    const { engine: withStore } = chatEngine();
+    await expect(withStore.send('y', 'hi', { workflowId: 'nope' })).rejects.toMatchObject({
+      code: 'WORKFLOW_NOT_FOUND',
+    });
+    expect(await withStore.getThread('y')).toBeUndefined();
+  });
+
+  it('runs again after a failed turn, from its START with the conversation kept', async () => {
+    const { engine, llm } = chatEngine([{ fail: 'model down' }, echo]);
+    engine.registerWorkflow(chatWorkflow({ systemPrompt: 'Be brief.', retry: { maxAttempts: 1 } }), { replace: true });
+    const failed = await engine.send('f1', 'first');
+    expect(failed.result.status).toBe('FAILED');
+    const retried = await engine.send('f1', 'second');
+    expect(retried.result).toMatchObject({ status: 'COMPLETED', output: 're: second' });
+    expect(contents(llm.requests.at(-1)!)).toEqual([
+      'system:Be brief.',
+      'user:first',
+      'user:second',
+    ]);
+  });
+});

@@ -1,0 +1,60 @@
+import { ThreadError } from '../errors/thread-error.js';
+import type { PendingInteraction } from '../thread/thread-state.js';
+
+type ApprovalPause = Extract<PendingInteraction, { kind: 'tool-approval' }>;
+
+/** What a resume may say about one call: approved or not, and why not. */
+export type ApprovalDecision = boolean | { readonly approved: boolean; readonly reason?: string };
+
+/** The shape a tool-approval pause is answered with, for the docs and the error. */
+const EXPECTED =
+  'tool approval needs `true`, `false` or `{ approvals: { [toolCallId]: boolean | { approved: boolean, reason?: string } } }`';
+
+function readDecision(
+  threadId: string,
+  id: string,
+  value: unknown,
+): { approved: boolean; reason: string | undefined } | undefined {
+  if (typeof value === 'boolean') return { approved: value, reason: undefined };
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { approved, reason } = value as { approved?: unknown; reason?: unknown };
+  if (typeof approved !== 'boolean') return undefined;
+  if (reason !== undefined && typeof reason !== 'string')
+    throw ThreadError.resumeInput(threadId, `approvals.${id}.reason must be a string`);
+  return { approved, reason: reason === '' ? undefined : (reason as string | undefined) };
+}
+
+/**
+ * The calls of a tool-approval pause that were not approved, each with the reason the model is
+ * shown. `true` / `false` decide every awaited call; `{ approvals }` must decide each one (a
+ * missing decision is refused, leaving the thread paused).
+ */
+export function rejectedCalls(
+  threadId: string,
+  pending: ApprovalPause,
+  input: unknown,
+): Map<string, string | undefined> {
+  const rejected = new Map<string, string | undefined>();
+  if (typeof input === 'boolean') {
+    if (!input) for (const id of pending.awaiting) rejected.set(id, undefined);
+    return rejected;
+  }
+  const approvals = (input as { approvals?: unknown } | null)?.approvals;
+  if (typeof approvals !== 'object' || approvals === null)
+    throw ThreadError.resumeInput(threadId, EXPECTED);
+  const missing: string[] = [];
+  for (const id of pending.awaiting) {
+    const given = Object.hasOwn(approvals, id)
+      ? (approvals as Record<string, unknown>)[id]
+      : undefined;
+    const decision = readDecision(threadId, id, given);
+    if (!decision) missing.push(id);
+    else if (!decision.approved) rejected.set(id, decision.reason);
+  }
+  if (missing.length > 0)
+    throw ThreadError.resumeInput(
+      threadId,
+      `no decision for tool call${missing.length === 1 ? '' : 's'} ${missing.join(', ')}: ${EXPECTED}`,
+    );
+  return rejected;
+}
