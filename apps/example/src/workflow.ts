@@ -84,7 +84,7 @@ export function travelWorkflow(): WorkflowDefinition {
       },
       { name: 'Phase 1: plan the trip' },
     )
-    .contextProcessor('reset', [{ operation: 'clear', keepSystemMessage: false }], {
+    .contextProcessor('reset', [{ type: 'CLEAR', keepSystemMessage: false }], {
       name: 'Clear the conversation',
     })
     .llm(

@@ -46,7 +46,7 @@ function workflow() {
     .start()
     .llm('first', { prompt: 'Rome' })
     .variable('count', { assign: { n: 'vars.n + 1' } })
-    .contextProcessor('trim', [{ operation: 'truncate', keep: 'last', count: 2 }])
+    .contextProcessor('trim', [{ type: 'TRUNCATE', keep: 'last', count: 2 }])
     .llm('second', { prompt: 'Oslo' })
     .llm('third', { prompt: 'Lima' })
     .end('end', { output: 'nodes.third' })

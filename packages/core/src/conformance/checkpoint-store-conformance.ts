@@ -41,7 +41,7 @@ function workflow() {
       assign: { visits: 'vars.visits + 1' },
       message: { role: 'user', content: 'noted {{ vars.visits }}' },
     })
-    .contextProcessor('reset', [{ operation: 'clear', keepSystemMessage: true }])
+    .contextProcessor('reset', [{ type: 'CLEAR', keepSystemMessage: true }])
     .llm('second', { prompt: 'Oslo' })
     .userInteraction('ask', { prompt: 'More?', variable: 'answer' })
     .end('end', { output: 'nodes.second' })

@@ -52,7 +52,7 @@ function scenario(clears: { keepSystemMessage: boolean }[]) {
   const ids = ['start', 'phase1'];
   clears.forEach((clear, i) => {
     builder.contextProcessor(`clear${i}`, [
-      { operation: 'clear', keepSystemMessage: clear.keepSystemMessage },
+      { type: 'CLEAR', keepSystemMessage: clear.keepSystemMessage },
     ]);
     ids.push(`clear${i}`);
   });

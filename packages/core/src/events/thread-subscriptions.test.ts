@@ -75,7 +75,9 @@ describe('engine.subscribe', () => {
       'double',
       'double',
     ]);
-    expect(branchNodes.every((ev) => ev.parentThreadId === 'f')).toBe(true);
+    expect(branchNodes.every((ev) => 'parentThreadId' in ev && ev.parentThreadId === 'f')).toBe(
+      true,
+    );
   });
 
   it('keeps the other listeners and the run going when one throws', async () => {

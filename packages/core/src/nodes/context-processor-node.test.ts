@@ -39,7 +39,7 @@ const descriptions = (conversation: ConversationManager) =>
 describe('CONTEXT_PROCESSOR and the tool description', () => {
   it('a replace of the description fails the node with TOOL_DESCRIPTION_RESERVED', async () => {
     const engine = engineWith([
-      { operation: 'replace', position: 0, message: { role: 'user', content: 'gone' } },
+      { type: 'REPLACE', position: 0, message: { role: 'user', content: 'gone' } },
     ]);
     const { thread, result } = await engine.run('ctx', { input: 'hi' });
     expect(thread.conversation.getMessages()[0]!.metadata?.kind).toBe(TOOL_DESCRIPTION_KIND);
@@ -51,7 +51,7 @@ describe('CONTEXT_PROCESSOR and the tool description', () => {
 
   it('a replace of another message keeps the one description', async () => {
     const engine = engineWith([
-      { operation: 'replace', position: 1, message: { role: 'user', content: 'instead' } },
+      { type: 'REPLACE', position: 1, message: { role: 'user', content: 'instead' } },
     ]);
     const { thread, result } = await engine.run('ctx', { input: 'hi' });
     expect(result.status).toBe('COMPLETED');
@@ -67,7 +67,7 @@ describe('CONTEXT_PROCESSOR and the tool description', () => {
       content: 'Available tools: none',
       metadata: { kind: TOOL_DESCRIPTION_KIND },
     };
-    const engine = engineWith([{ operation: 'insert', position: 0, message: forged }]);
+    const engine = engineWith([{ type: 'INSERT', position: 0, message: forged }]);
     const { thread, result } = await engine.run('ctx', { input: 'hi' });
     expect(result.status).toBe('FAILED');
     expect(result.error?.code).toBe('TOOL_DESCRIPTION_RESERVED');
@@ -76,8 +76,8 @@ describe('CONTEXT_PROCESSOR and the tool description', () => {
 
   it('a batch operation takes a storage position as its boundary', async () => {
     const engine = engineWith([
-      { operation: 'truncate', keep: 'last', count: 1, preserveSystem: false },
-      { operation: 'batch', action: 'start', boundary: 3 },
+      { type: 'TRUNCATE', keep: 'last', count: 1, preserveSystem: false },
+      { type: 'BATCH_MANAGEMENT', action: 'start', boundary: 3 },
     ]);
     const { thread, result } = await engine.run('ctx', {
       messages: [
@@ -120,9 +120,25 @@ function originalHandleClearOperation(
   }
 }
 
+describe('the former spelling of operations', () => {
+  it('runs as the conversation’s own operation, and the node says which', async () => {
+    const engine = engineWith([
+      { operation: 'truncate', count: 1 },
+      { operation: 'clear', keepSystemMessage: false },
+    ]);
+    const { thread, result } = await engine.run('ctx', { input: 'hi' });
+    expect(result.status).toBe('COMPLETED');
+    expect(thread.state.nodeOutputs.ctx).toEqual([
+      expect.objectContaining({ operation: 'TRUNCATE' }),
+      expect.objectContaining({ operation: 'CLEAR' }),
+    ]);
+    expect(descriptions(thread.conversation)).toHaveLength(1);
+  });
+});
+
 describe('clearing a thread’s conversation', () => {
   function thread() {
-    const engine = engineWith([{ operation: 'clear' }]);
+    const engine = engineWith([{ type: 'CLEAR' }]);
     const built = engine.createThread('ctx', {
       messages: [
         { role: 'user', content: 'u1' },
@@ -145,7 +161,7 @@ describe('clearing a thread’s conversation', () => {
   for (const keepSystemMessage of [true, false]) {
     it(`Skein's handleClearOperation and the original agree (keepSystemMessage: ${keepSystemMessage})`, () => {
       const skein = thread();
-      applyContextOperation(skein, { operation: 'clear', keepSystemMessage });
+      applyContextOperation(skein, { type: 'CLEAR', keepSystemMessage });
       const original = thread();
       originalHandleClearOperation(original, { keepSystemMessage });
       expect(descriptions(skein)).toHaveLength(1);

@@ -1,5 +1,9 @@
 import type { ContextOperation, ConversationManager, OperationResult } from '@skein/conversation';
-import type { ContextProcessorNode, ContextProcessorOperation } from '../workflow/types.js';
+import type {
+  ContextProcessorNode,
+  ContextProcessorOperation,
+  FormerContextProcessorOperation,
+} from '../workflow/types.js';
 import type { NodeHandler } from './node-handler.js';
 
 /**
@@ -20,8 +24,12 @@ export function handleClearOperation(
   });
 }
 
-/** Maps a workflow's JSON operation onto a conversation operation. */
+/** A workflow's operation as the conversation's: the same one, or the former spelling mapped. */
 function toContextOperation(op: ContextProcessorOperation): ContextOperation {
+  return 'type' in op ? op : fromFormerSpelling(op);
+}
+
+function fromFormerSpelling(op: FormerContextProcessorOperation): ContextOperation {
   switch (op.operation) {
     case 'clear':
       return { type: 'CLEAR', keepSystemMessage: op.keepSystemMessage ?? true };
@@ -66,8 +74,9 @@ export function applyContextOperation(
   conversation: ConversationManager,
   op: ContextProcessorOperation,
 ): OperationResult {
-  if (op.operation === 'clear') return handleClearOperation(conversation, op);
-  return conversation.applyOperation(toContextOperation(op));
+  const operation = toContextOperation(op);
+  if (operation.type === 'CLEAR') return handleClearOperation(conversation, operation);
+  return conversation.applyOperation(operation);
 }
 
 /** Runs the node's context operations in order; its output is what each changed. */
@@ -85,7 +94,7 @@ export const contextProcessorHandler: NodeHandler<ContextProcessorNode> = ({
       visibleAfter: result.visibleAfter,
     });
     return {
-      operation: op.operation,
+      operation: result.type,
       visibleBefore: result.visibleBefore,
       visibleAfter: result.visibleAfter,
       batch: result.batch,

@@ -22,7 +22,7 @@ function loop(systemPrompt: string, clearAt?: number) {
     b.node({
       id: 'clear',
       type: 'CONTEXT_PROCESSOR',
-      config: { operations: [{ operation: 'clear', keepSystemMessage: false }] },
+      config: { operations: [{ type: 'CLEAR', keepSystemMessage: false }] },
     })
       .edge('again', 'clear', { when: `vars.turn == ${clearAt}` })
       .edge('again', 'ask')

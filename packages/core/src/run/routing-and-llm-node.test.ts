@@ -18,10 +18,12 @@ describe('routing on variables', () => {
       .end('end', { output: 'vars.perk' })
       .edge('start', 'route')
       .edge('route', 'gold', { when: 'vars.user.tier in ["gold", "platinum"]' })
-      .edge('route', 'basic')
+      .edge('route', 'basic', { default: true })
       .chain('gold', 'end')
       .chain('basic', 'end')
       .build();
+    // The builder spells the default edge as the JSON does.
+    expect(def.edges).toContainEqual({ from: 'route', to: 'basic', default: true });
     const { engine } = engineWith([]);
     engine.registerWorkflow(def);
     expect(

@@ -33,7 +33,7 @@ describe('a trigger that fails at run time', () => {
         when: { type: 'node-completed', nodeId: 'inc' },
         action: {
           type: 'context',
-          operation: { operation: 'insert', position: 99, message: { role: 'user', content: 'x' } },
+          operation: { type: 'INSERT', position: 99, message: { role: 'user', content: 'x' } },
         },
       },
       'action',

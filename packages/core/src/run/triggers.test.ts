@@ -27,7 +27,7 @@ describe('triggers', () => {
         .trigger({
           id: 'trim',
           when: { type: 'visible-tokens-over', tokens: 200 },
-          action: { type: 'context', operation: { operation: 'truncate', maxTokens: 120 } },
+          action: { type: 'context', operation: { type: 'TRUNCATE', maxTokens: 120 } },
         })
         .build(),
     );
@@ -64,7 +64,7 @@ describe('triggers', () => {
         .trigger({
           id: 'clear',
           when: { type: 'visible-messages-over', count: 10 },
-          action: { type: 'context', operation: { operation: 'clear', keepSystemMessage: false } },
+          action: { type: 'context', operation: { type: 'CLEAR', keepSystemMessage: false } },
         })
         .trigger({
           id: 'flag',

@@ -10,7 +10,7 @@ describe('WorkflowBuilder', () => {
       .llm('ask', { prompt: 'Hi', maxToolRounds: 2, toolChoice: { name: 'weather' } })
       .tool('call', { tool: 'weather', args: { city: '{{ vars.city }}' } })
       .variable('count', { assign: { visits: 'vars.visits + 1' } })
-      .contextProcessor('reset', [{ operation: 'clear', keepSystemMessage: true }])
+      .contextProcessor('reset', [{ type: 'CLEAR', keepSystemMessage: true }])
       .userInteraction('more', { prompt: 'More?', variable: 'answer' })
       .route('branch')
       .end()

@@ -1,3 +1,12 @@
+import type {
+  BatchManagementOperation,
+  ClearOperation,
+  FilterOperation,
+  InsertOperation,
+  ReplaceOperation,
+  TruncateByCountOperation,
+  TruncateByTokensOperation,
+} from '@skein/conversation';
 import type { JsonSchema, LLMMessage, Role, ToolChoice } from '@skein/spec';
 
 // A workflow is plain JSON-serialisable data: it can be stored, diffed, drawn and sent over the
@@ -63,8 +72,28 @@ export interface LLMNodeConfig {
   /** Tool calls of one response run at most this many at a time (default 4). */
   readonly toolConcurrency?: number;
   readonly retry?: RetryPolicy;
-  /** Variable that receives the final assistant text. */
+  /** Variable that receives the final assistant text (the parsed JSON with `output`). */
   readonly outputVariable?: string;
+  /** Asks for a final answer that is JSON matching a schema; see `LLMOutputConfig`. */
+  readonly output?: LLMOutputConfig;
+}
+
+/**
+ * Structured output of an LLM node: the model is asked for JSON matching `schema` (adapters pass
+ * it on as their provider's response format), the final answer is validated with ajv, and the
+ * parsed value becomes the node's output (and `outputVariable`). An answer that is not JSON or does
+ * not match fails the call with `NodeError` `OUTPUT_INVALID` (retryable), so `retry` asks again.
+ */
+export interface LLMOutputConfig {
+  /** A JSON Schema (draft-07 unless `$schema` names 2019-09 or 2020-12). */
+  readonly schema: JsonSchema;
+  /** A name for the schema where the provider wants one: `[a-zA-Z0-9_-]{1,64}` (default `output`). */
+  readonly name?: string;
+  /**
+   * Ask the provider to enforce the schema strictly (OpenAI `strict: true`, which accepts only a
+   * subset of JSON Schema). Default false: the schema guides the model and Skein validates.
+   */
+  readonly strict?: boolean;
 }
 
 export interface LLMNode extends NodeBase {
@@ -88,8 +117,26 @@ export interface RouteNode extends NodeBase {
   readonly type: 'ROUTE';
 }
 
-/** A context operation as workflow data (no functions: FILTER takes roles and metadata). */
+/**
+ * A context operation as workflow data: the conversation's own operations (`applyOperation`),
+ * spelled the same, without what JSON cannot hold (FILTER's predicate, TRUNCATE's token counter).
+ */
 export type ContextProcessorOperation =
+  | ClearOperation
+  | TruncateByCountOperation
+  | Omit<TruncateByTokensOperation, 'tokenCounter'>
+  | InsertOperation
+  | ReplaceOperation
+  | Omit<FilterOperation, 'predicate'>
+  | BatchManagementOperation
+  | FormerContextProcessorOperation;
+
+/**
+ * The former spelling of context operations in workflows (`{ operation: 'clear' }`), still
+ * accepted so stored workflow files keep working; write `{ type: 'CLEAR' }` instead.
+ * @deprecated
+ */
+export type FormerContextProcessorOperation =
   | { readonly operation: 'clear'; readonly keepSystemMessage?: boolean }
   | {
       readonly operation: 'truncate';
@@ -109,7 +156,6 @@ export type ContextProcessorOperation =
   | {
       readonly operation: 'batch';
       readonly action: 'start' | 'rollback';
-      /** A storage position: the new batch shows the visible messages stored at or after it. */
       readonly boundary?: number;
       readonly batch?: number;
       readonly withInitialTools?: boolean;

@@ -2,7 +2,25 @@ import type { WorkflowIssue } from '../errors/workflow-validation-error.js';
 import { NUMBER_RANGES } from './validate-numbers.js';
 import { type Checker, isObject } from './workflow-checker.js';
 
-const CONTEXT_OPERATIONS = new Set(['clear', 'truncate', 'insert', 'replace', 'filter', 'batch']);
+/** The operations a workflow can apply, as the conversation spells them. */
+const TYPES = ['CLEAR', 'TRUNCATE', 'INSERT', 'REPLACE', 'FILTER', 'BATCH_MANAGEMENT'];
+/** The former spelling (`{ operation: 'clear' }`), still read; each maps onto one of `TYPES`. */
+const FORMER: Readonly<Record<string, string>> = {
+  clear: 'CLEAR',
+  truncate: 'TRUNCATE',
+  insert: 'INSERT',
+  replace: 'REPLACE',
+  filter: 'FILTER',
+  batch: 'BATCH_MANAGEMENT',
+};
+
+/** The operation's type in the current spelling, or undefined when it names none. */
+function typeOf(op: Record<string, unknown>): string | undefined {
+  if (typeof op.type === 'string') return TYPES.includes(op.type) ? op.type : undefined;
+  return typeof op.operation === 'string' && Object.hasOwn(FORMER, op.operation)
+    ? FORMER[op.operation]
+    : undefined;
+}
 
 /** One context operation as workflow data (in a CONTEXT_PROCESSOR node or a trigger action). */
 export function checkContextOperation(
@@ -11,11 +29,12 @@ export function checkContextOperation(
   where: { nodeId?: string; path: string },
   code: WorkflowIssue['code'] = 'INVALID_NODE_CONFIG',
 ): void {
-  if (!isObject(op) || typeof op.operation !== 'string' || !CONTEXT_OPERATIONS.has(op.operation)) {
+  const type = isObject(op) ? typeOf(op) : undefined;
+  if (!isObject(op) || type === undefined) {
     checker.add({
       ...where,
       code,
-      message: `context operation must be one of ${[...CONTEXT_OPERATIONS].join(', ')}`,
+      message: `context operation needs type ${TYPES.join(', ')} (e.g. { "type": "CLEAR" })`,
     });
     return;
   }
@@ -28,22 +47,27 @@ export function checkContextOperation(
       { ...where, path: `${where.path}.${name}` },
       code,
     );
-  switch (op.operation) {
-    case 'truncate':
+  switch (type) {
+    case 'TRUNCATE':
       if (op.maxTokens === undefined && op.count === undefined)
-        bad('truncate needs count or maxTokens');
+        bad('TRUNCATE needs count or maxTokens');
+      if (op.keep !== undefined && op.keep !== 'first' && op.keep !== 'last')
+        bad('TRUNCATE keep must be "first" or "last"');
+      // The former spelling defaulted `keep` to "last"; the conversation's TRUNCATE names it.
+      if (op.type !== undefined && op.count !== undefined && op.keep === undefined)
+        bad('TRUNCATE with count needs keep: "first" or "last"');
       size('maxTokens');
       size('count');
       break;
-    case 'insert':
-    case 'replace':
+    case 'INSERT':
+    case 'REPLACE':
       if (op.position === undefined) bad('position must be a non-negative integer');
       size('position');
       if (!isObject(op.message)) bad('message must be an object');
       break;
-    case 'batch':
+    case 'BATCH_MANAGEMENT':
       if (op.action !== 'start' && op.action !== 'rollback')
-        bad('batch action must be start or rollback');
+        bad('BATCH_MANAGEMENT action must be start or rollback');
       if (op.action === 'rollback' && op.batch === undefined) bad('rollback needs a batch number');
       size('batch');
       size('boundary');

@@ -1,6 +1,7 @@
 import { checkBranchNodeConfig } from './validate-branch-config.js';
 import { checkContextOperation } from './validate-context-operation.js';
 import { checkLLMNumbers } from './validate-numbers.js';
+import { checkOutputConfig } from './validate-output-config.js';
 import { type Checker, isObject, type ToolNames } from './workflow-checker.js';
 
 const ROLES = new Set(['system', 'user', 'assistant']);
@@ -54,6 +55,7 @@ export function checkNodeConfig(
       checkLLMNumbers(c, checker, where);
       name('model');
       name('outputVariable');
+      checkOutputConfig(c.output, checker, at('output'));
       if (c.toolChoice !== undefined && !isToolChoice(c.toolChoice))
         bad('toolChoice must be "auto", "none", "required" or { name }', at('toolChoice').path);
       break;

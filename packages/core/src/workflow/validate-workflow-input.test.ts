@@ -101,7 +101,7 @@ describe('validateWorkflow on malformed JSON input', () => {
         {
           id: 'c',
           when: { type: 'visible-messages-over', count: Number.NaN },
-          action: { type: 'context', operation: { operation: 'clear' } },
+          action: { type: 'context', operation: { type: 'CLEAR' } },
         },
       ],
     });
@@ -157,8 +157,8 @@ describe('validateWorkflow: numeric options', () => {
           type: 'CONTEXT_PROCESSOR',
           config: {
             operations: [
-              { operation: 'batch', action: 'start', boundary: Number.NaN },
-              { operation: 'truncate', count: 2 ** 60 },
+              { type: 'BATCH_MANAGEMENT', action: 'start', boundary: Number.NaN },
+              { type: 'TRUNCATE', keep: 'last', count: 2 ** 60 },
             ],
           },
         },
@@ -168,6 +168,26 @@ describe('validateWorkflow: numeric options', () => {
     expect(issuesOf(cp).map((i) => i.path)).toEqual([
       'nodes[1].config.operations[0].boundary',
       'nodes[1].config.operations[1].count',
+    ]);
+  });
+
+  it('reads the former spelling of context operations, and names what a TRUNCATE lacks', () => {
+    const node = (operations: unknown[]) => ({
+      ...base,
+      nodes: [
+        base.nodes[0],
+        { id: 'llm', type: 'CONTEXT_PROCESSOR', config: { operations } },
+        base.nodes[2],
+      ],
+    });
+    expect(issuesOf(node([{ operation: 'clear' }, { operation: 'truncate', count: 2 }]))).toEqual(
+      [],
+    );
+    expect(
+      issuesOf(node([{ type: 'TRUNCATE', count: 2 }, { type: 'clear' }])).map((i) => i.message),
+    ).toEqual([
+      'TRUNCATE with count needs keep: "first" or "last"',
+      'context operation needs type CLEAR, TRUNCATE, INSERT, REPLACE, FILTER, BATCH_MANAGEMENT (e.g. { "type": "CLEAR" })',
     ]);
   });
 

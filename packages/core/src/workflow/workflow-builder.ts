@@ -125,18 +125,21 @@ export class WorkflowBuilder {
     return this;
   }
 
-  /** An edge; `when` makes it conditional, `otherwise` marks the default branch. */
+  /**
+   * An edge; `when` makes it conditional (its `condition`), `default` marks the one taken when no
+   * condition holds, as in the workflow's JSON.
+   */
   edge(
     from: string,
     to: string,
-    options: { when?: string; otherwise?: boolean; label?: string; id?: string } = {},
+    options: { when?: string; default?: boolean; label?: string; id?: string } = {},
   ): this {
     this.#edges.push({
       from,
       to,
       ...(options.id ? { id: options.id } : {}),
       ...(options.when !== undefined ? { condition: options.when } : {}),
-      ...(options.otherwise ? { default: true } : {}),
+      ...(options.default ? { default: true } : {}),
       ...(options.label ? { label: options.label } : {}),
     });
     return this;

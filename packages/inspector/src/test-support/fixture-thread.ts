@@ -85,7 +85,7 @@ export function createFixtureEngine(store: CheckpointStore): SkeinEngine {
       .end('end')
       .chain('start', SCRIPT_NODE_ID, 'again')
       .edge('again', SCRIPT_NODE_ID, { when: 'vars.n < 2', label: 'n < 2' })
-      .edge('again', 'end', { otherwise: true })
+      .edge('again', 'end', { default: true })
       .build(),
   );
   engine.registerWorkflow(
@@ -105,7 +105,7 @@ export function createFixtureEngine(store: CheckpointStore): SkeinEngine {
       .initialTools(['weather', 'flights'])
       .start()
       .llm('plan', { systemPrompt: 'You plan trips.', prompt: 'Where is it sunny?' })
-      .contextProcessor('reset', [{ operation: 'clear', keepSystemMessage: true }])
+      .contextProcessor('reset', [{ type: 'CLEAR', keepSystemMessage: true }])
       .llm('summary', { prompt: 'Summarise.' })
       .userInteraction('confirm', { prompt: 'Book it?', variable: 'answer' })
       .llm('book', { prompt: 'Book it: {{ vars.answer }}' })
