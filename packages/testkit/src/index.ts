@@ -23,6 +23,7 @@ export { InvalidArgumentError } from '@skein/spec';
 // OpenAI-compatible Chat Completions server (issue 4)
 export { startOpenAICompatibleServer } from './openai-server/start-openai-compatible-server.js';
 export type {
+  ChatCompletionsBody,
   ChunksTurn,
   FixtureTurn,
   OpenAICompatibleServer,
@@ -33,6 +34,7 @@ export type {
   ScriptedTurn,
   ScriptStep,
   TurnSource,
+  WireMessage,
 } from './openai-server/types.js';
 
 // ToolBench virtual-API server (StableToolBench protocol).

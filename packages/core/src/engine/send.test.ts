@@ -121,7 +121,10 @@ describe('engine.send', () => {
 
   it('runs again after a failed turn, from its START with the conversation kept', async () => {
     const { engine, llm } = chatEngine([{ fail: 'model down' }, echo]);
-    engine.registerWorkflow(chatWorkflow({ systemPrompt: 'Be brief.', retry: { maxAttempts: 1 } }), { replace: true });
+    engine.registerWorkflow(
+      chatWorkflow({ systemPrompt: 'Be brief.', retry: { maxAttempts: 1 } }),
+      { replace: true },
+    );
     const failed = await engine.send('f1', 'first');
     expect(failed.result.status).toBe('FAILED');
     const retried = await engine.send('f1', 'second');

@@ -52,7 +52,7 @@ describe('pause and resume', () => {
         {
           toolCalls: [
             { name: 'charge', arguments: { amount: 50 } },
-            { name: 'charge', arguments: { amount: 500 } },
+            { id: 'big', name: 'charge', arguments: { amount: 500 } },
           ],
         },
         { content: 'done' },
@@ -63,13 +63,13 @@ describe('pause and resume', () => {
     const thread = engine.createThread('one', { input: 'pay' });
     const first = await engine.execute(thread);
     expect(first.status).toBe('PAUSED');
-    expect(first.pending).toMatchObject({ kind: 'tool-approval', awaiting: ['call_3_1'] });
+    expect(first.pending).toMatchObject({ kind: 'tool-approval', awaiting: ['big'] });
     expect(charged).toBe(0);
     await expect(engine.resume(thread, { approvals: {} })).rejects.toThrow(
-      /no decision for tool call call_3_1/,
+      /no decision for tool call big/,
     );
     expect(thread.status).toBe('PAUSED');
-    const done = await engine.resume(thread, { approvals: { call_3_1: false } });
+    const done = await engine.resume(thread, { approvals: { big: false } });
     expect(done.status).toBe('COMPLETED');
     expect(charged).toBe(50);
     const tools = llm.requests[1]!.messages.filter((m) => m.role === 'tool').map((m) => m.content);

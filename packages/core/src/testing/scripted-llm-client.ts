@@ -4,6 +4,7 @@ import { abortableSleep } from '../util/abortable-sleep.js';
 import type { Mutable } from '../util/mutable.js';
 import { plainCopy } from '../util/with-entry.js';
 import { checkResponse, checkScript } from './check-script.js';
+import { defaultCallId } from './default-call-id.js';
 import { ScriptError } from './errors/script-error.js';
 import { describeLastMessage } from './last-message.js';
 import type {
@@ -124,9 +125,8 @@ export class ScriptedLLMClient implements LLMClient {
         onEvent?.({ type: 'text-delta', delta: token });
       }
     }
-    const visible = request.messages.length;
     const toolCalls: ToolCall[] = (response.toolCalls ?? []).map((call, i) => ({
-      id: call.id ?? `call_${visible}_${i}`,
+      id: call.id ?? defaultCallId(request.messages, i),
       name: call.name,
       arguments:
         typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments ?? {}),

@@ -1,7 +1,10 @@
 import type { FinishReason, LLMCallOptions, LLMRequest, TokenUsage } from '@skein/spec';
 
 export interface ScriptedCall {
-  /** Default: `call_<visible message count>_<index>`, stable across replays of the same conversation. */
+  /**
+   * Default: `call_<digest of the conversation sent>_<index>` (`defaultCallId`): the same for a
+   * replay of the same conversation, never repeated within a thread.
+   */
   readonly id?: string;
   readonly name: string;
   /** An object is sent as its JSON; a string is sent as is (so broken JSON can be scripted). */

@@ -11,6 +11,9 @@ import { NotFoundError, StoreError } from '@skein/spec';
  *   (`location`, `reason`: what the file is instead).
  * - `UNSUPPORTED_STORE` (`StoreError`): something no store opener recognises (`location`,
  *   `supported`: what the inspector can open).
+ * - `STORE_PACKAGE_MISSING` (`StoreError`): a location whose store package is not installed: it
+ *   is an optional peer, so an app on SQLite does not pull PostgreSQL's client (`location`,
+ *   `packageName`: what to install).
  */
 export type OpenStoreError =
   | (NotFoundError<'STORE_MISSING'> & { readonly location: string })
@@ -18,6 +21,10 @@ export type OpenStoreError =
   | (StoreError<'UNSUPPORTED_STORE'> & {
       readonly location: string;
       readonly supported: readonly string[];
+    })
+  | (StoreError<'STORE_PACKAGE_MISSING'> & {
+      readonly location: string;
+      readonly packageName: string;
     });
 
 /** The codes of an `OpenStoreError`. */
@@ -48,4 +55,16 @@ export function unsupportedStore(
     `Cannot open a store at ${location}: supported are ${supported.join(', ')}`,
     { facts: { location, supported } },
   ) as Of<'UNSUPPORTED_STORE'>;
+}
+
+export function storePackageMissing(
+  location: string,
+  packageName: string,
+  cause: unknown,
+): Of<'STORE_PACKAGE_MISSING'> {
+  return new StoreError(
+    'STORE_PACKAGE_MISSING',
+    `Cannot open ${location}: it needs ${packageName}, an optional peer of @skein/inspector; install it beside the inspector`,
+    { facts: { location, packageName }, cause },
+  ) as Of<'STORE_PACKAGE_MISSING'>;
 }

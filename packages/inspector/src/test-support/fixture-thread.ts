@@ -36,8 +36,8 @@ export function createFixtureEngine(store: CheckpointStore): SkeinEngine {
       };
     return {
       toolCalls: [
-        { name: 'weather', arguments: { city: 'Lisbon' } },
-        { name: 'flights', arguments: { to: 'Nowhere' } },
+        { id: 'call_3_0', name: 'weather', arguments: { city: 'Lisbon' } },
+        { id: 'call_3_1', name: 'flights', arguments: { to: 'Nowhere' } },
       ],
       usage: { promptTokens: 120, completionTokens: 30 },
     };

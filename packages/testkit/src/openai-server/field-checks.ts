@@ -76,3 +76,9 @@ export function isObject(
       if (value[key] === undefined) fail(path === '' ? key : `${path}.${key}`, 'is required');
   };
 }
+
+/** A TCP port to listen on: 0 (any free one) to 65535. */
+export const isPort: FieldCheck = (value, path) => {
+  if (!Number.isInteger(value) || (value as number) < 0 || (value as number) > 65_535)
+    fail(path, `must be an integer port from 0 to 65535, got ${JSON.stringify(value)}`);
+};

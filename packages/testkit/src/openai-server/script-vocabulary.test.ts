@@ -1,3 +1,4 @@
+import { ScriptedLLMClient } from '@skein/core/testing';
 import { InvalidArgumentError } from '@skein/spec';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startOpenAICompatibleServer } from './start-openai-compatible-server.js';
@@ -100,11 +101,33 @@ describe('the script vocabulary of startOpenAICompatibleServer', () => {
       ],
     });
     const { body } = await complete(s.url, { messages: [{ role: 'user', content: 'hi' }] });
+    const scripted = await new ScriptedLLMClient([
+      { toolCalls: [{ name: 'a', arguments: { city: 'Oslo' } }] },
+    ]).generate({
+      threadId: 't',
+      nodeId: 'n',
+      messages: [{ role: 'user', content: 'hi' }],
+      tools: [],
+    });
+    const id = scripted.message.toolCalls![0]!.id;
+    expect(id).toMatch(/^call_[0-9a-f]{12}_0$/);
     expect(body.choices[0]!.finish_reason).toBe('tool_calls');
     expect(body.choices[0]!.message.tool_calls).toEqual([
-      { id: 'call_1_0', type: 'function', function: { name: 'a', arguments: '{"city":"Oslo"}' } },
+      { id, type: 'function', function: { name: 'a', arguments: '{"city":"Oslo"}' } },
       { id: 'mine', type: 'function', function: { name: 'b', arguments: '{"x":1}' } },
     ]);
+  });
+
+  it('never repeats a default id for conversations of the same length (after a clear)', async () => {
+    const s = await start({
+      script: [{ toolCalls: [{ name: 'a' }] }, { toolCalls: [{ name: 'a' }] }],
+    });
+    const ids: string[] = [];
+    for (const content of ['before the clear', 'after the clear']) {
+      const { body } = await complete(s.url, { messages: [{ role: 'user', content }] });
+      ids.push((body.choices[0]!.message.tool_calls![0] as { id: string }).id);
+    }
+    expect(new Set(ids).size).toBe(2);
   });
 
   it('keeps `text` working, with one deprecation warning per process', async () => {

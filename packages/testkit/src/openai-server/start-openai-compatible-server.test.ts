@@ -51,6 +51,20 @@ describe('startOpenAICompatibleServer', () => {
     expect(s.url).toBe(`http://127.0.0.1:${s.port}/v1`);
   });
 
+  it('listens on the port asked for, and says so when it is taken', async () => {
+    const first = await start({ script: [] });
+    const port = first.port;
+    await first.close();
+    const again = await start({ script: [], port });
+    expect(again.url).toBe(`http://127.0.0.1:${port}/v1`);
+    await expect(startOpenAICompatibleServer({ script: [], port })).rejects.toMatchObject({
+      code: 'EADDRINUSE',
+    });
+    await expect(startOpenAICompatibleServer({ script: [], port: 70_000 })).rejects.toThrow(
+      /port.*integer port from 0 to 65535/,
+    );
+  });
+
   it('streams a scripted turn as SSE ending in [DONE] and records the request', async () => {
     const s = await start({
       script: [{ text: 'hello', usage: { promptTokens: 1, completionTokens: 2 } }],
@@ -73,6 +87,10 @@ describe('startOpenAICompatibleServer', () => {
       body: { model: 'gpt-x', messages: [{ role: 'user', content: 'hi' }] },
     });
     expect(s.requests[0]!.headers.authorization).toBe('Bearer k');
+    // Typed as the wire names it: no cast to read what the client sent.
+    const body = s.requests[0]!.body;
+    if (typeof body === 'string') throw new Error('expected a JSON body');
+    expect(body.messages?.[0]?.content).toBe('hi');
   });
 
   it('answers without streaming when stream is not true', async () => {

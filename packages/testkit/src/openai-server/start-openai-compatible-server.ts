@@ -1,12 +1,14 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { CallIdMessage } from '@skein/core/testing';
 import { InvalidArgumentError } from '@skein/spec';
 import { describeLastMessage } from './last-message.js';
 import { loadFixtureChunks } from './load-fixture-chunks.js';
 import { type ResponseMeta, turnToChunks } from './turn-to-chunks.js';
 import { turnToCompletion } from './turn-to-completion.js';
 import type {
+  ChatCompletionsBody,
   OpenAICompatibleServer,
   OpenAICompatibleServerOptions,
   OpenAIServerQuirks,
@@ -138,7 +140,10 @@ export async function startOpenAICompatibleServer(
       method: req.method ?? '',
       path: req.url ?? '',
       headers: { ...req.headers },
-      body: body === undefined ? text : body,
+      body:
+        typeof body === 'object' && body !== null && !Array.isArray(body)
+          ? (body as ChatCompletionsBody)
+          : text,
     };
     requests.push(request);
     if (req.method !== 'POST' || (req.url ?? '').split('?')[0] !== ROUTE) {
@@ -196,7 +201,7 @@ export async function startOpenAICompatibleServer(
       created: 1_700_000_000 + turn,
       turn,
       ...(Array.isArray((body as { messages?: unknown }).messages)
-        ? { messageCount: (body as { messages: unknown[] }).messages.length }
+        ? { messages: (body as { messages: CallIdMessage[] }).messages }
         : {}),
     };
     turn++;
@@ -229,7 +234,14 @@ export async function startOpenAICompatibleServer(
       else res.destroy();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    // A port in use is this call's error, not an unhandled 'error' event.
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   const port = (server.address() as AddressInfo).port;
   return {
     url: `http://127.0.0.1:${port}/v1`,

@@ -1,3 +1,4 @@
+import { type CallIdMessage, defaultCallId } from '@skein/core/testing';
 import { type NormalizedTurn, normalizeTurn } from './normalize-turn.js';
 import type { OpenAIServerQuirks, ScriptedTurn } from './types.js';
 
@@ -6,8 +7,8 @@ export interface ResponseMeta {
   readonly model: string;
   readonly created: number;
   readonly turn: number;
-  /** Messages in the request; default call ids are made from it, as ScriptedLLMClient does. */
-  readonly messageCount?: number;
+  /** The request's messages; default call ids are made from them, as ScriptedLLMClient does. */
+  readonly messages?: readonly CallIdMessage[];
 }
 
 type Call = NormalizedTurn['toolCalls'][number];
@@ -21,9 +22,7 @@ function pieces(text: string, size: number): string[] {
 
 export function callId(call: Call, meta: ResponseMeta, n: number): string | null {
   if (call.id !== undefined) return call.id;
-  return meta.messageCount === undefined
-    ? `call_tk${meta.turn}_${n}`
-    : `call_${meta.messageCount}_${n}`;
+  return meta.messages === undefined ? `call_tk${meta.turn}_${n}` : defaultCallId(meta.messages, n);
 }
 
 export function finishReasonOf(turn: NormalizedTurn, quirks: OpenAIServerQuirks): string {

@@ -100,13 +100,48 @@ export interface OpenAIServerQuirks {
   readonly chunkDelayMs?: number;
 }
 
+/** A message of a Chat Completions request, fields as the wire names them. */
+export interface WireMessage {
+  readonly role: string;
+  readonly content?: string | null | readonly unknown[];
+  readonly name?: string;
+  readonly tool_call_id?: string;
+  readonly tool_calls?: readonly {
+    readonly id: string;
+    readonly type: 'function';
+    readonly function: { readonly name: string; readonly arguments: string };
+  }[];
+  readonly [field: string]: unknown;
+}
+
+/**
+ * A Chat Completions request body as a client sends it. Nothing is guaranteed (the server records
+ * whatever came): every field is optional, and others are kept.
+ */
+export interface ChatCompletionsBody {
+  readonly model?: string;
+  readonly messages?: readonly WireMessage[];
+  readonly tools?: readonly {
+    readonly type: 'function';
+    readonly function: {
+      readonly name: string;
+      readonly description?: string;
+      readonly parameters?: unknown;
+    };
+  }[];
+  readonly tool_choice?: unknown;
+  readonly response_format?: unknown;
+  readonly stream?: boolean;
+  readonly [field: string]: unknown;
+}
+
 /** What the server received. */
 export interface RecordedRequest {
   readonly method: string;
   readonly path: string;
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
-  /** The parsed JSON body (or the raw text when it was not JSON). */
-  readonly body: unknown;
+  /** The parsed JSON body, or the raw text when it was not a JSON object. */
+  readonly body: ChatCompletionsBody | string;
 }
 
 export interface OpenAICompatibleServerOptions {
@@ -115,6 +150,8 @@ export interface OpenAICompatibleServerOptions {
   readonly quirks?: OpenAIServerQuirks;
   /** Model name in responses when the request names none (default `testkit-model`). */
   readonly model?: string;
+  /** The port to listen on, on 127.0.0.1 (default 0: any free port). */
+  readonly port?: number;
 }
 
 export interface OpenAICompatibleServer {

@@ -8,6 +8,7 @@ import {
   isNonNegativeInteger,
   isNumber,
   isObject,
+  isPort,
   isString,
   oneOf,
 } from './field-checks.js';
@@ -105,6 +106,6 @@ const checkScript: FieldCheck = (value, path) => {
 
 /** Refuses options that cannot work, before the server starts. */
 export const checkServerOptions = isObject(
-  { script: checkScript, quirks: checkQuirks, model: isString },
+  { script: checkScript, quirks: checkQuirks, model: isString, port: isPort },
   { required: ['script'] },
 );
