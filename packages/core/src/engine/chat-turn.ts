@@ -1,5 +1,6 @@
 import { InvalidArgumentError, type LLMMessage } from '@skein/spec';
 import { ThreadError } from '../errors/thread-error.js';
+import { handleClearOperation } from '../nodes/context-processor-node.js';
 import type { ThreadContext } from '../thread/thread-context.js';
 
 /** A message sent to a thread: its text, or a user message with metadata. */
@@ -40,16 +41,20 @@ export type NextTurn =
  * person's answer takes the first as that answer (the others wait for the next turn: `taken` is
  * 1); a thread that ended, failed, was cancelled or never ran takes them all and runs again from
  * its START with its conversation; one waiting for tool approvals or for its branches refuses
- * (answer it with `resume`).
+ * (answer it with `resume`). With `clear`, the conversation is cleared first (CLEAR through
+ * `handleClearOperation`: visible system messages and the tool description stay).
  */
 export function nextTurn(
   thread: ThreadContext,
   messages: readonly LLMMessage[],
+  clear = false,
 ): { readonly turn: NextTurn; readonly taken: number } {
   const { status, threadId } = thread;
   const pending = thread.state.pending;
-  if (status === 'PAUSED' && pending?.kind === 'user-input' && !pending.answer)
+  if (status === 'PAUSED' && pending?.kind === 'user-input' && !pending.answer) {
+    if (clear) handleClearOperation(thread.conversation);
     return { turn: { kind: 'answer', input: messages[0]!.content }, taken: 1 };
+  }
   if (status === 'PAUSED')
     throw ThreadError.state(
       threadId,
@@ -65,6 +70,8 @@ export function nextTurn(
       'another process runs it (or its process died: recover() takes it over)',
     );
   if (status !== 'PENDING') thread.dispatch({ type: 'reopened', at: thread.workflow.startNodeId });
+  // A new topic: earlier turns leave the view (they stay stored), the tools stay described.
+  if (clear) handleClearOperation(thread.conversation);
   for (const message of messages) thread.conversation.addMessage(message);
   return { turn: { kind: 'run' }, taken: messages.length };
 }

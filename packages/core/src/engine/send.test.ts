@@ -135,4 +135,23 @@ describe('engine.send', () => {
       'user:second',
     ]);
   });
+
+  it('clears the view for a new topic, keeping the system prompt and the tools described', async () => {
+    const { engine, llm, store } = chatEngine();
+    engine.registerWorkflow(
+      chatWorkflow({ id: 'tools', systemPrompt: 'Be brief.', initialTools: ['add'] }),
+    );
+    await engine.send('n1', 'first topic', { workflowId: 'tools' });
+    const { result, thread } = await engine.send('n1', 'second topic', { clear: true });
+    expect(result.output).toBe('re: second topic');
+    const sent = contents(llm.requests.at(-1)!);
+    expect(sent).toHaveLength(3);
+    expect(sent[0]).toBe('system:Be brief.');
+    expect(sent[1]).toMatch(/^system:.*add/s);
+    expect(sent[2]).toBe('user:second topic');
+    // Nothing is lost: the first topic is still stored, in an earlier batch.
+    expect(thread.conversation.getAllMessages().map((m) => m.content)).toContain('first topic');
+    expect((await engine.getThread('n1'))!.conversation.getMessages()).toHaveLength(4);
+    expect(await store.list('n1')).not.toHaveLength(0);
+  });
 });

@@ -22,6 +22,11 @@ export interface TurnOptions extends ExecuteOptions {
   readonly workflowId?: string;
   /** Variables of a new thread. */
   readonly variables?: Readonly<Record<string, unknown>>;
+  /**
+   * Clear the conversation before this message (a new topic): earlier turns stay stored but
+   * leave the model's view; the system prompt and the tool description stay.
+   */
+  readonly clear?: boolean;
 }
 
 export interface Turn {
@@ -106,7 +111,7 @@ export class ThreadTurns {
   }
 
   async #start(threadId: string, messages: readonly LLMMessage[], options: TurnOptions) {
-    const { workflowId = 'chat', variables, ...execute } = options;
+    const { workflowId = 'chat', variables, clear, ...execute } = options;
     const stored = await this.#host.load(threadId);
     if (!stored) {
       const thread = this.#host.create(workflowId, {
@@ -116,7 +121,7 @@ export class ThreadTurns {
       });
       return { thread, started: await this.#host.start(thread, execute), taken: messages.length };
     }
-    const { turn, taken } = nextTurn(stored, messages);
+    const { turn, taken } = nextTurn(stored, messages, clear);
     const started =
       turn.kind === 'answer'
         ? await this.#host.start(stored, execute, { input: turn.input })
