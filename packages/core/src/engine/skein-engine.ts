@@ -182,14 +182,7 @@ export class SkeinEngine {
     input: unknown,
     options: ExecuteOptions & FollowOptions = {},
   ): Promise<ThreadResult> {
-    const unsubscribe = options.onEvent
-      ? this.subscribe(thread.threadId, options.onEvent)
-      : undefined;
-    try {
-      return await (await this.#start(thread, options, { input })).result;
-    } finally {
-      unsubscribe?.();
-    }
+    return (await this.#start(thread, options, { input })).result;
   }
 
   /**
@@ -240,26 +233,45 @@ export class SkeinEngine {
     return stored ? this.builder.fromCheckpoint(stored) : undefined;
   }
 
-  /** Starts a run and keeps its thread busy until it ends (messages sent meanwhile wait). */
+  /**
+   * Starts a run and keeps its thread busy until it ends (messages sent meanwhile wait). `onEvent`
+   * hears the run from the moment the thread is taken: a resume that loses the claim to another
+   * hears nothing of the winner's run.
+   */
   async #start(
     thread: ThreadContext,
-    options?: ExecuteOptions,
+    options: ExecuteOptions & FollowOptions = {},
     resume?: { readonly input: unknown },
   ): Promise<StartedRun> {
-    const started = await this.executor.start(thread, options, resume);
-    if (thread.state.parent) return started;
-    return { ...started, result: this.#turns.track(thread.threadId, started.result) };
+    const { onEvent } = options;
+    let unsubscribe: (() => void) | undefined;
+    const follow = onEvent
+      ? () => {
+          unsubscribe = this.subscribe(thread.threadId, onEvent);
+        }
+      : undefined;
+    let started: StartedRun;
+    try {
+      started = await this.executor.start(thread, options, resume, follow);
+    } catch (error) {
+      unsubscribe?.();
+      throw error;
+    }
+    const result = unsubscribe ? started.result.finally(unsubscribe) : started.result;
+    if (thread.state.parent) return { ...started, result };
+    return { ...started, result: this.#turns.track(thread.threadId, result) };
   }
 
   /**
    * Claims a PAUSED thread's pause with `input` and lets the run go on: resolves once the claim
    * is stored (`result` is the run's end), or rejects with `RESUME_CONFLICT` when another resume
-   * claimed it first, before anything ran. What an HTTP handler answers 202 or 409 with.
+   * claimed it first, before anything ran. What an HTTP handler answers 202 or 409 with;
+   * `onEvent` follows the run it started from its first event.
    */
   claimResume(
     thread: ThreadContext,
     input: unknown,
-    options?: ExecuteOptions,
+    options?: ExecuteOptions & FollowOptions,
   ): Promise<StartedRun> {
     return this.#start(thread, options, { input });
   }
@@ -297,14 +309,7 @@ export class SkeinEngine {
     options: BuildThreadOptions & ExecuteOptions & FollowOptions = {},
   ): Promise<RunOutcome> {
     const thread = this.createThread(workflowId, options);
-    const unsubscribe = options.onEvent
-      ? this.subscribe(thread.threadId, options.onEvent)
-      : undefined;
-    try {
-      return { thread, result: await this.execute(thread, options) };
-    } finally {
-      unsubscribe?.();
-    }
+    return { thread, result: await (await this.#start(thread, options)).result };
   }
 
   /**

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { InMemoryCheckpointStore } from '../checkpoint/in-memory-checkpoint-store.js';
+import { SkeinEngine } from '../engine/skein-engine.js';
 import type { ThreadPausedEvent } from '../events/event-map.js';
+import type { ThreadEvent } from '../events/thread-event.js';
 import { engineWith, oneLLM } from '../test-support/executor-fixtures.js';
+import { ScriptedLLMClient } from '../testing/scripted-llm-client.js';
 import type { Tool } from '../tools/tool.js';
 import { WorkflowBuilder } from '../workflow/workflow-builder.js';
 
@@ -87,5 +91,49 @@ describe('tool approvals', () => {
     expect(paused.filter((p) => p.threadId === 'b')).toEqual([
       expect.objectContaining({ reason: 'branches', branches: ['each[0]', 'each[1]'] }),
     ]);
+  });
+
+  it('given twice at once, run the tools once; only the winning claim hears the run', async () => {
+    let runs = 0;
+    const pay: Tool<{ amount: number }> = {
+      name: 'pay',
+      description: 'pays',
+      parameters: { type: 'object', properties: { amount: { type: 'number' } } },
+      needsApproval: () => true,
+      execute: () => {
+        runs++;
+        return 'paid';
+      },
+    };
+    const engine = new SkeinEngine({
+      store: new InMemoryCheckpointStore(),
+      llm: new ScriptedLLMClient([
+        { toolCalls: [{ id: 'p', name: 'pay', arguments: { amount: 5 } }] },
+        { content: 'done' },
+      ]),
+    });
+    engine.registerTools([pay]);
+    engine.registerWorkflow(oneLLM({}, ['pay']));
+    const { thread } = await engine.run('one', { input: 'pay', threadId: 'twice' });
+    const again = (await engine.getThread('twice'))!;
+    const heard: ThreadEvent['type'][][] = [[], []];
+    const claims = await Promise.allSettled(
+      [thread, again].map((t, i) =>
+        engine.claimResume(
+          t,
+          { approvals: { p: true } },
+          { onEvent: (e) => heard[i]!.push(e.type) },
+        ),
+      ),
+    );
+    const won = claims.findIndex((c) => c.status === 'fulfilled');
+    const lost = claims.find((c) => c.status === 'rejected') as PromiseRejectedResult;
+    expect(lost.reason).toMatchObject({ code: 'RESUME_CONFLICT' });
+    const { result } = (claims[won] as PromiseFulfilledResult<{ result: Promise<unknown> }>).value;
+    expect(await result).toMatchObject({ status: 'COMPLETED', output: 'done' });
+    expect(runs).toBe(1);
+    expect(heard[won]).toContain('tool:result');
+    expect(heard[won]!.at(-1)).toBe('thread:completed');
+    expect(heard[1 - won]).toEqual([]);
   });
 });

@@ -180,6 +180,8 @@ export class ThreadExecutor {
     thread: ThreadContext,
     options: ExecuteOptions = {},
     resume?: { readonly input: unknown },
+    /** Called once the thread is taken, just before its run emits anything (to follow its events). */
+    onTaken?: () => void,
   ): Promise<StartedRun> {
     const maxSteps = checkMaxSteps(options);
     if (resume) checkResumable(thread, resume.input);
@@ -217,6 +219,7 @@ export class ThreadExecutor {
       return { threadId, checkpointId: thread.lastCheckpointId, result: Promise.resolve(unsaved) };
     }
     const answer = resume ?? thread.state.pending?.answer;
+    onTaken?.();
     const running = this.#run(thread, options.signal, maxSteps, answer);
     return {
       threadId,
