@@ -3,7 +3,23 @@
 export type { ConversationErrorCode } from '@skein/conversation';
 // The classes this package throws: @skein/conversation's, @skein/spec's and its own.
 export { ConversationError } from '@skein/conversation';
-export { InvalidArgumentError, ProviderError } from '@skein/spec';
+// The tool-name codec lives in @skein/spec (every adapter uses it); re-exported unchanged.
+export type {
+  ToolNameCodecOptions,
+  ToolNameErrorCode,
+  ToolNameErrorFacts,
+  ToolNameHash,
+  ToolNameMapping,
+  ToolNameRule,
+} from '@skein/spec';
+export {
+  ANTHROPIC_TOOL_NAME_RULE,
+  InvalidArgumentError,
+  OPENAI_TOOL_NAME_RULE,
+  ProviderError,
+  ToolNameCodec,
+  ToolNameError,
+} from '@skein/spec';
 export { ToolCallAccumulator } from './accumulator/tool-call-accumulator.js';
 export type {
   AccumulatedChoice,
@@ -36,20 +52,10 @@ export type {
   OpenAIProviderErrorFacts,
 } from './errors/provider-errors.js';
 export { isOpenAIProviderError } from './errors/provider-errors.js';
-export type { ToolNameErrorCode, ToolNameErrorFacts } from './errors/tool-name-error.js';
-export { ToolNameError } from './errors/tool-name-error.js';
 export type { StreamOutcome } from './sse/read-chat-completion-stream.js';
 export { readChatCompletionStream } from './sse/read-chat-completion-stream.js';
 export type { SseDecoderOptions, SseEventHandler } from './sse/sse-decoder.js';
 export { SseDecoder } from './sse/sse-decoder.js';
-export type {
-  ToolNameCodecOptions,
-  ToolNameHash,
-  ToolNameMapping,
-} from './tool-names/tool-name-codec.js';
-export { ToolNameCodec } from './tool-names/tool-name-codec.js';
-export type { ToolNameRule } from './tool-names/tool-name-rule.js';
-export { ANTHROPIC_TOOL_NAME_RULE, OPENAI_TOOL_NAME_RULE } from './tool-names/tool-name-rule.js';
 export type { ExportTranscriptOptions } from './transcript/export-transcript.js';
 export { exportTranscript } from './transcript/export-transcript.js';
 export type { RestoredTranscript } from './transcript/restore-transcript.js';

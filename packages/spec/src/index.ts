@@ -10,6 +10,7 @@ export type {
   ThreadInfo,
   ThreadStatus,
 } from './checkpoint-store.js';
+export { describeValue, jsonSafe } from './describe-value.js';
 export type { ConversationExtent, ParentMismatch } from './errors/checkpoint-conflict-error.js';
 export { CheckpointConflictError } from './errors/checkpoint-conflict-error.js';
 export { CheckpointNotFoundError } from './errors/checkpoint-not-found-error.js';
@@ -21,6 +22,8 @@ export type { ThreadConflictCode } from './errors/thread-conflict-error.js';
 export { ThreadConflictError } from './errors/thread-conflict-error.js';
 export type { ToolExecutionErrorOptions } from './errors/tool-execution-error.js';
 export { ToolExecutionError } from './errors/tool-execution-error.js';
+export type { ToolNameErrorCode, ToolNameErrorFacts } from './errors/tool-name-error.js';
+export { ToolNameError } from './errors/tool-name-error.js';
 export { ToolTimeoutError } from './errors/tool-timeout-error.js';
 export type { NonJsonValue } from './json-value.js';
 export { findNonJsonValue, MAX_JSON_DEPTH } from './json-value.js';
@@ -32,6 +35,7 @@ export type {
   LLMClient,
   LLMRequest,
   LLMResponse,
+  ResponseFormat,
   ToolChoice,
 } from './llm-client.js';
 export type { LLMStreamEvent } from './llm-stream-event.js';
@@ -46,6 +50,15 @@ export type {
   ToolThreadContext,
   ToolWarning,
 } from './tool.js';
+// The reversible tool-name codec every adapter uses where a provider limits tool names.
+export type {
+  ToolNameCodecOptions,
+  ToolNameHash,
+  ToolNameMapping,
+} from './tool-names/tool-name-codec.js';
+export { ToolNameCodec } from './tool-names/tool-name-codec.js';
+export type { ToolNameRule } from './tool-names/tool-name-rule.js';
+export { ANTHROPIC_TOOL_NAME_RULE, OPENAI_TOOL_NAME_RULE } from './tool-names/tool-name-rule.js';
 export type { ToolOutput } from './tool-output.js';
 export { isToolOutput, toolOutput } from './tool-output.js';
 export type { JsonSchema, ToolSpec } from './tool-spec.js';

@@ -46,6 +46,7 @@ const nodeErrors: { [C in api.NodeErrorCode]: api.NodeError<C> } = {
   MERGE_FUNCTION_INVALID: api.NodeError.mergeFunctionInvalid('j', 'summary', 'is missing'),
   WORKFLOW_TOOL_PAUSED: api.NodeError.workflowToolPaused('w', 't/a@1#c'),
   CHILD_THREADS_UNAVAILABLE: api.NodeError.childThreadsUnavailable('fan'),
+  OUTPUT_INVALID: api.NodeError.outputInvalid('extract', '(root) must be object'),
 };
 const notFoundErrors: { [C in CoreNotFoundCode]: NotFoundError<C> } = {
   TOOL_NOT_FOUND: toolNotFound('calc', 'node "agent"'),
@@ -170,7 +171,13 @@ describe('every exported error class', () => {
         .filter(([, e]) => e.retryable)
         .map(([, e]) => e.code)
         .sort(),
-    ).toEqual(['CHECKPOINT_SAVE_FAILED', 'LLM_CALL_FAILED', 'NODE_FAILED', 'TOOL_TIMEOUT']);
+    ).toEqual([
+      'CHECKPOINT_SAVE_FAILED',
+      'LLM_CALL_FAILED',
+      'NODE_FAILED',
+      'OUTPUT_INVALID',
+      'TOOL_TIMEOUT',
+    ]);
     expect(api.NodeError.failed('t', 'n', new api.ToolTimeoutError('calc', 1)).retryable).toBe(
       true,
     );

@@ -15,6 +15,9 @@ import { SkeinError, type SkeinErrorOptions } from '@skein/spec';
  * - `WORKFLOW_TOOL_PAUSED`: a workflow used as a tool stopped to wait for input.
  * - `CHILD_THREADS_UNAVAILABLE`: a node or tool starts child threads, but its executor was built
  *   without a thread builder.
+ * - `OUTPUT_INVALID`: an LLM node with `output: { schema }` got a final answer that is not JSON or
+ *   does not match the schema (`nodeId`, `problems`). Retryable: the model may answer well when
+ *   asked again, so the node's retry policy asks again.
  */
 export type NodeErrorCode =
   | 'NODE_FAILED'
@@ -26,7 +29,8 @@ export type NodeErrorCode =
   | 'MAP_ITEMS_INVALID'
   | 'MERGE_FUNCTION_INVALID'
   | 'WORKFLOW_TOOL_PAUSED'
-  | 'CHILD_THREADS_UNAVAILABLE';
+  | 'CHILD_THREADS_UNAVAILABLE'
+  | 'OUTPUT_INVALID';
 
 /** What a NodeError can say; each code has some of these (see the factories). */
 export interface NodeErrorFacts {
@@ -50,6 +54,8 @@ export interface NodeErrorFacts {
   readonly got?: string;
   /** The merge function's name (`MERGE_FUNCTION_INVALID`). */
   readonly functionName?: string;
+  /** What is wrong with the model's answer (`OUTPUT_INVALID`). */
+  readonly problems?: string;
 }
 
 /** How a child thread ended: its error's code and message. */
@@ -65,7 +71,8 @@ function reasonOf(cause: unknown): string {
 /**
  * A node could not do its work. The thread fails at the node, which counts as not completed; a
  * failure the loop reports also carries `threadId`, `nodeId` and `lastCheckpointId`, where the
- * thread can be picked up again. Retryable only for `NODE_FAILED` with a transient cause.
+ * thread can be picked up again. Retryable for `OUTPUT_INVALID`, and for `NODE_FAILED` with a
+ * transient cause.
  */
 export class NodeError<Code extends NodeErrorCode = NodeErrorCode> extends SkeinError<Code> {
   static override readonly errorName = 'NodeError';
@@ -82,6 +89,7 @@ export class NodeError<Code extends NodeErrorCode = NodeErrorCode> extends Skein
   declare readonly expression?: string;
   declare readonly got?: string;
   declare readonly functionName?: string;
+  declare readonly problems?: string;
 
   /** The facts given become fields, and `details` unless `options.details` is given. */
   constructor(
@@ -202,6 +210,15 @@ export class NodeError<Code extends NodeErrorCode = NodeErrorCode> extends Skein
       'WORKFLOW_TOOL_PAUSED',
       `Workflow "${workflowId}" used as a tool paused (thread ${childThreadId}); a workflow tool must run to its end without user input or approvals`,
       { workflowId, childThreadId },
+    );
+  }
+
+  static outputInvalid(nodeId: string, problems: string): NodeError<'OUTPUT_INVALID'> {
+    return new NodeError(
+      'OUTPUT_INVALID',
+      `LLM node "${nodeId}": the model's answer does not match output.schema: ${problems}`,
+      { nodeId, problems },
+      { retryable: true },
     );
   }
 

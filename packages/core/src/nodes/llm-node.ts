@@ -10,9 +10,7 @@ import type {
 } from '@skein/spec';
 import { LLMCallError } from '../errors/llm-call-error.js';
 import { toolNotFound } from '../errors/not-found.js';
-import { ThreadError } from '../errors/thread-error.js';
 import type { ThreadContext } from '../thread/thread-context.js';
-import type { PendingInteraction } from '../thread/thread-state.js';
 import type { Tool } from '../tools/tool.js';
 import { toolErrorContent } from '../tools/tool-runner.js';
 import type { Mutable } from '../util/mutable.js';
@@ -24,7 +22,9 @@ import type { NodeHandler, NodeOutcome, NodeRunContext } from './node-handler.js
 import { signalOf } from './node-run-context.js';
 import { RetryExhausted, withRetry } from './retry.js';
 import { storableToolResult } from './storable-tool-result.js';
+import { nodeOutputValue, withOutputSchema } from './structured-output.js';
 import { showSystemPrompt } from './system-prompt.js';
+import { rejectedCalls } from './tool-approvals.js';
 import { uniqueToolCallIds } from './unique-tool-call-ids.js';
 
 type AnyTool = Tool;
@@ -118,35 +118,6 @@ async function callsNeedingApproval(
   return awaiting;
 }
 
-/** Reads `{ approvals: { [callId]: boolean } }` or `true` / `false` for all. */
-function decisions(
-  thread: ThreadContext,
-  pending: Extract<PendingInteraction, { kind: 'tool-approval' }>,
-  input: unknown,
-): Map<string, boolean> {
-  const out = new Map<string, boolean>();
-  if (typeof input === 'boolean') {
-    for (const id of pending.awaiting) out.set(id, input);
-    return out;
-  }
-  const approvals = (input as { approvals?: unknown } | null)?.approvals;
-  if (typeof approvals !== 'object' || approvals === null)
-    throw ThreadError.resumeInput(
-      thread.threadId,
-      'tool approval needs `true`, `false` or `{ approvals: { [toolCallId]: boolean } }`',
-    );
-  const decision = (id: string) =>
-    Object.hasOwn(approvals, id) ? (approvals as Record<string, unknown>)[id] : undefined;
-  const missing = pending.awaiting.filter((id) => typeof decision(id) !== 'boolean');
-  if (missing.length > 0)
-    throw ThreadError.resumeInput(
-      thread.threadId,
-      `no decision for tool call${missing.length === 1 ? '' : 's'} ${missing.join(', ')}`,
-    );
-  for (const id of pending.awaiting) out.set(id, decision(id) as boolean);
-  return out;
-}
-
 function callerOf(ctx: NodeRunContext) {
   const callWorkflow = ctx.services.workflowCaller?.(ctx);
   return callWorkflow ? { callWorkflow } : {};
@@ -166,11 +137,14 @@ function idempotencyKeys(
   return new Map(calls.map((call, i) => [call.id, `${base}:${i}`]));
 }
 
+const NONE_REJECTED: ReadonlyMap<string, string | undefined> = new Map();
+
 async function runCalls(
   ctx: NodeRunContext<LLMNode>,
   calls: readonly ToolCall[],
   tools: ReadonlyMap<string, AnyTool>,
-  rejected: ReadonlySet<string>,
+  /** Calls not approved, with the reason the model is shown (if one was given). */
+  rejected: ReadonlyMap<string, string | undefined>,
   round: number,
 ): Promise<void> {
   const { thread, node, services } = ctx;
@@ -208,9 +182,10 @@ async function runCalls(
       thread.conversation.addMessage(result.message);
       if (result.isError) failures[call.name] = (failures[call.name] ?? 0) + 1;
     } else {
+      const reason = rejected.get(call.id);
       const content = toolErrorContent(
         'TOOL_REJECTED',
-        `the call to "${call.name}" was not approved`,
+        `the call to "${call.name}" was not approved${reason ? `: ${reason}` : ''}`,
       );
       thread.conversation.addMessage({
         role: 'tool',
@@ -240,7 +215,8 @@ async function generate(
   const { thread, node, services } = ctx;
   const signal = signalOf(ctx);
   const config = node.config ?? {};
-  const llm = services.llmFor(node);
+  // With `output: { schema }` the call carries the schema and checks the answer (retried).
+  const llm = withOutputSchema(services.llmFor(node), node);
   const request: LLMRequest = {
     threadId: thread.threadId,
     nodeId: node.id,
@@ -317,8 +293,7 @@ export const llmNodeHandler: NodeHandler<LLMNode> = async (ctx): Promise<NodeOut
 
   const pending = thread.state.pending;
   if (ctx.resume && pending?.kind === 'tool-approval' && pending.nodeId === node.id) {
-    const decided = decisions(thread, pending, ctx.resume.input);
-    const rejected = new Set([...decided].filter(([, ok]) => !ok).map(([id]) => id));
+    const rejected = rejectedCalls(thread.threadId, pending, ctx.resume.input);
     await runCalls(ctx, pending.calls, tools, rejected, pending.round);
     round = pending.round + 1;
   } else {
@@ -357,7 +332,7 @@ export const llmNodeHandler: NodeHandler<LLMNode> = async (ctx): Promise<NodeOut
         kind: 'pause',
         pending: { kind: 'tool-approval', nodeId: node.id, round, calls, awaiting },
       };
-    await runCalls(ctx, calls, tools, new Set(), round);
+    await runCalls(ctx, calls, tools, NONE_REJECTED, round);
     round++;
   }
   services.emitter.emit('warning', {
@@ -372,10 +347,11 @@ export const llmNodeHandler: NodeHandler<LLMNode> = async (ctx): Promise<NodeOut
 
 function finish(ctx: NodeRunContext<LLMNode>, output: LLMNodeOutput): NodeOutcome {
   const variable = ctx.node.config?.outputVariable;
+  const value = nodeOutputValue(ctx.node, output.content, output.stopReason);
   return {
     kind: 'next',
-    output: output.content,
+    output: value,
     status: output.stopReason,
-    ...(variable ? { variables: { [variable]: output.content } } : {}),
+    ...(variable ? { variables: { [variable]: value } } : {}),
   };
 }

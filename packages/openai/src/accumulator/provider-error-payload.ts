@@ -1,9 +1,9 @@
+import { describeValue, jsonSafe } from '@skein/spec';
 import {
   isRetryableStatus,
   type OpenAIProviderError,
   streamErrorReceived,
 } from '../errors/provider-errors.js';
-import { describeValue, jsonSafe } from '../json/describe-value.js';
 
 function codeOf(value: unknown): string | number | undefined {
   return typeof value === 'string' || typeof value === 'number' ? value : undefined;

@@ -1,6 +1,6 @@
 import type { LLMRequest } from '@skein/spec';
+import { ToolNameCodec } from '@skein/spec';
 import { describe, expect, it } from 'vitest';
-import { ToolNameCodec } from '../tool-names/tool-name-codec.js';
 import { type BodySettings, buildRequestBody } from './build-request-body.js';
 
 const LONG =
@@ -127,6 +127,31 @@ describe('buildRequestBody', () => {
       id: 'c9',
       function: { name: 'skein_unnamed_tool' },
     });
+  });
+
+  it('sends a response format as a named json_schema, strict only when asked', () => {
+    const schema = { type: 'object', properties: { ok: { type: 'boolean' } } };
+    const loose = buildRequestBody(
+      request({ responseFormat: { type: 'json', schema } }),
+      settings,
+      new ToolNameCodec(),
+    );
+    expect(loose.response_format).toEqual({
+      type: 'json_schema',
+      json_schema: { name: 'output', schema, strict: false },
+    });
+    const strict = buildRequestBody(
+      request({ responseFormat: { type: 'json', schema, name: 'verdict', strict: true } }),
+      settings,
+      new ToolNameCodec(),
+    );
+    expect(strict.response_format).toEqual({
+      type: 'json_schema',
+      json_schema: { name: 'verdict', schema, strict: true },
+    });
+    expect(buildRequestBody(request({}), settings, new ToolNameCodec())).not.toHaveProperty(
+      'response_format',
+    );
   });
 
   it('uses max_completion_tokens when told to', () => {

@@ -1,5 +1,4 @@
-import type { LLMRequest, ToolChoice } from '@skein/spec';
-import type { ToolNameCodec } from '../tool-names/tool-name-codec.js';
+import type { LLMRequest, ToolChoice, ToolNameCodec } from '@skein/spec';
 import { UNNAMED_TOOL_PLACEHOLDER } from './message-metadata.js';
 import { type NameOf, toOpenAIMessage, toOpenAITool } from './to-openai-messages.js';
 
@@ -43,6 +42,19 @@ function toolChoiceParam(choice: ToolChoice, nameOf: NameOf): unknown {
     : { type: 'function', function: { name: nameOf(choice.name) } };
 }
 
+/** Structured output as Chat Completions asks for it: a named JSON Schema, strict only if asked. */
+function responseFormatParam({ responseFormat }: LLMRequest): unknown {
+  const format = responseFormat!;
+  return {
+    type: 'json_schema',
+    json_schema: {
+      name: format.name ?? 'output',
+      schema: format.schema,
+      strict: format.strict ?? false,
+    },
+  };
+}
+
 /**
  * The Chat Completions body for a request. `providerOptions` go in first, so the fields this
  * adapter owns (model, messages, tools, stream) cannot be overridden by accident; a provider's
@@ -79,5 +91,6 @@ export function buildRequestBody(
   if (request.temperature !== undefined) body.temperature = request.temperature;
   if (request.maxTokens !== undefined) body[settings.maxTokensField] = request.maxTokens;
   if (request.stop !== undefined && request.stop.length !== 0) body.stop = [...request.stop];
+  if (request.responseFormat !== undefined) body.response_format = responseFormatParam(request);
   return body;
 }

@@ -1,5 +1,6 @@
 import type { LLMStreamEvent, ToolSpec } from '@skein/spec';
 import {
+  type ChatCompletionsBody,
   type OpenAIServerQuirks,
   type ScriptedTurn,
   startOpenAICompatibleServer,
@@ -30,13 +31,7 @@ async function run(
   ids: [string | null, string | null] = ['call_1', 'call_2'],
 ) {
   const server = await startOpenAICompatibleServer({
-    script: [
-      (req) =>
-        turn(
-          (req.body as { tools: { function: { name: string } }[] }).tools[0]!.function.name,
-          ids,
-        ),
-    ],
+    script: [(req) => turn((req.body as ChatCompletionsBody).tools![0]!.function.name, ids)],
     quirks,
   });
   try {
@@ -111,8 +106,7 @@ describe('warnings about an encoded tool', () => {
           toolCalls: [
             {
               id: 'c1',
-              name: (req.body as { tools: { function: { name: string } }[] }).tools[0]!.function
-                .name,
+              name: (req.body as ChatCompletionsBody).tools![0]!.function.name,
               arguments: '{"query": "unterminated',
             },
           ],

@@ -1,9 +1,9 @@
 import { ConversationError } from '@skein/conversation';
 import type { LLMMessage, LLMStreamEvent, ToolSpec } from '@skein/spec';
+import { ToolNameCodec } from '@skein/spec';
 import { type OpenAICompatibleServer, startOpenAICompatibleServer } from '@skein/testkit';
 import OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ToolNameCodec } from '../tool-names/tool-name-codec.js';
 import { createOpenAIClient } from './create-openai-client.js';
 
 const NINETY =

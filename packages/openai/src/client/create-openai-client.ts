@@ -1,9 +1,8 @@
 import type { LLMCallOptions, LLMClient, LLMRequest, LLMResponse } from '@skein/spec';
-import { InvalidArgumentError } from '@skein/spec';
+import { InvalidArgumentError, ToolNameCodec, type ToolNameCodecOptions } from '@skein/spec';
 import OpenAI from 'openai';
 import { requestAborted } from '../errors/provider-errors.js';
 import { checkIntegerOption, MAX_TIMER_MS } from '../options/check-integer-option.js';
-import { ToolNameCodec, type ToolNameCodecOptions } from '../tool-names/tool-name-codec.js';
 import { buildRequestBody } from './build-request-body.js';
 import type { CallContext } from './call-context.js';
 import { EventForwarder } from './event-forwarder.js';

@@ -1,5 +1,4 @@
-import type { LLMStreamEvent } from '@skein/spec';
-import type { ToolNameCodec } from '../tool-names/tool-name-codec.js';
+import type { LLMStreamEvent, ToolNameCodec } from '@skein/spec';
 
 /**
  * Tool-call deltas carry the original name; a warning about a call keeps the name the model used

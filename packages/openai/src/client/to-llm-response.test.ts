@@ -1,6 +1,6 @@
+import { ToolNameCodec } from '@skein/spec';
 import { describe, expect, it } from 'vitest';
 import type { AccumulatorResult, AccumulatorWarning } from '../accumulator/types.js';
-import { ToolNameCodec } from '../tool-names/tool-name-codec.js';
 import { mapFinishReason } from './map-finish-reason.js';
 import { extraContentOf } from './message-metadata.js';
 import { toLLMResponse } from './to-llm-response.js';

@@ -1,6 +1,5 @@
-import type { LLMMessage, LLMResponse, ToolCall } from '@skein/spec';
+import type { LLMMessage, LLMResponse, ToolCall, ToolNameCodec } from '@skein/spec';
 import type { AccumulatorResult, AccumulatorWarning } from '../accumulator/types.js';
-import type { ToolNameCodec } from '../tool-names/tool-name-codec.js';
 import { mapFinishReason } from './map-finish-reason.js';
 import {
   METADATA_ENCODED_TOOL_NAMES,

@@ -1,6 +1,5 @@
 import { ConversationError } from '@skein/conversation';
-import { type LLMMessage, ROLES } from '@skein/spec';
-import { describeValue as describe } from '../json/describe-value.js';
+import { describeValue as describe, type LLMMessage, ROLES } from '@skein/spec';
 
 /**
  * Rejects, before anything is sent, a conversation a provider would refuse: an assistant tool

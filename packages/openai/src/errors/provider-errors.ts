@@ -1,5 +1,4 @@
-import { ProviderError, type SkeinErrorOptions } from '@skein/spec';
-import { describeValue, jsonSafe } from '../json/describe-value.js';
+import { describeValue, jsonSafe, ProviderError, type SkeinErrorOptions } from '@skein/spec';
 import { MAX_TIMER_MS } from '../options/check-integer-option.js';
 
 /**

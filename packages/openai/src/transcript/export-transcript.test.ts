@@ -1,8 +1,8 @@
 import { ConversationError } from '@skein/conversation';
 import type { LLMMessage, ToolCall, ToolSpec } from '@skein/spec';
+import { ToolNameCodec } from '@skein/spec';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ToolNameCodec } from '../tool-names/tool-name-codec.js';
 import { exportTranscript } from './export-transcript.js';
 import { restoreTranscript } from './restore-transcript.js';
 

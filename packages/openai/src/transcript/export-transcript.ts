@@ -1,7 +1,7 @@
 import type { LLMMessage, ToolSpec } from '@skein/spec';
+import { ToolNameCodec } from '@skein/spec';
 import { UNNAMED_TOOL_PLACEHOLDER } from '../client/message-metadata.js';
 import { toOpenAIMessage, toOpenAITool } from '../client/to-openai-messages.js';
-import { ToolNameCodec } from '../tool-names/tool-name-codec.js';
 import type { ExportedTranscript, MessageExtras, ToolCallExtras } from './transcript-types.js';
 
 export interface ExportTranscriptOptions {

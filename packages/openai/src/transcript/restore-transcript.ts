@@ -1,7 +1,7 @@
 import { ConversationError } from '@skein/conversation';
 import type { LLMMessage, ToolCall, ToolSpec } from '@skein/spec';
+import { describeValue } from '@skein/spec';
 import { renameInDescription } from '../client/to-openai-messages.js';
-import { describeValue } from '../json/describe-value.js';
 import { transcriptNameForm } from './transcript-name-form.js';
 import type { ExportedTranscript, MessageExtras } from './transcript-types.js';
 

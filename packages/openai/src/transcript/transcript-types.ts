@@ -1,5 +1,5 @@
+import type { ToolNameMapping } from '@skein/spec';
 import type { OpenAIFunctionToolParam, OpenAIMessageParam } from '../client/wire-types.js';
-import type { ToolNameMapping } from '../tool-names/tool-name-codec.js';
 
 /** Per tool call: what OpenAI's format has no field for. */
 export interface ToolCallExtras {

@@ -103,10 +103,10 @@ export interface OpenAIServerQuirks {
 /** A message of a Chat Completions request, fields as the wire names them. */
 export interface WireMessage {
   readonly role: string;
-  readonly content?: string | null | readonly unknown[];
+  readonly content?: string | null | unknown[];
   readonly name?: string;
   readonly tool_call_id?: string;
-  readonly tool_calls?: readonly {
+  readonly tool_calls?: {
     readonly id: string;
     readonly type: 'function';
     readonly function: { readonly name: string; readonly arguments: string };
@@ -116,12 +116,13 @@ export interface WireMessage {
 
 /**
  * A Chat Completions request body as a client sends it. Nothing is guaranteed (the server records
- * whatever came): every field is optional, and others are kept.
+ * whatever came): every field is optional, and others are kept. Arrays are plain (the parsed
+ * JSON), so a test can cast the body to the narrower shape it expects.
  */
 export interface ChatCompletionsBody {
   readonly model?: string;
-  readonly messages?: readonly WireMessage[];
-  readonly tools?: readonly {
+  readonly messages?: WireMessage[];
+  readonly tools?: {
     readonly type: 'function';
     readonly function: {
       readonly name: string;

@@ -1,4 +1,4 @@
-import { findNonJsonValue } from '@skein/spec';
+import { findNonJsonValue } from './json-value.js';
 
 /**
  * A short text for a value from outside (a provider's chunk, a caller's argument) to put in an

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { InvalidArgumentError } from '@skein/spec';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { ToolNameError, type ToolNameErrorCode } from '../errors/tool-name-error.js';
 import { ToolNameCodec } from './tool-name-codec.js';
 import { ANTHROPIC_TOOL_NAME_RULE } from './tool-name-rule.js';

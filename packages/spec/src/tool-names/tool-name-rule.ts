@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { InvalidArgumentError } from '@skein/spec';
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 
 /** What a provider accepts as a tool name. */
 export interface ToolNameRule {

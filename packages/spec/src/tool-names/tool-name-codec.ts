@@ -1,6 +1,6 @@
-import { InvalidArgumentError } from '@skein/spec';
+import { describeValue } from '../describe-value.js';
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { ToolNameError } from '../errors/tool-name-error.js';
-import { describeValue } from '../json/describe-value.js';
 import { assignEncodings } from './assign-encodings.js';
 import {
   type CompiledRule,

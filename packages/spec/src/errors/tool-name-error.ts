@@ -1,5 +1,5 @@
-import { SkeinError, type SkeinErrorOptions } from '@skein/spec';
-import { describeValue, jsonSafe } from '../json/describe-value.js';
+import { describeValue, jsonSafe } from '../describe-value.js';
+import { SkeinError, type SkeinErrorOptions } from './skein-error.js';
 
 /**
  * - `INVALID_TOOL_NAME`: a tool name the codec cannot take (not a non-empty string), or cannot make
