@@ -27,6 +27,8 @@ export const LAYERS = {
   // AI SDK models and UI message streams; the MCP server over an engine.
   '@skein/ai-sdk': 3,
   '@skein/mcp': 3,
+  // A local Node HTTP server for an app's routes: guards, bounded JSON bodies, event streams.
+  '@skein/http': 3,
   // Tools on top of the stores: they open a SQLite or Postgres store themselves.
   '@skein/inspector': 4,
   '@skein/runner': 4,

@@ -1,0 +1,116 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { InvalidArgumentError } from '@skein/spec';
+import { statusOf } from './http-request-error.js';
+import { readJsonBody } from './json-body.js';
+import { guardRequest, loopbackHosts } from './request-guard.js';
+
+export interface LocalRequest {
+  readonly method: string;
+  readonly url: URL;
+  /** The path's segments, decoded: `/threads/t1/messages` is `['threads', 't1', 'messages']`. */
+  readonly path: readonly string[];
+  /** The JSON body (bounded, read on first call); `undefined` when there is none. */
+  json(): Promise<unknown>;
+  readonly raw: IncomingMessage;
+}
+
+export type LocalHandler = (request: LocalRequest, res: ServerResponse) => unknown;
+
+export interface ServeLocalOptions {
+  /** Default 0: any free port. The server listens on 127.0.0.1 only. */
+  readonly port?: number;
+  /** Largest request body read (default 64 KiB). */
+  readonly maxBodyBytes?: number;
+}
+
+export interface LocalServer {
+  readonly url: string;
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+const DEFAULT_MAX_BODY = 64 * 1024;
+
+function checkOptions(options: ServeLocalOptions): void {
+  const { port = 0, maxBodyBytes = DEFAULT_MAX_BODY } = options;
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new InvalidArgumentError('port', `port must be an integer from 0 to 65535, got ${port}`);
+  if (!Number.isInteger(maxBodyBytes) || maxBodyBytes < 1)
+    throw new InvalidArgumentError('maxBodyBytes', 'maxBodyBytes must be a positive integer');
+}
+
+/** An error as the client sees it: its code and message, and the status `statusOf` gives it. */
+function answerError(res: ServerResponse, error: unknown): void {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  const status = statusOf(error);
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  // An unread body (too large, or the handler never asked) is not read to reuse the connection.
+  if (!res.req.complete) res.shouldKeepAlive = false;
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(
+    JSON.stringify({
+      error: {
+        code: typeof code === 'string' ? code : 'INTERNAL_ERROR',
+        // A 500's message may say more than a client should read.
+        message: status === 500 ? 'internal error' : String(message),
+      },
+    }),
+  );
+}
+
+/**
+ * A Node HTTP server on 127.0.0.1 for an app's own routes: every request is checked before the
+ * handler sees it (other Host names 421, cross-origin writes 403), bodies are bounded (413) and
+ * read as JSON on demand (415, 400), and an error the handler throws is answered with its status
+ * (`statusOf`: 400, 404, 409 or 500) and `{ error: { code, message } }`.
+ */
+export async function serveLocal(
+  handler: LocalHandler,
+  options: ServeLocalOptions = {},
+): Promise<LocalServer> {
+  checkOptions(options);
+  const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
+  let hosts = new Set<string>();
+  const server = createServer((req, res) => {
+    let body: Promise<unknown> | undefined;
+    const answer = async () => {
+      guardRequest(req, hosts);
+      const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
+      const request: LocalRequest = {
+        method: req.method ?? 'GET',
+        url,
+        path: url.pathname.split('/').filter(Boolean).map(decodeURIComponent),
+        json: () => {
+          body ??= readJsonBody(req, limit);
+          return body;
+        },
+        raw: req,
+      };
+      await handler(request, res);
+      if (!res.writableEnded && !res.headersSent) res.writeHead(404).end();
+    };
+    answer().catch((error: unknown) => answerError(res, error));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  hosts = loopbackHosts(port);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
