@@ -1,0 +1,199 @@
+import type { ThreadEvent } from '@skein/core';
+import type { FinishReason } from '@skein/spec';
+import { jsonOrText, NOT_JSON, parseJson } from './json-value.js';
+import type { UIChunk, UIFinishReason } from './ui-chunk.js';
+
+/** How Skein's own `data-skein-*` parts are sent. */
+export type SkeinDataMode = 'transient' | 'parts' | 'off';
+
+const FINISH_REASONS: Readonly<Record<FinishReason, UIFinishReason>> = {
+  stop: 'stop',
+  tool_calls: 'tool-calls',
+  length: 'length',
+  content_filter: 'content-filter',
+  error: 'error',
+  other: 'other',
+};
+
+/**
+ * Turns one thread's events into UI message stream parts, in order, as they come. A step is one
+ * model call and the tools it asked for (`start-step` at `llm:request`, `finish-step` at the next
+ * call or the end), as `streamText` counts them. Events of branches and child threads are left
+ * out: their tokens would interleave with the thread's own answer.
+ */
+export class EventTranslator {
+  readonly #emit: (chunk: UIChunk) => void;
+  readonly #threadId: string;
+  readonly #data: SkeinDataMode;
+  #text: string | undefined;
+  #texts = 0;
+  #stepOpen = false;
+  #finishReason: UIFinishReason | undefined;
+  /** True once the run's end (completed, paused, failed, cancelled) was translated. */
+  ended = false;
+
+  constructor(threadId: string, emit: (chunk: UIChunk) => void, data: SkeinDataMode = 'transient') {
+    this.#threadId = threadId;
+    this.#emit = emit;
+    this.#data = data;
+  }
+
+  translate(event: ThreadEvent): void {
+    if (event.threadId !== this.#threadId || this.ended) return;
+    switch (event.type) {
+      case 'llm:token':
+        if (this.#text === undefined) {
+          this.#text = `text-${++this.#texts}`;
+          this.#emit({ type: 'text-start', id: this.#text });
+        }
+        this.#emit({ type: 'text-delta', id: this.#text, delta: event.delta });
+        return;
+      case 'llm:request':
+        this.#closeStep();
+        this.#stepOpen = true;
+        this.#emit({ type: 'start-step' });
+        return;
+      case 'llm:response':
+        this.#response(event);
+        return;
+      case 'tool:result':
+        this.#emit(
+          event.isError
+            ? { type: 'tool-output-error', toolCallId: event.toolCallId, errorText: event.content }
+            : {
+                type: 'tool-output-available',
+                toolCallId: event.toolCallId,
+                output: jsonOrText(event.content),
+              },
+        );
+        return;
+      case 'tool:error':
+        // Other tool errors also come as a `tool:result` carrying the error.
+        if (event.code === 'TOOL_REJECTED')
+          this.#emit({ type: 'tool-output-denied', toolCallId: event.toolCallId });
+        return;
+      case 'thread:paused':
+        this.#closeStep();
+        for (const call of event.approvals ?? [])
+          this.#emit({
+            type: 'tool-approval-request',
+            approvalId: call.toolCallId,
+            toolCallId: call.toolCallId,
+          });
+        this.#skein({
+          type: 'data-skein-paused',
+          data: {
+            threadId: event.threadId,
+            nodeId: event.nodeId,
+            reason: event.reason,
+            ...(event.prompt === undefined ? {} : { prompt: event.prompt }),
+          },
+        });
+        this.#end({ type: 'finish', finishReason: this.#finishReason ?? 'tool-calls' });
+        return;
+      case 'thread:completed':
+        this.#closeStep();
+        this.#end({ type: 'finish', finishReason: this.#finishReason ?? 'stop' });
+        return;
+      case 'thread:failed':
+        this.#closeStep();
+        this.#end({
+          type: 'error',
+          errorText: event.error ? `${event.error.code}: ${event.error.message}` : 'the run failed',
+        });
+        return;
+      case 'thread:cancelled':
+        this.#closeStep();
+        this.#end({ type: 'abort', reason: 'the run was cancelled' });
+        return;
+      case 'node:started':
+      case 'node:completed':
+      case 'node:failed':
+        this.#skein({
+          type: 'data-skein-node',
+          id: `${event.nodeId}@${event.step}`,
+          data: {
+            nodeId: event.nodeId,
+            nodeType: event.nodeType,
+            step: event.step,
+            state:
+              event.type === 'node:started'
+                ? 'started'
+                : event.type === 'node:completed'
+                  ? 'completed'
+                  : 'failed',
+            ...(event.type === 'node:completed' ? { durationMs: event.durationMs } : {}),
+          },
+        });
+        return;
+      case 'batch:started':
+        this.#skein({
+          type: 'data-skein-batch',
+          data: { batch: event.batch, withInitialTools: event.withInitialTools },
+        });
+        return;
+      case 'checkpoint:saved':
+        this.#skein({
+          type: 'data-skein-checkpoint',
+          id: event.checkpointId,
+          data: { checkpointId: event.checkpointId, step: event.step },
+        });
+        return;
+      default:
+        return;
+    }
+  }
+
+  /** Ends the stream for a run that stopped without saying how (it threw before running). */
+  fail(errorText: string): void {
+    if (this.ended) return;
+    this.#closeStep();
+    this.#end({ type: 'error', errorText });
+  }
+
+  #response(event: Extract<ThreadEvent, { type: 'llm:response' }>): void {
+    this.#closeText();
+    this.#finishReason = FINISH_REASONS[event.finishReason];
+    for (const call of event.message.toolCalls ?? []) {
+      const { id: toolCallId, name: toolName } = call;
+      this.#emit({ type: 'tool-input-start', toolCallId, toolName });
+      if (call.arguments !== '')
+        this.#emit({ type: 'tool-input-delta', toolCallId, inputTextDelta: call.arguments });
+      const input = parseJson(call.arguments === '' ? '{}' : call.arguments);
+      // A call the adapter could not make whole (or whose arguments are not JSON) is answered
+      // with an error instead of being run: the part shows that error.
+      if (call.error !== undefined || input === NOT_JSON)
+        this.#emit({
+          type: 'tool-input-error',
+          toolCallId,
+          toolName,
+          input: call.arguments,
+          errorText: call.error ?? 'the arguments are not JSON',
+        });
+      else this.#emit({ type: 'tool-input-available', toolCallId, toolName, input });
+    }
+  }
+
+  #skein(chunk: Extract<UIChunk, { type: `data-skein-${string}` }>): void {
+    if (this.#data === 'off') return;
+    this.#emit(this.#data === 'transient' ? { ...chunk, transient: true } : chunk);
+  }
+
+  #closeText(): void {
+    if (this.#text === undefined) return;
+    this.#emit({ type: 'text-end', id: this.#text });
+    this.#text = undefined;
+  }
+
+  #closeStep(): void {
+    this.#closeText();
+    if (!this.#stepOpen) return;
+    this.#stepOpen = false;
+    this.#emit({ type: 'finish-step' });
+  }
+
+  #end(chunk: UIChunk): void {
+    this.ended = true;
+    this.#emit(chunk);
+  }
+}

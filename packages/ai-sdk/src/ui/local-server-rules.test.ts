@@ -1,0 +1,151 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { DefaultChatTransport, type UIMessage } from 'ai';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createChatHandler } from './chat-handler.js';
+import { type RunningChatServer, startChatServer } from './start-chat-server.js';
+import { lastMessage } from './test-support/ai-reader.js';
+import { chatEngine } from './test-support/chat-fixture.js';
+import { rawRequest } from './test-support/raw-request.js';
+
+const body = JSON.stringify({
+  id: 'c1',
+  trigger: 'submit-message',
+  messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'hi' }] }],
+});
+
+let server: RunningChatServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function serve(maxBodyBytes?: number) {
+  const { engine } = chatEngine();
+  server = await startChatServer({ engine, ...(maxBodyBytes ? { maxBodyBytes } : {}) });
+  return { engine, api: `${server.url}/api/chat`, host: `127.0.0.1:${server.port}` };
+}
+
+describe('the chat server’s local rules', () => {
+  it('listens on 127.0.0.1 only', async () => {
+    await serve();
+    expect(server!.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  });
+
+  it('refuses another Host name with 421, before running anything', async () => {
+    const { api, engine } = await serve();
+    const answer = await rawRequest(api, {
+      method: 'POST',
+      headers: { host: 'evil.example:80', 'content-type': 'application/json' },
+      body,
+    });
+    expect(answer.status).toBe(421);
+    expect(JSON.parse(answer.body).error.code).toBe('HOST_NOT_ALLOWED');
+    expect(await engine.getThread('c1')).toBeUndefined();
+    const page = await rawRequest(`${server!.url}/`, { headers: { host: 'evil.example' } });
+    expect(page.status).toBe(421);
+  });
+
+  it('refuses a write from another origin with 403', async () => {
+    const { api, host, engine } = await serve();
+    const foreign: Record<string, string>[] = [
+      { origin: 'http://127.0.0.1:1' },
+      { 'sec-fetch-site': 'cross-site' },
+    ];
+    for (const headers of foreign) {
+      const answer = await rawRequest(api, {
+        method: 'POST',
+        headers: { host, 'content-type': 'application/json', ...headers },
+        body,
+      });
+      expect(answer.status).toBe(403);
+      expect(JSON.parse(answer.body).error.code).toBe('CROSS_ORIGIN_REFUSED');
+    }
+    expect(await engine.getThread('c1')).toBeUndefined();
+  });
+
+  it('takes a write from its own origin', async () => {
+    const { api, host } = await serve();
+    const answer = await rawRequest(api, {
+      method: 'POST',
+      headers: {
+        host,
+        origin: `http://${host}`,
+        'sec-fetch-site': 'same-origin',
+        'content-type': 'application/json',
+      },
+      body,
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.endsWith('data: [DONE]\n\n')).toBe(true);
+  });
+
+  it('bounds the body (413) and takes JSON only (415)', async () => {
+    const { api, host } = await serve(64);
+    const big = await rawRequest(api, {
+      method: 'POST',
+      headers: { host, 'content-type': 'application/json' },
+      body,
+    });
+    expect(big.status).toBe(413);
+    const chunked = await fetch(api, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: new ReadableStream({
+        start(c) {
+          c.enqueue(new TextEncoder().encode(body));
+          c.close();
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit);
+    expect(chunked.status).toBe(413);
+    const form = await rawRequest(api, {
+      method: 'POST',
+      headers: { host, 'content-type': 'text/plain' },
+      body: '{}',
+    });
+    expect(form.status).toBe(415);
+  });
+
+  it('says what is wrong with a body that is not useChat’s', async () => {
+    const { api, host } = await serve();
+    const answer = await rawRequest(api, {
+      method: 'POST',
+      headers: { host, 'content-type': 'application/json' },
+      body: JSON.stringify({ id: 'c1', messages: [{ id: 'u1', role: 'robot', parts: [] }] }),
+    });
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body).error).toMatchObject({
+      code: 'BAD_CHAT_REQUEST',
+      message: expect.stringContaining('messages[0].role'),
+    });
+  });
+});
+
+describe('the Node (req, res) handler', () => {
+  it('serves the same chat from a plain http server', async () => {
+    const { engine } = chatEngine();
+    const handler = createChatHandler({ engine });
+    const http = createServer((req, res) => void handler.node(req, res));
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (http.address() as AddressInfo).port;
+      const transport = new DefaultChatTransport<UIMessage>({
+        api: `http://127.0.0.1:${port}/api/chat`,
+      });
+      const stream = await transport.sendMessages({
+        chatId: 'n1',
+        messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'hi' }] }],
+        trigger: 'submit-message',
+        messageId: undefined,
+        abortSignal: undefined,
+      });
+      expect((await lastMessage(stream as never)).parts.at(-1)).toMatchObject({ text: 're: hi' });
+      expect(await transport.reconnectToStream({ chatId: 'n1' })).toBeNull();
+    } finally {
+      http.closeAllConnections();
+      await new Promise((resolve) => http.close(resolve));
+    }
+  });
+});

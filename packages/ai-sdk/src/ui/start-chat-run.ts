@@ -1,0 +1,161 @@
+import type { SkeinEngine, ThreadContext } from '@skein/core';
+import type { LLMMessage } from '@skein/spec';
+import { ChatRequestError } from '../errors/chat-request-error.js';
+import type { ChatRequest } from './chat-request.js';
+import type { ChatThreads } from './chat-threads.js';
+import { checkHistory } from './check-history.js';
+import type { SkeinDataMode } from './event-translator.js';
+import { startUIRun } from './start-ui-run.js';
+import { answerId, storedAnswerChunks, UI_MESSAGE_ID_KEY, userMessageId } from './stored-chat.js';
+import type { UIRun } from './ui-run.js';
+
+export interface ChatRunContext {
+  readonly engine: SkeinEngine;
+  readonly threads: ChatThreads;
+  /** The workflow a new chat's thread runs. */
+  readonly workflowId: string;
+  readonly skeinData: SkeinDataMode;
+}
+
+function busy(chatId: string, why: string): ChatRequestError<'CHAT_BUSY'> {
+  return new ChatRequestError('CHAT_BUSY', `Chat ${chatId} ${why}`, { chatId });
+}
+
+/** Sends the new user message: a new thread, the answer a pause waits for, or the next turn. */
+function sendMessage(
+  ctx: ChatRunContext,
+  request: Extract<ChatRequest, { kind: 'message' }>,
+  threadId: string,
+  thread: ThreadContext | undefined,
+): UIRun {
+  const { chatId, message } = request;
+  checkHistory(chatId, request.history, thread?.conversation.getAllMessages() ?? []);
+  if (thread?.status === 'RUNNING')
+    throw busy(chatId, 'is running in another process; follow it with GET …/stream there');
+  const pending = thread?.state.pending;
+  if (thread?.status === 'PAUSED' && pending?.kind !== 'user-input')
+    throw busy(
+      chatId,
+      `waits for ${pending?.kind === 'tool-approval' ? 'tool approvals' : 'its branches'}; answer them first`,
+    );
+  return startUIRun(
+    (onEvent, signal) =>
+      ctx.engine.send(
+        threadId,
+        { content: message.text, metadata: { [UI_MESSAGE_ID_KEY]: message.id } },
+        { workflowId: ctx.workflowId, onEvent, signal },
+      ),
+    { threadId, messageId: answerId(message.id), skeinData: ctx.skeinData },
+  );
+}
+
+/**
+ * Resumes the pause the approvals answer, exactly once: the claim is stored before anything runs,
+ * so a second submission of the same approvals (or a concurrent one) is refused.
+ */
+async function resumeApprovals(
+  ctx: ChatRunContext,
+  request: Extract<ChatRequest, { kind: 'approval' }>,
+  thread: ThreadContext,
+): Promise<UIRun> {
+  const { chatId } = request;
+  const messages = thread.conversation.getAllMessages();
+  checkHistory(chatId, request.history, messages);
+  const pending = thread.state.pending;
+  const notPending = (why: string) =>
+    new ChatRequestError('APPROVAL_NOT_PENDING', `Chat ${chatId}: ${why}`, { chatId });
+  if (thread.status !== 'PAUSED' || pending?.kind !== 'tool-approval' || pending.answer)
+    throw notPending('no tool approval is pending (was this approval sent already?)');
+  const approvals: Record<string, { approved: boolean; reason?: string }> = {};
+  for (const a of request.approvals) {
+    if (!pending.awaiting.includes(a.toolCallId))
+      throw notPending(`tool call ${a.toolCallId} does not wait for an approval`);
+    approvals[a.toolCallId] =
+      a.reason === undefined
+        ? { approved: a.approved }
+        : { approved: a.approved, reason: a.reason };
+  }
+  const missing = pending.awaiting.filter((id) => !Object.hasOwn(approvals, id));
+  if (missing.length > 0)
+    throw ChatRequestError.badRequest(
+      'messages',
+      `has no approval response for tool call ${missing.join(', ')}`,
+    );
+  let claimed!: Promise<unknown>;
+  const run = startUIRun(
+    (onEvent, signal) => {
+      const unsubscribe = ctx.engine.subscribe(thread.threadId, onEvent);
+      const started = ctx.engine.claimResume(thread, { approvals }, { signal });
+      claimed = started;
+      return started.then((s) => s.result).finally(unsubscribe);
+    },
+    {
+      threadId: thread.threadId,
+      messageId: request.answerId,
+      skeinData: ctx.skeinData,
+      prefix: storedAnswerChunks(messages),
+    },
+  );
+  await claimed;
+  return run;
+}
+
+/** The storage position of the last user message. */
+function lastUserPosition(messages: readonly LLMMessage[]): number {
+  for (let i = messages.length - 1; i >= 0; i--) if (messages[i]!.role === 'user') return i;
+  return -1;
+}
+
+/**
+ * Answers the last user message again: the thread is forked from the checkpoint taken right after
+ * that message was stored (before any of the answer), and the chat goes on in the fork once it
+ * has a checkpoint of its own. The old answer stays in the old thread.
+ */
+async function regenerate(
+  ctx: ChatRunContext,
+  request: Extract<ChatRequest, { kind: 'regenerate' }>,
+  thread: ThreadContext,
+): Promise<UIRun> {
+  const { chatId } = request;
+  const messages = thread.conversation.getAllMessages();
+  checkHistory(chatId, request.history, messages);
+  if (thread.status === 'RUNNING') throw busy(chatId, 'is running in another process');
+  const position = lastUserPosition(messages);
+  const store = ctx.engine.store!;
+  const checkpoints = (await store.list(thread.threadId)).sort((a, b) => a.sequence - b.sequence);
+  const before = checkpoints.find((c) => c.messageCount > position);
+  if (position < 0 || before?.messageCount !== position + 1 || before.status !== 'RUNNING')
+    throw new ChatRequestError(
+      'NOTHING_TO_REGENERATE',
+      `Chat ${chatId}: no checkpoint holds the last user message without its answer, so there is no answer to take back`,
+      { chatId },
+    );
+  const next = await ctx.threads.next(chatId);
+  const fork = await ctx.engine.loadThread(thread.threadId, before.id, { forkAs: next.threadId });
+  const userId = userMessageId(messages[position]!, position);
+  return startUIRun(
+    (onEvent, signal) => {
+      const unsubscribe = ctx.engine.subscribe(next.threadId, (event) => {
+        // The chat moves to the fork once the fork is stored.
+        if (event.type === 'checkpoint:saved' && event.threadId === next.threadId) next.commit();
+        onEvent(event);
+      });
+      return ctx.engine.execute(fork, { signal }).finally(unsubscribe);
+    },
+    { threadId: next.threadId, messageId: answerId(userId), skeinData: ctx.skeinData },
+  );
+}
+
+/** Starts the run a `useChat` POST asks for, or refuses it before anything is stored. */
+export async function startChatRun(ctx: ChatRunContext, request: ChatRequest): Promise<UIRun> {
+  const threadId = await ctx.threads.current(request.chatId);
+  const thread = await ctx.engine.getThread(threadId);
+  if (request.kind === 'message') return sendMessage(ctx, request, threadId, thread);
+  if (!thread)
+    throw new ChatRequestError('CHAT_NOT_FOUND', `Chat ${request.chatId} has no stored thread`, {
+      chatId: request.chatId,
+    });
+  return request.kind === 'approval'
+    ? resumeApprovals(ctx, request, thread)
+    : regenerate(ctx, request, thread);
+}

@@ -1,0 +1,68 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { InvalidArgumentError } from '@skein/spec';
+import { type ChatHandlerOptions, createChatHandler } from './chat-handler.js';
+import { errorResponse } from './error-response.js';
+import { checkHost, loopbackHosts } from './local-guard.js';
+import { sendResponse, toRequest } from './node-bridge.js';
+
+/** Only this address: a chat shows whole conversations and runs tools, so it faces no network. */
+const HOST = '127.0.0.1';
+
+export interface ChatServerOptions extends Omit<ChatHandlerOptions, 'allowedHosts'> {
+  /** 0 (default) picks a free port. */
+  readonly port?: number;
+  /**
+   * Answers the requests outside the chat's path (the page that uses `useChat`, its scripts);
+   * undefined means 404. Host checks apply to these too.
+   */
+  readonly serve?: (request: Request) => Response | undefined | Promise<Response | undefined>;
+}
+
+export interface RunningChatServer {
+  readonly url: string;
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+/**
+ * Serves a chat endpoint (see `createChatHandler`) on 127.0.0.1: requests naming another host
+ * are refused (421), writes from another origin are refused (403), bodies are bounded (413).
+ */
+export async function startChatServer(options: ChatServerOptions): Promise<RunningChatServer> {
+  const port = options.port ?? 0;
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new InvalidArgumentError('port', `port must be an integer from 0 to 65535, got ${port}`);
+  // Filled once the port is known; no request can come before.
+  const hosts = new Set<string>();
+  const chat = createChatHandler({ ...options, allowedHosts: hosts });
+  const base = (options.path ?? '/api/chat').replace(/\/+$/, '');
+  const server = createServer((req, res) => {
+    const request = toRequest(req);
+    const path = new URL(request.url).pathname;
+    const answer =
+      path === base || path.startsWith(`${base}/`)
+        ? chat.fetch(request)
+        : (async () => {
+            checkHost(request, hosts);
+            return (await options.serve?.(request)) ?? new Response('not found', { status: 404 });
+          })().catch(errorResponse);
+    answer.then((response) => sendResponse(res, response)).catch(() => res.destroy());
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, HOST, () => resolve());
+  });
+  const bound = (server.address() as AddressInfo).port;
+  for (const host of loopbackHosts(bound)) hosts.add(host);
+  return {
+    url: `http://${HOST}:${bound}`,
+    port: bound,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        // Live streams and keep-alive sockets would hold close() open.
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import { createUIMessageStreamResponse } from './sse.js';
+import { lastMessage, readResponseChunks } from './test-support/ai-reader.js';
+import { chatEngine } from './test-support/chat-fixture.js';
+import { collect, typesOf } from './test-support/read-stream.js';
+import { toUIMessageStream } from './to-ui-message-stream.js';
+
+describe('toUIMessageStream', () => {
+  it('streams a chat turn as the parts the ai package reads into one message', async () => {
+    const { engine } = chatEngine();
+    const stream = toUIMessageStream(
+      (onEvent, signal) => engine.send('t1', 'hello there', { onEvent, signal }),
+      { threadId: 't1', messageId: 'answer-1', skeinData: 'off' },
+    );
+    const chunks = await readResponseChunks(createUIMessageStreamResponse({ stream }));
+    expect(typesOf(chunks)).toEqual([
+      'start',
+      'start-step',
+      'text-start',
+      ...Array(4).fill('text-delta'),
+      'text-end',
+      'finish-step',
+      'finish',
+    ]);
+    const message = await lastMessage(chunks);
+    expect(message.id).toBe('answer-1');
+    expect(message.parts).toEqual([
+      { type: 'step-start' },
+      { type: 'text', text: 're: hello there', state: 'done' },
+    ]);
+  });
+
+  it('shows a tool call and its result in one step, the answer in the next', async () => {
+    const { engine } = chatEngine();
+    const chunks = await collect(
+      toUIMessageStream((onEvent) => engine.send('t2', 'weather?', { onEvent }), {
+        threadId: 't2',
+        skeinData: 'off',
+      }),
+    );
+    expect(typesOf(chunks)).toEqual([
+      'start',
+      'start-step',
+      'tool-input-start',
+      'tool-input-delta',
+      'tool-input-available',
+      'tool-output-available',
+      'finish-step',
+      'start-step',
+      'text-start',
+      ...Array(chunks.length - 12).fill('text-delta'),
+      'text-end',
+      'finish-step',
+      'finish',
+    ]);
+    const message = await lastMessage(chunks);
+    expect(message.parts.filter((p) => p.type !== 'text')).toEqual([
+      { type: 'step-start' },
+      expect.objectContaining({
+        type: 'tool-weather',
+        toolCallId: 'call-weather',
+        state: 'output-available',
+        input: { city: 'Lisbon' },
+        output: { city: 'Lisbon', sky: 'sunny' },
+      }),
+      { type: 'step-start' },
+    ]);
+    expect(message.parts.at(-1)).toMatchObject({
+      type: 'text',
+      text: 'Done: {"city":"Lisbon","sky":"sunny"}',
+    });
+  });
+
+  it("sends Skein's own parts as transient data parts, which stay out of the message", async () => {
+    const { engine } = chatEngine();
+    const chunks = await collect(
+      toUIMessageStream((onEvent) => engine.send('t3', 'hi', { onEvent }), { threadId: 't3' }),
+    );
+    const data = chunks.filter((c) => c.type.startsWith('data-skein-'));
+    expect(new Set(data.map((c) => c.type))).toEqual(
+      new Set(['data-skein-node', 'data-skein-checkpoint', 'data-skein-batch']),
+    );
+    expect(data.every((c) => 'transient' in c && c.transient === true)).toBe(true);
+    expect(data.find((c) => c.type === 'data-skein-node')).toMatchObject({
+      data: { nodeId: 'start', nodeType: 'START', state: 'started' },
+    });
+    const message = await lastMessage(chunks);
+    expect(message.parts.map((p) => p.type)).toEqual(['step-start', 'text']);
+  });
+
+  it('keeps them as message parts when asked, one per node visit', async () => {
+    const { engine } = chatEngine();
+    const chunks = await collect(
+      toUIMessageStream((onEvent) => engine.send('t4', 'hi', { onEvent }), {
+        threadId: 't4',
+        skeinData: 'parts',
+      }),
+    );
+    const message = await lastMessage(chunks);
+    const nodes = message.parts.filter((p) => p.type === 'data-skein-node');
+    expect(nodes.map((p) => (p as { data: { nodeId: string; state: string } }).data)).toEqual([
+      expect.objectContaining({ nodeId: 'start', state: 'completed' }),
+      expect.objectContaining({ nodeId: 'reply', state: 'completed' }),
+      expect.objectContaining({ nodeId: 'end', state: 'completed' }),
+    ]);
+  });
+
+  it('ends with an error part when the run cannot start, naming why', async () => {
+    const { engine } = chatEngine();
+    const chunks = await collect(
+      toUIMessageStream((onEvent) => engine.send('t5', 'hi', { onEvent, workflowId: 'nope' }), {
+        threadId: 't5',
+      }),
+    );
+    expect(typesOf(chunks)).toEqual(['start', 'error']);
+    expect(chunks[1]).toMatchObject({ errorText: expect.stringContaining('nope') });
+  });
+
+  it('ends with an abort part when the run is cancelled', async () => {
+    const { engine } = chatEngine({ tokenDelayMs: 5 });
+    const stop = new AbortController();
+    const chunks: string[] = [];
+    const reader = toUIMessageStream(
+      (onEvent, signal) => engine.send('t6', 'slow', { onEvent, signal }),
+      {
+        threadId: 't6',
+        signal: stop.signal,
+        skeinData: 'off',
+      },
+    ).getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value.type);
+      if (value.type === 'text-delta') stop.abort();
+    }
+    expect(chunks.at(-1)).toBe('abort');
+    expect(chunks).not.toContain('finish');
+    expect((await engine.getThread('t6'))?.status).toBe('CANCELLED');
+  });
+});

@@ -1,0 +1,96 @@
+/**
+ * The parts of the AI SDK UI message stream protocol (the `ai` package's `uiMessageChunkSchema`)
+ * that a Skein thread produces. Declared here rather than imported so this package's types do not
+ * need `ai` (an optional peer) installed.
+ */
+export type UIFinishReason =
+  | 'stop'
+  | 'length'
+  | 'content-filter'
+  | 'tool-calls'
+  | 'error'
+  | 'other';
+
+export type UIChunk =
+  | { readonly type: 'start'; readonly messageId?: string; readonly messageMetadata?: unknown }
+  | { readonly type: 'start-step' }
+  | { readonly type: 'text-start'; readonly id: string }
+  | { readonly type: 'text-delta'; readonly id: string; readonly delta: string }
+  | { readonly type: 'text-end'; readonly id: string }
+  | { readonly type: 'reasoning-start'; readonly id: string }
+  | { readonly type: 'reasoning-delta'; readonly id: string; readonly delta: string }
+  | { readonly type: 'reasoning-end'; readonly id: string }
+  | { readonly type: 'tool-input-start'; readonly toolCallId: string; readonly toolName: string }
+  | {
+      readonly type: 'tool-input-delta';
+      readonly toolCallId: string;
+      readonly inputTextDelta: string;
+    }
+  | {
+      readonly type: 'tool-input-available';
+      readonly toolCallId: string;
+      readonly toolName: string;
+      readonly input: unknown;
+    }
+  | {
+      readonly type: 'tool-input-error';
+      readonly toolCallId: string;
+      readonly toolName: string;
+      readonly input: unknown;
+      readonly errorText: string;
+    }
+  | {
+      readonly type: 'tool-approval-request';
+      readonly approvalId: string;
+      readonly toolCallId: string;
+    }
+  | {
+      readonly type: 'tool-output-available';
+      readonly toolCallId: string;
+      readonly output: unknown;
+    }
+  | { readonly type: 'tool-output-error'; readonly toolCallId: string; readonly errorText: string }
+  | { readonly type: 'tool-output-denied'; readonly toolCallId: string }
+  | { readonly type: 'finish-step' }
+  | {
+      readonly type: 'finish';
+      readonly finishReason?: UIFinishReason;
+      readonly messageMetadata?: unknown;
+    }
+  | { readonly type: 'error'; readonly errorText: string }
+  | { readonly type: 'abort'; readonly reason?: string }
+  | SkeinDataChunk;
+
+/**
+ * Skein's own information, as AI SDK data parts: `useChat` keeps them out of the message unless
+ * asked (they are transient by default, reaching only `onData`).
+ */
+export type SkeinDataChunk =
+  | DataChunk<'data-skein-node', SkeinNodeData>
+  | DataChunk<'data-skein-batch', { readonly batch: number; readonly withInitialTools: boolean }>
+  | DataChunk<'data-skein-checkpoint', { readonly checkpointId: string; readonly step: number }>
+  | DataChunk<'data-skein-paused', SkeinPausedData>;
+
+interface DataChunk<T extends string, D> {
+  readonly type: T;
+  readonly id?: string;
+  readonly data: D;
+  readonly transient?: boolean;
+}
+
+/** A node started or completed (one part per node visit: the completion updates it in place). */
+export interface SkeinNodeData {
+  readonly nodeId: string;
+  readonly nodeType: string;
+  readonly step: number;
+  readonly state: 'started' | 'completed' | 'failed';
+  readonly durationMs?: number;
+}
+
+/** The run paused: what for, and for a person's answer the prompt. */
+export interface SkeinPausedData {
+  readonly threadId: string;
+  readonly nodeId: string;
+  readonly reason: 'user-input' | 'tool-approval' | 'branches';
+  readonly prompt?: string;
+}
