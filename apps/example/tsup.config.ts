@@ -2,7 +2,8 @@ import { defineConfig } from 'tsup';
 
 export default defineConfig({
   // The MCP server is its own entry: the app starts it as a child process (dist/mcp-server.js).
-  entry: ['src/cli.ts', 'src/mcp-server.ts'],
+  // mcp-travel is the workflow module `skein-mcp` serves (`pnpm mcp`).
+  entry: ['src/cli.ts', 'src/mcp-server.ts', 'src/mcp-travel.ts'],
   format: ['esm'],
   sourcemap: true,
   clean: true,

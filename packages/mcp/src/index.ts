@@ -1,1 +1,23 @@
-export {};
+// Public API of @skein/mcp. Nothing else is importable.
+
+export type {
+  McpModuleConfig,
+  McpModuleContext,
+  McpServerModule,
+} from './cli/server-module.js';
+export type { McpCallErrorCode, McpCallErrorFacts } from './errors/mcp-call-error.js';
+export { McpCallError } from './errors/mcp-call-error.js';
+export type { McpHttpErrorCode, McpHttpErrorFacts } from './errors/mcp-http-error.js';
+export { McpHttpError } from './errors/mcp-http-error.js';
+export type { McpModuleErrorCode } from './errors/mcp-module-error.js';
+export { McpModuleError } from './errors/mcp-module-error.js';
+export type { McpHttpHandler } from './http/create-http-handler.js';
+export { createMcpHttpHandler } from './http/create-http-handler.js';
+export type { McpHttpOptions } from './http/http-options.js';
+export type { ListenMcpHttpOptions, RunningMcpHttpServer } from './http/listen.js';
+export { listenMcpHttp } from './http/listen.js';
+export type { ApprovalToAnswer, ThreadReport, WaitingFor } from './report/thread-report.js';
+export { createMcpServer } from './server/create-mcp-server.js';
+export type { McpServerOptions } from './server/mcp-server-options.js';
+export type { SkeinMcpServer } from './server/skein-mcp-server.js';
+export { GET_THREAD_TOOL, RESUME_TOOL } from './tools/tool-names.js';

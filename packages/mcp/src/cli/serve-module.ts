@@ -1,0 +1,75 @@
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { listenMcpHttp } from '../http/listen.js';
+import { createMcpServer } from '../server/create-mcp-server.js';
+import type { McpServerOptions } from '../server/mcp-server-options.js';
+import type { McpModuleConfig } from './server-module.js';
+
+/** Largest message read from stdin: above the server's argument limit, so an oversized call is answered. */
+const STDIO_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+
+export interface Served {
+  /** Stops serving: running threads are cancelled, then the module's `close` runs. */
+  stop(): Promise<void>;
+  /** Resolves when the client has gone (stdin closed); never for HTTP. */
+  readonly ended: Promise<void>;
+}
+
+function serverOptions(
+  config: McpModuleConfig,
+  fallback: { name: string; version: string },
+): McpServerOptions {
+  const workflows =
+    config.workflows ?? (config.workflowId === undefined ? undefined : [config.workflowId]);
+  return {
+    name: config.name ?? fallback.name,
+    version: config.version ?? fallback.version,
+    ...(workflows === undefined ? {} : { workflows }),
+    ...(config.instructions === undefined ? {} : { instructions: config.instructions }),
+    ...(config.createThread === undefined ? {} : { createThread: config.createThread }),
+  };
+}
+
+/** Serves a loaded module over stdio: the client is the process that started this one. */
+export async function serveStdio(
+  config: McpModuleConfig,
+  fallback: { name: string; version: string },
+): Promise<Served> {
+  const server = createMcpServer(config.engine, serverOptions(config, fallback));
+  const transport = new StdioServerTransport(process.stdin, process.stdout, {
+    maxBufferSize: STDIO_MAX_MESSAGE_BYTES,
+  });
+  await server.connect(transport);
+  const ended = new Promise<void>((resolve) => {
+    process.stdin.once('end', resolve);
+    process.stdin.once('close', resolve);
+    // The transport closes itself on a message over the limit: nothing more can be read.
+    transport.onclose = () => resolve();
+  });
+  return {
+    ended,
+    stop: async () => {
+      await server.close();
+      await config.close?.();
+    },
+  };
+}
+
+/** Serves a loaded module over Streamable HTTP; `url` is printed for the user. */
+export async function serveHttp(
+  config: McpModuleConfig,
+  fallback: { name: string; version: string },
+  address: { port: number; host: string },
+): Promise<Served & { url: string }> {
+  const running = await listenMcpHttp(config.engine, {
+    ...serverOptions(config, fallback),
+    ...address,
+  });
+  return {
+    url: running.url,
+    ended: new Promise<void>(() => {}),
+    stop: async () => {
+      await running.close();
+      await config.close?.();
+    },
+  };
+}

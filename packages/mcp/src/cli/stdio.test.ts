@@ -1,0 +1,147 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { SqliteCheckpointStore } from '@skein/store-sqlite';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type ClientOptions, testClient } from '../test-support/connect.js';
+
+const packageDir = fileURLToPath(new URL('../../', import.meta.url));
+const CLI = fileURLToPath(new URL('../cli.ts', import.meta.url));
+const MODULE = fileURLToPath(new URL('../test-support/server-module.ts', import.meta.url));
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** `skein-mcp <module>` in a child process (from source, through tsx), and a client over its stdio. */
+async function spawnServer(env: Record<string, string>, options: ClientOptions = {}) {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: ['--import', 'tsx', CLI, MODULE],
+    cwd: packageDir,
+    env: { ...(process.env as Record<string, string>), ...env },
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const client = testClient(options);
+  await client.connect(transport);
+  return { client, stderr: () => stderr };
+}
+
+describe('skein-mcp over stdio (a real child process)', () => {
+  it('serves the module, survives hostile calls, and a restarted process resumes a thread by id', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'skein-mcp-stdio-'));
+    dirs.push(dir);
+    const env = { SKEIN_MCP_TEST_DB: join(dir, 'threads.db') };
+
+    const first = await spawnServer(env);
+    expect(first.client.getServerVersion()).toMatchObject({ name: 'stdio-test', version: '2.0.0' });
+    expect((await first.client.listTools()).tools.map((t) => t.name)).toEqual([
+      'greet',
+      'trip',
+      'booking',
+      'resume_thread',
+      'get_thread',
+    ]);
+    const progress: string[] = [];
+    const greeted = (await first.client.callTool(
+      { name: 'greet', arguments: { name: 'Ada' } },
+      undefined,
+      {
+        onprogress: (p) => progress.push(p.message ?? ''),
+      },
+    )) as CallToolResult;
+    expect(greeted.structuredContent).toMatchObject({
+      status: 'COMPLETED',
+      output: ['Ada', 'Hello Ada!'],
+    });
+    expect(progress).toHaveLength(3);
+
+    // Hostile calls: each gets its MCP error, and the process goes on answering.
+    await expect(first.client.callTool({ name: 'nope', arguments: {} })).rejects.toThrow(/-32602/);
+    const huge = (await first.client.callTool({
+      name: 'greet',
+      arguments: { name: 'x'.repeat(10 * 1024 * 1024) },
+    })) as CallToolResult;
+    expect(huge).toMatchObject({
+      isError: true,
+      content: [{ text: expect.stringMatching(/^ARGUMENTS_TOO_LARGE/) }],
+    });
+    const malformed = (await first.client.callTool({
+      name: 'resume_thread',
+      arguments: { threadId: "'; DROP TABLE threads; --", input: 'x' },
+    })) as CallToolResult;
+    expect(malformed).toMatchObject({
+      isError: true,
+      content: [{ text: expect.stringMatching(/^INVALID_ARGUMENTS/) }],
+    });
+
+    const paused = (await first.client.callTool({ name: 'trip', arguments: {} })) as CallToolResult;
+    const { threadId } = paused.structuredContent as { threadId: string };
+    expect(paused.structuredContent).toMatchObject({ status: 'PAUSED' });
+    await first.client.close();
+    // What the module printed went to stderr, not into the protocol.
+    expect(first.stderr()).toContain('test module loaded');
+
+    const second = await spawnServer(env);
+    const done = (await second.client.callTool({
+      name: 'resume_thread',
+      arguments: { threadId, input: 'Quito' },
+    })) as CallToolResult;
+    expect(done.structuredContent).toEqual({
+      threadId,
+      workflowId: 'trip',
+      status: 'COMPLETED',
+      output: 'Plan for Quito',
+    });
+    await second.client.close();
+  });
+
+  it('asks through elicitation, and cancels the thread when the client cancels the call', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'skein-mcp-stdio-'));
+    dirs.push(dir);
+    const filename = join(dir, 'threads.db');
+    const { client } = await spawnServer(
+      { SKEIN_MCP_TEST_DB: filename },
+      { elicit: () => ({ action: 'accept', content: { answer: 'Hanoi' } }) },
+    );
+    const trip = (await client.callTool({ name: 'trip', arguments: {} })) as CallToolResult;
+    expect(trip.structuredContent).toMatchObject({ status: 'COMPLETED', output: 'Plan for Hanoi' });
+
+    const controller = new AbortController();
+    const reachedModel = new Promise<void>((resolve) => {
+      void client
+        .callTool({ name: 'greet', arguments: { name: 'HANG' } }, undefined, {
+          signal: controller.signal,
+          onprogress: (p) => {
+            if (p.message?.includes('LLM')) resolve();
+          },
+        })
+        .catch(() => undefined);
+    });
+    await reachedModel;
+    controller.abort();
+    // The call never finished, so its thread id was never handed out: find it in the store.
+    const store = new SqliteCheckpointStore({ filename });
+    let cancelled: string | undefined;
+    while (cancelled === undefined) {
+      const threads = await store.listThreads();
+      cancelled = threads.find((t) => t.status === 'CANCELLED')?.threadId;
+      if (cancelled === undefined) await new Promise((resolve) => setImmediate(resolve));
+    }
+    store.close();
+    const seen = (await client.callTool({
+      name: 'get_thread',
+      arguments: { threadId: cancelled },
+    })) as CallToolResult;
+    expect(seen.structuredContent).toMatchObject({ workflowId: 'greet', status: 'CANCELLED' });
+    await client.close();
+  });
+});

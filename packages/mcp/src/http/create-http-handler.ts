@@ -1,0 +1,89 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { SkeinEngine } from '@skein/core';
+import { McpHttpError } from '../errors/mcp-http-error.js';
+import { SkeinMcpServer } from '../server/skein-mcp-server.js';
+import { WorkflowService } from '../server/workflow-service.js';
+import { newThreadId } from '../threads/thread-id.js';
+import { allowedHosts, checkHost } from './host-check.js';
+import { type McpHttpOptions, resolveHttpOptions } from './http-options.js';
+import { checkOrigin } from './origin-check.js';
+import { readJsonBody } from './read-body.js';
+import { refuse } from './refuse.js';
+import { type Session, SessionTable } from './session-table.js';
+
+/** A Node `(request, response)` handler serving MCP's Streamable HTTP transport. */
+export interface McpHttpHandler {
+  (request: IncomingMessage, response: ServerResponse): Promise<void>;
+  /** Closes every session, cancelling the threads their calls run, and resolves once those stopped. */
+  close(): Promise<void>;
+}
+
+const METHODS = new Set(['GET', 'POST', 'DELETE']);
+
+/**
+ * Serves `engine`'s workflows over Streamable HTTP, one MCP session per client (each its own
+ * `SkeinMcpServer`; threads are shared, so one started in a session can be resumed in another).
+ * Before the MCP transport sees a request it checks, in this order: the `Host` (421 unless a
+ * loopback name or an allowed host, with the port the request came in on), the origin (403 for
+ * a browser request from another origin), the path and method, and the body's size (413).
+ * Mount it on any Node HTTP server; `listenMcpHttp` starts one on 127.0.0.1.
+ */
+export function createMcpHttpHandler(engine: SkeinEngine, options: McpHttpOptions): McpHttpHandler {
+  const service = new WorkflowService(engine, options);
+  const http = resolveHttpOptions(options);
+  const sessions = new SessionTable();
+  const hostsByPort = new Map<number, Set<string>>();
+  const hostsFor = (port: number) => {
+    let hosts = hostsByPort.get(port);
+    if (hosts === undefined) {
+      hosts = allowedHosts('127.0.0.1', port, http.allowedHosts);
+      hostsByPort.set(port, hosts);
+    }
+    return hosts;
+  };
+
+  async function open(request: IncomingMessage, response: ServerResponse, body: unknown) {
+    if (sessions.size >= http.maxSessions) throw McpHttpError.tooManySessions(http.maxSessions);
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: newThreadId });
+    const session: Session = { server: new SkeinMcpServer(service), transport };
+    sessions.starting(session);
+    transport.onclose = () => sessions.delete(session);
+    await session.server.connect(transport);
+    try {
+      await transport.handleRequest(request, response, body);
+    } finally {
+      sessions.started(session);
+      if (transport.sessionId === undefined) await session.server.close();
+    }
+  }
+
+  const handler = async (request: IncomingMessage, response: ServerResponse) => {
+    try {
+      checkHost(request, hostsFor(request.socket.localPort ?? 0));
+      checkOrigin(request);
+      const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
+      if (path !== http.path) throw McpHttpError.pathNotFound(path);
+      const method = request.method ?? '';
+      if (!METHODS.has(method)) throw McpHttpError.methodNotAllowed(method);
+      const body = method === 'POST' ? await readJsonBody(request, http.maxBodyBytes) : undefined;
+      const sessionId = request.headers['mcp-session-id'];
+      if (typeof sessionId === 'string') {
+        const session = sessions.get(sessionId);
+        if (session === undefined) throw McpHttpError.sessionNotFound();
+        await session.transport.handleRequest(request, response, body);
+        return;
+      }
+      if (method !== 'POST' || !isInitializeRequest(body)) throw McpHttpError.sessionRequired();
+      await open(request, response, body);
+    } catch (error) {
+      refuse(request, response, error);
+    }
+  };
+  return Object.assign(handler, {
+    close: async () => {
+      await Promise.all(sessions.all().map((s) => s.server.close()));
+    },
+  });
+}

@@ -1,0 +1,69 @@
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { SkeinEngine, ThreadContext, ThreadResult } from '@skein/core';
+import { askForAnswer } from './ask-for-answer.js';
+import type { CallExtra } from './call-extra.js';
+import { progressListener } from './progress-listener.js';
+
+export interface FollowOptions {
+  readonly maxSteps: number | undefined;
+  readonly elicitationTimeoutMs: number;
+}
+
+/** What a pause that a person can answer asks, and how its answer is given to `resume`. */
+function question(
+  result: ThreadResult,
+): { prompt?: string; wrap: (answer: string) => unknown } | undefined {
+  const pending = result.status === 'PAUSED' ? result.pending : undefined;
+  if (pending?.kind === 'user-input')
+    return { ...(pending.prompt === undefined ? {} : { prompt: pending.prompt }), wrap: (a) => a };
+  if (pending?.kind !== 'branches') return undefined;
+  // One branch at a time, in branch order: each answer resumes the thread, which pauses again
+  // for the next branch that still waits.
+  const branch = pending.waiting.find((w) => w.reason === 'user-input');
+  if (branch === undefined) return undefined;
+  return {
+    prompt: `${branch.path}: ${branch.prompt ?? 'your answer'}`,
+    wrap: (input) => ({ branch: branch.path, input }),
+  };
+}
+
+/**
+ * Runs `thread` for one tool call (from where it is, or claiming its pause with `resume.input`)
+ * and follows it: node progress to the client when asked for, the call's cancellation cancels
+ * the thread, and each pause for a person's answer is put to the client's user through
+ * elicitation when the client can ask, and claimed with the reply (exactly once: a second claim
+ * of the same pause is refused by the engine). Resolves when the thread ends, or pauses for
+ * something this call cannot ask.
+ */
+export async function followRun(
+  engine: SkeinEngine,
+  server: Server,
+  extra: CallExtra,
+  thread: ThreadContext,
+  resume: { readonly input: unknown } | undefined,
+  options: FollowOptions,
+): Promise<ThreadResult> {
+  const run = {
+    signal: extra.signal,
+    ...(options.maxSteps === undefined ? {} : { maxSteps: options.maxSteps }),
+  };
+  const listener = progressListener(extra, (id) => thread.workflow.nodes.get(id)?.name ?? id);
+  const unsubscribe = listener ? engine.subscribe(thread.threadId, listener) : undefined;
+  try {
+    let result =
+      resume === undefined
+        ? await engine.execute(thread, run)
+        : await (await engine.claimResume(thread, resume.input, run)).result;
+    for (let asking = question(result); asking !== undefined; asking = question(result)) {
+      const answer = await askForAnswer(server, extra, asking.prompt, {
+        timeoutMs: options.elicitationTimeoutMs,
+        signal: extra.signal,
+      });
+      if (answer === undefined) break;
+      result = await (await engine.claimResume(thread, asking.wrap(answer), run)).result;
+    }
+    return result;
+  } finally {
+    unsubscribe?.();
+  }
+}

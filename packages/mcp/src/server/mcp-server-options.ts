@@ -1,0 +1,78 @@
+import type { BuildThreadOptions, ThreadContext } from '@skein/core';
+import { InvalidArgumentError } from '@skein/spec';
+
+export interface McpServerOptions {
+  /** The server's name, as clients show it. */
+  readonly name: string;
+  /** The server's version. */
+  readonly version: string;
+  /** Ids of the workflows offered as tools (default: every workflow registered when the server is made). */
+  readonly workflows?: readonly string[];
+  /** Told to clients at initialization: how to use the server. */
+  readonly instructions?: string;
+  /**
+   * The largest arguments a call may carry, in bytes of JSON (default 1,048,576; at most
+   * 67,108,864). Variables are stored with every checkpoint of a thread.
+   */
+  readonly maxArgumentBytes?: number;
+  /** How long a person has to answer an elicitation before the call ends, thread still waiting (default 600,000 ms). */
+  readonly elicitationTimeoutMs?: number;
+  /** Upper bound on nodes run per call (the engine's default otherwise). */
+  readonly maxSteps?: number;
+  /**
+   * Builds the thread of each workflow call (default `engine.createThread`): seed it (a system
+   * message before the client's first message), give it tools, or listen to it. Keep
+   * `options.threadId`: it is the id handed to the client.
+   */
+  readonly createThread?: (workflowId: string, options: BuildThreadOptions) => ThreadContext;
+}
+
+/** The options with their defaults, checked. */
+export interface ResolvedOptions {
+  readonly name: string;
+  readonly version: string;
+  readonly instructions: string | undefined;
+  readonly maxArgumentBytes: number;
+  readonly elicitationTimeoutMs: number;
+  readonly maxSteps: number | undefined;
+}
+
+function integer(name: string, value: number | undefined, fallback: number, max: number): number {
+  const chosen = value ?? fallback;
+  if (!Number.isInteger(chosen) || chosen < 1 || chosen > max)
+    throw new InvalidArgumentError(
+      name,
+      `${name} must be an integer from 1 to ${max}, got ${String(chosen)}`,
+    );
+  return chosen;
+}
+
+function text(name: string, value: unknown): string {
+  if (typeof value !== 'string' || value === '')
+    throw new InvalidArgumentError(name, `${name} must be a non-empty string`);
+  return value;
+}
+
+export function resolveOptions(options: McpServerOptions): ResolvedOptions {
+  if (typeof options !== 'object' || options === null)
+    throw new InvalidArgumentError('options', 'createMcpServer needs { name, version }');
+  if (options.instructions !== undefined) text('instructions', options.instructions);
+  if (options.createThread !== undefined && typeof options.createThread !== 'function')
+    throw new InvalidArgumentError('createThread', 'createThread must be a function');
+  return {
+    name: text('name', options.name),
+    version: text('version', options.version),
+    instructions: options.instructions,
+    maxArgumentBytes: integer('maxArgumentBytes', options.maxArgumentBytes, 1_048_576, 67_108_864),
+    elicitationTimeoutMs: integer(
+      'elicitationTimeoutMs',
+      options.elicitationTimeoutMs,
+      600_000,
+      2 ** 31 - 1,
+    ),
+    maxSteps:
+      options.maxSteps === undefined
+        ? undefined
+        : integer('maxSteps', options.maxSteps, 1, Number.MAX_SAFE_INTEGER),
+  };
+}
