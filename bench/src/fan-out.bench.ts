@@ -132,7 +132,7 @@ export const fanOutSuite: BenchSuite = {
     const rows: BenchRow[] = [];
     for (const n of quick ? [1_000] : [1_000, 10_000])
       for (const s of SUBJECTS) {
-        const runs = s.id === 'langgraph' ? (n >= 10_000 ? 1 : 2) : n >= 10_000 ? 3 : 5;
+        const runs = s.id === 'langgraph' ? (n >= 10_000 ? 1 : 2) : 5;
         rows.push(row(`fan-out ${n}`, s.label, n, await runWorker(s.id, n, WARMUP, runs)));
         load(`after ${s.id} ${n}:`);
       }

@@ -4,7 +4,9 @@
 // waited for a core.
 // Usage: node --import tsx fan-out-worker.ts <subject> <n> <warmup n> <runs> [maxConcurrency]
 // Each subject is built once (engine, compiled graph, committed workflow), as an app builds it, and
-// run `runs` times after the warm-up; a full GC comes before each timed run.
+// run `runs` times after the warm-up, back to back as a server runs requests. No full GC is forced
+// before a timed run: it drops the hidden classes V8's inline caches point to, so each run would
+// re-warm them (decision 0017); SKEIN_BENCH_FORCE_GC=1 forces one, for comparison.
 // Subjects: skein | langgraph | mastra | plain (n items, value x 2, results checked in item
 // order); skein-llm (n branches each calling the scripted model with a 20 ms delay).
 const [subject, nArg, warmArg, runsArg, concurrencyArg] = process.argv.slice(2);
@@ -71,7 +73,7 @@ await cleanUp?.();
 const times: number[] = [];
 const cpuTimes: number[] = [];
 for (let i = 0; i < runs; i++) {
-  if (!process.env.SKEIN_BENCH_NO_GC) (globalThis as { gc?: () => void }).gc?.();
+  if (process.env.SKEIN_BENCH_FORCE_GC === '1') (globalThis as { gc?: () => void }).gc?.();
   const cpu = process.cpuUsage();
   const start = process.hrtime.bigint();
   await run(n);
