@@ -1,4 +1,5 @@
 import { conversationSuite } from './conversation.bench.js';
+import { durableThroughputSuite } from './durable-throughput.bench.js';
 import { engineSuite } from './engine.bench.js';
 import { fanOutSuite } from './fan-out.bench.js';
 import { interopBench } from './interop.bench.js';
@@ -8,6 +9,7 @@ import { runnerSuite } from './runner.bench.js';
 import { storePostgresSuite } from './store-postgres.bench.js';
 import type { BenchSuite } from './suite.js';
 import { toolbenchSuite } from './toolbench.bench.js';
+import { uiStreamSuite } from './ui-stream.bench.js';
 import { workerSuite } from './worker.bench.js';
 
 // Each issue's benchmark is one suite in its own file; register it here.
@@ -22,4 +24,6 @@ export const suites: BenchSuite[] = [
   storePostgresSuite,
   workerSuite,
   runnerSuite,
+  durableThroughputSuite,
+  uiStreamSuite,
 ];

@@ -24,13 +24,15 @@ import {
 import { checkLeaseOwner, checkLeaseRequest, type HeldLease, type LeaseRequest } from '@skein/spec';
 import pg, { type Pool, type PoolClient } from 'pg';
 import { postgresStore } from './errors/store-errors.js';
+import { GroupCommit } from './group-commit.js';
 import { query, transaction } from './query.js';
+import { groupValues, headOf } from './save-group.js';
 import { applyMigrations } from './schema/migrate.js';
 import { MIGRATIONS, SCHEMA_VERSION } from './schema/migrations.js';
-import type { LeasedThreadRow, LoadedRow, ThreadRow } from './statements.js';
+import type { GroupHeadRow, LeasedThreadRow, LoadedRow, ThreadRow } from './statements.js';
 import { type Statements, statements } from './statements.js';
 import { checkOptions, checkSchema, type PostgresCheckpointStoreOptions } from './store-options.js';
-import { translateError } from './translate-error.js';
+import { isStatementRefusal, translateError } from './translate-error.js';
 
 /**
  * A `CheckpointStore` in PostgreSQL tables of one schema (`skein` unless told). Each message and
@@ -40,6 +42,12 @@ import { translateError } from './translate-error.js';
  * number of processes queue, and each checks continuity against what the previous one committed:
  * exactly one of two writers continuing the same checkpoint wins, the other gets
  * `CHECKPOINT_CONFLICT`.
+ *
+ * Saves are group-committed: while one group is being written, the saves asked for meanwhile (of
+ * any threads) wait, then go together as one statement (one transaction, one commit, one round
+ * trip); each promise settles once its own commit is over, and a refused checkpoint fails alone.
+ * A thread's saves are written in the order they were asked for. The save path's statements are
+ * named, so each connection prepares them once.
  */
 export class PostgresCheckpointStore implements CheckpointStore {
   /** Schema version this package writes (rows of `<schema>.migrations`). */
@@ -50,6 +58,7 @@ export class PostgresCheckpointStore implements CheckpointStore {
   readonly #pool: Pool;
   readonly #ownsPool: boolean;
   readonly #sql: Statements;
+  readonly #group: GroupCommit<EncodedCheckpoint>;
   #closed = false;
   #ready: Promise<unknown> | undefined;
 
@@ -58,6 +67,10 @@ export class PostgresCheckpointStore implements CheckpointStore {
     this.schema = checkSchema(options.schema);
     this.#store = postgresStore(this.schema);
     this.#sql = statements(this.schema);
+    this.#group = new GroupCommit(
+      (round) => this.#commitRound(round),
+      (checkpoint) => checkpoint.threadId,
+    );
     if (options.pool) {
       this.#pool = options.pool;
       this.#ownsPool = false;
@@ -91,11 +104,7 @@ export class PostgresCheckpointStore implements CheckpointStore {
 
   async save(checkpoint: Checkpoint): Promise<void> {
     this.#ensureOpen('save');
-    const encoded = encodeCheckpoint(checkpoint, this.#store);
-    await this.#run('save', async () => {
-      if (await this.#saveOnHead(encoded)) return;
-      await transaction(this.#pool, 'BEGIN', (client) => this.#write(client, encoded));
-    });
+    await this.#group.add(encodeCheckpoint(checkpoint, this.#store));
   }
 
   async load(threadId: string, checkpointId?: string): Promise<StoredThread | undefined> {
@@ -181,6 +190,8 @@ export class PostgresCheckpointStore implements CheckpointStore {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    // Saves asked for before closing are written (or refused) first.
+    await this.#group.drain();
     if (this.#ownsPool) await this.#pool.end();
   }
 
@@ -190,19 +201,71 @@ export class PostgresCheckpointStore implements CheckpointStore {
 
   async #run<T>(operation: string, work: () => Promise<T>): Promise<T> {
     try {
-      if (!this.#ready) {
-        const ready = applyMigrations(this.#pool, this.schema, MIGRATIONS);
-        this.#ready = ready;
-        // A failed migration is tried again by the next call (the server may be back by then).
-        ready.catch(() => {
-          if (this.#ready === ready) this.#ready = undefined;
-        });
-      }
-      await this.#ready;
+      await this.#migrated();
       return await work();
     } catch (error) {
       throw translateError(error, this.schema, operation);
     }
+  }
+
+  #migrated(): Promise<unknown> {
+    if (!this.#ready) {
+      const ready = applyMigrations(this.#pool, this.schema, MIGRATIONS);
+      this.#ready = ready;
+      // A failed migration is tried again by the next call (the server may be back by then).
+      ready.catch(() => {
+        if (this.#ready === ready) this.#ready = undefined;
+      });
+    }
+    return this.#ready;
+  }
+
+  /**
+   * One round of the group commit (checkpoints of distinct threads): per checkpoint, `undefined`
+   * once it is durable or the error that refused it. A checkpoint alone takes the one-statement
+   * path it always took. Several go as one `saveGroup` statement; those it could not settle (a
+   * thread's first checkpoint, or a fenced one that found no lease row) then take the slow path,
+   * side by side. When the server refused the statement itself (a constraint one checkpoint
+   * broke), nothing of it was written, and each checkpoint is tried alone so that only the
+   * culprit fails.
+   */
+  async #commitRound(round: readonly EncodedCheckpoint[]): Promise<readonly unknown[]> {
+    await this.#run('save', () => this.#migrated());
+    if (round.length === 1) return [await this.#refusal(this.#saveOne(round[0]!))];
+    let heads: GroupHeadRow[];
+    try {
+      heads = (await query<GroupHeadRow>(this.#pool, this.#sql.saveGroup, groupValues(round))).rows;
+    } catch (error) {
+      if (!isStatementRefusal(error)) throw translateError(error, this.schema, 'save');
+      return Promise.all(round.map((checkpoint) => this.#refusal(this.#saveOne(checkpoint))));
+    }
+    return Promise.all(
+      round.map((checkpoint, i) =>
+        this.#refusal(
+          (async () => {
+            if (this.#settleHead(checkpoint, headOf(heads[i]))) return;
+            await this.#saveSlowly(checkpoint);
+          })(),
+        ),
+      ),
+    );
+  }
+
+  /** `undefined` when `saving` resolves, the translated error when it rejects. */
+  #refusal(saving: Promise<void>): Promise<unknown> {
+    return saving.then(
+      () => undefined,
+      (error: unknown) => translateError(error, this.schema, 'save'),
+    );
+  }
+
+  async #saveOne(checkpoint: EncodedCheckpoint): Promise<void> {
+    if (await this.#saveOnHead(checkpoint)) return;
+    await this.#saveSlowly(checkpoint);
+  }
+
+  #saveSlowly(checkpoint: EncodedCheckpoint): Promise<void> {
+    return transaction(this.#pool, 'BEGIN', (client) => this.#write(client, checkpoint));
   }
 
   /** Parameters of `saveOnHead` (`first`: the thread id) and `appendCheckpoint` (its key). */
@@ -244,7 +307,15 @@ export class PostgresCheckpointStore implements CheckpointStore {
       owner === undefined ? this.#sql.saveOnHead : this.#sql.saveOnHeadLeased,
       values,
     );
-    const head = rows[0];
+    return this.#settleHead(checkpoint, rows[0]);
+  }
+
+  /**
+   * What a one-statement save found: true when it saved; false when the slow path must decide (no
+   * thread row yet, or a fenced checkpoint that saw no lease row); throws the refusal otherwise.
+   */
+  #settleHead(checkpoint: EncodedCheckpoint, head: LeasedThreadRow | undefined): boolean {
+    const { owner } = checkpoint;
     if (!head) return false;
     if (head.saved === 1) return true;
     if (owner !== undefined) {

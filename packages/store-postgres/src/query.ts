@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Pool, PoolClient, QueryResultRow } from 'pg';
 import pg from 'pg';
 
@@ -12,13 +13,35 @@ const types = {
       : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
 };
 
+/**
+ * A statement PostgreSQL prepares once per connection and then only executes: the save path's
+ * statements are large, and parsing and planning them again on every save cost the server more
+ * CPU than running them.
+ */
+export interface NamedStatement {
+  readonly name: string;
+  readonly text: string;
+}
+
+/**
+ * Names `text` by a digest of it, so two stores on one pool (two schemas, two texts) never give
+ * one name to different statements, which `pg` refuses on a connection.
+ */
+export function named(text: string): NamedStatement {
+  return { name: `skein_${createHash('sha256').update(text).digest('hex').slice(0, 40)}`, text };
+}
+
 /** Runs one statement with the store's type parsing, on a pool or a checked-out client. */
 export async function query<R extends QueryResultRow>(
   on: Pool | PoolClient,
-  text: string,
+  statement: string | NamedStatement,
   values: unknown[] = [],
 ): Promise<{ rows: R[]; rowCount: number }> {
-  const result = await on.query<R>({ text, values, types });
+  const result = await on.query<R>(
+    typeof statement === 'string'
+      ? { text: statement, values, types }
+      : { name: statement.name, text: statement.text, values, types },
+  );
   return { rows: result.rows, rowCount: result.rowCount ?? 0 };
 }
 

@@ -1,4 +1,5 @@
 import type { StoredCheckpointRow, ThreadHeadRow } from '@skein/core/store-kit';
+import { named } from './query.js';
 
 /** The thread row a save locks: where its conversation ends and its latest checkpoint. */
 export interface ThreadRow extends ThreadHeadRow {
@@ -88,6 +89,85 @@ function saveOnHead(s: string, leased: boolean): string {
        FROM head`;
 }
 
+/** A row of `saveGroup`: one per checkpoint, in order; `id` null when its thread has no row. */
+export interface GroupHeadRow {
+  readonly id: number | null;
+  readonly message_count: number | null;
+  readonly log_count: number | null;
+  readonly last_checkpoint_id: string | null;
+  readonly saved: number;
+  readonly lease_owner: string | null;
+  readonly lease_expires_at: number | null;
+}
+
+/**
+ * `saveOnHead` for many threads at once: one statement, so one transaction, one commit and one
+ * round trip for the whole group (at most one checkpoint per thread; see `group-commit.ts`). The
+ * same rule per checkpoint: its thread's row is locked (all of them in the order of their keys, so
+ * two groups never wait for each other in a circle), a checkpoint naming its owner locks its
+ * lease row FOR SHARE and needs it to be the owner's, and only a checkpoint that continues its
+ * thread writes. A checkpoint refused here writes nothing and costs the others nothing.
+ *
+ * Per checkpoint: $1 thread id, $2/$3 where its messages and log entries start, $4 parent id,
+ * $5 owner (null: no fence), $13–$23 its row and head; $6 the thread ids whose lease is looked at;
+ * $7–$9 and $10–$12 the new messages and log entries as (checkpoint ordinal, position, body).
+ */
+function saveGroup(s: string): string {
+  return `WITH
+       input AS (
+         SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::text[], $5::text[])
+           WITH ORDINALITY AS i(thread_id, from_messages, from_log, parent_id, owner, ord)),
+       head AS (
+         SELECT id, thread_id, message_count, log_count, last_checkpoint_id FROM ${s}.threads
+         WHERE thread_id = ANY($1::text[]) ORDER BY id FOR UPDATE),
+       lease AS (
+         SELECT thread_id, owner, expires_at FROM ${s}.leases
+         WHERE thread_id = ANY($6::text[]) ORDER BY thread_id FOR SHARE),
+       ok AS (
+         SELECT head.id, input.ord, input.parent_id FROM input JOIN head ON head.thread_id = input.thread_id
+         WHERE head.message_count = input.from_messages AND head.log_count = input.from_log
+           AND head.last_checkpoint_id IS NOT DISTINCT FROM input.parent_id
+           AND (input.owner IS NULL OR EXISTS (
+             SELECT 1 FROM lease WHERE lease.thread_id = input.thread_id AND lease.owner = input.owner))),
+       new_messages AS (
+         INSERT INTO ${s}.messages (thread, position, body)
+         SELECT ok.id, m.position, m.body
+         FROM unnest($7::bigint[], $8::bigint[], $9::text[]) AS m(ord, position, body)
+         JOIN ok ON ok.ord = m.ord),
+       new_log AS (
+         INSERT INTO ${s}.log_entries (thread, position, body)
+         SELECT ok.id, l.position, l.body
+         FROM unnest($10::bigint[], $11::bigint[], $12::text[]) AS l(ord, position, body)
+         JOIN ok ON ok.ord = l.ord),
+       accepted AS (
+         SELECT ok.id, ok.parent_id, c.* FROM unnest($13::text[], $14::bigint[], $15::text[],
+             $16::text[], $17::bigint[], $18::text[], $19::bigint[], $20::bigint[], $21::text[],
+             $22::text[], $23::text[])
+           WITH ORDINALITY AS c(checkpoint_id, sequence, created_at, status, step, current_node_id,
+             message_count, log_count, state, workflow_id, workflow_version, ord)
+         JOIN ok ON ok.ord = c.ord),
+       new_checkpoints AS (
+         INSERT INTO ${s}.checkpoints (thread, checkpoint_id, sequence, parent_id, created_at, status,
+           step, current_node_id, message_count, log_count, state)
+         SELECT id, checkpoint_id, sequence, parent_id, created_at, status, step, current_node_id,
+           message_count, log_count, state
+         FROM accepted ORDER BY ord),
+       moved AS (
+         UPDATE ${s}.threads t SET workflow_id = a.workflow_id, workflow_version = a.workflow_version,
+           status = a.status, step = a.step, updated_at = a.created_at,
+           last_checkpoint_id = a.checkpoint_id, checkpoint_count = t.checkpoint_count + 1,
+           message_count = a.message_count, log_count = a.log_count
+         FROM accepted a WHERE t.id = a.id RETURNING a.ord)
+     SELECT head.id, head.message_count, head.log_count, head.last_checkpoint_id,
+       (moved.ord IS NOT NULL)::int AS saved, lease.owner AS lease_owner,
+       lease.expires_at AS lease_expires_at
+     FROM input
+       LEFT JOIN head ON head.thread_id = input.thread_id
+       LEFT JOIN lease ON lease.thread_id = input.thread_id AND input.owner IS NOT NULL
+       LEFT JOIN moved ON moved.ord = input.ord
+     ORDER BY input.ord`;
+}
+
 /** Every statement the store runs, written for one schema. */
 export type Statements = ReturnType<typeof statements>;
 
@@ -101,17 +181,20 @@ export function statements(schema: string) {
   const leaseLockKey = `hashtextextended('@skein/store-postgres:${schema}:lease:' || $1::text, 0)`;
   return {
     /** Locks the thread's row for the rest of the transaction: writers of one thread queue here. */
-    lockThread: `SELECT id, message_count, log_count, last_checkpoint_id FROM ${s}.threads
-       WHERE thread_id = $1 FOR UPDATE`,
+    lockThread: named(`SELECT id, message_count, log_count, last_checkpoint_id FROM ${s}.threads
+       WHERE thread_id = $1 FOR UPDATE`),
     /** Nothing comes back when another transaction created the thread first. */
-    insertThread: `INSERT INTO ${s}.threads (thread_id, workflow_id, workflow_version, status, step,
+    insertThread:
+      named(`INSERT INTO ${s}.threads (thread_id, workflow_id, workflow_version, status, step,
          updated_at, last_checkpoint_id, checkpoint_count, message_count, log_count)
        VALUES ($1, $2, $3, $4, $5, $6, $7, 0, 0, 0)
-       ON CONFLICT (thread_id) DO NOTHING RETURNING id`,
-    saveOnHead: saveOnHead(s, false),
-    saveOnHeadLeased: saveOnHead(s, true),
+       ON CONFLICT (thread_id) DO NOTHING RETURNING id`),
+    // The save path's statements are prepared once per connection (see `named`).
+    saveOnHead: named(saveOnHead(s, false)),
+    saveOnHeadLeased: named(saveOnHead(s, true)),
+    saveGroup: named(saveGroup(s)),
     /** A first checkpoint's rows and head, once its thread row exists (`$1` is its key). */
-    appendCheckpoint: `WITH
+    appendCheckpoint: named(`WITH
        new_messages AS (
          INSERT INTO ${s}.messages (thread, position, body)
          SELECT $1, $2::bigint + t.ord - 1, t.body FROM unnest($3::text[]) WITH ORDINALITY AS t(body, ord)),
@@ -125,7 +208,7 @@ export function statements(schema: string) {
        UPDATE ${s}.threads SET workflow_id = $16, workflow_version = $17, status = $10, step = $11,
          updated_at = $9, last_checkpoint_id = $6, checkpoint_count = checkpoint_count + 1,
          message_count = $13, log_count = $14
-       WHERE id = $1`,
+       WHERE id = $1`),
     /**
      * A thread's latest checkpoint with the message and log entry bodies it covers, in order:
      * one statement, so one snapshot (a delete meanwhile cannot tear the read) and one round trip.
@@ -190,9 +273,9 @@ export function statements(schema: string) {
        RETURNING 1`,
     releaseLease: `DELETE FROM ${s}.leases WHERE thread_id = $1 AND owner = $2`,
     /** The fence of a save's transaction: an `acquireLease` taking the row over waits for it. */
-    lockLease: `SELECT owner, expires_at AS "expiresAt" FROM ${s}.leases
-       WHERE thread_id = $1 FOR SHARE`,
+    lockLease: named(`SELECT owner, expires_at AS "expiresAt" FROM ${s}.leases
+       WHERE thread_id = $1 FOR SHARE`),
     /** Until the transaction ends, no `acquireLease` of the thread can start or be under way. */
-    waitForLeaseTakers: `SELECT pg_advisory_xact_lock_shared(${leaseLockKey})`,
+    waitForLeaseTakers: named(`SELECT pg_advisory_xact_lock_shared(${leaseLockKey})`),
   };
 }

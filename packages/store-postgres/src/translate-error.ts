@@ -32,3 +32,13 @@ export function translateError(error: unknown, schema: string, operation: string
     );
   return storeDatabase(schema, operation, error, code);
 }
+
+/**
+ * The server refused a statement for what its data did (a data exception, a broken constraint, a
+ * deadlock): the statement's own transaction was rolled back, so nothing of it was written, and
+ * a part of it tried alone may succeed. Lost connections and the like are not such refusals.
+ */
+export function isStatementRefusal(error: unknown): boolean {
+  const code = errorCode(error);
+  return code !== undefined && /^(22|23|40)[0-9A-Z]{3}$/.test(code);
+}

@@ -21,6 +21,7 @@ import {
 import { checkLeaseOwner, checkLeaseRequest, type LeaseRequest } from '@skein/spec';
 import type Database from 'better-sqlite3';
 import { sqliteStore } from './errors/store-errors.js';
+import { GroupCommit } from './group-commit.js';
 import { openDatabase } from './open/open-database.js';
 import { SCHEMA_VERSION } from './schema/migrations.js';
 import { prepareStatements, type Statements } from './statements.js';
@@ -32,6 +33,11 @@ import { translateError } from './translate-error.js';
  * is a row of its own, written once; a checkpoint row holds the thread state and how many
  * messages and log entries it covers, so saving costs the same at step 10 and step 10,000 and a
  * thread's conversation at any checkpoint is a range read.
+ *
+ * Saves are group-committed: those asked for in one turn of the event loop, of any threads, are
+ * written in one transaction as the turn ends, each under a savepoint of its own (a refused one
+ * is undone alone), and each promise settles after that commit. Every other operation first
+ * writes the saves still waiting, so operations take effect in the order they were called.
  */
 export class SqliteCheckpointStore implements CheckpointStore {
   /** Schema version this package writes (`PRAGMA user_version`). */
@@ -43,6 +49,10 @@ export class SqliteCheckpointStore implements CheckpointStore {
   #db: Database.Database | undefined;
   readonly #sql: Statements;
   readonly #save: Database.Transaction<(checkpoint: EncodedCheckpoint) => void>;
+  readonly #saveGroup: Database.Transaction<
+    (group: readonly EncodedCheckpoint[]) => readonly unknown[]
+  >;
+  readonly #group: GroupCommit<EncodedCheckpoint>;
   readonly #load: Database.Transaction<
     (threadId: string, checkpointId: string | undefined) => StoredThread | undefined
   >;
@@ -72,6 +82,8 @@ export class SqliteCheckpointStore implements CheckpointStore {
       });
     }
     this.#save = db.transaction((checkpoint) => this.#write(checkpoint));
+    this.#saveGroup = db.transaction((group) => this.#writeGroup(group));
+    this.#group = new GroupCommit((group) => this.#commitGroup(group));
     this.#load = db.transaction((threadId, checkpointId) => this.#read(threadId, checkpointId));
     this.#delete = db.transaction((threadId) => this.#remove(threadId));
     this.#prune = db.transaction((threadId, keepLast) => this.#dropOld(threadId, keepLast));
@@ -79,10 +91,7 @@ export class SqliteCheckpointStore implements CheckpointStore {
 
   async save(checkpoint: Checkpoint): Promise<void> {
     this.#ensureOpen('save');
-    const encoded = encodeCheckpoint(checkpoint, this.#store);
-    // IMMEDIATE takes the write lock before the continuity check, so a second process writing the
-    // same thread waits and then sees the new counts instead of both passing the check.
-    this.#run('save', () => this.#save.immediate(encoded));
+    await this.#group.add(encodeCheckpoint(checkpoint, this.#store));
   }
 
   async load(threadId: string, checkpointId?: string): Promise<StoredThread | undefined> {
@@ -141,6 +150,8 @@ export class SqliteCheckpointStore implements CheckpointStore {
 
   /** Closes the connection (SQLite then folds the WAL into the file). Idempotent. */
   close(): void {
+    // Saves asked for before closing are written (or refused) first, as if the turn had ended.
+    if (this.#db?.open) this.#group.flush();
     const db = this.#db;
     this.#db = undefined;
     db?.close();
@@ -151,15 +162,56 @@ export class SqliteCheckpointStore implements CheckpointStore {
   }
 
   #run<T>(operation: string, work: () => T): T {
+    // Saves asked for earlier go first: a load sees them, a lease taken later does not refuse them.
+    this.#group.flush();
     try {
       return work();
     } catch (error) {
-      throw translateError(error, {
-        filename: this.filename,
-        operation,
-        busyTimeoutMs: this.#busyTimeoutMs,
-      });
+      throw this.#translate(error, operation);
     }
+  }
+
+  #translate(error: unknown, operation: string): unknown {
+    return translateError(error, {
+      filename: this.filename,
+      operation,
+      busyTimeoutMs: this.#busyTimeoutMs,
+    });
+  }
+
+  /**
+   * One save alone is one transaction, as without grouping (no savepoint to pay for). IMMEDIATE
+   * takes the write lock before the continuity checks, so a second process writing the same
+   * thread waits and then sees the new counts instead of both passing the check.
+   */
+  #commitGroup(group: readonly EncodedCheckpoint[]): readonly unknown[] {
+    try {
+      if (group.length > 1) return this.#saveGroup.immediate(group);
+      this.#save.immediate(group[0]!);
+      return [undefined];
+    } catch (error) {
+      throw this.#translate(error, 'save');
+    }
+  }
+
+  /**
+   * Inside the group's transaction, each checkpoint under a savepoint (better-sqlite3 nests a
+   * transaction function as one), checked against what the earlier ones of the group wrote: the
+   * same outcome as saving them one after another in this order.
+   */
+  #writeGroup(group: readonly EncodedCheckpoint[]): readonly unknown[] {
+    const db = this.#db!;
+    return group.map((checkpoint) => {
+      try {
+        this.#save(checkpoint);
+        return undefined;
+      } catch (error) {
+        // Some failures (disk full, I/O) make SQLite roll the whole transaction back: nothing of
+        // the group is written then, and every save of it must fail.
+        if (!db.inTransaction) throw error;
+        return this.#translate(error, 'save');
+      }
+    });
   }
 
   #write(checkpoint: EncodedCheckpoint): void {

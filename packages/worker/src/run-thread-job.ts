@@ -4,7 +4,7 @@ import type pg from 'pg';
 import type { ThreadJob } from './job-payload.js';
 import type { RunningThread, RunningThreads } from './running-threads.js';
 import { quoteIdentifier } from './sql-names.js';
-import { lockThread, type ThreadLock } from './thread-lock.js';
+import type { ThreadLock, ThreadLocks } from './thread-lock.js';
 
 export interface JobContext {
   readonly engine: SkeinEngine;
@@ -12,6 +12,8 @@ export interface JobContext {
   readonly schema: string;
   readonly maxSteps: number;
   readonly running: RunningThreads;
+  /** This process's thread locks (one connection for all of them). */
+  readonly locks: ThreadLocks;
   /** graphile-worker's id of the job (stable across its retries) and how often it was taken. */
   readonly jobId: string;
   readonly attempts: number;
@@ -186,7 +188,7 @@ export async function runThreadJob(context: JobContext, job: ThreadJob): Promise
   const entry = context.running.add(threadId);
   let lock: ThreadLock;
   try {
-    lock = await lockThread(context.pool, context.schema, threadId);
+    lock = await context.locks.lock(threadId);
   } catch (error) {
     context.running.remove(threadId, entry);
     throw error;

@@ -18,6 +18,7 @@ import { RunningThreads } from './running-threads.js';
 import { cancelChannel, quoteIdentifier, THREAD_TASK } from './sql-names.js';
 import { StaleJobReaper } from './stale-job-reaper.js';
 import { SupervisedRunner } from './supervised-runner.js';
+import { ThreadLocks } from './thread-lock.js';
 import { WorkerClient, type WorkerClientOptions } from './worker-client.js';
 import { FORWARDED_EVENTS, type ForwardedEventName } from './worker-event.js';
 import { isWorkflowRegistered, registerWorkflows } from './workflow-registry.js';
@@ -30,7 +31,11 @@ export type WorkerOptions = WorkerClientOptions & {
   readonly engine: SkeinEngine;
   /** The engine's store, stated again for clarity (must be the same object when given). */
   readonly store?: CheckpointStore;
-  /** Threads run at once by this process (1 to 1,000). Default 4. */
+  /**
+   * Threads run at once by this process (1 to 1,000). Default 100: agent threads spend most of
+   * their time waiting on models, and a waiting thread holds no database connection (the
+   * process's thread locks share one), so a worker's connections do not grow with it.
+   */
   readonly concurrency?: number;
   /** `maxSteps` of each run (default 1,000): a thread that needs more ends FAILED. */
   readonly maxSteps?: number;
@@ -52,6 +57,20 @@ export type WorkerOptions = WorkerClientOptions & {
   /** Called after each job, for logs and tests. */
   readonly onJob?: (threadId: string, outcome: JobOutcome) => void;
 };
+
+/** Threads a worker runs at once unless told: an I/O-bound fleet's, see `concurrency`. */
+const DEFAULT_CONCURRENCY = 100;
+
+/**
+ * Connections of the queue's pool: graphile-worker's job fetches and completions, the thread
+ * locks' one, events, the reaper, and a thread waiting for another process to let go of it. None
+ * is held while a thread runs, so it grows only a little with `concurrency`: four workers, each
+ * with its store's pool (10 by default) and a LISTEN connection, stay within PostgreSQL's default
+ * of 100 connections.
+ */
+function queuePoolSize(concurrency: number): number {
+  return Math.min(concurrency, 6) + 4;
+}
 
 function integer(option: string, value: number | undefined, fallback: number, max: number): number {
   const n = value ?? fallback;
@@ -98,6 +117,7 @@ export class SkeinWorker extends WorkerClient {
   readonly #shutdownTimeoutMs: number;
   readonly #staleAfterMs: number;
   readonly #running = new RunningThreads();
+  readonly #locks: ThreadLocks;
   readonly #publisher: EventPublisher;
   readonly #reaper: StaleJobReaper;
   readonly #detach: (() => void)[] = [];
@@ -106,11 +126,17 @@ export class SkeinWorker extends WorkerClient {
 
   constructor(options: WorkerOptions) {
     // Checked before the pool opens, so bad options leave nothing to close.
-    const concurrency = integer('concurrency', checkEngine(options).concurrency, 4, 1_000);
-    super(options, concurrency * 2 + 4);
+    const concurrency = integer(
+      'concurrency',
+      checkEngine(options).concurrency,
+      DEFAULT_CONCURRENCY,
+      1_000,
+    );
+    super(options, queuePoolSize(concurrency));
     this.#options = options;
     this.#engine = options.engine;
     this.#concurrency = concurrency;
+    this.#locks = new ThreadLocks(this.queue.pool, this.queue.schema);
     this.#maxSteps = integer('maxSteps', options.maxSteps, 1_000, Number.MAX_SAFE_INTEGER);
     this.#shutdownTimeoutMs = options.shutdownTimeoutMs ?? 10_000;
     if (!Number.isFinite(this.#shutdownTimeoutMs) || this.#shutdownTimeoutMs < 0)
@@ -193,6 +219,7 @@ export class SkeinWorker extends WorkerClient {
         schema: this.queue.schema,
         maxSteps: this.#maxSteps,
         running: this.#running,
+        locks: this.#locks,
         jobId: job.id,
         attempts,
         prepare: this.#options.prepareThread,
@@ -327,6 +354,7 @@ export class SkeinWorker extends WorkerClient {
         clearTimeout(timer);
       }
       await this.#reaper.stop();
+      await this.#locks.close();
       await this.#publisher.drain();
       for (const detach of this.#detach.splice(0)) detach();
       await this.close();

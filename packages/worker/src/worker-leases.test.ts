@@ -2,6 +2,7 @@ import { InMemoryCheckpointStore, type SkeinEngine } from '@skein/core';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createWorker, type JobOutcome, type SkeinWorker, type WorkerEvent } from './index.js';
+import { THREAD_LOCK_NAMESPACE } from './sql-names.js';
 import { startPostgres, type TestPostgres } from './test-support/start-postgres.js';
 import { gatedWorkflow, gateTool, testEngine } from './test-support/test-engine.js';
 
@@ -162,8 +163,10 @@ describe('a thread another live run holds', () => {
     // Cut the connection that holds the thread lock, as a database restart does: the reaper
     // frees the job and this same worker takes it again.
     await admin.query(
-      `select pg_terminate_backend(pid) from pg_stat_activity
-        where pid <> pg_backend_pid() and query like 'select pg_advisory_lock(%'`,
+      `select pg_terminate_backend(pid) from pg_locks
+        where locktype = 'advisory' and granted and classid = $1 and objsubid = 2
+          and pid <> pg_backend_pid()`,
+      [THREAD_LOCK_NAMESPACE],
     );
     await until(() => outcomes.some(([, o]) => o.kind === 'leased'), 'the leased outcome');
     expect(gate.calls.filter((id) => id === 'twice-1')).toHaveLength(1);

@@ -1,0 +1,72 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+
+// What the database itself commits, measured in the same run as the stores: `rows` rows of about
+// a checkpoint's size, once as one transaction each (the floor of one commit per checkpoint) and
+// once in transactions of `batch` rows (the floor of group commit).
+
+const BODY = JSON.stringify({ state: 'x'.repeat(600) });
+
+// The same drivers the stores use (bench depends on the same versions).
+/** ms to commit `rows` rows one transaction each, and in transactions of `batch` rows (SQLite). */
+export function sqliteFloor(
+  dir: string,
+  rows: number,
+  batch: number,
+): { single: number; batched: number } {
+  const db = new Database(join(dir, 'floor.db'));
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, body TEXT NOT NULL)');
+    const insert = db.prepare('INSERT INTO t (body) VALUES (?)');
+    const many = db.transaction((n: number) => {
+      for (let i = 0; i < n; i++) insert.run(BODY);
+    });
+    let started = performance.now();
+    for (let i = 0; i < rows; i++) insert.run(BODY);
+    const single = performance.now() - started;
+    started = performance.now();
+    for (let done = 0; done < rows; done += batch) many(Math.min(batch, rows - done));
+    return { single, batched: performance.now() - started };
+  } finally {
+    db.close();
+  }
+}
+
+/** The same on PostgreSQL: single-row INSERTs in autocommit, then multi-row INSERTs. */
+export async function postgresFloor(
+  connectionString: string,
+  rows: number,
+  batch: number,
+): Promise<{ single: number; batched: number }> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    await client.query(
+      'CREATE TABLE floor_t (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, body text NOT NULL)',
+    );
+    let started = performance.now();
+    for (let i = 0; i < rows; i++)
+      await client.query({
+        name: 'floor_one',
+        text: 'INSERT INTO floor_t (body) VALUES ($1)',
+        values: [BODY],
+      });
+    const single = performance.now() - started;
+    started = performance.now();
+    for (let done = 0; done < rows; done += batch) {
+      const n = Math.min(batch, rows - done);
+      await client.query({
+        name: 'floor_many',
+        text: 'INSERT INTO floor_t (body) SELECT unnest($1::text[])',
+        values: [Array(n).fill(BODY)],
+      });
+    }
+    return { single, batched: performance.now() - started };
+  } finally {
+    await client.query('DROP TABLE IF EXISTS floor_t').catch(() => {});
+    await client.end();
+  }
+}
