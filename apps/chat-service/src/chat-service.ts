@@ -15,12 +15,36 @@ interface Posted {
  * Both answer with the turn's tokens and tool activity as Server-Sent Events. Threads are kept in
  * SQLite: after a restart the same thread goes on, and an interrupted turn is recovered.
  */
-export async function startChatService(options: {
-  llm: LLMClient;
-  filename: string;
-  port?: number;
-  book?: (to: string) => string;
-}) {
+export async function startChatService(options: ChatOptions & { port?: number }) {
+  const { engine, store } = await createChatEngine(options);
+  const server = await serveLocal(
+    async (req, res) => {
+      const [threads, id, action] = req.path;
+      if (req.method !== 'POST' || threads !== 'threads' || !id) return;
+      const body = (await req.json()) as Posted;
+      const out = threadEventStream(res);
+      if (action === 'messages') {
+        const { onEvent } = out;
+        out.end((await engine.send(id, body.content, { clear: body.clear, onEvent })).result);
+      } else if (action === 'approvals') {
+        const thread = await engine.loadThread(id);
+        const input = { approvals: body.approvals };
+        out.end(await (await engine.claimResume(thread, input, { onEvent: out.onEvent })).result);
+      }
+    },
+    { port: options.port },
+  );
+  return { url: server.url, close: () => server.close().then(() => store.close()) };
+}
+
+export interface ChatOptions {
+  readonly llm: LLMClient;
+  readonly filename: string;
+  readonly book?: (to: string) => string;
+}
+
+/** The chat's engine on its SQLite file: two tools (one needs approval) and the chat workflow. */
+export async function createChatEngine(options: ChatOptions) {
   const store = new SqliteCheckpointStore({ filename: options.filename });
   const engine = new SkeinEngine({ llm: options.llm, store, owner: 'chat-service' });
   engine.registerTools([
@@ -42,22 +66,5 @@ export async function startChatService(options: {
   engine.registerWorkflow(chatWorkflow({ systemPrompt: 'Be brief.', initialTools: tools }));
   await engine.recover();
 
-  const server = await serveLocal(
-    async (req, res) => {
-      const [threads, id, action] = req.path;
-      if (req.method !== 'POST' || threads !== 'threads' || !id) return;
-      const body = (await req.json()) as Posted;
-      const out = threadEventStream(res);
-      if (action === 'messages') {
-        const { onEvent } = out;
-        out.end((await engine.send(id, body.content, { clear: body.clear, onEvent })).result);
-      } else if (action === 'approvals') {
-        const thread = await engine.loadThread(id);
-        const input = { approvals: body.approvals };
-        out.end(await (await engine.claimResume(thread, input, { onEvent: out.onEvent })).result);
-      }
-    },
-    { port: options.port },
-  );
-  return { url: server.url, close: () => server.close().then(() => store.close()) };
+  return { engine, store };
 }
