@@ -3,23 +3,14 @@ import { InMemoryCheckpointStore } from '../checkpoint/in-memory-checkpoint-stor
 import { SkeinEngine } from '../engine/skein-engine.js';
 import type { ThreadPausedEvent } from '../events/event-map.js';
 import type { ThreadEvent } from '../events/thread-event.js';
-import { engineWith, oneLLM } from '../test-support/executor-fixtures.js';
+import { chargeTool, engineWith, oneLLM } from '../test-support/executor-fixtures.js';
 import { ScriptedLLMClient } from '../testing/scripted-llm-client.js';
 import type { Tool } from '../tools/tool.js';
 import { WorkflowBuilder } from '../workflow/workflow-builder.js';
 
 function chargeEngine() {
   const charged: number[] = [];
-  const charge: Tool<{ amount: number }> = {
-    name: 'charge',
-    description: 'charges a card',
-    parameters: { type: 'object', properties: { amount: { type: 'number' } } },
-    needsApproval: (args) => args.amount > 100,
-    execute: ({ amount }) => {
-      charged.push(amount);
-      return `charged ${amount}`;
-    },
-  };
+  const charge = chargeTool(charged);
   const { engine, llm } = engineWith(
     [
       {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { collect, engineWith, oneLLM } from '../test-support/executor-fixtures.js';
-import type { Tool } from '../tools/tool.js';
+import { chargeTool, collect, engineWith, oneLLM } from '../test-support/executor-fixtures.js';
 import { WorkflowBuilder } from '../workflow/workflow-builder.js';
 
 describe('pause and resume', () => {
@@ -36,17 +35,8 @@ describe('pause and resume', () => {
   });
 
   it('a tool that needs approval pauses the thread before it runs', async () => {
-    let charged = 0;
-    const charge: Tool<{ amount: number }> = {
-      name: 'charge',
-      description: 'charges a card',
-      parameters: { type: 'object', properties: { amount: { type: 'number' } } },
-      needsApproval: (args) => args.amount > 100,
-      execute: ({ amount }) => {
-        charged += amount;
-        return `charged ${amount}`;
-      },
-    };
+    const charged: number[] = [];
+    const charge = chargeTool(charged);
     const { engine, llm } = engineWith(
       [
         {
@@ -64,14 +54,14 @@ describe('pause and resume', () => {
     const first = await engine.execute(thread);
     expect(first.status).toBe('PAUSED');
     expect(first.pending).toMatchObject({ kind: 'tool-approval', awaiting: ['big'] });
-    expect(charged).toBe(0);
+    expect(charged).toEqual([]);
     await expect(engine.resume(thread, { approvals: {} })).rejects.toThrow(
       /no decision for tool call big/,
     );
     expect(thread.status).toBe('PAUSED');
     const done = await engine.resume(thread, { approvals: { big: false } });
     expect(done.status).toBe('COMPLETED');
-    expect(charged).toBe(50);
+    expect(charged).toEqual([50]);
     const tools = llm.requests[1]!.messages.filter((m) => m.role === 'tool').map((m) => m.content);
     expect(tools).toEqual([
       'charged 50',

@@ -20,6 +20,23 @@ export const add: Tool<{ a: number; b: number }> = {
   execute: ({ a, b }) => a + b,
 };
 
+/**
+ * A tool that needs a person's approval above 100; each amount it charged is pushed to `charged`
+ * (the side effect approvals guard).
+ */
+export function chargeTool(charged: number[]): Tool<{ amount: number }> {
+  return {
+    name: 'charge',
+    description: 'charges a card',
+    parameters: { type: 'object', properties: { amount: { type: 'number' } } },
+    needsApproval: (args) => args.amount > 100,
+    execute: ({ amount }) => {
+      charged.push(amount);
+      return `charged ${amount}`;
+    },
+  };
+}
+
 export function engineWith(
   script: readonly ScriptStep[] | ScriptedLLMClient,
   tools: Tool[] = [add],
