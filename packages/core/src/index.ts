@@ -42,6 +42,8 @@ export { InMemoryCheckpointStore } from './checkpoint/in-memory-checkpoint-store
 export type { SentMessage } from './engine/chat-turn.js';
 export type {
   FollowOptions,
+  ForkOptions,
+  RegisterWorkflowOptions,
   RunOutcome,
   SendOptions,
   SkeinEngineOptions,
@@ -60,7 +62,7 @@ export { LLMCallError } from './errors/llm-call-error.js';
 export type { NodeErrorCode, NodeErrorFacts } from './errors/node-error.js';
 export { NodeError } from './errors/node-error.js';
 export type { CoreNotFoundCode } from './errors/not-found.js';
-export type { ThreadErrorCode, ThreadErrorFacts } from './errors/thread-error.js';
+export type { ThreadErrorCode, ThreadErrorFacts, UpgradeIssue } from './errors/thread-error.js';
 export { ThreadError } from './errors/thread-error.js';
 export type { ToolConflict, ToolErrorCode, ToolErrorFacts } from './errors/tool-error.js';
 export { ToolError } from './errors/tool-error.js';
@@ -78,6 +80,9 @@ export { MAX_EXPRESSION_DEPTH, MAX_EXPRESSION_TOKENS } from './expressions/expre
 // Expressions
 export { compileExpression } from './expressions/parser.js';
 export type { CompiledTemplate } from './expressions/template.js';
+// History: checkpoints of a thread, forks
+export type { ForkChanges } from './history/fork-thread.js';
+export type { HistoryChanges, HistoryEntry, HistoryOptions } from './history/thread-history.js';
 export { handleClearOperation } from './nodes/context-processor-node.js';
 // Nodes
 export type {
@@ -85,16 +90,21 @@ export type {
   NodeOutcome,
   NodeRunContext,
   NodeServices,
+  ResumeInput,
 } from './nodes/node-handler.js';
 export type { NodeFailure, NodeFailureFacts } from './run/node-failure.js';
 export { isNodeFailure } from './run/node-failure.js';
 export type {
   ExecuteOptions,
+  ResumeWith,
   StartedRun,
   ThreadExecutorOptions,
   ThreadResult,
 } from './run/thread-executor.js';
 export { ThreadExecutor } from './run/thread-executor.js';
+// Outside events: signals and webhooks
+export type { SignalResult } from './signals/deliver-signal.js';
+export type { WebhookDelivery } from './signals/webhooks.js';
 export type {
   BuildThreadOptions,
   FromCheckpointOptions,
@@ -106,14 +116,18 @@ export type { AvailableTools } from './thread/thread-context.js';
 export { ThreadContext } from './thread/thread-context.js';
 export type {
   BranchWait,
+  ForkOrigin,
   PendingAnswer,
   PendingInteraction,
+  PendingWebhook,
   SerializedError,
   ThreadParent,
   ThreadState,
   ThreadStatus,
 } from './thread/thread-state.js';
 export type { ThreadTransition } from './thread/thread-transition.js';
+// Time: wakes
+export { MAX_TIMER_MS } from './time/wake-timers.js';
 export { ArgumentValidator } from './tools/argument-validator.js';
 // Tools
 export type { JsonSchemaToolDefinition, StandardToolDefinition } from './tools/define-tool.js';
@@ -134,6 +148,13 @@ export { ToolRunner, toolErrorContent } from './tools/tool-runner.js';
 export type { WorkflowCall } from './tools/workflow-call.js';
 export type { WorkflowToolOptions } from './tools/workflow-tool.js';
 export { workflowTool } from './tools/workflow-tool.js';
+// Versions of running threads
+export type { MigrationStep, WorkflowMigration } from './versions/migrations.js';
+export type { UpgradeProblem } from './versions/plan-upgrade.js';
+export type { UpgradeOptions, UpgradeResult } from './versions/upgrade-threads.js';
+// Webhooks: the handler an app mounts on its public server
+export type { WebhookHandlerOptions } from './webhooks/webhook-handler.js';
+export { webhookHandler } from './webhooks/webhook-handler.js';
 export type { ChatWorkflowOptions } from './workflow/chat-workflow.js';
 export { chatWorkflow } from './workflow/chat-workflow.js';
 export type { CompiledEdge, CompiledWorkflow } from './workflow/compiled-workflow.js';
@@ -158,6 +179,7 @@ export type {
   ParallelNode,
   RetryPolicy,
   RouteNode,
+  SleepNode,
   StartNode,
   SubworkflowNode,
   ToolNode,
@@ -168,6 +190,8 @@ export type {
   UserInteractionNode,
   VariableNode,
   VariableNodeConfig,
+  WaitForEventNode,
+  WaitTimeout,
   WorkflowDefinition,
 } from './workflow/types.js';
 export { NODE_TYPES } from './workflow/types.js';

@@ -1,5 +1,15 @@
-/** Where a thread is in its life. */
-export type ThreadStatus = 'PENDING' | 'RUNNING' | 'PAUSED' | 'COMPLETED' | 'FAILED' | 'CANCELLED';
+/**
+ * Where a thread is in its life. `PAUSED` waits for a caller (an answer, an approval); `WAITING`
+ * waits for time or an outside event (a SLEEP, a WAIT_FOR_EVENT), which the engine wakes.
+ */
+export type ThreadStatus =
+  | 'PENDING'
+  | 'RUNNING'
+  | 'PAUSED'
+  | 'WAITING'
+  | 'COMPLETED'
+  | 'FAILED'
+  | 'CANCELLED';
 
 /**
  * What every store reads of a thread's state to index it; the rest it keeps as JSON without

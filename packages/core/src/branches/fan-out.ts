@@ -52,7 +52,8 @@ function waitingBranches(results: readonly ChildOutcome[]): BranchWait[] {
   return results.flatMap((r) => {
     if (r.status !== 'PAUSED' || !r.thread) return [];
     const pending = r.thread.state.pending;
-    if (!pending) return [];
+    // Durable waits never run in a child thread (WAIT_IN_CHILD_THREAD).
+    if (!pending || pending.kind === 'sleep' || pending.kind === 'event') return [];
     if (pending.kind === 'branches')
       return pending.waiting.map((w) => ({ ...w, path: `${r.plan.path}/${w.path}` }));
     return [

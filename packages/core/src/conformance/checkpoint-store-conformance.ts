@@ -7,6 +7,7 @@ import type { ScriptFunction } from '../testing/types.js';
 import type { Tool } from '../tools/tool.js';
 import { WorkflowBuilder } from '../workflow/workflow-builder.js';
 import { durableThreadConformance } from './durable-thread-conformance.js';
+import { durableWaitConformance } from './durable-wait-conformance.js';
 import { leaseConformance } from './lease-conformance.js';
 
 export interface ConformanceSubject {
@@ -105,7 +106,8 @@ function awkwardValues(): Record<string, unknown> {
  * resumed thread must see what it stored), a failed save that leaves the store readable and the
  * thread resumable, ordering, concurrent writers to different threads, resume after a crash,
  * listing, deleting, pruning, refusing checkpoints that would lose messages, thread leases, resumes
- * that run a side effect once however many race, and recovery of threads a dead process left.
+ * that run a side effect once however many race, recovery of threads a dead process left, and
+ * durable waits: a stored wake fired once after a restart, a signal delivered once.
  */
 export function runCheckpointStoreConformance(
   name: string,
@@ -357,5 +359,6 @@ export function runCheckpointStoreConformance(
       }));
     leaseConformance(withStore);
     durableThreadConformance(withStore);
+    durableWaitConformance(withStore);
   });
 }

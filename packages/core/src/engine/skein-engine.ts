@@ -2,30 +2,54 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { TokenCounter, ToolDescriptionFormatter } from '@skein/conversation';
 import type { LLMClient } from '@skein/spec';
-import { CheckpointNotFoundError, InvalidArgumentError, SkeinError } from '@skein/spec';
-import type { CheckpointStore } from '../checkpoint/checkpoint-store.js';
+import {
+  CheckpointNotFoundError,
+  InvalidArgumentError,
+  NotFoundError,
+  SkeinError,
+} from '@skein/spec';
+import type { CheckpointStore, StoredThread } from '../checkpoint/checkpoint-store.js';
+import { workflowNotFound } from '../errors/not-found.js';
 import { SkeinEmitter } from '../events/emitter.js';
 import type { ThreadEventListener } from '../events/thread-event.js';
 import { ThreadSubscriptions } from '../events/thread-subscriptions.js';
+import { type ForkChanges, forkThread } from '../history/fork-thread.js';
+import {
+  type HistoryEntry,
+  type HistoryOptions,
+  threadHistory,
+} from '../history/thread-history.js';
+import { saveCheckpoint } from '../run/checkpointing.js';
 import {
   type ExecuteOptions,
+  type ResumeWith,
   type StartedRun,
   ThreadExecutor,
   type ThreadExecutorOptions,
   type ThreadResult,
 } from '../run/thread-executor.js';
+import { resultOf } from '../run/thread-result.js';
+import { deliverSignal, type SignalHost, type SignalResult } from '../signals/deliver-signal.js';
+import { createWebhook, deliverWebhook, type WebhookDelivery } from '../signals/webhooks.js';
 import {
   type BuildThreadOptions,
   type FromCheckpointOptions,
   ThreadBuilder,
 } from '../thread/thread-builder.js';
 import type { ThreadContext } from '../thread/thread-context.js';
+import { Waker } from '../time/waker.js';
 import { ArgumentValidator } from '../tools/argument-validator.js';
 import type { Tool } from '../tools/tool.js';
 import { type RegisterOptions, ToolRegistry } from '../tools/tool-registry.js';
 import { ToolRunner } from '../tools/tool-runner.js';
 import { TIMEOUT_RANGE } from '../tools/tool-timeout.js';
 import { checkNumber } from '../util/check-number.js';
+import { MigrationRegistry, type WorkflowMigration } from '../versions/migrations.js';
+import {
+  type UpgradeOptions,
+  type UpgradeResult,
+  upgradeThreads,
+} from '../versions/upgrade-threads.js';
 import type { CompiledWorkflow } from '../workflow/compiled-workflow.js';
 import type { NodeDefinition, WorkflowDefinition } from '../workflow/types.js';
 import { WorkflowRegistry } from '../workflow/workflow-registry.js';
@@ -65,9 +89,26 @@ export interface SkeinEngineOptions {
    * has expired, so a crash is noticed after at most this long.
    */
   readonly leaseMs?: number;
-  /** The clock leases are read from, in epoch ms (default `Date.now`). */
+  /**
+   * The clock leases and waits (SLEEP, timeouts) are read from, in epoch ms (default
+   * `Date.now`). Tests pass their own and call `wakeDue()`.
+   */
   readonly now?: () => number;
 }
+
+/** Options of `registerWorkflow`. */
+export interface RegisterWorkflowOptions {
+  /** Replace a registered workflow of the same id and version. */
+  readonly replace?: boolean;
+  /**
+   * How threads of older versions move to this one (`engine.upgrade`): one migration or several,
+   * each `{ from, nodes?, variables? }`. Chains are followed (1 → 2 → 3).
+   */
+  readonly migrate?: WorkflowMigration | readonly WorkflowMigration[];
+}
+
+/** Options of `fork`: what changes at the fork, and how the fork runs. */
+export interface ForkOptions extends ForkChanges, ExecuteOptions, FollowOptions {}
 
 /** Options of `run`, `send` and `resume` besides how the run goes: who hears its events. */
 export interface FollowOptions {
@@ -106,6 +147,10 @@ export class SkeinEngine {
   /** Who this engine is in the store's thread leases. */
   readonly owner: string;
   readonly #subscriptions = new ThreadSubscriptions(this.events);
+  readonly #migrations = new MigrationRegistry();
+  readonly #now: () => number;
+  /** Wakes waiting threads (a store is where wakes live: none without one). */
+  readonly #waker: Waker | undefined;
   readonly #turns = new ThreadTurns({
     load: (threadId) => this.getThread(threadId),
     create: (workflowId, options) => this.createThread(workflowId, options),
@@ -117,6 +162,7 @@ export class SkeinEngine {
     if (options.owner !== undefined && (typeof options.owner !== 'string' || options.owner === ''))
       throw new InvalidArgumentError('owner', 'owner must be a non-empty string');
     this.owner = options.owner ?? `${hostname()}:${process.pid}:${randomUUID()}`;
+    this.#now = options.now ?? Date.now;
     const leaseMs =
       options.leaseMs === undefined ? 30_000 : checkNumber('leaseMs', options.leaseMs, LEASE_RANGE);
     this.builder = new ThreadBuilder({
@@ -147,8 +193,28 @@ export class SkeinEngine {
         ? {}
         : { maxDepth: checkNumber('maxDepth', options.maxDepth, DEPTH_RANGE) }),
       ...(options.mergers ? { mergers: options.mergers } : {}),
-      lease: { owner: this.owner, leaseMs, now: options.now ?? Date.now },
+      lease: { owner: this.owner, leaseMs, now: this.#now },
+      now: this.#now,
     });
+    this.#waker = options.store
+      ? new Waker({ ...this.#signalHost(options.store), now: this.#now })
+      : undefined;
+  }
+
+  /** What waking and signalling threads use of the engine. */
+  #signalHost(store: CheckpointStore): SignalHost {
+    return {
+      store,
+      load: (threadId) => this.getThread(threadId),
+      start: (thread, resume) => this.#start(thread, {}, resume),
+      warn: (warning) => this.events.emit('warning', warning),
+    };
+  }
+
+  #requireStore(what: string): CheckpointStore {
+    if (!this.store)
+      throw new SkeinError('NO_STORE', `${what} needs a store: pass \`store\` to the engine`);
+    return this.store;
   }
 
   registerTool(tool: Tool<never>, options?: RegisterOptions): this {
@@ -161,11 +227,21 @@ export class SkeinEngine {
     return this;
   }
 
+  /**
+   * Validates and registers a workflow version. Threads keep the version they started on while
+   * it stays registered; `migrate` says how threads of older versions move to this one.
+   */
   registerWorkflow(
     definition: WorkflowDefinition,
-    options?: { replace?: boolean },
+    options: RegisterWorkflowOptions = {},
   ): CompiledWorkflow {
-    return this.workflows.register(definition, options);
+    const { migrate, ...register } = options;
+    // The migration is checked first, so a bad one registers nothing.
+    const probe = new MigrationRegistry();
+    if (migrate !== undefined) probe.add(definition?.id, definition?.version, migrate);
+    const compiled = this.workflows.register(definition, register);
+    if (migrate !== undefined) this.#migrations.add(compiled.id, compiled.version, migrate);
+    return compiled;
   }
 
   createThread(workflowId: string, options?: BuildThreadOptions): ThreadContext {
@@ -230,7 +306,34 @@ export class SkeinEngine {
     checkThreadId(threadId);
     if (!this.store) return undefined;
     const stored = await this.store.load(threadId);
-    return stored ? this.builder.fromCheckpoint(stored) : undefined;
+    return stored ? this.#build(stored) : undefined;
+  }
+
+  /**
+   * Rebuilds a stored thread. A thread whose version is no longer registered stays the typed
+   * `WORKFLOW_NOT_FOUND`, naming the upgrade its workflow's migrations offer.
+   */
+  #build(stored: StoredThread, options?: FromCheckpointOptions): ThreadContext {
+    try {
+      return this.builder.fromCheckpoint(stored, options);
+    } catch (error) {
+      const { workflowId, workflowVersion, threadId } = stored.state;
+      if (!NotFoundError.hasCode(error, 'WORKFLOW_NOT_FOUND') || !this.workflows.has(workflowId))
+        throw error;
+      const to = this.#migrations
+        .reachableFrom(workflowId, workflowVersion)
+        .filter((v) => this.workflows.has(workflowId, v))
+        .at(-1);
+      const known = this.workflows
+        .list()
+        .flatMap(({ id, versions }) => versions.map((v) => `${id}@${v}`));
+      throw workflowNotFound(
+        workflowId,
+        workflowVersion,
+        known,
+        to ? { threadId, toVersion: to } : undefined,
+      );
+    }
   }
 
   /**
@@ -241,7 +344,7 @@ export class SkeinEngine {
   async #start(
     thread: ThreadContext,
     options: ExecuteOptions & FollowOptions = {},
-    resume?: { readonly input: unknown },
+    resume?: ResumeWith,
   ): Promise<StartedRun> {
     const { onEvent } = options;
     let unsubscribe: (() => void) | undefined;
@@ -257,8 +360,14 @@ export class SkeinEngine {
       unsubscribe?.();
       throw error;
     }
-    const result = unsubscribe ? started.result.finally(unsubscribe) : started.result;
+    let result = unsubscribe ? started.result.finally(unsubscribe) : started.result;
     if (thread.state.parent) return { ...started, result };
+    const waker = this.#waker;
+    if (waker)
+      result = result.then((ended) => {
+        waker.track(thread, ended);
+        return ended;
+      });
     return { ...started, result: this.#turns.track(thread.threadId, result) };
   }
 
@@ -280,14 +389,14 @@ export class SkeinEngine {
    * Runs on every top-level thread that a dead process left RUNNING: those whose lease has
    * expired (a live process renews its own, so its threads are never taken). Each is taken under
    * this engine's lease and goes on from its last checkpoint (a claimed resume with its claimed
-   * answer). Resolves once they are taken, with their runs still going; call it at start-up, and
-   * again now and then if other processes may die.
+   * answer). Then it wakes the stored waits whose time has passed (`wakeDue`) and schedules this
+   * engine's timers for the others. Resolves once they are taken, with their runs still going;
+   * call it at start-up, and again now and then if other processes may die.
    */
   async recover(options?: ExecuteOptions): Promise<StartedRun[]> {
-    if (!this.store)
-      throw new SkeinError('NO_STORE', 'recover needs a store: pass `store` to the engine');
+    const store = this.#requireStore('recover');
     const started: StartedRun[] = [];
-    for (const info of await this.store.listThreads()) {
+    for (const info of await store.listThreads()) {
       if (info.status !== 'RUNNING' || this.executor.isRunning(info.threadId)) continue;
       const thread = await this.loadThread(info.threadId);
       // A branch or child thread goes on when its top-level thread does.
@@ -300,6 +409,8 @@ export class SkeinEngine {
         throw error;
       }
     }
+    // Then the waits whose time came while no process watched, and timers for the rest.
+    started.push(...(await this.#waker!.wakeDue()));
     return started;
   }
 
@@ -344,6 +455,107 @@ export class SkeinEngine {
     if (!this.store) throw new CheckpointNotFoundError(threadId, checkpointId);
     const stored = await this.store.load(threadId, checkpointId);
     if (!stored) throw new CheckpointNotFoundError(threadId, checkpointId);
-    return this.builder.fromCheckpoint(stored, options);
+    return this.#build(stored, options);
+  }
+
+  /**
+   * Wakes every stored thread whose time has come — a SLEEP's, or the deadline of a wait with a
+   * `timeout` — exactly once across every engine on the store, and schedules this engine's
+   * timers for the later ones. Resolves with the runs it started, going on. `recover()` calls
+   * it; call it yourself with an injected clock, or from a scheduler.
+   */
+  wakeDue(): Promise<StartedRun[]> {
+    this.#requireStore('wakeDue');
+    return this.#waker!.wakeDue();
+  }
+
+  /**
+   * Delivers an outside event to every thread WAITING for `name` at a WAIT_FOR_EVENT whose
+   * `match` holds, exactly once per thread (claimed like a resume), and says which took it. An
+   * event nobody waits for is reported (`delivered: []`, a `warning` `EVENT_UNDELIVERED`) and
+   * not kept for later waits.
+   */
+  signal(name: string, payload: unknown = null): Promise<SignalResult> {
+    return deliverSignal(this.#signalHost(this.#requireStore('signal')), name, payload);
+  }
+
+  /**
+   * A webhook token for a thread WAITING at a WAIT_FOR_EVENT: unguessable (256 random bits),
+   * stored only as a hash with the wait, so it survives restarts. Mount `webhookHandler(engine)`
+   * on a public route; a call with the token is the thread's event, delivered once.
+   */
+  createWebhook(threadId: string): Promise<string> {
+    checkThreadId(threadId);
+    const store = this.#requireStore('createWebhook');
+    return createWebhook({ ...this.#signalHost(store), emitter: this.events }, threadId);
+  }
+
+  /** What `webhookHandler` calls: the event of the thread `token` was made for. */
+  deliverWebhook(token: string, payload: unknown): Promise<WebhookDelivery> {
+    return deliverWebhook(this.#signalHost(this.#requireStore('deliverWebhook')), token, payload);
+  }
+
+  /** The stored checkpoints of a thread, oldest first, with what changed at each. */
+  history(threadId: string, options?: HistoryOptions): Promise<HistoryEntry[]> {
+    checkThreadId(threadId);
+    return threadHistory(this.#requireStore('history'), threadId, options);
+  }
+
+  /**
+   * A new thread from a stored checkpoint of `threadId` (`at`, default its latest): its state and
+   * conversation up to there (batches included, nothing after), `forkedFrom` linking it back,
+   * with `variables` and `messages` changed. It is stored at once, then runs on — or stays
+   * PAUSED / WAITING (woken as any other) / ended, as the checkpoint was.
+   */
+  async fork(threadId: string, options: ForkOptions = {}): Promise<RunOutcome> {
+    checkThreadId(threadId);
+    const store = this.#requireStore('fork');
+    const { at, threadId: newId, variables, messages, dynamicTools, ...run } = options;
+    const thread = await forkThread(store, this.builder, threadId, {
+      ...(at === undefined ? {} : { at }),
+      ...(newId === undefined ? {} : { threadId: newId }),
+      ...(variables === undefined ? {} : { variables }),
+      ...(messages === undefined ? {} : { messages }),
+      ...(dynamicTools === undefined ? {} : { dynamicTools }),
+    });
+    const status = thread.status;
+    if (status === 'PAUSED' || status === 'WAITING' || status === 'COMPLETED') {
+      await saveCheckpoint(store, thread, this.events);
+      const result = resultOf(thread, status, 0);
+      this.#waker?.track(thread, result);
+      return { thread, result };
+    }
+    return { thread, result: await (await this.#start(thread, run)).result };
+  }
+
+  /**
+   * Moves stored threads (one by id, or `'all'` of every workflow that has `toVersion`) to
+   * `toVersion` along the migrations given to `registerWorkflow`. Every thread is checked first —
+   * the node it is at or waits at must exist in the new version, the migrated variables must
+   * match its schema — and any problem refuses the whole upgrade with `ThreadError`
+   * `UPGRADE_REFUSED` listing them all; nothing changes then.
+   */
+  upgrade(
+    threadId: string | 'all',
+    toVersion: string,
+    options?: UpgradeOptions,
+  ): Promise<UpgradeResult> {
+    return upgradeThreads(
+      {
+        store: this.#requireStore('upgrade'),
+        builder: this.builder,
+        workflows: this.workflows,
+        migrations: this.#migrations,
+        emitter: this.events,
+      },
+      threadId,
+      toVersion,
+      options,
+    );
+  }
+
+  /** Stops this engine's wake timers (the wakes stay in the store for the next `recover`). */
+  close(): void {
+    this.#waker?.close();
   }
 }

@@ -34,6 +34,9 @@ const threadErrors: { [C in api.ThreadErrorCode]: api.ThreadError<C> } = {
   VALUE_NOT_JSON: api.ThreadError.valueNotJson('variable "x"', 'vars.x', 'a BigInt'),
   INVALID_VARIABLES: api.ThreadError.invalidVariables('wf', 'x is required'),
   CHECKPOINT_SAVE_FAILED: api.ThreadError.checkpointSaveFailed('t', undefined, cause),
+  UPGRADE_REFUSED: api.ThreadError.upgradeRefused('wf', '2', [
+    { threadId: 't', code: 'NODE_MISSING', message: 'no node "ask"', nodeId: 'ask' },
+  ]),
 };
 const nodeErrors: { [C in api.NodeErrorCode]: api.NodeError<C> } = {
   NODE_FAILED: api.NodeError.failed('t', 'agent', cause, 'cp-1'),
@@ -47,6 +50,9 @@ const nodeErrors: { [C in api.NodeErrorCode]: api.NodeError<C> } = {
   WORKFLOW_TOOL_PAUSED: api.NodeError.workflowToolPaused('w', 't/a@1#c'),
   CHILD_THREADS_UNAVAILABLE: api.NodeError.childThreadsUnavailable('fan'),
   OUTPUT_INVALID: api.NodeError.outputInvalid('extract', '(root) must be object'),
+  WAIT_TIMED_OUT: api.NodeError.waitTimedOut('ask', '2026-01-01T00:00:00.000Z'),
+  WAIT_TIME_INVALID: api.NodeError.waitTimeInvalid('nap', 'vars.ms', 'soon', 'milliseconds'),
+  WAIT_IN_CHILD_THREAD: api.NodeError.waitInChildThread('nap', 'fan/a'),
 };
 const notFoundErrors: { [C in CoreNotFoundCode]: NotFoundError<C> } = {
   TOOL_NOT_FOUND: toolNotFound('calc', 'node "agent"'),

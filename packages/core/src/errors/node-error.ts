@@ -18,6 +18,12 @@ import { SkeinError, type SkeinErrorOptions } from '@skein/spec';
  * - `OUTPUT_INVALID`: an LLM node with `output: { schema }` got a final answer that is not JSON or
  *   does not match the schema (`nodeId`, `problems`). Retryable: the model may answer well when
  *   asked again, so the node's retry policy asks again.
+ * - `WAIT_TIMED_OUT`: a USER_INTERACTION or WAIT_FOR_EVENT wait reached its `timeout` and names
+ *   no `onTimeout` node (`nodeId`, `deadline`).
+ * - `WAIT_TIME_INVALID`: a SLEEP's `duration` / `until` or a wait's `timeout` expression gave no
+ *   usable time (`nodeId`, `expression`, `got`).
+ * - `WAIT_IN_CHILD_THREAD`: a SLEEP or WAIT_FOR_EVENT ran in a branch or child thread; durable
+ *   waits belong to top-level threads (decision 0019).
  */
 export type NodeErrorCode =
   | 'NODE_FAILED'
@@ -30,7 +36,10 @@ export type NodeErrorCode =
   | 'MERGE_FUNCTION_INVALID'
   | 'WORKFLOW_TOOL_PAUSED'
   | 'CHILD_THREADS_UNAVAILABLE'
-  | 'OUTPUT_INVALID';
+  | 'OUTPUT_INVALID'
+  | 'WAIT_TIMED_OUT'
+  | 'WAIT_TIME_INVALID'
+  | 'WAIT_IN_CHILD_THREAD';
 
 /** What a NodeError can say; each code has some of these (see the factories). */
 export interface NodeErrorFacts {
@@ -56,6 +65,8 @@ export interface NodeErrorFacts {
   readonly functionName?: string;
   /** What is wrong with the model's answer (`OUTPUT_INVALID`). */
   readonly problems?: string;
+  /** The ISO time the wait timed out at (`WAIT_TIMED_OUT`). */
+  readonly deadline?: string;
 }
 
 /** How a child thread ended: its error's code and message. */
@@ -90,6 +101,7 @@ export class NodeError<Code extends NodeErrorCode = NodeErrorCode> extends Skein
   declare readonly got?: string;
   declare readonly functionName?: string;
   declare readonly problems?: string;
+  declare readonly deadline?: string;
 
   /** The facts given become fields, and `details` unless `options.details` is given. */
   constructor(
@@ -227,6 +239,37 @@ export class NodeError<Code extends NodeErrorCode = NodeErrorCode> extends Skein
       'CHILD_THREADS_UNAVAILABLE',
       `Node "${nodeId}" starts child threads, which needs a SkeinEngine (or a ThreadExecutor given \`builder\`)`,
       { nodeId },
+    );
+  }
+
+  static waitTimedOut(nodeId: string, deadline: string): NodeError<'WAIT_TIMED_OUT'> {
+    return new NodeError(
+      'WAIT_TIMED_OUT',
+      `Node "${nodeId}" waited until its deadline ${deadline} and has no onTimeout node to go to`,
+      { nodeId, deadline },
+    );
+  }
+
+  static waitTimeInvalid(
+    nodeId: string,
+    expression: string,
+    value: unknown,
+    wanted: string,
+  ): NodeError<'WAIT_TIME_INVALID'> {
+    const got =
+      value === null ? 'null' : typeof value === 'string' ? JSON.stringify(value) : typeof value;
+    return new NodeError(
+      'WAIT_TIME_INVALID',
+      `Node "${nodeId}": \`${expression}\` must give ${wanted}, got ${got}`,
+      { nodeId, expression, got },
+    );
+  }
+
+  static waitInChildThread(nodeId: string, branchPath: string): NodeError<'WAIT_IN_CHILD_THREAD'> {
+    return new NodeError(
+      'WAIT_IN_CHILD_THREAD',
+      `Node "${nodeId}" waits durably, but runs in child thread "${branchPath}": SLEEP and WAIT_FOR_EVENT run in top-level threads only`,
+      { nodeId, branchPath },
     );
   }
 }

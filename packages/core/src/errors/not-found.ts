@@ -13,15 +13,29 @@ export function toolNotFound(toolName: string, where: string): NotFoundError<'TO
   });
 }
 
-/** A workflow id (and version) not registered; `details`: `workflowId`, `version`, `known`. */
+/**
+ * A workflow id (and version) not registered; `details`: `workflowId`, `version`, `known`, and
+ * `upgradeTo` when a stored thread of that version can be upgraded to a registered one.
+ */
 export function workflowNotFound(
   workflowId: string,
   version: string | undefined,
   known: readonly string[],
+  upgrade?: { readonly threadId: string; readonly toVersion: string },
 ): NotFoundError<'WORKFLOW_NOT_FOUND'> {
+  const hint = upgrade
+    ? `; its migrations lead to version "${upgrade.toVersion}": engine.upgrade("${upgrade.threadId}", "${upgrade.toVersion}")`
+    : '';
   return new NotFoundError(
     'WORKFLOW_NOT_FOUND',
-    `Workflow "${workflowId}"${version ? ` version "${version}"` : ''} is not registered${known.length ? ` (registered: ${known.join(', ')})` : ''}`,
-    { details: { workflowId, version, known } },
+    `Workflow "${workflowId}"${version ? ` version "${version}"` : ''} is not registered${known.length ? ` (registered: ${known.join(', ')})` : ''}${hint}`,
+    {
+      details: {
+        workflowId,
+        version,
+        known,
+        ...(upgrade ? { threadId: upgrade.threadId, upgradeTo: upgrade.toVersion } : {}),
+      },
+    },
   );
 }

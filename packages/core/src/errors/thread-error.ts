@@ -17,6 +17,8 @@ import { SkeinError, type SkeinErrorOptions } from '@skein/spec';
  * - `CHECKPOINT_SAVE_FAILED`: the store did not take a checkpoint. The thread went back to its last
  *   stored checkpoint (or to how it was built, when it has none): `execute` or `resume` continues
  *   from there. Retryable when the store's failure is.
+ * - `UPGRADE_REFUSED`: `engine.upgrade` found threads that cannot move to the version asked for;
+ *   `upgradeProblems` lists every problem of every thread, and no thread was changed.
  */
 export type ThreadErrorCode =
   | 'THREAD_STATE'
@@ -26,7 +28,16 @@ export type ThreadErrorCode =
   | 'STATE_CORRUPT'
   | 'VALUE_NOT_JSON'
   | 'INVALID_VARIABLES'
-  | 'CHECKPOINT_SAVE_FAILED';
+  | 'CHECKPOINT_SAVE_FAILED'
+  | 'UPGRADE_REFUSED';
+
+/** One reason a thread cannot move to another workflow version (see `engine.upgrade`). */
+export interface UpgradeIssue {
+  readonly threadId: string;
+  readonly code: string;
+  readonly message: string;
+  readonly nodeId?: string;
+}
 
 /** What a ThreadError can say; each code has some of these (see the factories). */
 export interface ThreadErrorFacts {
@@ -53,6 +64,10 @@ export interface ThreadErrorFacts {
   readonly problems?: string;
   /** The last checkpoint the store holds for the thread (`CHECKPOINT_SAVE_FAILED`). */
   readonly lastCheckpointId?: string;
+  /** The version an upgrade was asked to move to (`UPGRADE_REFUSED`). */
+  readonly toVersion?: string;
+  /** Every problem found, per thread (`UPGRADE_REFUSED`). */
+  readonly upgradeProblems?: readonly UpgradeIssue[];
 }
 
 /**
@@ -74,6 +89,8 @@ export class ThreadError<Code extends ThreadErrorCode = ThreadErrorCode> extends
   declare readonly workflowId?: string;
   declare readonly problems?: string;
   declare readonly lastCheckpointId?: string;
+  declare readonly toVersion?: string;
+  declare readonly upgradeProblems?: readonly UpgradeIssue[];
 
   /** The facts given become fields, and `details` unless `options.details` is given. */
   constructor(
@@ -160,6 +177,21 @@ export class ThreadError<Code extends ThreadErrorCode = ThreadErrorCode> extends
       `Checkpoint of thread ${threadId} could not be saved (${reason}); the thread went back to ${lastCheckpointId ? `checkpoint ${lastCheckpointId}` : 'how it was built'}`,
       { threadId, lastCheckpointId },
       { cause, retryable: SkeinError.isRetryable(cause) },
+    );
+  }
+
+  static upgradeRefused(
+    workflowId: string,
+    toVersion: string,
+    upgradeProblems: readonly UpgradeIssue[],
+  ): ThreadError<'UPGRADE_REFUSED'> {
+    const threads = new Set(upgradeProblems.map((p) => p.threadId)).size;
+    const lines = upgradeProblems.map((p) => `thread ${p.threadId}: ${p.message}`);
+    const shown = lines.slice(0, 10).join('; ');
+    return new ThreadError(
+      'UPGRADE_REFUSED',
+      `Cannot upgrade ${threads} thread${threads === 1 ? '' : 's'} of workflow "${workflowId}" to version "${toVersion}" (nothing was changed): ${shown}${lines.length > 10 ? `; and ${lines.length - 10} more` : ''}`,
+      { workflowId, toVersion, upgradeProblems },
     );
   }
 }

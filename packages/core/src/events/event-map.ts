@@ -36,9 +36,18 @@ export interface ApprovalRequest {
 }
 export interface ThreadPausedEvent extends ThreadScoped {
   readonly nodeId: string;
-  /** A person's answer (`user-input`), approvals of tool calls, or branches that wait themselves. */
-  readonly reason: 'user-input' | 'tool-approval' | 'branches';
+  /**
+   * A person's answer (`user-input`), approvals of tool calls, branches that wait themselves —
+   * or, with the thread WAITING, a time (`sleep`) or an outside event (`event`).
+   */
+  readonly reason: 'user-input' | 'tool-approval' | 'branches' | 'sleep' | 'event';
   readonly prompt?: string;
+  /** With `sleep`: the ISO time the thread wakes at. */
+  readonly wakeAt?: string;
+  /** With `event`: the event name it waits for. */
+  readonly event?: string;
+  /** With `user-input` or `event` and a timeout: the ISO time the wait times out at. */
+  readonly deadline?: string;
   /** With `tool-approval`: the calls waiting for a decision, in the order the model made them. */
   readonly approvals?: readonly ApprovalRequest[];
   /** With `branches`: the paths of the branches that wait (answer one with `{ branch, input }`). */

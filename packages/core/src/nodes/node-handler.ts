@@ -19,6 +19,8 @@ export interface NodeServices {
    * builder, and then a workflow tool's call fails.
    */
   readonly workflowCaller?: (ctx: NodeRunContext) => WorkflowCaller;
+  /** The engine's clock in epoch ms: what waits (SLEEP, timeouts) are measured from. */
+  readonly now: () => number;
 }
 
 export interface NodeRunContext<N extends NodeDefinition = NodeDefinition> {
@@ -26,8 +28,11 @@ export interface NodeRunContext<N extends NodeDefinition = NodeDefinition> {
   readonly node: N;
   readonly signal: AbortSignal;
   readonly services: NodeServices;
-  /** Present when the thread is resumed at this node: the input given to `resume`. */
-  readonly resume?: { readonly input: unknown };
+  /**
+   * Present when the thread is resumed at this node: the input given to `resume` (a wait's
+   * event payload or wake time), or `timedOut` when the engine timed the wait out.
+   */
+  readonly resume?: ResumeInput;
   /**
    * True when this node runs again rather than for the first time (the run went on from a stored,
    * failed, cancelled or paused thread): children it started before may already exist.
@@ -43,6 +48,13 @@ export interface NodeRunContext<N extends NodeDefinition = NodeDefinition> {
   countToolFailures(added: Readonly<Record<string, number>>): void;
 }
 
+/** What a paused or waiting node is resumed with. */
+export interface ResumeInput {
+  readonly input: unknown;
+  /** The wait's deadline passed (`input` is null). */
+  readonly timedOut?: boolean;
+}
+
 /**
  * What a node did: go on (with an output), wait for input, or end the thread — and what it
  * changes in the thread's state. Handlers change state only through this (and
@@ -56,6 +68,8 @@ export type NodeOutcome =
       readonly status?: string;
       /** Variables the node sets (checked as JSON and frozen by the engine). */
       readonly variables?: Readonly<Record<string, unknown>>;
+      /** Go to this node instead of following the edges (a wait's `onTimeout`). */
+      readonly goto?: string;
     }
   | { readonly kind: 'pause'; readonly pending: PendingInteraction }
   | {

@@ -1,7 +1,7 @@
 import type { ThreadContext } from '../thread/thread-context.js';
 import { addToolFailures } from '../thread/tool-failure-counts.js';
 import type { NodeDefinition } from '../workflow/types.js';
-import type { NodeRunContext, NodeServices } from './node-handler.js';
+import type { NodeRunContext, NodeServices, ResumeInput } from './node-handler.js';
 
 const NO_FAILURES: Readonly<Record<string, number>> = Object.freeze(Object.create(null));
 
@@ -21,7 +21,7 @@ export class EngineRunContext<N extends NodeDefinition = NodeDefinition>
   readonly thread: ThreadContext;
   readonly node: N;
   readonly services: NodeServices;
-  readonly resume: { readonly input: unknown } | undefined;
+  readonly resume: ResumeInput | undefined;
   readonly recovering: boolean;
   readonly maxSteps: number;
   readonly #run: RunSignal;
@@ -33,7 +33,7 @@ export class EngineRunContext<N extends NodeDefinition = NodeDefinition>
     node: N,
     run: RunSignal,
     services: NodeServices,
-    resume: { readonly input: unknown } | undefined,
+    resume: ResumeInput | undefined,
     recovering: boolean,
     maxSteps: number,
   ) {

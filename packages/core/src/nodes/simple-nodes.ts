@@ -13,6 +13,7 @@ import { findTool } from './find-tool.js';
 import { evaluateIn, renderIn } from './node-expressions.js';
 import type { NodeHandler } from './node-handler.js';
 import { signalOf } from './node-run-context.js';
+import { deadlineOf, timedOut } from './wait-time.js';
 
 export const startHandler: NodeHandler<StartNode> = () => ({ kind: 'next' });
 
@@ -90,22 +91,31 @@ export const toolNodeHandler: NodeHandler<ToolNode> = async (ctx) => {
 
 /**
  * Pauses until `resume(thread, input)`; then stores the answer in `config.variable` and, unless
- * `addMessage` is false, adds it as a user message.
+ * `addMessage` is false, adds it as a user message. With `timeout`, the pause has a deadline the
+ * engine times it out at (to `onTimeout`, or `WAIT_TIMED_OUT`).
  */
 export const userInteractionHandler: NodeHandler<UserInteractionNode> = ({
   thread,
   node,
   resume,
+  services,
 }) => {
   const pending = thread.state.pending;
   if (!resume || pending?.kind !== 'user-input' || pending.nodeId !== node.id) {
     const prompt =
       node.config?.prompt === undefined ? undefined : renderIn(thread, node.config.prompt);
+    const deadline = deadlineOf(thread, node.id, node.config?.timeout, services.now());
     return {
       kind: 'pause',
-      pending: { kind: 'user-input', nodeId: node.id, ...(prompt === undefined ? {} : { prompt }) },
+      pending: {
+        kind: 'user-input',
+        nodeId: node.id,
+        ...(prompt === undefined ? {} : { prompt }),
+        ...(deadline === undefined ? {} : { deadline }),
+      },
     };
   }
+  if (resume.timedOut) return timedOut(node.id, pending.deadline, node.config?.onTimeout);
   const answer = resume.input;
   // Refused as input, so the thread stays paused and the caller can answer again.
   const found = findNonJsonValue(answer, 'input');

@@ -22,14 +22,35 @@ export function checkExecutable(thread: ThreadContext): void {
       status,
       'it waits for input; call resume(thread, input)',
     );
+  if (status === 'WAITING') throw ThreadError.state(thread.threadId, status, waitingFor(thread));
 }
 
-/** Throws unless `resume` may continue the thread with `input`. */
-export function checkResumable(thread: ThreadContext, input: unknown): void {
+/** What a WAITING thread waits for, and what wakes it. */
+function waitingFor(thread: ThreadContext): string {
   const pending = thread.state.pending;
+  if (pending?.kind === 'sleep')
+    return `it sleeps until ${pending.wakeAt}; the engine wakes it (recover() or wakeDue())`;
+  if (pending?.kind === 'event')
+    return `it waits for event "${pending.event}"; deliver it with signal("${pending.event}", payload) or its webhook`;
+  return 'it waits for the engine to wake it';
+}
+
+/**
+ * Throws unless `resume` may continue the thread with `input`: a caller answers a PAUSED thread;
+ * only the engine (`wake`) wakes a WAITING one or times a wait out.
+ */
+export function checkResumable(
+  thread: ThreadContext,
+  resume: { readonly input: unknown; readonly timedOut?: boolean; readonly wake?: boolean },
+): void {
+  const pending = thread.state.pending;
+  const { input } = resume;
   if (pending?.answer) throw resumeConflict(thread, undefined);
-  if (thread.status !== 'PAUSED' || !pending)
+  if (thread.status === 'WAITING' && !resume.wake)
+    throw ThreadError.state(thread.threadId, thread.status, waitingFor(thread));
+  if ((thread.status !== 'PAUSED' && thread.status !== 'WAITING') || !pending)
     throw ThreadError.state(thread.threadId, thread.status, 'only a PAUSED thread can be resumed');
+  if (resume.timedOut) return;
   if (input === undefined)
     throw ThreadError.resumeInput(
       thread.threadId,

@@ -116,7 +116,9 @@ export async function saveFailed(
   const error = conflict
     ? reason
     : ThreadError.checkpointSaveFailed(thread.threadId, lastGood, reason);
-  const status: 'PAUSED' | 'FAILED' = saved.state.status === 'PAUSED' ? 'PAUSED' : 'FAILED';
+  const was = saved.state.status;
+  const status: 'PAUSED' | 'WAITING' | 'FAILED' =
+    was === 'PAUSED' || was === 'WAITING' ? was : 'FAILED';
   thread.dispatch({ type: 'finished', status, error: serializeError(error) });
   if (conflict) throw error;
   // The record holds the conversation up to where the thread went back to: nothing new when
@@ -133,13 +135,13 @@ export async function saveFailed(
   } catch {
     // The store is still failing: memory alone knows; the error says where to go on from.
   }
-  const payload = {
-    threadId: thread.threadId,
-    status,
-    steps: thread.state.step,
-    error: { code: error.code, message: error.message },
-  };
-  if (status === 'FAILED') emitter.emit('thread:failed', payload);
+  if (status === 'FAILED')
+    emitter.emit('thread:failed', {
+      threadId: thread.threadId,
+      status,
+      steps: thread.state.step,
+      error: { code: error.code, message: error.message },
+    });
   else
     emitter.emit('warning', {
       threadId: thread.threadId,

@@ -42,7 +42,10 @@ export function completeNode(
   if (output !== undefined && !isJsonPrimitive(output))
     requireJsonValue(output, `output of node "${nodeId}"`, `nodes.${nodeId}`);
   const variables = outcome.variables && withVariables(thread.variables, outcome.variables);
-  const next = outcome.kind === 'next' ? nextNode(thread, nodeId, output, variables) : undefined;
+  const next =
+    outcome.kind === 'next'
+      ? (outcome.goto ?? nextNode(thread, nodeId, output, variables))
+      : undefined;
   thread.dispatch({
     type: 'node-completed',
     nodeId,

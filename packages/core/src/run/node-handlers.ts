@@ -11,6 +11,7 @@ import {
   userInteractionHandler,
   variableHandler,
 } from '../nodes/simple-nodes.js';
+import { sleepHandler, waitForEventHandler } from '../nodes/wait-nodes.js';
 import type { NodeDefinition, NodeType } from '../workflow/types.js';
 
 /** The node definition of each node type. */
@@ -29,6 +30,8 @@ export const defaultHandlers = (children: ChildRunner | undefined): NodeHandlers
   CONTEXT_PROCESSOR: contextProcessorHandler,
   VARIABLE: variableHandler,
   USER_INTERACTION: userInteractionHandler,
+  SLEEP: sleepHandler,
+  WAIT_FOR_EVENT: waitForEventHandler,
   ...branchHandlers(children),
 });
 

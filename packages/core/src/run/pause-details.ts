@@ -17,10 +17,19 @@ export function pauseDetails(pending: PendingInteraction) {
       return {
         reason: 'user-input' as const,
         ...(pending.prompt === undefined ? {} : { prompt: pending.prompt }),
+        ...(pending.deadline === undefined ? {} : { deadline: pending.deadline }),
       };
     case 'tool-approval':
       return { reason: 'tool-approval' as const, approvals: approvalRequests(pending)! };
     case 'branches':
       return { reason: 'branches' as const, branches: pending.waiting.map((w) => w.path) };
+    case 'sleep':
+      return { reason: 'sleep' as const, wakeAt: pending.wakeAt };
+    case 'event':
+      return {
+        reason: 'event' as const,
+        event: pending.event,
+        ...(pending.deadline === undefined ? {} : { deadline: pending.deadline }),
+      };
   }
 }

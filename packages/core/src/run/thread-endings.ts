@@ -18,7 +18,7 @@ export interface Ending {
   readonly steps: number;
 }
 
-/** The thread waits for `pending`: PAUSED, saved, `thread:paused`. */
+/** The thread waits for `pending`: PAUSED (WAITING for time or an event), saved, `thread:paused`. */
 export async function pauseThread(
   end: Ending,
   nodeId: string,
@@ -39,7 +39,7 @@ export async function pauseThread(
     nodeId,
     ...pauseDetails(pending),
   });
-  return resultOf(thread, 'PAUSED', end.steps);
+  return resultOf(thread, thread.status === 'WAITING' ? 'WAITING' : 'PAUSED', end.steps);
 }
 
 /** The run ends COMPLETED, FAILED or CANCELLED: the state, a last checkpoint, the event. */

@@ -7,7 +7,7 @@ import { workflowCaller } from '../branches/workflow-caller.js';
 import type { CheckpointStore } from '../checkpoint/checkpoint-store.js';
 import { ThreadError } from '../errors/thread-error.js';
 import type { SkeinEmitter } from '../events/emitter.js';
-import type { NodeOutcome, NodeServices } from '../nodes/node-handler.js';
+import type { NodeOutcome, NodeServices, ResumeInput } from '../nodes/node-handler.js';
 import { EngineRunContext, type RunSignal } from '../nodes/node-run-context.js';
 import type { ThreadBuilder } from '../thread/thread-builder.js';
 import type { ThreadContext } from '../thread/thread-context.js';
@@ -49,6 +49,17 @@ export interface ThreadExecutorOptions {
   readonly mergers?: Readonly<Record<string, MergeFunction>>;
   /** With a store: who this process is in the store's thread leases, and for how long they last. */
   readonly lease?: Omit<LeaseOptions, 'store'>;
+  /** The clock waits are measured from, in epoch ms (default the lease's, else `Date.now`). */
+  readonly now?: () => number;
+}
+
+/**
+ * What a run resumes a thread with: a caller's input (`resume`), or — `wake` — the engine's own
+ * claim of a wait: a sleep's time, an event's payload, or a deadline (`timedOut`).
+ */
+export interface ResumeWith extends ResumeInput {
+  /** The engine wakes a WAITING thread or times a wait out (a caller cannot). */
+  readonly wake?: boolean;
 }
 
 /** A run that has taken its thread: `result` settles when it ends, pauses or fails. */
@@ -76,7 +87,7 @@ interface Run extends RunSignal {
   recovering: boolean;
   steps: number;
   /** The input given to `resume`, until the node waiting for it has taken it. */
-  resume: { readonly input: unknown } | undefined;
+  resume: ResumeInput | undefined;
   /** After a yield, the thread runs on until this time whatever the slice (`RESUMED_MS`). */
   resumedUntil: number;
 }
@@ -143,6 +154,7 @@ export class ThreadExecutor {
       tools: options.tools,
       toolRunner: options.toolRunner,
       ...(children ? { workflowCaller: (ctx) => workflowCaller(ctx, children) } : {}),
+      now: options.now ?? options.lease?.now ?? Date.now,
       llmFor: (node) => {
         if (!llm)
           throw new SkeinError(
@@ -179,12 +191,12 @@ export class ThreadExecutor {
   async start(
     thread: ThreadContext,
     options: ExecuteOptions = {},
-    resume?: { readonly input: unknown },
+    resume?: ResumeWith,
     /** Called once the thread is taken, just before its run emits anything (to follow its events). */
     onTaken?: () => void,
   ): Promise<StartedRun> {
     const maxSteps = checkMaxSteps(options);
-    if (resume) checkResumable(thread, resume.input);
+    if (resume) checkResumable(thread, resume);
     else checkExecutable(thread);
     const threadId = thread.threadId;
     const leases = this.#leases && !thread.state.parent ? this.#leases : undefined;
@@ -206,7 +218,7 @@ export class ThreadExecutor {
         });
         leased = true;
       }
-      if (resume && this.#store) unsaved = await this.#claimPause(thread, resume.input);
+      if (resume && this.#store) unsaved = await this.#claimPause(thread, resume);
     } catch (error) {
       releaseRun(thread);
       if (leased) await leases!.give(threadId);
@@ -238,7 +250,8 @@ export class ThreadExecutor {
    * store fails otherwise, the thread stays PAUSED with the error (as a failed save during a run
    * leaves it) and that result comes back.
    */
-  async #claimPause(thread: ThreadContext, input: unknown): Promise<ThreadResult | undefined> {
+  async #claimPause(thread: ThreadContext, resume: ResumeWith): Promise<ThreadResult | undefined> {
+    const { input, timedOut } = resume;
     const problem = findNonJsonValue(input, 'input');
     if (problem)
       throw ThreadError.resumeInput(
@@ -247,7 +260,11 @@ export class ThreadExecutor {
       );
     const before = thread.state;
     const store = this.#store!;
-    thread.dispatch({ type: 'resume-claimed', input: frozenCopy(input) });
+    thread.dispatch(
+      timedOut
+        ? { type: 'resume-claimed', input: null, timedOut: true }
+        : { type: 'resume-claimed', input: frozenCopy(input) },
+    );
     try {
       await saveCheckpoint(store, thread, this.#emitter);
       return undefined;
@@ -269,7 +286,7 @@ export class ThreadExecutor {
     thread: ThreadContext,
     givenSignal: AbortSignal | undefined,
     maxSteps: number,
-    resume: { readonly input: unknown } | undefined,
+    resume: ResumeInput | undefined,
   ): Promise<ThreadResult> {
     const run: Run = {
       thread,

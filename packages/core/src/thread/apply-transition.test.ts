@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyTransition } from './apply-transition.js';
-import type { ThreadState } from './thread-state.js';
+import type { PendingInteraction, ThreadState } from './thread-state.js';
 import type { ThreadTransition } from './thread-transition.js';
 
 const state: ThreadState = Object.freeze({
@@ -144,7 +144,33 @@ const transitions: fc.Arbitrary<ThreadTransition> = fc.oneof(
   fc.record({ type: fc.constant('reopened' as const), at: fc.constantFrom('a', 'b') }),
   fc.record({
     type: fc.constant('paused' as const),
-    pending: fc.constant({ kind: 'user-input' as const, nodeId: 'a' }),
+    pending: fc.constantFrom<PendingInteraction>(
+      { kind: 'user-input', nodeId: 'a' },
+      { kind: 'user-input', nodeId: 'a', deadline: '2026-01-02T00:00:00.000Z' },
+      { kind: 'sleep', nodeId: 'b', wakeAt: '2026-01-02T00:00:00.000Z' },
+      { kind: 'event', nodeId: 'b', event: 'paid' },
+    ),
+  }),
+  fc.record({
+    type: fc.constant('resume-claimed' as const),
+    input: fc.jsonValue().map((v) => Object.freeze(v)),
+    timedOut: fc.option(fc.constant(true), { nil: undefined }),
+  }),
+  fc.record({
+    type: fc.constant('webhook-created' as const),
+    webhook: fc.constant({ tokenHash: 'ab', createdAt: '2026-01-01T00:00:00.000Z' }),
+  }),
+  fc.record({
+    type: fc.constant('forked' as const),
+    from: fc.record({ threadId: fc.constant('parent'), checkpointId: fc.constant('parent:3') }),
+  }),
+  fc.record({
+    type: fc.constant('upgraded' as const),
+    workflowVersion: fc.constantFrom('2', '3'),
+    currentNodeId: fc.option(fc.constantFrom('a', 'b'), { nil: undefined }),
+    pending: fc.constant(undefined),
+    variables: fc.constant(Object.freeze({ n: 2 })),
+    nodeOutputs: fc.constant(Object.freeze({})),
   }),
   fc.record({
     type: fc.constant('finished' as const),
@@ -170,7 +196,10 @@ describe('applyTransition, for any sequence of transitions', () => {
         for (const transition of sequence) {
           const before = JSON.stringify(current);
           const claimable = transition.type !== 'resume-claimed' || current.pending;
-          if (!claimable) continue;
+          const hookable =
+            transition.type !== 'webhook-created' ||
+            (current.pending?.kind === 'event' && !current.pending.answer);
+          if (!claimable || !hookable) continue;
           const after = applyTransition(current, transition);
           expect(JSON.stringify(current)).toBe(before);
           expect(Object.isFrozen(after)).toBe(true);
@@ -184,6 +213,29 @@ describe('applyTransition, for any sequence of transitions', () => {
               expect(Object.hasOwn(after.nodeOutputs, transition.nodeId)).toBe(true);
           }
           if (transition.type === 'finished') expect(after.status).toBe(transition.status);
+          if (transition.type === 'paused') {
+            // Time and outside events are the engine's to wake: WAITING; anything else PAUSED.
+            const kind = transition.pending.kind;
+            expect(after.status).toBe(kind === 'sleep' || kind === 'event' ? 'WAITING' : 'PAUSED');
+          }
+          if (transition.type === 'resume-claimed') {
+            expect(after.status).toBe('RUNNING');
+            expect(after.pending?.kind).toBe(current.pending!.kind);
+            expect(after.pending?.answer).toEqual(
+              transition.timedOut ? { input: null, timedOut: true } : { input: transition.input },
+            );
+          }
+          if (transition.type === 'webhook-created') {
+            expect(after.status).toBe(current.status);
+            expect(after.pending).toMatchObject({ kind: 'event', webhook: transition.webhook });
+          }
+          if (transition.type === 'forked') expect(after.forkedFrom).toEqual(transition.from);
+          if (transition.type === 'upgraded') {
+            expect(after.workflowVersion).toBe(transition.workflowVersion);
+            expect(after.status).toBe(current.status);
+            expect(after.step).toBe(current.step);
+          } else if (transition.type !== 'restored')
+            expect(after.workflowVersion).toBe(current.workflowVersion);
           current = after;
         }
       }),

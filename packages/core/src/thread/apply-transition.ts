@@ -1,8 +1,13 @@
 import { InvalidArgumentError } from '@skein/spec';
 import { castDraft, produce } from 'immer';
 import { withEntry } from '../util/with-entry.js';
-import type { ThreadState } from './thread-state.js';
+import type { PendingInteraction, ThreadState, ThreadStatus } from './thread-state.js';
 import type { ThreadTransition } from './thread-transition.js';
+
+/** A wait for time or an outside event is WAITING (the engine wakes it); one for a caller, PAUSED. */
+function waitStatus(pending: PendingInteraction): ThreadStatus {
+  return pending.kind === 'sleep' || pending.kind === 'event' ? 'WAITING' : 'PAUSED';
+}
 
 /** `state` with `changes`, as a new frozen object. */
 function next(state: ThreadState, changes: Partial<ThreadState>): ThreadState {
@@ -40,7 +45,7 @@ export function applyTransition(state: ThreadState, transition: ThreadTransition
       return next(state, { currentNodeId: transition.next });
     case 'paused':
       return next(state, {
-        status: 'PAUSED',
+        status: waitStatus(transition.pending),
         pending: transition.pending,
         ...(transition.toolFailures ? { toolFailures: transition.toolFailures } : {}),
       });
@@ -53,7 +58,28 @@ export function applyTransition(state: ThreadState, transition: ThreadTransition
       return produce(state, (draft) => {
         draft.status = 'RUNNING';
         draft.error = undefined;
-        draft.pending!.answer = castDraft({ input: transition.input });
+        draft.pending!.answer = castDraft(
+          transition.timedOut ? { input: null, timedOut: true } : { input: transition.input },
+        );
+      });
+    case 'webhook-created':
+      if (state.pending?.kind !== 'event' || state.pending.answer)
+        throw new InvalidArgumentError(
+          'state.pending',
+          `thread ${state.threadId} does not wait for an event`,
+        );
+      return produce(state, (draft) => {
+        if (draft.pending?.kind === 'event') draft.pending.webhook = transition.webhook;
+      });
+    case 'forked':
+      return next(state, { forkedFrom: Object.freeze({ ...transition.from }) });
+    case 'upgraded':
+      return next(state, {
+        workflowVersion: transition.workflowVersion,
+        currentNodeId: transition.currentNodeId,
+        pending: transition.pending,
+        variables: transition.variables,
+        nodeOutputs: transition.nodeOutputs,
       });
     case 'finished':
       return Object.freeze({

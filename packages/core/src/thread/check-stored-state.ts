@@ -2,7 +2,15 @@ import { findNonJsonValue } from '@skein/spec';
 import { ThreadError } from '../errors/thread-error.js';
 import type { StoredThread, ThreadState } from './thread-state.js';
 
-const STATUSES = new Set(['PENDING', 'RUNNING', 'PAUSED', 'COMPLETED', 'FAILED', 'CANCELLED']);
+const STATUSES = new Set([
+  'PENDING',
+  'RUNNING',
+  'PAUSED',
+  'WAITING',
+  'COMPLETED',
+  'FAILED',
+  'CANCELLED',
+]);
 
 type Fail = (field: string, problem: string) => never;
 
@@ -24,12 +32,32 @@ function requireStrings(value: unknown, field: string, fail: Fail): void {
     fail(field, 'must be an array of strings');
 }
 
+/** An ISO time the engine will read back as a wake or a deadline. */
+function requireTime(value: unknown, field: string, fail: Fail, optional = false): void {
+  if (optional && value === undefined) return;
+  if (typeof value !== 'string' || Number.isNaN(Date.parse(value)))
+    fail(field, `must be an ISO time${optional ? ' when present' : ''}`);
+}
+
 function checkPending(pending: unknown, fail: Fail): void {
   if (pending === undefined) return;
   if (!isRecord(pending)) fail('state.pending', 'must be an object when present');
   requireString(pending.nodeId, 'state.pending.nodeId', fail);
   if (pending.kind === 'user-input') {
     requireString(pending.prompt, 'state.pending.prompt', fail, true);
+    requireTime(pending.deadline, 'state.pending.deadline', fail, true);
+    return;
+  }
+  if (pending.kind === 'sleep') {
+    requireTime(pending.wakeAt, 'state.pending.wakeAt', fail);
+    return;
+  }
+  if (pending.kind === 'event') {
+    requireString(pending.event, 'state.pending.event', fail);
+    requireTime(pending.deadline, 'state.pending.deadline', fail, true);
+    const hook = pending.webhook;
+    if (hook !== undefined && (!isRecord(hook) || typeof hook.tokenHash !== 'string'))
+      fail('state.pending.webhook', 'must be { tokenHash, createdAt } when present');
     return;
   }
   if (pending.kind === 'branches') {
@@ -47,7 +75,10 @@ function checkPending(pending: unknown, fail: Fail): void {
     return;
   }
   if (pending.kind !== 'tool-approval')
-    fail('state.pending.kind', 'must be "user-input", "tool-approval" or "branches"');
+    fail(
+      'state.pending.kind',
+      'must be "user-input", "tool-approval", "branches", "sleep" or "event"',
+    );
   if (!isCount(pending.round)) fail('state.pending.round', 'must be a whole number >= 0');
   const calls = pending.calls;
   if (!Array.isArray(calls)) fail('state.pending.calls', 'must be an array of tool calls');

@@ -308,8 +308,24 @@ export class ThreadBuilder {
     for (const name of Object.keys(merged))
       requireJsonValue(merged[name], `variable "${name}"`, `vars.${name}`);
     const variables = structuredClone(merged);
+    // Checked in place: the schema's defaults fill the new thread's variables.
+    const problems = this.variableProblems(workflow, variables, false);
+    if (problems !== undefined) throw ThreadError.invalidVariables(workflow.id, problems);
+    return variables;
+  }
+
+  /**
+   * What `workflow`'s variables schema finds wrong with `variables` (one line), or undefined
+   * when it accepts them (or has no schema). An upgrade checks a migration's result with it.
+   * @internal
+   */
+  variableProblems(
+    workflow: CompiledWorkflow,
+    variables: Readonly<Record<string, unknown>>,
+    copy = true,
+  ): string | undefined {
     const schema = workflow.definition.variables?.schema;
-    if (!schema) return variables;
+    if (!schema) return undefined;
     let validate = this.#validators.get(workflow);
     if (validate === undefined) {
       try {
@@ -322,8 +338,9 @@ export class ThreadBuilder {
       }
       this.#validators.set(workflow, validate);
     }
-    if (validate && !validate(variables))
-      throw ThreadError.invalidVariables(workflow.id, this.#schemas.errorsText(validate.errors));
-    return variables;
+    // The validator may fill defaults in: unless told, it checks a copy, never a frozen object.
+    if (validate && !validate(copy ? structuredClone(variables) : variables))
+      return this.#schemas.errorsText(validate.errors);
+    return undefined;
   }
 }

@@ -16,6 +16,15 @@ export type { ThreadStatus };
  */
 export interface PendingAnswer {
   readonly input: unknown;
+  /** The wait's deadline passed: the engine claimed it with no input (`input` is null). */
+  readonly timedOut?: true;
+}
+
+/** A WAIT_FOR_EVENT's webhook: only a hash of its token is stored (see `createWebhook`). */
+export interface PendingWebhook {
+  /** SHA-256 of the token's secret part, hex. */
+  readonly tokenHash: string;
+  readonly createdAt: string;
 }
 
 /** Why a thread waits, and for what; `answer` once a resume has claimed it. */
@@ -25,6 +34,8 @@ export type PendingInteraction =
       readonly answer?: PendingAnswer;
       readonly nodeId: string;
       readonly prompt?: string;
+      /** ISO time after which the engine times the wait out (the node's `timeout`). */
+      readonly deadline?: string;
     }
   | {
       readonly kind: 'tool-approval';
@@ -44,6 +55,25 @@ export type PendingInteraction =
       readonly nodeId: string;
       /** One entry per waiting thread, in branch order; `resume` answers one by its `path`. */
       readonly waiting: readonly BranchWait[];
+    }
+  | {
+      /** A SLEEP node: the thread is WAITING until `wakeAt`, which the engine wakes it at. */
+      readonly kind: 'sleep';
+      readonly answer?: PendingAnswer;
+      readonly nodeId: string;
+      /** ISO time the thread wakes at. */
+      readonly wakeAt: string;
+    }
+  | {
+      /** A WAIT_FOR_EVENT node: WAITING until `engine.signal(event, …)` or its webhook. */
+      readonly kind: 'event';
+      readonly answer?: PendingAnswer;
+      readonly nodeId: string;
+      /** The event name it waits for. */
+      readonly event: string;
+      /** ISO time after which the engine times the wait out (the node's `timeout`). */
+      readonly deadline?: string;
+      readonly webhook?: PendingWebhook;
     };
 
 /** A branch (or child thread, at any depth) that waits: answer it with `{ branch: path, input }`. */
@@ -104,6 +134,14 @@ export interface ThreadState extends CheckpointState {
   readonly createdAt: string;
   /** Set on branches and child threads. */
   readonly parent?: ThreadParent;
+  /** Set on a thread made by `engine.fork`: the thread and checkpoint it was forked from. */
+  readonly forkedFrom?: ForkOrigin;
+}
+
+/** Where a forked thread came from. */
+export interface ForkOrigin {
+  readonly threadId: string;
+  readonly checkpointId: string;
 }
 
 /** A thread as loaded from a store: the state of one checkpoint and the whole conversation up to it. */

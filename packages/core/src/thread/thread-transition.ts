@@ -1,5 +1,7 @@
 import type {
+  ForkOrigin,
   PendingInteraction,
+  PendingWebhook,
   SerializedError,
   ThreadState,
   ThreadStatus,
@@ -34,8 +36,28 @@ export type ThreadTransition =
       readonly pending: PendingInteraction;
       readonly toolFailures?: Readonly<Record<string, number>>;
     }
-  /** A resume claimed the pause: RUNNING, the pause kept with its answer (a frozen JSON value). */
-  | { readonly type: 'resume-claimed'; readonly input: unknown }
+  /**
+   * A resume claimed the pause: RUNNING, the pause kept with its answer (a frozen JSON value).
+   * The engine claims a wait the same way when it wakes it (a sleep's time, an event), or times
+   * it out (`timedOut`, input null).
+   */
+  | { readonly type: 'resume-claimed'; readonly input: unknown; readonly timedOut?: boolean }
+  /** A webhook was made for the thread's WAIT_FOR_EVENT (replacing any earlier one). */
+  | { readonly type: 'webhook-created'; readonly webhook: PendingWebhook }
+  /** A fork's first state: linked to where it came from (the new id is the builder's). */
+  | { readonly type: 'forked'; readonly from: ForkOrigin }
+  /**
+   * The thread moves to another version of its workflow (`engine.upgrade`): the node ids, pause
+   * and variables as the migration made them, checked against the new version by the caller.
+   */
+  | {
+      readonly type: 'upgraded';
+      readonly workflowVersion: string;
+      readonly currentNodeId: string | undefined;
+      readonly pending: PendingInteraction | undefined;
+      readonly variables: Readonly<Record<string, unknown>>;
+      readonly nodeOutputs: Readonly<Record<string, unknown>>;
+    }
   /**
    * The run ended: COMPLETED, FAILED or CANCELLED — or PAUSED again (a refused save, a bad resume
    * input) — with its error, and its output when one is given (a branch's, as it reaches its JOIN).

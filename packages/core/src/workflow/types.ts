@@ -22,6 +22,8 @@ export const NODE_TYPES = [
   'CONTEXT_PROCESSOR',
   'VARIABLE',
   'USER_INTERACTION',
+  'SLEEP',
+  'WAIT_FOR_EVENT',
   'PARALLEL',
   'MAP',
   'JOIN',
@@ -189,7 +191,53 @@ export interface UserInteractionNode extends NodeBase {
     readonly variable?: string;
     /** Add the answer as a user message (default true). */
     readonly addMessage?: boolean;
+  } & WaitTimeout;
+}
+
+/**
+ * How long a wait may last, and what happens then. `timeout` is milliseconds: a number, or an
+ * expression giving one (read when the node starts waiting). At the deadline the engine wakes the
+ * thread: it goes to `onTimeout` when set, else the node fails with `NodeError` `WAIT_TIMED_OUT`.
+ */
+export interface WaitTimeout {
+  readonly timeout?: number | string;
+  /** The node the thread goes to when the wait times out (instead of the node's edges). */
+  readonly onTimeout?: string;
+}
+
+/**
+ * Waits, without holding a process or a timer, until a time: `duration` milliseconds from when
+ * the node starts (a number or an expression), or `until` (an expression giving an ISO 8601
+ * time). The thread is WAITING meanwhile; its output is the ISO time it was due.
+ */
+export interface SleepNode extends NodeBase {
+  readonly type: 'SLEEP';
+  readonly config: {
+    readonly duration?: number | string;
+    readonly until?: string;
   };
+}
+
+/**
+ * Waits for an outside event: `engine.signal(event, payload)` or a call of the thread's webhook.
+ * The payload is the node's output, and goes to `variable` and/or (`addMessage`) the
+ * conversation as a user message.
+ */
+export interface WaitForEventNode extends NodeBase {
+  readonly type: 'WAIT_FOR_EVENT';
+  readonly config: {
+    /** The event's name, as `signal` gives it. */
+    readonly event: string;
+    /**
+     * Expression that must hold for the event to be taken: it reads the payload as `event` and
+     * the thread's scope (`vars`, `input`, `nodes`…), e.g. `event.orderId == vars.orderId`.
+     */
+    readonly match?: string;
+    /** Variable that receives the payload. */
+    readonly variable?: string;
+    /** Add the payload as a user message (default false). */
+    readonly addMessage?: boolean;
+  } & WaitTimeout;
 }
 
 /**
@@ -292,6 +340,8 @@ export type NodeDefinition =
   | ContextProcessorNode
   | VariableNode
   | UserInteractionNode
+  | SleepNode
+  | WaitForEventNode
   | ParallelNode
   | MapNode
   | JoinNode

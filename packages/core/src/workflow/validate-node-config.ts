@@ -2,6 +2,7 @@ import { checkBranchNodeConfig } from './validate-branch-config.js';
 import { checkContextOperation } from './validate-context-operation.js';
 import { checkLLMNumbers } from './validate-numbers.js';
 import { checkOutputConfig } from './validate-output-config.js';
+import { checkWaitConfig } from './validate-waits.js';
 import { type Checker, isObject, type ToolNames } from './workflow-checker.js';
 
 const ROLES = new Set(['system', 'user', 'assistant']);
@@ -112,6 +113,15 @@ export function checkNodeConfig(
       if (c.prompt !== undefined) checker.template(c.prompt, at('prompt'));
       name('variable');
       flag('addMessage');
+      checkWaitConfig(node, index, checker);
+      break;
+    case 'SLEEP':
+    case 'WAIT_FOR_EVENT':
+      if (!isObject(config)) {
+        bad(`${node.type} node needs config`);
+        return;
+      }
+      checkWaitConfig(node, index, checker);
       break;
     case 'END':
       if (c.output !== undefined) checker.expression(c.output, at('output'));

@@ -7,6 +7,7 @@ import { checkReachability } from './validate-graph.js';
 import { checkNodes } from './validate-nodes.js';
 import { checkTriggers } from './validate-triggers.js';
 import { checkVariables } from './validate-variables.js';
+import { withTimeoutEdges } from './validate-waits.js';
 import { Checker, isObject, type ToolNames } from './workflow-checker.js';
 
 export interface ValidateOptions {
@@ -54,7 +55,8 @@ export function validateWorkflow(
   const outgoing = checkEdges(def.edges, nodes, checker);
   const start = starts[0];
   const analysed = checkBranches(nodes, outgoing, start, checker);
-  if (start) checkReachability(start, nodes.keys(), ends, analysed, checker);
+  const graph = withTimeoutEdges(nodes, analysed, checker);
+  if (start) checkReachability(start, nodes.keys(), ends, graph, checker);
   for (const node of nodes.values())
     if (node.type === 'SUBWORKFLOW' && node.config?.workflow === def.id)
       checker.add({

@@ -6,11 +6,13 @@ import type {
   MapNode,
   NodeDefinition,
   ParallelNode,
+  SleepNode,
   SubworkflowNode,
   ToolNodeConfig,
   TriggerDefinition,
   UserInteractionNode,
   VariableNodeConfig,
+  WaitForEventNode,
   WorkflowDefinition,
 } from './types.js';
 
@@ -99,6 +101,16 @@ export class WorkflowBuilder {
     extras: NodeExtras = {},
   ): this {
     return this.node({ id, type: 'USER_INTERACTION', config, ...extras });
+  }
+
+  /** Waits `{ duration }` ms or `{ until }` an ISO time; the thread is WAITING meanwhile. */
+  sleep(id: string, config: SleepNode['config'], extras: NodeExtras = {}): this {
+    return this.node({ id, type: 'SLEEP', config, ...extras });
+  }
+
+  /** Waits for `engine.signal(config.event, payload)` (or the thread's webhook). */
+  waitForEvent(id: string, config: WaitForEventNode['config'], extras: NodeExtras = {}): this {
+    return this.node({ id, type: 'WAIT_FOR_EVENT', config, ...extras });
   }
 
   /** Branches started together; each runs from its `start` node until it reaches `join`. */

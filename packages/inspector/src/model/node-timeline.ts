@@ -6,6 +6,7 @@ const STATUS: Record<CheckpointInfo['status'], TimelineEntry['status']> = {
   RUNNING: 'completed',
   COMPLETED: 'completed',
   PAUSED: 'paused',
+  WAITING: 'paused',
   FAILED: 'failed',
   CANCELLED: 'cancelled',
 };
@@ -42,7 +43,10 @@ export function nodeTimeline(
       sequence: checkpoint.sequence,
       step: checkpoint.step,
       nodeId,
-      status: advanced && checkpoint.status === 'PAUSED' ? 'completed' : STATUS[checkpoint.status],
+      status:
+        advanced && (checkpoint.status === 'PAUSED' || checkpoint.status === 'WAITING')
+          ? 'completed'
+          : STATUS[checkpoint.status],
       at: checkpoint.createdAt,
       attempt,
       ...(duration === undefined || Number.isNaN(duration) ? {} : { durationMs: duration }),

@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import { CheckpointNotFoundError, InvalidArgumentError, type LLMMessage } from '@skein/spec';
+import type { CheckpointStore } from '../checkpoint/checkpoint-store.js';
+import type { FromCheckpointOptions, ThreadBuilder } from '../thread/thread-builder.js';
+import type { ThreadContext } from '../thread/thread-context.js';
+
+/** What `engine.fork` changes at the fork. */
+export interface ForkChanges {
+  /** The checkpoint to fork from (default the thread's latest). */
+  readonly at?: string;
+  /** The new thread's id (default a random UUID). */
+  readonly threadId?: string;
+  /** Variables set on the fork (merged over the checkpoint's). */
+  readonly variables?: Readonly<Record<string, unknown>>;
+  /** Messages added to the fork's conversation after the checkpoint's. */
+  readonly messages?: readonly LLMMessage[];
+  /** Dynamic tools not in the engine's registry, to re-attach by name. */
+  readonly dynamicTools?: FromCheckpointOptions['dynamicTools'];
+}
+
+/**
+ * A new thread made from a stored checkpoint of another: the state and the conversation (its
+ * batches included) as they were at that checkpoint and nothing after, `forkedFrom` linking it
+ * back, then `changes` applied — through the reducer and the conversation log, as any change is.
+ * Nothing is stored yet: its first checkpoint holds the whole conversation.
+ */
+export async function forkThread(
+  store: CheckpointStore,
+  builder: ThreadBuilder,
+  threadId: string,
+  changes: ForkChanges,
+): Promise<ThreadContext> {
+  const newId = changes.threadId ?? randomUUID();
+  if (typeof newId !== 'string' || newId === '')
+    throw new InvalidArgumentError('threadId', 'the fork threadId must be a non-empty string');
+  if (newId === threadId)
+    throw new InvalidArgumentError('threadId', 'a fork needs a thread id of its own');
+  if ((await store.list(newId)).length > 0)
+    throw new InvalidArgumentError('threadId', `thread ${newId} already exists in the store`);
+  const stored = await store.load(threadId, changes.at);
+  if (!stored) throw new CheckpointNotFoundError(threadId, changes.at);
+  if (stored.state.parent)
+    throw new InvalidArgumentError(
+      'threadId',
+      `thread ${threadId} is a branch of ${stored.state.parent.threadId}: fork the top-level thread`,
+    );
+  const thread = builder.fromCheckpoint(stored, {
+    forkAs: newId,
+    ...(changes.dynamicTools ? { dynamicTools: changes.dynamicTools } : {}),
+  });
+  thread.dispatch({ type: 'forked', from: { threadId, checkpointId: stored.checkpoint.id } });
+  if (changes.variables !== undefined) thread.setVariables(changes.variables);
+  if (changes.messages !== undefined) {
+    if (!Array.isArray(changes.messages))
+      throw new InvalidArgumentError('messages', 'messages must be an array of messages');
+    for (const message of changes.messages) thread.conversation.addMessage(message);
+  }
+  return thread;
+}

@@ -1,0 +1,109 @@
+import { CheckpointNotFoundError, type ThreadStatus } from '@skein/spec';
+import type { CheckpointInfo, CheckpointStore } from '../checkpoint/checkpoint-store.js';
+import type { ThreadState } from '../thread/thread-state.js';
+
+/** What changed from the checkpoint before. */
+export interface HistoryChanges {
+  /** The node that completed between the two checkpoints (none for a pause, a claim, a fork). */
+  readonly nodeCompleted?: string;
+  /** Messages stored since the checkpoint before. */
+  readonly messagesAdded: number;
+  /** Names of the variables set, changed or removed (with `variables: true`). */
+  readonly variablesChanged?: readonly string[];
+  /** The status, when it changed. */
+  readonly status?: ThreadStatus;
+}
+
+/** One stored checkpoint of a thread, as `engine.history` lists it. */
+export interface HistoryEntry {
+  readonly checkpointId: string;
+  readonly sequence: number;
+  /** Nodes completed up to this checkpoint. */
+  readonly step: number;
+  /** The node that runs next from here (none once the thread ended). */
+  readonly nodeId?: string;
+  readonly status: ThreadStatus;
+  readonly createdAt: string;
+  readonly changes: HistoryChanges;
+  /** `changes` in a few words, e.g. `agent completed; +2 messages; vars: city`. */
+  readonly summary: string;
+}
+
+export interface HistoryOptions {
+  /**
+   * Also name the variables each checkpoint changed (default true). It reads each checkpoint's
+   * state (one `load` per checkpoint); without it, the list alone is read.
+   */
+  readonly variables?: boolean;
+}
+
+function changedNames(
+  before: Readonly<Record<string, unknown>>,
+  after: Readonly<Record<string, unknown>>,
+): string[] {
+  if (before === after) return [];
+  const names = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...names].filter(
+    (name) =>
+      !Object.hasOwn(before, name) ||
+      !Object.hasOwn(after, name) ||
+      JSON.stringify(before[name]) !== JSON.stringify(after[name]),
+  );
+}
+
+function summaryOf(changes: HistoryChanges): string {
+  const parts: string[] = [];
+  if (changes.nodeCompleted) parts.push(`${changes.nodeCompleted} completed`);
+  if (changes.messagesAdded > 0)
+    parts.push(`+${changes.messagesAdded} message${changes.messagesAdded === 1 ? '' : 's'}`);
+  if (changes.variablesChanged?.length) parts.push(`vars: ${changes.variablesChanged.join(', ')}`);
+  if (changes.status) parts.push(changes.status);
+  return parts.length > 0 ? parts.join('; ') : 'no change';
+}
+
+/**
+ * The stored checkpoints of a thread, oldest first, each with what changed since the one before:
+ * read from the store's list (and, for variables, each checkpoint's state). Pruned checkpoints
+ * are gone from it; the first one listed is compared with nothing.
+ */
+export async function threadHistory(
+  store: CheckpointStore,
+  threadId: string,
+  options: HistoryOptions = {},
+): Promise<HistoryEntry[]> {
+  const infos = [...(await store.list(threadId))].sort((a, b) => a.sequence - b.sequence);
+  if (infos.length === 0) throw new CheckpointNotFoundError(threadId);
+  const withVariables = options.variables !== false;
+  const entries: HistoryEntry[] = [];
+  let before: CheckpointInfo | undefined;
+  let vars: Readonly<Record<string, unknown>> | undefined;
+  for (const info of infos) {
+    let variablesChanged: string[] | undefined;
+    if (withVariables) {
+      const state = (await store.load(threadId, info.id))?.state as ThreadState | undefined;
+      const now = state?.variables ?? {};
+      variablesChanged = changedNames(vars ?? {}, now);
+      vars = now;
+    }
+    const changes: HistoryChanges = {
+      ...(before && info.step > before.step && before.currentNodeId
+        ? { nodeCompleted: before.currentNodeId }
+        : {}),
+      messagesAdded: info.messageCount - (before?.messageCount ?? 0),
+      ...(variablesChanged ? { variablesChanged } : {}),
+      ...(before?.status !== info.status ? { status: info.status } : {}),
+    };
+    entries.push({
+      checkpointId: info.id,
+      sequence: info.sequence,
+      step: info.step,
+      ...(info.currentNodeId === undefined ? {} : { nodeId: info.currentNodeId }),
+      status: info.status,
+      createdAt: info.createdAt,
+      changes,
+      summary: summaryOf(changes),
+    });
+    before = info;
+  }
+  return entries;
+}
