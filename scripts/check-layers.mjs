@@ -24,13 +24,14 @@ export const LAYERS = {
   // Takes its store as an option; imports @skein/store-postgres only in tests.
   '@skein/worker': 3,
   '@skein/otel': 3,
-  // AI SDK models and UI message streams; the MCP server over an engine.
-  '@skein/ai-sdk': 3,
-  '@skein/mcp': 3,
   // A local Node HTTP server for an app's routes: guards, bounded JSON bodies, event streams.
   '@skein/http': 3,
   // Tools on top of the stores: they open a SQLite or Postgres store themselves.
   '@skein/inspector': 4,
+  // AI SDK models and UI message streams; the MCP server over an engine. Their local servers
+  // use @skein/http's Host, Origin and body checks.
+  '@skein/ai-sdk': 4,
+  '@skein/mcp': 4,
   '@skein/runner': 4,
 };
 /** Workspace members not in LAYERS (apps, benchmarks) sit on top. */

@@ -12,9 +12,10 @@ const STATUS = {
 export type HttpRequestErrorCode = keyof typeof STATUS;
 
 /**
- * A request a local Skein server refuses before it reaches the app: another Host name (a page
- * that rebound its DNS name to 127.0.0.1), a write from another origin, a body over the limit,
- * not JSON, or malformed. `httpStatus` is what it is answered with.
+ * A request a local server refuses before it reaches the app (`@skein/http`'s own, the MCP and
+ * chat servers): another Host name (a page that rebound its DNS name to 127.0.0.1), a write (or,
+ * where the server says so, any request) from another origin, a body over the limit, not JSON,
+ * or malformed. `httpStatus` is what it is answered with.
  */
 export class HttpRequestError<
   C extends HttpRequestErrorCode = HttpRequestErrorCode,
@@ -28,14 +29,21 @@ export class HttpRequestError<
   }
 
   static hostNotAllowed(host: string): HttpRequestError<'HOST_NOT_ALLOWED'> {
-    return new HttpRequestError('HOST_NOT_ALLOWED', `Host "${host}" is not this server`, { host });
+    const named = host.slice(0, 100);
+    return new HttpRequestError(
+      'HOST_NOT_ALLOWED',
+      `Host "${named}" is not this server: connect through 127.0.0.1, localhost or [::1] with its port`,
+      { host: named },
+    );
   }
 
+  /** `origin` is the `Origin` header, or `Sec-Fetch-Site: <value>` when only that said so. */
   static crossOrigin(method: string, origin: string): HttpRequestError<'CROSS_ORIGIN_REFUSED'> {
+    const from = origin.slice(0, 100);
     return new HttpRequestError(
       'CROSS_ORIGIN_REFUSED',
-      `${method} from ${origin} refused: writes are taken from this server's own origin only`,
-      { method, origin },
+      `${method.slice(0, 20)} from ${from} refused: a page of another origin may not use this server`,
+      { method: method.slice(0, 20), origin: from },
     );
   }
 
@@ -48,10 +56,11 @@ export class HttpRequestError<
   }
 
   static unsupportedMediaType(contentType: string): HttpRequestError<'UNSUPPORTED_MEDIA_TYPE'> {
+    const type = contentType.slice(0, 100);
     return new HttpRequestError(
       'UNSUPPORTED_MEDIA_TYPE',
-      `The request body must be application/json, got "${contentType}"`,
-      { contentType },
+      `The request body must be application/json, got ${type === '' ? 'none' : `"${type}"`}`,
+      { contentType: type },
     );
   }
 

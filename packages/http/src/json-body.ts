@@ -1,31 +1,68 @@
 import type { IncomingMessage } from 'node:http';
 import { HttpRequestError } from './http-request-error.js';
+import { isFetchRequest } from './request-guard.js';
 
 /**
- * The JSON body of `req`: refused (415) unless `application/json`, refused (413) from its
- * Content-Length alone when that is over `limit`, and read no further than `limit` bytes when it
- * is chunked. An empty body is `undefined`; text that is not UTF-8 JSON is 400.
+ * A request body as any server has it: its two headers and its bytes (a Node request is an async
+ * iterable of them, and so is a fetch `Request`'s `body`).
  */
-export async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
-  const declared = req.headers['content-length'];
-  if (declared === undefined && req.headers['transfer-encoding'] === undefined) return undefined;
-  const contentType = req.headers['content-type'] ?? '';
-  if (contentType.split(';', 1)[0]!.trim().toLowerCase() !== 'application/json')
-    throw HttpRequestError.unsupportedMediaType(contentType);
-  if (declared !== undefined && Number(declared) > limit)
+export interface JsonBodySource {
+  readonly contentType: string | null | undefined;
+  readonly contentLength: string | null | undefined;
+  /** The body's bytes; `null` or `undefined` when the request has none. */
+  readonly chunks: AsyncIterable<Uint8Array> | null | undefined;
+}
+
+/**
+ * A fetch `Request`'s body, or a Node request's: none unless its head says one follows (a length
+ * or chunked).
+ */
+function sourceOf(req: IncomingMessage | Request): JsonBodySource {
+  if (isFetchRequest(req))
+    return {
+      contentType: req.headers.get('content-type'),
+      contentLength: req.headers.get('content-length'),
+      chunks: req.body,
+    };
+  const { headers } = req;
+  const framed =
+    headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined;
+  return {
+    contentType: headers['content-type'],
+    contentLength: headers['content-length'],
+    chunks: framed ? (req as AsyncIterable<Uint8Array>) : undefined,
+  };
+}
+
+/**
+ * The JSON body of a request (a Node request, a fetch `Request` or a `JsonBodySource`): refused (415) unless
+ * `application/json`, refused (413) from its Content-Length alone when that is over `limit`, and
+ * read no further than `limit` bytes when it is chunked or its length lied. No body or an empty
+ * one is `undefined`; text that is not UTF-8 JSON is 400.
+ */
+export async function readJsonBody(
+  from: IncomingMessage | Request | JsonBodySource,
+  limit: number,
+): Promise<unknown> {
+  const { contentType, contentLength, chunks } = 'chunks' in from ? from : sourceOf(from);
+  if (chunks == null) return undefined;
+  const type = contentType ?? '';
+  if (type.split(';', 1)[0]!.trim().toLowerCase() !== 'application/json')
+    throw HttpRequestError.unsupportedMediaType(type);
+  if (contentLength != null && Number(contentLength) > limit)
     throw HttpRequestError.bodyTooLarge(limit);
-  const chunks: Buffer[] = [];
+  const parts: Uint8Array[] = [];
   let total = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    total += chunk.length;
-    // The rest is never read: the answer closes the connection (see `serveLocal`).
+  for await (const chunk of chunks) {
+    total += chunk.byteLength;
+    // Leaving the loop cancels the body: the rest is never read (the answer closes the connection).
     if (total > limit) throw HttpRequestError.bodyTooLarge(limit);
-    chunks.push(chunk);
+    parts.push(chunk);
   }
   if (total === 0) return undefined;
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+    text = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(parts));
   } catch {
     throw HttpRequestError.invalidBody('is not UTF-8');
   }

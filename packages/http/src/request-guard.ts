@@ -5,31 +5,117 @@ const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 // `none` is a request the user made themselves (typed in the address bar).
 const OWN_SITES = new Set(['same-origin', 'none']);
+// The authority of an absolute-form request-target (`POST http://evil.example/mcp`).
+const ABSOLUTE_TARGET = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)/i;
 
-/** The `Host` values a server on a loopback port answers (a browser omits the port only for 80). */
-export function loopbackHosts(port: number): Set<string> {
-  const hosts = new Set<string>();
-  for (const name of LOOPBACK_NAMES) {
-    hosts.add(`${name}:${port}`);
-    if (port === 80) hosts.add(name);
-  }
-  return hosts;
+/** A fetch `Request` (by its `Headers`, so one of another copy of undici counts too). */
+export function isFetchRequest(req: IncomingMessage | Request): req is Request {
+  return typeof (req.headers as Partial<Headers>).get === 'function';
+}
+
+export interface AllowedHostsOptions {
+  /** The address the server is bound to, if not a loopback one (an IPv6 address gets brackets). */
+  readonly boundHost?: string;
+  /** More `Host` values to answer, exactly as clients send them (`name:port`). */
+  readonly extra?: Iterable<string>;
 }
 
 /**
- * Throws unless `req` is for this server and, when it writes, from its own origin. Another Host
- * is a page that rebound its DNS name to 127.0.0.1 to read this server as same-origin (421); a
- * write with another `Origin` or `Sec-Fetch-Site` is a page acting through the user's browser
- * (403). Runs before any body is read.
+ * The `Host` values a server on `port` answers: 127.0.0.1, localhost, [::1] and `boundHost`, each
+ * with the port (a client leaves it out only for 80), and the `extra` ones.
  */
-export function guardRequest(req: IncomingMessage, hosts: ReadonlySet<string>): void {
-  const host = req.headers.host?.toLowerCase();
-  if (host === undefined || !hosts.has(host)) throw HttpRequestError.hostNotAllowed(host ?? '');
-  if (SAFE_METHODS.has(req.method ?? 'GET')) return;
-  const origin = req.headers.origin;
-  if (origin !== undefined && origin.toLowerCase() !== `http://${host}`)
-    throw HttpRequestError.crossOrigin(req.method ?? '', origin);
+export function allowedHosts(port: number, options: AllowedHostsOptions = {}): Set<string> {
+  const names = new Set(LOOPBACK_NAMES);
+  const bound = options.boundHost?.toLowerCase();
+  if (bound !== undefined)
+    names.add(bound.includes(':') && !bound.startsWith('[') ? `[${bound}]` : bound);
+  const hosts = new Set<string>();
+  for (const name of names) {
+    hosts.add(`${name}:${port}`);
+    if (port === 80) hosts.add(name);
+  }
+  for (const host of options.extra ?? []) hosts.add(host.toLowerCase());
+  return hosts;
+}
+
+/** The headers the guard reads (a missing one `undefined` or `null`), as Node or fetch give them. */
+export interface GuardedHeaders {
+  readonly method: string;
+  readonly host: string | null | undefined;
+  readonly origin?: string | null | undefined;
+  readonly secFetchSite?: string | null | undefined;
+  /** The request-target (Node's `req.url`): an absolute-form one must name an allowed host too. */
+  readonly target?: string | undefined;
+}
+
+export interface GuardOptions {
+  /**
+   * Check the origin of writes only (default), or of every method: `false` where a GET does
+   * something a page must not (opens an event stream of the server's own).
+   */
+  readonly writesOnly?: boolean;
+}
+
+/**
+ * Throws unless the request is for this server and, when it writes (or always, with
+ * `writesOnly: false`), from its own origin. Another Host is a page that rebound its DNS name to
+ * 127.0.0.1 to read this server as same-origin (421); another `Origin` or `Sec-Fetch-Site` is a
+ * page acting through the user's browser (403; another port of 127.0.0.1 is another program).
+ * Clients that are not browsers send neither. `hosts` `null` skips the Host check, for a server
+ * behind one that made it. Runs before any body is read.
+ */
+export function guardHeaders(
+  request: GuardedHeaders,
+  hosts: ReadonlySet<string> | null,
+  options: GuardOptions = {},
+): void {
+  const host = request.host?.toLowerCase() ?? '';
+  if (hosts !== null) {
+    const target = ABSOLUTE_TARGET.exec(request.target ?? '')?.[1]?.toLowerCase();
+    if (!hosts.has(host) || (target !== undefined && !hosts.has(target)))
+      throw HttpRequestError.hostNotAllowed(host);
+  }
+  if ((options.writesOnly ?? true) && SAFE_METHODS.has(request.method)) return;
+  const { origin, secFetchSite: site } = request;
+  if (origin != null && origin.toLowerCase() !== `http://${host}`)
+    throw HttpRequestError.crossOrigin(request.method, origin);
+  if (site != null && !OWN_SITES.has(site.toLowerCase()))
+    throw HttpRequestError.crossOrigin(request.method, `Sec-Fetch-Site: ${site}`);
+}
+
+/**
+ * `guardHeaders` for a Node request (its target checked too) or a fetch `Request` (whose URL is
+ * always absolute, so only its headers count).
+ */
+export function guardRequest(
+  req: IncomingMessage | Request,
+  hosts: ReadonlySet<string> | null,
+  options: GuardOptions = {},
+): void {
+  if (isFetchRequest(req)) {
+    const { headers } = req;
+    guardHeaders(
+      {
+        method: req.method,
+        host: headers.get('host'),
+        origin: headers.get('origin'),
+        secFetchSite: headers.get('sec-fetch-site'),
+      },
+      hosts,
+      options,
+    );
+    return;
+  }
   const site = req.headers['sec-fetch-site'];
-  if (typeof site === 'string' && !OWN_SITES.has(site.toLowerCase()))
-    throw HttpRequestError.crossOrigin(req.method ?? '', `Sec-Fetch-Site: ${site}`);
+  guardHeaders(
+    {
+      method: req.method ?? 'GET',
+      host: req.headers.host,
+      origin: req.headers.origin,
+      secFetchSite: typeof site === 'string' ? site : undefined,
+      target: req.url,
+    },
+    hosts,
+    options,
+  );
 }

@@ -73,6 +73,9 @@ describe('serveLocal', () => {
       (await send(port, { headers: { host: 'evil.example:80', ...json }, body: '{}' })).status,
     ).toBe(421);
     expect(
+      (await send(port, { path: 'http://evil.example/echo', headers: json, body: '{}' })).status,
+    ).toBe(421);
+    expect(
       (await send(port, { headers: { ...json, origin: 'http://evil.example' }, body: '{}' }))
         .status,
     ).toBe(403);

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { InvalidArgumentError } from '@skein/spec';
 import { statusOf } from './http-request-error.js';
 import { readJsonBody } from './json-body.js';
-import { guardRequest, loopbackHosts } from './request-guard.js';
+import { allowedHosts, guardRequest } from './request-guard.js';
 
 export interface LocalRequest {
   readonly method: string;
@@ -103,7 +103,7 @@ export async function serveLocal(
     });
   });
   const port = (server.address() as AddressInfo).port;
-  hosts = loopbackHosts(port);
+  hosts = allowedHosts(port);
   return {
     url: `http://127.0.0.1:${port}`,
     port,

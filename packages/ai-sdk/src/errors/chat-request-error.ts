@@ -2,10 +2,6 @@ import { SkeinError, type SkeinErrorOptions } from '@skein/spec';
 
 /** The HTTP status each code is answered with. */
 const HTTP_STATUS = {
-  HOST_NOT_ALLOWED: 421,
-  CROSS_ORIGIN_REFUSED: 403,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  BODY_TOO_LARGE: 413,
   BAD_CHAT_REQUEST: 400,
   HISTORY_MISMATCH: 409,
   CHAT_BUSY: 409,
@@ -17,12 +13,10 @@ const HTTP_STATUS = {
 } as const;
 
 /**
- * - `HOST_NOT_ALLOWED` (421): the request named a host the chat server is not bound to (a page
- *   reaching 127.0.0.1 through a rebound DNS name) (`host`).
- * - `CROSS_ORIGIN_REFUSED` (403): a POST from another origin, by its `Origin` or `Sec-Fetch-Site`
- *   (`from`).
- * - `UNSUPPORTED_MEDIA_TYPE` (415): a POST body that is not `application/json` (`contentType`).
- * - `BODY_TOO_LARGE` (413): a body over `maxBodyBytes`, not read further (`limit`).
+ * The chat's own refusals; those of the Host, Origin and body checks (`HOST_NOT_ALLOWED` 421,
+ * `CROSS_ORIGIN_REFUSED` 403, `UNSUPPORTED_MEDIA_TYPE` 415, `BODY_TOO_LARGE` 413, `INVALID_BODY`
+ * 400) are `@skein/http`'s `HttpRequestError`s.
+ *
  * - `BAD_CHAT_REQUEST` (400): the body is not what `useChat` sends (`field` names where).
  * - `HISTORY_MISMATCH` (409): the client's messages differ from the thread's stored conversation
  *   (an edited or foreign history); nothing was stored (`chatId`, `field`).
@@ -40,10 +34,6 @@ export interface ChatRequestErrorFacts {
   readonly chatId?: string;
   /** Where in the request body the problem is (`messages[3].parts`). */
   readonly field?: string;
-  readonly host?: string;
-  readonly from?: string;
-  readonly contentType?: string;
-  readonly limit?: number;
   readonly path?: string;
   readonly method?: string;
 }
@@ -59,10 +49,6 @@ export class ChatRequestError<
   readonly httpStatus: (typeof HTTP_STATUS)[Code];
   declare readonly chatId?: string;
   declare readonly field?: string;
-  declare readonly host?: string;
-  declare readonly from?: string;
-  declare readonly contentType?: string;
-  declare readonly limit?: number;
   declare readonly path?: string;
   declare readonly method?: string;
 

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SkeinEngine } from '@skein/core';
+import { guardRequest, readJsonBody } from '@skein/http';
 import { InvalidArgumentError, SkeinError } from '@skein/spec';
 import { ChatRequestError } from '../errors/chat-request-error.js';
 import { checkChatId, readChatRequest } from './chat-request.js';
@@ -7,9 +8,7 @@ import { ChatRuns } from './chat-runs.js';
 import { ChatThreads } from './chat-threads.js';
 import { errorResponse } from './error-response.js';
 import type { SkeinDataMode } from './event-translator.js';
-import { checkHost, checkSameOrigin } from './local-guard.js';
 import { sendResponse, toRequest } from './node-bridge.js';
-import { readJsonBody } from './read-json-body.js';
 import { createUIMessageStreamResponse } from './sse.js';
 import { startChatRun } from './start-chat-run.js';
 import { toUIMessages } from './stored-chat.js';
@@ -114,8 +113,8 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
   }
 
   async function route(request: Request): Promise<Response> {
-    if (options.allowedHosts) checkHost(request, options.allowedHosts);
-    checkSameOrigin(request);
+    // No hosts: a server in front checks the Host; writes from another origin are refused here.
+    guardRequest(request, options.allowedHosts ?? null);
     const path = new URL(request.url).pathname;
     if (path === base) {
       if (request.method !== 'POST') throw methodNotAllowed(request.method, path);

@@ -1,3 +1,4 @@
+import { HttpRequestError } from '@skein/http';
 import { SkeinError } from '@skein/spec';
 import { ChatRequestError } from '../errors/chat-request-error.js';
 
@@ -21,8 +22,9 @@ export function errorResponse(error: unknown): Response {
       },
       { status: 500 },
     );
-  const status = ChatRequestError.isInstance(error)
-    ? error.httpStatus
-    : (STATUS_OF[error.code] ?? 400);
+  const status =
+    ChatRequestError.isInstance(error) || HttpRequestError.isInstance(error)
+      ? error.httpStatus
+      : (STATUS_OF[error.code] ?? 400);
   return Response.json({ error: { code: error.code, message: error.message } }, { status });
 }

@@ -62,6 +62,13 @@ describe('the chat server’s local rules', () => {
       expect(JSON.parse(answer.body).error.code).toBe('CROSS_ORIGIN_REFUSED');
     }
     expect(await engine.getThread('c1')).toBeUndefined();
+    // The routes of `serve` too.
+    const page = await rawRequest(`${server!.url}/form`, {
+      method: 'POST',
+      headers: { host, origin: 'http://evil.example' },
+      body: 'x',
+    });
+    expect(page.status).toBe(403);
   });
 
   it('takes a write from its own origin', async () => {
@@ -88,6 +95,7 @@ describe('the chat server’s local rules', () => {
       body,
     });
     expect(big.status).toBe(413);
+    expect(JSON.parse(big.body).error.code).toBe('BODY_TOO_LARGE');
     const chunked = await fetch(api, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -106,6 +114,22 @@ describe('the chat server’s local rules', () => {
       body: '{}',
     });
     expect(form.status).toBe(415);
+    expect(JSON.parse(form.body).error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it('refuses a body that is not JSON (400)', async () => {
+    const { api, host, engine } = await serve();
+    const answer = await rawRequest(api, {
+      method: 'POST',
+      headers: { host, 'content-type': 'application/json' },
+      body: '{"id":',
+    });
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body).error).toMatchObject({
+      code: 'INVALID_BODY',
+      message: expect.stringContaining('not valid JSON'),
+    });
+    expect(await engine.getThread('c1')).toBeUndefined();
   });
 
   it('says what is wrong with a body that is not useChat’s', async () => {
@@ -120,6 +144,30 @@ describe('the chat server’s local rules', () => {
       code: 'BAD_CHAT_REQUEST',
       message: expect.stringContaining('messages[0].role'),
     });
+  });
+});
+
+describe('a handler without allowedHosts (behind your own server)', () => {
+  it('leaves the Host to that server, and still refuses writes from another origin', async () => {
+    const { engine } = chatEngine();
+    const handler = createChatHandler({ engine });
+    const post = (headers: Record<string, string>) =>
+      handler.fetch(
+        new Request('http://app.example/api/chat', {
+          method: 'POST',
+          headers: { host: 'app.example', 'content-type': 'application/json', ...headers },
+          body,
+        }),
+      );
+    const foreign = await post({ origin: 'http://evil.example' });
+    expect(foreign.status).toBe(403);
+    expect(((await foreign.json()) as { error: { code: string } }).error.code).toBe(
+      'CROSS_ORIGIN_REFUSED',
+    );
+    expect(await engine.getThread('c1')).toBeUndefined();
+    const own = await post({ origin: 'http://app.example' });
+    expect(own.status).toBe(200);
+    await own.text();
   });
 });
 

@@ -1,9 +1,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { allowedHosts, guardRequest } from '@skein/http';
 import { InvalidArgumentError } from '@skein/spec';
 import { type ChatHandlerOptions, createChatHandler } from './chat-handler.js';
 import { errorResponse } from './error-response.js';
-import { checkHost, loopbackHosts } from './local-guard.js';
 import { sendResponse, toRequest } from './node-bridge.js';
 
 /** Only this address: a chat shows whole conversations and runs tools, so it faces no network. */
@@ -14,7 +14,7 @@ export interface ChatServerOptions extends Omit<ChatHandlerOptions, 'allowedHost
   readonly port?: number;
   /**
    * Answers the requests outside the chat's path (the page that uses `useChat`, its scripts);
-   * undefined means 404. Host checks apply to these too.
+   * undefined means 404. The Host and Origin checks apply to these too.
    */
   readonly serve?: (request: Request) => Response | undefined | Promise<Response | undefined>;
 }
@@ -44,7 +44,7 @@ export async function startChatServer(options: ChatServerOptions): Promise<Runni
       path === base || path.startsWith(`${base}/`)
         ? chat.fetch(request)
         : (async () => {
-            checkHost(request, hosts);
+            guardRequest(request, hosts);
             return (await options.serve?.(request)) ?? new Response('not found', { status: 404 });
           })().catch(errorResponse);
     answer.then((response) => sendResponse(res, response)).catch(() => res.destroy());
@@ -54,7 +54,7 @@ export async function startChatServer(options: ChatServerOptions): Promise<Runni
     server.listen(port, HOST, () => resolve());
   });
   const bound = (server.address() as AddressInfo).port;
-  for (const host of loopbackHosts(bound)) hosts.add(host);
+  for (const host of allowedHosts(bound)) hosts.add(host);
   return {
     url: `http://${HOST}:${bound}`,
     port: bound,

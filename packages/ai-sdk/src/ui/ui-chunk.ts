@@ -1,3 +1,4 @@
+import type { ThreadPausedEvent } from '@skein/core';
 /**
  * The parts of the AI SDK UI message stream protocol (the `ai` package's `uiMessageChunkSchema`)
  * that a Skein thread produces. Declared here rather than imported so this package's types do not
@@ -91,6 +92,6 @@ export interface SkeinNodeData {
 export interface SkeinPausedData {
   readonly threadId: string;
   readonly nodeId: string;
-  readonly reason: 'user-input' | 'tool-approval' | 'branches';
+  readonly reason: ThreadPausedEvent['reason'];
   readonly prompt?: string;
 }

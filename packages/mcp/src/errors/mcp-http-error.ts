@@ -2,11 +2,6 @@ import { SkeinError } from '@skein/spec';
 
 /** The HTTP status each code is answered with. */
 const HTTP_STATUS = {
-  HOST_NOT_ALLOWED: 421,
-  CROSS_ORIGIN_REFUSED: 403,
-  BODY_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  MALFORMED_BODY: 400,
   METHOD_NOT_ALLOWED: 405,
   PATH_NOT_FOUND: 404,
   SESSION_NOT_FOUND: 404,
@@ -15,14 +10,10 @@ const HTTP_STATUS = {
 } as const;
 
 /**
- * - `HOST_NOT_ALLOWED` (421): the `Host` is not one the server answers for: a page on another
- *   site reaching it through a DNS name rebound to 127.0.0.1 (`host`).
- * - `CROSS_ORIGIN_REFUSED` (403): a browser says the request comes from another origin (`Origin`,
- *   or `Sec-Fetch-Site`): a page trying to drive the server through the user's browser (`from`).
- * - `BODY_TOO_LARGE` (413): a body over `maxBodyBytes`, refused from its Content-Length or as soon
- *   as it passed the limit (`limit`).
- * - `UNSUPPORTED_MEDIA_TYPE` (415): a POST whose body is not `application/json`.
- * - `MALFORMED_BODY` (400): a body that is not UTF-8 JSON.
+ * The refusals of the MCP endpoint itself; those of the Host, Origin and body checks
+ * (`HOST_NOT_ALLOWED` 421, `CROSS_ORIGIN_REFUSED` 403, `BODY_TOO_LARGE` 413,
+ * `UNSUPPORTED_MEDIA_TYPE` 415, `INVALID_BODY` 400) are `@skein/http`'s `HttpRequestError`s.
+ *
  * - `METHOD_NOT_ALLOWED` (405): not GET, POST or DELETE (`method`).
  * - `PATH_NOT_FOUND` (404): a path other than the MCP endpoint's (`path`).
  * - `SESSION_NOT_FOUND` (404): an `Mcp-Session-Id` this server does not know (closed, or never
@@ -33,8 +24,6 @@ const HTTP_STATUS = {
 export type McpHttpErrorCode = keyof typeof HTTP_STATUS;
 
 export interface McpHttpErrorFacts {
-  readonly host?: string;
-  readonly from?: string;
   readonly limit?: number;
   readonly method?: string;
   readonly path?: string;
@@ -49,8 +38,6 @@ export class McpHttpError<
 > extends SkeinError<Code> {
   static override readonly errorName = 'McpHttpError';
   readonly httpStatus: (typeof HTTP_STATUS)[Code];
-  declare readonly host?: string;
-  declare readonly from?: string;
   declare readonly limit?: number;
   declare readonly method?: string;
   declare readonly path?: string;
@@ -58,43 +45,6 @@ export class McpHttpError<
   constructor(code: Code, message: string, facts: McpHttpErrorFacts = {}) {
     super(code, message, { facts });
     this.httpStatus = HTTP_STATUS[code];
-  }
-
-  static hostNotAllowed(host: string): McpHttpError<'HOST_NOT_ALLOWED'> {
-    return new McpHttpError(
-      'HOST_NOT_ALLOWED',
-      `This MCP server does not answer for host "${host.slice(0, 100)}": connect through 127.0.0.1, localhost or [::1] with its port`,
-      { host: host.slice(0, 100) },
-    );
-  }
-
-  static crossOrigin(from: string): McpHttpError<'CROSS_ORIGIN_REFUSED'> {
-    return new McpHttpError(
-      'CROSS_ORIGIN_REFUSED',
-      `A request from ${from.slice(0, 100)} refused: a web page may not drive this MCP server`,
-      { from: from.slice(0, 100) },
-    );
-  }
-
-  static bodyTooLarge(limit: number): McpHttpError<'BODY_TOO_LARGE'> {
-    return new McpHttpError(
-      'BODY_TOO_LARGE',
-      `The request body is over the limit of ${limit} bytes`,
-      {
-        limit,
-      },
-    );
-  }
-
-  static unsupportedMediaType(contentType: string): McpHttpError<'UNSUPPORTED_MEDIA_TYPE'> {
-    return new McpHttpError(
-      'UNSUPPORTED_MEDIA_TYPE',
-      `The body must be application/json, not ${contentType === '' ? 'untyped' : `"${contentType.slice(0, 100)}"`}`,
-    );
-  }
-
-  static malformedBody(reason: string): McpHttpError<'MALFORMED_BODY'> {
-    return new McpHttpError('MALFORMED_BODY', `The request body is not JSON: ${reason}`);
   }
 
   static methodNotAllowed(method: string): McpHttpError<'METHOD_NOT_ALLOWED'> {

@@ -2,14 +2,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { SkeinEngine } from '@skein/core';
+import { allowedHosts, guardRequest, HttpRequestError, readJsonBody } from '@skein/http';
 import { McpHttpError } from '../errors/mcp-http-error.js';
 import { SkeinMcpServer } from '../server/skein-mcp-server.js';
 import { WorkflowService } from '../server/workflow-service.js';
 import { newThreadId } from '../threads/thread-id.js';
-import { allowedHosts, checkHost } from './host-check.js';
 import { type McpHttpOptions, resolveHttpOptions } from './http-options.js';
-import { checkOrigin } from './origin-check.js';
-import { readJsonBody } from './read-body.js';
 import { refuse } from './refuse.js';
 import { type Session, SessionTable } from './session-table.js';
 
@@ -26,8 +24,9 @@ const METHODS = new Set(['GET', 'POST', 'DELETE']);
  * Serves `engine`'s workflows over Streamable HTTP, one MCP session per client (each its own
  * `SkeinMcpServer`; threads are shared, so one started in a session can be resumed in another).
  * Before the MCP transport sees a request it checks, in this order: the `Host` (421 unless a
- * loopback name or an allowed host, with the port the request came in on), the origin (403 for
- * a browser request from another origin), the path and method, and the body's size (413).
+ * loopback name or an allowed host, with the port the request came in on), the origin of every
+ * method (403 for a browser request from another origin), the path and method, and the body
+ * (413, 415, 400); the Host, origin and body checks are `@skein/http`'s.
  * Mount it on any Node HTTP server; `listenMcpHttp` starts one on 127.0.0.1.
  */
 export function createMcpHttpHandler(engine: SkeinEngine, options: McpHttpOptions): McpHttpHandler {
@@ -38,7 +37,7 @@ export function createMcpHttpHandler(engine: SkeinEngine, options: McpHttpOption
   const hostsFor = (port: number) => {
     let hosts = hostsByPort.get(port);
     if (hosts === undefined) {
-      hosts = allowedHosts('127.0.0.1', port, http.allowedHosts);
+      hosts = allowedHosts(port, { extra: http.allowedHosts });
       hostsByPort.set(port, hosts);
     }
     return hosts;
@@ -61,13 +60,15 @@ export function createMcpHttpHandler(engine: SkeinEngine, options: McpHttpOption
 
   const handler = async (request: IncomingMessage, response: ServerResponse) => {
     try {
-      checkHost(request, hostsFor(request.socket.localPort ?? 0));
-      checkOrigin(request);
+      // Every method counts for the origin: a GET opens the server's event stream.
+      guardRequest(request, hostsFor(request.socket.localPort ?? 0), { writesOnly: false });
       const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
       if (path !== http.path) throw McpHttpError.pathNotFound(path);
       const method = request.method ?? '';
       if (!METHODS.has(method)) throw McpHttpError.methodNotAllowed(method);
       const body = method === 'POST' ? await readJsonBody(request, http.maxBodyBytes) : undefined;
+      if (method === 'POST' && body === undefined)
+        throw HttpRequestError.invalidBody('is empty: a POST carries a JSON-RPC message');
       const sessionId = request.headers['mcp-session-id'];
       if (typeof sessionId === 'string') {
         const session = sessions.get(sessionId);

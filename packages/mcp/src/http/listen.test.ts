@@ -44,12 +44,13 @@ function raw(
   url: string,
   headers: Record<string, string>,
   body: string | Buffer = INITIALIZE,
+  method = 'POST',
 ): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       url,
       {
-        method: 'POST',
+        method,
         headers: {
           'content-type': 'application/json',
           accept: 'application/json, text/event-stream',
@@ -140,9 +141,40 @@ describe('Streamable HTTP on 127.0.0.1', () => {
     const port = String(server.port);
     expect((await raw(server.url, { host: `evil.example:${port}` })).status).toBe(421);
     expect((await raw(server.url, { host: `127.0.0.1.nip.io:${port}` })).status).toBe(421);
+    const rebound = await raw(server.url, { host: `evil.example:${port}` });
+    expect(JSON.parse(rebound.body)).toMatchObject({
+      error: { code: -32000, data: { code: 'HOST_NOT_ALLOWED' } },
+    });
+    // An absolute-form target names a host of its own.
+    const absolute = await new Promise<number>((resolve, reject) => {
+      const req = httpRequest({
+        host: '127.0.0.1',
+        port: server.port,
+        method: 'POST',
+        path: `http://evil.example:${port}/mcp`,
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+      });
+      req.on('response', (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      req.end(INITIALIZE);
+    });
+    expect(absolute).toBe(421);
     expect((await raw(server.url, { origin: 'http://evil.example' })).status).toBe(403);
     expect((await raw(server.url, { origin: 'http://127.0.0.1:1' })).status).toBe(403);
     expect((await raw(server.url, { 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    // A GET counts too: it opens the server's event stream.
+    const get = await raw(server.url, { origin: 'http://evil.example' }, '', 'GET');
+    expect(get.status).toBe(403);
+    expect(JSON.parse(get.body)).toMatchObject({
+      error: { data: { code: 'CROSS_ORIGIN_REFUSED' } },
+    });
+    expect((await raw(server.url, { 'sec-fetch-site': 'cross-site' }, '', 'GET')).status).toBe(403);
     const big = Buffer.alloc(1024 * 1024, 'x');
     const tooLarge = await raw(server.url, {}, big);
     expect(tooLarge.status).toBe(413);
@@ -156,7 +188,17 @@ describe('Streamable HTTP on 127.0.0.1', () => {
     });
     expect(own.status).toBe(200);
     expect((await raw(server.url.replace('/mcp', '/other'), {})).status).toBe(404);
-    expect((await raw(server.url, {}, '{"jsonrpc":')).status).toBe(400);
+    const malformed = await raw(server.url, {}, '{"jsonrpc":');
+    expect(malformed.status).toBe(400);
+    expect(JSON.parse(malformed.body)).toMatchObject({ error: { data: { code: 'INVALID_BODY' } } });
+    const empty = await raw(server.url, {}, '');
+    expect(empty.status).toBe(400);
+    expect(JSON.parse(empty.body)).toMatchObject({ error: { data: { code: 'INVALID_BODY' } } });
+    const form = await raw(server.url, { 'content-type': 'text/plain' });
+    expect(form.status).toBe(415);
+    expect(JSON.parse(form.body)).toMatchObject({
+      error: { data: { code: 'UNSUPPORTED_MEDIA_TYPE' } },
+    });
   });
 
   it('a 10 MB argument from the SDK client is refused with 413, and the server goes on', async () => {

@@ -12,6 +12,10 @@ function waitingText(threadId: string, waiting: WaitingFor): string {
         `Thread ${threadId} is waiting for an answer${waiting.prompt ? `: ${waiting.prompt}` : '.'}`,
         `To answer, call ${RESUME_TOOL} with ${json({ threadId, input: '<the answer>' })}.`,
       ].join('\n');
+    case 'sleep':
+      return `Thread ${threadId} is asleep until ${waiting.wakeAt}; it wakes by itself, nothing to answer.`;
+    case 'event':
+      return `Thread ${threadId} is waiting for the event "${waiting.event}"${waiting.deadline ? ` until ${waiting.deadline}` : ''}; the app delivers it (engine.signal or its webhook), nothing to answer here.`;
     case 'tool-approval':
       return [
         `Thread ${threadId} is waiting for approval of ${waiting.approvals.length} tool call(s):`,
@@ -46,6 +50,7 @@ export function reportText(report: ThreadReport): string {
       return typeof report.output === 'string'
         ? report.output
         : JSON.stringify(report.output, null, 2);
+    case 'WAITING':
     case 'PAUSED':
       return report.waitingFor
         ? waitingText(threadId, report.waitingFor)

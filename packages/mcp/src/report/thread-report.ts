@@ -19,7 +19,11 @@ export type WaitingFor =
         readonly reason: 'user-input' | 'tool-approval';
         readonly prompt?: string;
       }[];
-    };
+    }
+  /** WAITING: asleep until `wakeAt` (the thread wakes by itself). */
+  | { readonly kind: 'sleep'; readonly wakeAt: string }
+  /** WAITING for an outside event (`engine.signal(event, …)` or its webhook). */
+  | { readonly kind: 'event'; readonly event: string; readonly deadline?: string };
 
 /**
  * The structured content of every result about a thread (a workflow tool, `resume_thread`,
@@ -34,7 +38,7 @@ export interface ThreadReport {
   readonly output?: unknown;
   /** Why it failed or was cancelled (FAILED, CANCELLED). */
   readonly error?: { readonly code: string; readonly message: string; readonly nodeId?: string };
-  /** PAUSED: what `resume_thread` must answer. */
+  /** PAUSED: what `resume_thread` must answer; WAITING: what the thread waits for. */
   readonly waitingFor?: WaitingFor;
 }
 
@@ -53,6 +57,12 @@ function waitingFor(pending: PendingInteraction): WaitingFor {
           .map((call) => ({ toolCallId: call.id, name: call.name, arguments: call.arguments })),
       };
     }
+    case 'sleep':
+      return { kind: 'sleep', wakeAt: pending.wakeAt };
+    case 'event':
+      return pending.deadline === undefined
+        ? { kind: 'event', event: pending.event }
+        : { kind: 'event', event: pending.event, deadline: pending.deadline };
     case 'branches':
       return {
         kind: 'branches',
@@ -76,7 +86,7 @@ export function threadReport(thread: ThreadContext): ThreadReport {
   if (status === 'COMPLETED' && state.output !== undefined) report.output = state.output;
   if ((status === 'FAILED' || status === 'CANCELLED') && state.error) report.error = state.error;
   // A pause already claimed by a resume is no longer waiting for anyone.
-  if (status === 'PAUSED' && state.pending && !state.pending.answer)
+  if ((status === 'PAUSED' || status === 'WAITING') && state.pending && !state.pending.answer)
     report.waitingFor = waitingFor(state.pending);
   return report;
 }
