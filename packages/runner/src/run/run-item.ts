@@ -115,7 +115,12 @@ function finished(
   const result = itemResult(
     item,
     threadId,
-    outcome.status === 'CANCELLED' ? 'FAILED' : outcome.status,
+    // A dataset item asleep or waiting for an event is not done: reported as PAUSED.
+    outcome.status === 'CANCELLED'
+      ? 'FAILED'
+      : outcome.status === 'WAITING'
+        ? 'PAUSED'
+        : outcome.status,
     outcome.status === 'COMPLETED' ? outcome.output : undefined,
     outcome.usage,
     performance.now() - started,
