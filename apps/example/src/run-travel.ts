@@ -169,7 +169,7 @@ export async function runTravel(options: TravelOptions): Promise<number> {
     while (result.status === 'PAUSED' && !signal.aborted) {
       const answer = await answerFor(result, options, used);
       if (answer === undefined) break;
-      result = await engine.resume(thread, answer, { signal });
+      ({ result } = await engine.resume(thread, answer, { signal }));
     }
 
     const tree = await engine.loadThreadTree(thread.threadId);

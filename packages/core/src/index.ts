@@ -127,6 +127,8 @@ export type {
 } from './thread/thread-state.js';
 export type { ThreadTransition } from './thread/thread-transition.js';
 // Time: wakes
+export type { Wake } from './time/wake-of.js';
+export { wakeOf } from './time/wake-of.js';
 export { MAX_TIMER_MS } from './time/wake-timers.js';
 export { ArgumentValidator } from './tools/argument-validator.js';
 // Tools

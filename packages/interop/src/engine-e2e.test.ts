@@ -149,7 +149,7 @@ describe('converted tools in a Skein workflow', () => {
     expect(paused.status).toBe('PAUSED');
     expect(paused.pending).toMatchObject({ kind: 'tool-approval', awaiting: [expect.any(String)] });
     expect(executed).toEqual(['weather:Lisbon']);
-    const done = await engine.resume(thread, true);
+    const { result: done } = await engine.resume(thread, true);
     expect(done).toMatchObject({ status: 'COMPLETED', output: 'All done.' });
     expect(executed).toEqual(['weather:Lisbon', 'refund:A-7']);
 

@@ -13,7 +13,7 @@ describe('a paused and resumed thread', () => {
     expect(first.result.status).toBe('PAUSED');
     // Resumed from the store, as another request of the same process would.
     const loaded = await engine.loadThread('trip-2');
-    expect((await engine.resume(loaded, 'yes')).status).toBe('COMPLETED');
+    expect((await engine.resume(loaded, 'yes')).result.status).toBe('COMPLETED');
 
     const [paused, resumed] = tracing.spans().filter((s) => s.name === 'invoke_workflow travel');
     expect(paused!.attributes['skein.thread.status']).toBe('PAUSED');

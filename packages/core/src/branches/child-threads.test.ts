@@ -283,10 +283,13 @@ describe('pause, resume and abort across branches', () => {
       code: 'RESUME_INPUT_INVALID',
     });
     expect(thread.status).toBe('PAUSED');
-    const second = await engine.resume(thread, { branch: 'fan/finance', input: 'yes F' });
+    const { result: second } = await engine.resume(thread, {
+      branch: 'fan/finance',
+      input: 'yes F',
+    });
     expect(second.status).toBe('PAUSED');
     expect(second.pending).toMatchObject({ waiting: [{ path: 'fan/legal' }] });
-    const done = await engine.resume(thread, { branch: 'fan/legal', input: 'yes L' });
+    const { result: done } = await engine.resume(thread, { branch: 'fan/legal', input: 'yes L' });
     expect(done.status).toBe('COMPLETED');
     expect(done.output).toEqual(['yes L', 'computed', 'yes F']);
   });
@@ -300,7 +303,7 @@ describe('pause, resume and abort across branches', () => {
     second.registerWorkflow(approvals);
     const thread = await second.loadThread('Q');
     await second.resume(thread, { branch: 'fan/legal', input: 'L' });
-    const result = await second.resume(thread, { branch: 'fan/finance', input: 'F' });
+    const { result } = await second.resume(thread, { branch: 'fan/finance', input: 'F' });
     expect(result.output).toEqual(['L', 'computed', 'F']);
   });
 
@@ -340,7 +343,7 @@ describe('pause, resume and abort across branches', () => {
       waiting: [{ path: 'm[0]/sub' }, { path: 'm[1]/sub' }],
     });
     await engine.resume(thread, { branch: 'm[1]/sub', input: 'two' });
-    const done = await engine.resume(thread, { branch: 'm[0]/sub', input: 'one' });
+    const { result: done } = await engine.resume(thread, { branch: 'm[0]/sub', input: 'one' });
     expect(done.output).toEqual(['one', 'two']);
   });
 

@@ -63,7 +63,7 @@ describe('completed branches let go of (store, no merge)', () => {
     const { thread, result } = await engine.run('approve', { threadId: 'S' });
     expect(result.status).toBe('PAUSED');
     expect(calls()).toBe(1);
-    const done = await engine.resume(thread, { branch: 'fan/ask', input: 'yes' });
+    const { result: done } = await engine.resume(thread, { branch: 'fan/ask', input: 'yes' });
     expect(done.status).toBe('COMPLETED');
     expect(calls()).toBe(1);
     expect(done.output).toHaveLength(2);

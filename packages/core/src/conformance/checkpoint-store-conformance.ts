@@ -185,7 +185,7 @@ export function runCheckpointStoreConformance(
         expect(loaded.conversation.messages.at(-1)!.content).toBe('\ud800|a\udfffb|\udc00\ud800');
         const again = engineOn(reopened);
         again.registerWorkflow(engine.workflows.get('values').definition);
-        const result = await again.resume(await again.loadThread('values'), 'ok');
+        const { result } = await again.resume(await again.loadThread('values'), 'ok');
         expect(result.status).toBe('COMPLETED');
         const { negativeZero: _, ...output } = result.output as Record<string, unknown>;
         expect(output).toEqual({ ...values, answer: 'ok' });
@@ -219,14 +219,14 @@ export function runCheckpointStoreConformance(
         const list = await store.list('down');
         const stored = await store.load('down');
         failures = Number.POSITIVE_INFINITY;
-        const failed = await engine.resume(thread, 'no thanks');
+        const { result: failed } = await engine.resume(thread, 'no thanks');
         expect(failed.status).toBe('PAUSED');
         expect(failed.error?.code).toBe('CHECKPOINT_SAVE_FAILED');
         expect(thread.status).toBe('PAUSED');
         expect(await store.list('down')).toEqual(list);
         expect(await store.load('down')).toEqual(stored);
         failures = 0;
-        const done = await engine.resume(thread, 'no thanks');
+        const { result: done } = await engine.resume(thread, 'no thanks');
         expect(done.status).toBe('COMPLETED');
         const after = (await store.load('down'))!;
         expect(after.state.status).toBe('COMPLETED');
@@ -235,13 +235,18 @@ export function runCheckpointStoreConformance(
         // One failed save: the store records how the attempt ended; another process resumes.
         const { thread: once } = await engine.run('conformance', { threadId: 'once' });
         failures = 1;
-        expect((await engine.resume(once, 'no thanks')).error?.code).toBe('CHECKPOINT_SAVE_FAILED');
+        expect((await engine.resume(once, 'no thanks')).result.error?.code).toBe(
+          'CHECKPOINT_SAVE_FAILED',
+        );
         const reopened = reopen ? await reopen() : store;
         const recorded = (await reopened.load('once'))!;
         expect(recorded.state.status).toBe('PAUSED');
         expect(recorded.state.error?.code).toBe('CHECKPOINT_SAVE_FAILED');
         const elsewhere = engineOn(reopened);
-        const resumed = await elsewhere.resume(await elsewhere.loadThread('once'), 'no thanks');
+        const { result: resumed } = await elsewhere.resume(
+          await elsewhere.loadThread('once'),
+          'no thanks',
+        );
         expect(resumed.status).toBe('COMPLETED');
         expect(resumed.output).toBe('It is rain in Oslo.');
         if (reopened !== store) await reopened.close?.();
@@ -292,7 +297,7 @@ export function runCheckpointStoreConformance(
         const reopened = reopen ? await reopen() : store;
         const engine = engineOn(reopened);
         const thread = await engine.loadThread('crash');
-        const result = await engine.resume(thread, 'no thanks');
+        const { result } = await engine.resume(thread, 'no thanks');
         expect(result.status).toBe('COMPLETED');
         expect(result.output).toBe('It is rain in Oslo.');
         const after = (await reopened.load('crash'))!;

@@ -99,7 +99,7 @@ export function durableThreadConformance(withStore: WithStore): void {
       expect(card.charges).toBe(1);
       const won = outcomes.filter((o) => o.status === 'fulfilled');
       const lost = outcomes.filter((o) => o.status === 'rejected');
-      expect(won.map((o) => o.value.status)).toEqual(['COMPLETED']);
+      expect(won.map((o) => o.value.result.status)).toEqual(['COMPLETED']);
       expect(lost.map((o) => (o.reason as { code: string }).code)).toEqual(['RESUME_CONFLICT']);
       expect([t1.status, t2.status].sort()).toEqual(['COMPLETED', 'PAUSED']);
 

@@ -110,7 +110,7 @@ export interface RegisterWorkflowOptions {
 /** Options of `fork`: what changes at the fork, and how the fork runs. */
 export interface ForkOptions extends ForkChanges, ExecuteOptions, FollowOptions {}
 
-/** Options of `run`, `send` and `resume` besides how the run goes: who hears its events. */
+/** Options of `run`, `send`, `resume` and `fork` besides how the run goes: who hears its events. */
 export interface FollowOptions {
   /**
    * Hears every event of the thread (its branches' included) until this call's result; the same
@@ -122,7 +122,10 @@ export interface FollowOptions {
 /** Options of `send`. */
 export interface SendOptions extends TurnOptions, FollowOptions {}
 
-/** What `run`, `send` and `resume` resolve to: the thread and how its run ended. */
+/**
+ * What the engine's `run`, `send`, `resume` and `fork` resolve to: the thread and how its run
+ * ended. `execute` (like `ThreadExecutor.execute` and `.resume`) resolves with the result alone.
+ */
 export interface RunOutcome {
   readonly thread: ThreadContext;
   readonly result: ThreadResult;
@@ -248,17 +251,31 @@ export class SkeinEngine {
     return this.builder.build(workflowId, options);
   }
 
+  /**
+   * Runs a new, failed, cancelled or rebuilt thread from its current node and resolves with its
+   * `ThreadResult`, like `ThreadExecutor.execute`. `execute` mirrors the executor and returns the
+   * result alone; the engine's `run`, `send`, `resume` and `fork` return `{ thread, result }`.
+   */
   execute(thread: ThreadContext, options?: ExecuteOptions): Promise<ThreadResult> {
     return this.#start(thread, options).then((started) => started.result);
   }
 
-  /** Continues a PAUSED thread with the input it waits for (an answer, or tool approvals). */
+  /**
+   * Continues a PAUSED thread with the input it waits for (an answer, tool approvals, or
+   * `{ branch, input }`) and resolves with `{ thread, result }`, like `run`, `send` and `fork`.
+   * `thread` is the thread or its id: an id is loaded from the store (`loadThread`; an unknown
+   * one rejects with `CHECKPOINT_NOT_FOUND`). `ThreadExecutor.resume` returns the result alone.
+   */
   async resume(
-    thread: ThreadContext,
+    thread: ThreadContext | string,
     input: unknown,
     options: ExecuteOptions & FollowOptions = {},
-  ): Promise<ThreadResult> {
-    return (await this.#start(thread, options, { input })).result;
+  ): Promise<RunOutcome> {
+    const resumed = typeof thread === 'string' ? await this.loadThread(thread) : thread;
+    return {
+      thread: resumed,
+      result: await (await this.#start(resumed, options, { input })).result,
+    };
   }
 
   /**
@@ -467,6 +484,18 @@ export class SkeinEngine {
   wakeDue(): Promise<StartedRun[]> {
     this.#requireStore('wakeDue');
     return this.#waker!.wakeDue();
+  }
+
+  /**
+   * Wakes one thread if its stored wake (a SLEEP's time, a wait's deadline) has come: claimed
+   * exactly once, like `wakeDue` does for every thread. Resolves with the run it started, or
+   * undefined when there is nothing to wake (not due by this engine's clock, no wake, or another
+   * engine claimed it first). What a scheduler's job for one thread calls (`@skein/worker`).
+   */
+  wake(threadId: string): Promise<StartedRun | undefined> {
+    checkThreadId(threadId);
+    this.#requireStore('wake');
+    return this.#waker!.fire(threadId);
   }
 
   /**

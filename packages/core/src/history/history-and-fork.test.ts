@@ -68,7 +68,7 @@ describe('fork', () => {
     expect(texts.slice(-2)).toEqual(['Nice', 'plan for Nice']);
     // The parent is untouched.
     expect((await store.load('p'))!.state).toMatchObject({ status: 'COMPLETED' });
-    expect((await engine.resume(fork, 'yes')).output).toBe('plan for Nice');
+    expect((await engine.resume(fork, 'yes')).result.output).toBe('plan for Nice');
   });
 
   it('forks a fork, adds messages, and keeps a paused checkpoint paused (stored at once)', async () => {
@@ -88,7 +88,7 @@ describe('fork', () => {
     expect(second.thread.state.forkedFrom).toEqual({ threadId: 'f1', checkpointId: 'f1:1' });
     const loaded = await engine.loadThread('f2');
     expect(loaded.conversation.getMessages().at(-1)).toMatchObject({ content: 'with a sea view' });
-    expect((await engine.resume(loaded, 'go')).status).toBe('COMPLETED');
+    expect((await engine.resume(loaded, 'go')).result.status).toBe('COMPLETED');
     expect((await store.load('f1'))!.state.status).toBe('PAUSED');
     // Unknown checkpoints, taken ids.
     await expect(engine.fork('root', { at: 'root:99' })).rejects.toMatchObject({

@@ -50,7 +50,7 @@ describe('tool approvals', () => {
     await expect(
       engine.resume(thread, { approvals: { big: { approved: false, reason: 1 } } }),
     ).rejects.toThrow(/approvals.big.reason must be a string/);
-    const done = await engine.resume(thread, {
+    const { result: done } = await engine.resume(thread, {
       approvals: { big: { approved: true }, huge: { approved: false, reason: 'over the limit' } },
     });
     expect(done.status).toBe('COMPLETED');

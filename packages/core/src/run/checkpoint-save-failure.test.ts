@@ -106,7 +106,7 @@ describe('a checkpoint save that fails', () => {
     // In this process, and in another one from the store, the thread continues to the end.
     const again = await engine.execute(thread);
     expect(again.status).toBe('PAUSED');
-    expect((await engine.resume(thread, 'yes')).status).toBe('COMPLETED');
+    expect((await engine.resume(thread, 'yes')).result.status).toBe('COMPLETED');
     const elsewhere = engineOn(store);
     const copy = await elsewhere.execute(
       await elsewhere.loadThread('t', stored!.checkpoint.id, { forkAs: 'u' }),
@@ -167,7 +167,7 @@ describe('a checkpoint save that fails', () => {
     const { thread } = await engine.run('w', { threadId: 't' });
     const before = await store.list('t');
     store.down = true;
-    const result = await engine.resume(thread, 'yes');
+    const { result } = await engine.resume(thread, 'yes');
     expect(result.status).toBe('PAUSED');
     expect(result.error?.code).toBe('CHECKPOINT_SAVE_FAILED');
     expect(result.pending).toMatchObject({ kind: 'user-input', nodeId: 'confirm' });
@@ -175,7 +175,7 @@ describe('a checkpoint save that fails', () => {
     expect(thread.variables.ok).toBeUndefined();
     expect(await store.list('t')).toEqual(before);
     store.down = false;
-    const done = await engine.resume(thread, 'yes');
+    const { result: done } = await engine.resume(thread, 'yes');
     expect(done.status).toBe('COMPLETED');
     expect((await store.load('t'))!.state.variables.ok).toBe('yes');
   });
@@ -188,6 +188,6 @@ describe('a checkpoint save that fails', () => {
     await expect(engine.execute(stale)).rejects.toMatchObject({ code: 'CHECKPOINT_CONFLICT' });
     expect(stale.status).toBe('FAILED');
     expect(stale.state.error?.code).toBe('CHECKPOINT_CONFLICT');
-    expect((await engine.resume(thread, 'yes')).status).toBe('COMPLETED');
+    expect((await engine.resume(thread, 'yes')).result.status).toBe('COMPLETED');
   });
 });

@@ -38,7 +38,7 @@ describe('numeric execute and resume options', () => {
       argument: 'maxSteps',
     });
     expect(thread.state).toBe(paused);
-    expect((await e.resume(thread, 'hi', { maxSteps: 2 })).status).toBe('COMPLETED');
+    expect((await e.resume(thread, 'hi', { maxSteps: 2 })).result.status).toBe('COMPLETED');
   });
 
   it('the engine refuses a tool time limit Node timers cannot keep', () => {

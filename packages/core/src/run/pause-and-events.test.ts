@@ -25,7 +25,7 @@ describe('pause and resume', () => {
     expect(paused).toHaveLength(1);
     await expect(engine.execute(thread)).rejects.toThrow(/waits for input/);
     await expect(engine.resume(thread, undefined)).rejects.toThrow(/input is missing/);
-    const done = await engine.resume(thread, 'yes');
+    const { result: done } = await engine.resume(thread, 'yes');
     expect(done).toMatchObject({ status: 'COMPLETED', output: true });
     expect(thread.conversation.getMessages().at(-1)).toMatchObject({
       role: 'user',
@@ -59,7 +59,7 @@ describe('pause and resume', () => {
       /no decision for tool call big/,
     );
     expect(thread.status).toBe('PAUSED');
-    const done = await engine.resume(thread, { approvals: { big: false } });
+    const { result: done } = await engine.resume(thread, { approvals: { big: false } });
     expect(done.status).toBe('COMPLETED');
     expect(charged).toEqual([50]);
     const tools = llm.requests[1]!.messages.filter((m) => m.role === 'tool').map((m) => m.content);

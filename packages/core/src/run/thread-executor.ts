@@ -171,7 +171,10 @@ export class ThreadExecutor {
     return (await this.start(thread, options)).result;
   }
 
-  /** Continues a PAUSED thread with the input it waits for (an answer, or tool approvals). */
+  /**
+   * Continues a PAUSED thread with the input it waits for (an answer, or tool approvals), and
+   * resolves with its `ThreadResult` (`SkeinEngine.resume` resolves with `{ thread, result }`).
+   */
   async resume(
     thread: ThreadContext,
     input: unknown,

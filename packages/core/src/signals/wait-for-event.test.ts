@@ -163,7 +163,7 @@ describe('USER_INTERACTION timeout', () => {
       status: 'PAUSED',
       pending: { kind: 'user-input', deadline: '2026-03-01T01:00:00.000Z' },
     });
-    expect((await engine.resume(answered.thread, 'yes')).output).toBe('yes');
+    expect((await engine.resume(answered.thread, 'yes')).result.output).toBe('yes');
     await engine.run('ask', { threadId: 'ignored' });
     clock.now = T0 + 3_600_000;
     const runs = await engine.wakeDue();

@@ -76,7 +76,9 @@ describe('a tampered stored state', () => {
           return;
         }
         const run =
-          thread.status === 'PAUSED' ? engine.resume(thread, 'x') : engine.execute(thread);
+          thread.status === 'PAUSED'
+            ? engine.resume(thread, 'x').then((outcome) => outcome.result)
+            : engine.execute(thread);
         await run.then(
           (result) => expect(result.status).toMatch(/^(COMPLETED|FAILED|PAUSED|CANCELLED)$/),
           (error) => expect(error).toMatchObject({ code: expect.stringMatching(/^[A-Z_]+$/) }),

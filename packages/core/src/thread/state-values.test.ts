@@ -86,7 +86,7 @@ describe('values JSON cannot carry are refused where they enter thread state', (
     });
     expect(thread.status).toBe('PAUSED');
     expect(thread.variables).toEqual(paused.variables);
-    expect((await e.resume(thread, { at: 5 })).output).toEqual({ at: 5 });
+    expect((await e.resume(thread, { at: 5 })).result.output).toEqual({ at: 5 });
   });
 
   it('a node output JSON cannot carry fails the node, naming it', async () => {

@@ -42,7 +42,7 @@ describe('workflow versions', () => {
     engine.registerWorkflow(v2, { migrate: migrateTo2 });
     const loaded = await engine.loadThread('old');
     expect(loaded.state.workflowVersion).toBe('1');
-    expect((await engine.resume(loaded, 'yes')).output).toBe('yes');
+    expect((await engine.resume(loaded, 'yes')).result.output).toBe('yes');
     expect(thread.state.workflowVersion).toBe('1');
     const { thread: fresh } = await engine.run('review', { variables: { owner: 'me' } });
     expect(fresh.state.workflowVersion).toBe('2');
@@ -65,7 +65,7 @@ describe('workflow versions', () => {
       pending: { kind: 'user-input', nodeId: 'approve' },
       variables: { owner: 'ops' },
     });
-    expect((await engine.resume(t7, 'ok')).output).toBe('v2:ok:ops');
+    expect((await engine.resume(t7, 'ok')).result.output).toBe('v2:ok:ops');
     expect((await engine.history('t3')).at(-1)!.status).toBe('PAUSED');
     // Nothing left to move.
     expect((await engine.upgrade('all', '2')).upgraded).toEqual([]);
@@ -112,7 +112,9 @@ describe('workflow versions', () => {
       details: { upgradeTo: '2', version: '1' },
     });
     await after.upgrade('stranded', '2');
-    expect((await after.resume(await after.loadThread('stranded'), 'y')).output).toBe('v2:y:ops');
+    expect((await after.resume(await after.loadThread('stranded'), 'y')).result.output).toBe(
+      'v2:y:ops',
+    );
   });
 
   it('follows chains of migrations and refuses bad ones at registration', () => {

@@ -15,7 +15,7 @@ const lines = createInterface({ input: process.stdin })[Symbol.asyncIterator]();
 process.stdout.write('ready\n');
 await lines.next();
 try {
-  const result = await engine.resume(thread, answer!);
+  const { result } = await engine.resume(thread, answer!);
   process.stdout.write(`done ${result.status} ${JSON.stringify(result.output)}\n`);
 } catch (error) {
   if (!SkeinError.isInstance(error)) throw error;
