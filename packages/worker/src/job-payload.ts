@@ -15,7 +15,9 @@ export type ThreadJob =
     }
   | { readonly op: 'resume'; readonly threadId: string; readonly input: unknown }
   /** Bring the thread to rest: continue a handed-back thread, settle a cancellation. */
-  | { readonly op: 'advance'; readonly threadId: string };
+  | { readonly op: 'advance'; readonly threadId: string }
+  /** Its SLEEP's time or its wait's deadline has come: wake it (claimed once, any worker). */
+  | { readonly op: 'wake'; readonly threadId: string };
 
 /**
  * A payload as a worker reads it: a job it can run (and how often it was put off because a live
@@ -108,12 +110,13 @@ export function parseThreadJob(payload: unknown): ParsedJob {
       };
       break;
     case 'advance':
-      job = { op: 'advance', threadId };
+    case 'wake':
+      job = { op: payload.op, threadId };
       break;
     default:
       job = invalid(
         'op',
-        `${JSON.stringify(payload.op) ?? 'missing'} is not start, resume or advance`,
+        `${JSON.stringify(payload.op) ?? 'missing'} is not start, resume, advance or wake`,
       );
   }
   return SkeinError.isInstance(job) ? { invalid: job, threadId } : { job, deferrals };
@@ -126,7 +129,7 @@ export function parseThreadJob(payload: unknown): ParsedJob {
  */
 export function encodeThreadJob(job: ThreadJob): string {
   const before =
-    job.op === 'advance'
+    job.op === 'advance' || job.op === 'wake'
       ? undefined
       : (storable(job.input, 'input') ??
         (job.op === 'start' ? storable(job.variables, 'variables') : undefined));

@@ -1,4 +1,10 @@
-import type { SkeinEngine, StartedRun, ThreadContext, ThreadResult } from '@skein/core';
+import {
+  type SkeinEngine,
+  type StartedRun,
+  type ThreadContext,
+  type ThreadResult,
+  wakeOf,
+} from '@skein/core';
 import { SkeinError } from '@skein/spec';
 import type pg from 'pg';
 import type { ThreadJob } from './job-payload.js';
@@ -25,6 +31,8 @@ export interface JobContext {
   readonly requeue: (job: ThreadJob) => Promise<void>;
   /** Whether any worker of the fleet has registered the workflow (see `workflow-registry`). */
   readonly workflowKnown: (workflowId: string) => Promise<boolean>;
+  /** Queues the thread's wake job for `at` (epoch ms): whichever worker is up then wakes it. */
+  readonly scheduleWake: (threadId: string, at: number) => Promise<void>;
 }
 
 /** What the job did, for tests and logs. */
@@ -233,14 +241,34 @@ export async function runThreadJob(context: JobContext, job: ThreadJob): Promise
         });
       if (context.attempts > 1) republishEnd(context, thread);
       return { kind: 'idle', reason: `the thread is ${thread.status}` };
-    } else if (thread.status === 'PAUSED') {
+    } else if (thread.status === 'PAUSED' || thread.status === 'WAITING') {
       from = 'pause';
       const paused = thread;
+      const wake = wakeOf(paused.state);
       if (cancelled)
         result = await begin(context, entry, threadId, () =>
-          engine.claimResume(paused, null, options),
+          paused.status === 'WAITING'
+            ? engine.executor.start(paused, options, { input: null, wake: true })
+            : engine.claimResume(paused, null, options),
         );
-      else if (job.op === 'resume' && (await claimResume(context, thread))) {
+      else if (job.op === 'wake') {
+        if (!wake) return { kind: 'idle', reason: 'the thread has nothing to wake' };
+        // This worker's clock runs behind the one that set the job: ask again at the time.
+        if (wake.at > Date.now()) {
+          await context.scheduleWake(threadId, wake.at);
+          return { kind: 'idle', reason: 'its wake is not due yet' };
+        }
+        const pending = paused.state.pending!;
+        const input = pending.kind === 'sleep' ? pending.wakeAt : null;
+        // Claimed like a resume: of every worker and engine that tries, one wakes it.
+        result = await begin(context, entry, threadId, () =>
+          engine.executor.start(run(paused), options, {
+            input,
+            wake: true,
+            ...(wake.timedOut ? { timedOut: true } : {}),
+          }),
+        );
+      } else if (job.op === 'resume' && (await claimResume(context, thread))) {
         try {
           result = await begin(context, entry, threadId, () =>
             engine.claimResume(run(paused), job.input, options),
@@ -250,7 +278,11 @@ export async function runThreadJob(context: JobContext, job: ThreadJob): Promise
           if (SkeinError.hasCode(error, 'RESUME_INPUT_INVALID')) return invalid(error);
           throw error;
         }
-      } else return { kind: 'idle', reason: 'the thread waits for input' };
+      } else
+        return {
+          kind: 'idle',
+          reason: paused.status === 'WAITING' ? 'the thread waits' : 'the thread waits for input',
+        };
     } else {
       if (job.op === 'resume' && context.attempts === 1)
         context.publish(threadId, 'warning', {
@@ -272,6 +304,12 @@ export async function runThreadJob(context: JobContext, job: ThreadJob): Promise
           )
           .catch(() => {});
       throw result.error;
+    }
+    // A thread that now sleeps or waits with a deadline: its wake is a job, so a worker that is
+    // up at that time wakes it even if this one is gone.
+    if (result.status === 'PAUSED' || result.status === 'WAITING') {
+      const next = wakeOf(thread.state);
+      if (next) await context.scheduleWake(threadId, next.at);
     }
     if (result.status === 'CANCELLED' && entry.handback) {
       await context.requeue({ op: 'advance', threadId });

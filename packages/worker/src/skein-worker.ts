@@ -1,5 +1,5 @@
 import type { CheckpointStore, SkeinEngine, ThreadContext } from '@skein/core';
-import { SkeinError } from '@skein/spec';
+import { InvalidArgumentError, SkeinError } from '@skein/spec';
 import type { Task } from 'graphile-worker';
 import { databaseError } from './database-errors.js';
 import { WorkerOptionError } from './errors/worker-option-error.js';
@@ -15,6 +15,7 @@ import {
 } from './queue-jobs.js';
 import { type JobOutcome, runThreadJob } from './run-thread-job.js';
 import { RunningThreads } from './running-threads.js';
+import { parseSignalJob, SIGNAL_TASK } from './signal-job.js';
 import { cancelChannel, quoteIdentifier, THREAD_TASK } from './sql-names.js';
 import { StaleJobReaper } from './stale-job-reaper.js';
 import { SupervisedRunner } from './supervised-runner.js';
@@ -211,6 +212,36 @@ export class SkeinWorker extends WorkerClient {
     );
   }
 
+  /**
+   * The thread's wake as a job due at `at`: one per thread (a later wake replaces it), its time
+   * counted from now on the database's clock, so workers whose clocks differ agree on it.
+   */
+  async #scheduleWake(threadId: string, at: number): Promise<void> {
+    await this.queue.pool.query(
+      `select ${quoteIdentifier(this.queue.graphileSchema)}.add_job($1, $2::json,
+         run_at => now() + $3 * interval '1 millisecond', max_attempts => $4,
+         job_key => $5, job_key_mode => 'replace')`,
+      [
+        THREAD_TASK,
+        encodeThreadJob({ op: 'wake', threadId }),
+        Math.max(0, at - Date.now()),
+        this.queue.maxAttempts,
+        `skein_wake:${threadId}`,
+      ],
+    );
+  }
+
+  /** An outside event: delivered through this worker's engine, claimed once per thread. */
+  async #signal(payload: unknown): Promise<void> {
+    const job = parseSignalJob(payload);
+    // A job no worker could deliver fails for good rather than being retried.
+    if (job instanceof InvalidArgumentError) {
+      this.queue.log('warning', `signal job dropped: ${job.message}`);
+      return;
+    }
+    await this.#engine.signal(job.name, job.payload);
+  }
+
   async #run(parsed: Extract<ParsedJob, { job: ThreadJob }>, job: TakenJob, attempts: number) {
     return runThreadJob(
       {
@@ -227,6 +258,7 @@ export class SkeinWorker extends WorkerClient {
         requeue: (next) => this.#requeue(next),
         workflowKnown: (workflowId) =>
           isWorkflowRegistered(this.queue.pool, this.queue.schema, workflowId),
+        scheduleWake: (threadId, at) => this.#scheduleWake(threadId, at),
       },
       parsed.job,
     );
@@ -315,7 +347,7 @@ export class SkeinWorker extends WorkerClient {
       logger: this.queue.logger,
       concurrency: this.#concurrency,
       shutdownTimeoutMs: this.#shutdownTimeoutMs,
-      taskList: { [THREAD_TASK]: task },
+      taskList: { [THREAD_TASK]: task, [SIGNAL_TASK]: (payload) => this.#signal(payload) },
       log: this.queue.log,
       onBreakingMigration: () => {
         this.queue.log(

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { LLMMessage } from '@skein/spec';
+import { InvalidArgumentError, type LLMMessage } from '@skein/spec';
 import { runMigrations } from 'graphile-worker';
 import {
   type ConnectionOptions,
@@ -12,6 +12,7 @@ import { UnknownThreadError } from './errors/unknown-thread-error.js';
 import { WorkerClosedError } from './errors/worker-closed-error.js';
 import { encodeThreadJob, type ThreadJob } from './job-payload.js';
 import { ListenConnection } from './listen-connection.js';
+import { parseSignalJob, SIGNAL_TASK } from './signal-job.js';
 import { cancelChannel, quoteIdentifier, THREAD_TASK, threadChannel } from './sql-names.js';
 import { checkThreadId } from './thread-id.js';
 import type { WorkerEvent, WorkerEventListener } from './worker-event.js';
@@ -207,6 +208,25 @@ export class WorkerClient {
       // Delivered when the transaction commits, together with the job.
       await query('select pg_notify($1, $2)', [cancelChannel(this.queue.schema), threadId]);
     });
+  }
+
+  /**
+   * Queues an outside event (`engine.signal(name, payload)` on whichever worker takes it): every
+   * thread WAITING for `name` whose match holds gets it, exactly once per thread, even if the
+   * job runs twice. Resolves once the job is committed; no worker needs to be up now.
+   */
+  async signal(name: string, payload: unknown = null): Promise<void> {
+    this.#check('send a signal');
+    const job = parseSignalJob({ name, payload });
+    if (job instanceof InvalidArgumentError) throw job;
+    await this.migrate();
+    const { pool, graphileSchema, maxAttempts } = this.queue;
+    await onDatabase('send a signal', () =>
+      pool.query(
+        `select ${quoteIdentifier(graphileSchema)}.add_job($1, $2::json, max_attempts => $3)`,
+        [SIGNAL_TASK, JSON.stringify(job), maxAttempts],
+      ),
+    );
   }
 
   /**
