@@ -155,8 +155,6 @@ export type { MigrationStep, WorkflowMigration } from './versions/migrations.js'
 export type { UpgradeProblem } from './versions/plan-upgrade.js';
 export type { UpgradeOptions, UpgradeResult } from './versions/upgrade-threads.js';
 // Webhooks: the handler an app mounts on its public server
-export type { WebhookHandlerOptions } from './webhooks/webhook-handler.js';
-export { webhookHandler } from './webhooks/webhook-handler.js';
 export type { ChatWorkflowOptions } from './workflow/chat-workflow.js';
 export { chatWorkflow } from './workflow/chat-workflow.js';
 export type { CompiledEdge, CompiledWorkflow } from './workflow/compiled-workflow.js';

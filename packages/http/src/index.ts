@@ -9,3 +9,5 @@ export type { LocalHandler, LocalRequest, LocalServer, ServeLocalOptions } from 
 export { serveLocal } from './serve-local.js';
 export type { ThreadEventStream } from './thread-event-stream.js';
 export { DEFAULT_STREAMED_EVENTS, threadEventStream } from './thread-event-stream.js';
+export type { WebhookHandlerOptions } from './webhook-handler.js';
+export { webhookHandler } from './webhook-handler.js';

@@ -510,7 +510,7 @@ export class SkeinEngine {
 
   /**
    * A webhook token for a thread WAITING at a WAIT_FOR_EVENT: unguessable (256 random bits),
-   * stored only as a hash with the wait, so it survives restarts. Mount `webhookHandler(engine)`
+   * stored only as a hash with the wait, so it survives restarts. Mount `webhookHandler(engine)` (`@skein/http`)
    * on a public route; a call with the token is the thread's event, delivered once.
    */
   createWebhook(threadId: string): Promise<string> {

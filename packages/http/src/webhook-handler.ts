@@ -1,16 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { SkeinError } from '@skein/spec';
-import type { SkeinEngine } from '../engine/skein-engine.js';
-import { checkNumber } from '../util/check-number.js';
+import type { SkeinEngine } from '@skein/core';
+import { InvalidArgumentError, SkeinError } from '@skein/spec';
+import { HttpRequestError } from './http-request-error.js';
+import { readJsonBody } from './json-body.js';
 
 export interface WebhookHandlerOptions {
   /** The largest body taken, in bytes: 1 to 2^31 - 1 (default 1 MiB). Larger calls get 413. */
   readonly maxBodyBytes?: number;
 }
 
-const BODY_RANGE = { min: 1, max: 2 ** 31 - 1, integer: true } as const;
-
-class BodyTooLarge extends Error {}
+const DEFAULT_MAX_BODY = 1_048_576;
 
 function reply(res: ServerResponse, status: number, body: Record<string, unknown>): void {
   const text = JSON.stringify(body);
@@ -20,28 +19,6 @@ function reply(res: ServerResponse, status: number, body: Record<string, unknown
     'cache-control': 'no-store',
   });
   res.end(text);
-}
-
-/** The body, at most `limit` bytes (refused early by its Content-Length when that says more). */
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limit) return Promise.reject(new BodyTooLarge());
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        req.removeAllListeners('data');
-        req.resume();
-        reject(new BodyTooLarge());
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
 }
 
 /** The token: the last segment of the path the app mounted the handler on (`/hooks/<token>`). */
@@ -55,22 +32,30 @@ function tokenOf(req: IncomingMessage): string {
   }
 }
 
+function checkLimit(maxBodyBytes: number | undefined): number {
+  if (maxBodyBytes === undefined) return DEFAULT_MAX_BODY;
+  if (!Number.isInteger(maxBodyBytes) || maxBodyBytes < 1 || maxBodyBytes > 2 ** 31 - 1)
+    throw new InvalidArgumentError(
+      'maxBodyBytes',
+      `maxBodyBytes must be an integer from 1 to 2^31 - 1, got ${maxBodyBytes}`,
+    );
+  return maxBodyBytes;
+}
+
 /**
  * A Node `(req, res)` handler that turns `POST <mount>/<token>` with a JSON body (empty: null)
- * into the event a thread's WAIT_FOR_EVENT waits for, once: made for the app's PUBLIC server
- * (payment or CI callbacks), so it trusts nothing but the token (`engine.createWebhook`), which
- * it checks in constant time, and bounds the body. Answers JSON: 202 delivered, 404 unknown or
- * used token, 409 already delivered, 422 the wait's `match` does not hold, 400 a body that is
- * not JSON, 405 not POST, 413 too large.
+ * into the event a thread's WAIT_FOR_EVENT waits for, once (`engine.createWebhook` makes the
+ * token). Unlike `serveLocal`, it is made for the app's PUBLIC server (payment or CI callbacks):
+ * it trusts nothing but the token, which the engine checks in constant time, and bounds the body
+ * before reading it. Answers JSON: 202 delivered, 404 unknown or used token, 409 already
+ * delivered, 422 the wait's `match` does not hold, 400 a body that is not JSON, 405 not POST,
+ * 413 too large, 415 not `application/json`.
  */
 export function webhookHandler(
   engine: SkeinEngine,
   options: WebhookHandlerOptions = {},
 ): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
-  const limit =
-    options.maxBodyBytes === undefined
-      ? 1_048_576
-      : checkNumber('maxBodyBytes', options.maxBodyBytes, BODY_RANGE);
+  const limit = checkLimit(options.maxBodyBytes);
   return async (req, res) => {
     if (req.method !== 'POST') {
       res.setHeader('allow', 'POST');
@@ -79,12 +64,15 @@ export function webhookHandler(
     }
     let payload: unknown;
     try {
-      const body = await readBody(req, limit);
-      payload = body.length === 0 ? null : JSON.parse(body.toString('utf8'));
+      payload = (await readJsonBody(req, limit)) ?? null;
     } catch (error) {
-      if (error instanceof BodyTooLarge)
-        reply(res, 413, { error: 'BODY_TOO_LARGE', maxBodyBytes: limit });
-      else reply(res, 400, { error: 'BODY_NOT_JSON' });
+      if (!HttpRequestError.isInstance(error)) throw error;
+      // An unread rest of the body is not read to keep the connection.
+      if (!req.complete) res.shouldKeepAlive = false;
+      reply(res, error.httpStatus, {
+        error: error.code,
+        ...(error.code === 'BODY_TOO_LARGE' ? { maxBodyBytes: limit } : {}),
+      });
       return;
     }
     try {

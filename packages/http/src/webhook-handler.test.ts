@@ -1,9 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { InMemoryCheckpointStore, SkeinEngine, WorkflowBuilder } from '@skein/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { InMemoryCheckpointStore } from '../checkpoint/in-memory-checkpoint-store.js';
-import { SkeinEngine } from '../engine/skein-engine.js';
-import { WorkflowBuilder } from '../workflow/workflow-builder.js';
 import { webhookHandler } from './webhook-handler.js';
 
 const servers: Server[] = [];
@@ -93,6 +91,8 @@ describe('webhookHandler', () => {
     expect((await post(`${base}/nonsense`, '{"ok":1}')).status).toBe(404);
     expect((await fetch(`${base}/${token}`)).status).toBe(405);
     expect((await post(`${base}/${token}`, '{"ok":')).status).toBe(400);
+    const text = await fetch(`${base}/${token}`, { method: 'POST', body: 'ok=1' });
+    expect(text.status).toBe(415);
     expect((await post(`${base}/${token}`, JSON.stringify({ ok: 'x'.repeat(100) }))).status).toBe(
       413,
     );
@@ -103,6 +103,11 @@ describe('webhookHandler', () => {
     expect((await post(`${base}/${token}`, '{"ok":1}')).status).toBe(404);
     expect((await post(`${base}/${renewed}`, '{"ok":1}')).status).toBe(202);
     engine.close();
+  });
+
+  it('refuses a limit out of range', () => {
+    const engine = engineOn(new InMemoryCheckpointStore(), 'app');
+    expect(() => webhookHandler(engine, { maxBodyBytes: 0 })).toThrow(/maxBodyBytes must be/);
   });
 
   it('makes webhooks only for threads waiting for an event', async () => {
