@@ -29,6 +29,8 @@ export class EventTranslator {
   #texts = 0;
   #stepOpen = false;
   #finishReason: UIFinishReason | undefined;
+  /** Tool calls whose arguments are streaming, by their index in the answer. */
+  #inputs = new Map<number, { id?: string; name?: string; started?: string; held: string }>();
   /** True once the run's end (completed, paused, failed, cancelled) was translated. */
   ended = false;
 
@@ -48,8 +50,12 @@ export class EventTranslator {
         }
         this.#emit({ type: 'text-delta', id: this.#text, delta: event.delta });
         return;
+      case 'llm:tool-input':
+        this.#toolInput(event);
+        return;
       case 'llm:request':
         this.#closeStep();
+        this.#inputs.clear();
         this.#stepOpen = true;
         this.#emit({ type: 'start-step' });
         return;
@@ -151,14 +157,60 @@ export class EventTranslator {
     this.#end({ type: 'error', errorText });
   }
 
+  /**
+   * A piece of a call's arguments while the model streams them. The part starts once the call's
+   * id and name are known (some providers send them late: the pieces before are held back), so
+   * the front end shows the input as it is written.
+   */
+  #toolInput(event: Extract<ThreadEvent, { type: 'llm:tool-input' }>): void {
+    let input = this.#inputs.get(event.index);
+    if (!input) {
+      input = { held: '' };
+      this.#inputs.set(event.index, input);
+    }
+    input.id ??= event.toolCallId;
+    input.name ??= event.name;
+    if (input.started === undefined) {
+      input.held += event.delta;
+      if (input.id === undefined || input.name === undefined) return;
+      this.#closeText();
+      input.started = input.id;
+      this.#emit({ type: 'tool-input-start', toolCallId: input.id, toolName: input.name });
+      if (input.held !== '')
+        this.#emit({ type: 'tool-input-delta', toolCallId: input.id, inputTextDelta: input.held });
+      input.held = '';
+      return;
+    }
+    if (event.delta !== '')
+      this.#emit({
+        type: 'tool-input-delta',
+        toolCallId: input.started,
+        inputTextDelta: event.delta,
+      });
+  }
+
   #response(event: Extract<ThreadEvent, { type: 'llm:response' }>): void {
     this.#closeText();
     this.#finishReason = FINISH_REASONS[event.finishReason];
-    for (const call of event.message.toolCalls ?? []) {
+    const calls = event.message.toolCalls ?? [];
+    for (const [i, call] of calls.entries()) {
       const { id: toolCallId, name: toolName } = call;
-      this.#emit({ type: 'tool-input-start', toolCallId, toolName });
-      if (call.arguments !== '')
-        this.#emit({ type: 'tool-input-delta', toolCallId, inputTextDelta: call.arguments });
+      const streamed = this.#inputs.get(i)?.started;
+      // Streamed under another id (a repeated provider id the engine made unique): that part
+      // ends in an error and the call is shown whole under its own id.
+      if (streamed !== undefined && streamed !== toolCallId)
+        this.#emit({
+          type: 'tool-input-error',
+          toolCallId: streamed,
+          toolName,
+          input: call.arguments,
+          errorText: `the call is ${toolCallId}`,
+        });
+      if (streamed !== toolCallId) {
+        this.#emit({ type: 'tool-input-start', toolCallId, toolName });
+        if (call.arguments !== '')
+          this.#emit({ type: 'tool-input-delta', toolCallId, inputTextDelta: call.arguments });
+      }
       const input = parseJson(call.arguments === '' ? '{}' : call.arguments);
       // A call the adapter could not make whole (or whose arguments are not JSON) is answered
       // with an error instead of being run: the part shows that error.
@@ -172,6 +224,7 @@ export class EventTranslator {
         });
       else this.#emit({ type: 'tool-input-available', toolCallId, toolName, input });
     }
+    this.#inputs.clear();
   }
 
   #skein(chunk: Extract<UIChunk, { type: `data-skein-${string}` }>): void {

@@ -1,4 +1,14 @@
+import { chatWorkflow, defineTool, InMemoryCheckpointStore, SkeinEngine } from '@skein/core';
+import { MockLanguageModelV3 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
+import { fromLanguageModel } from '../model/from-language-model.js';
+import {
+  finishPart,
+  streamOf,
+  textParts,
+  toolCallParts,
+  usageV3,
+} from '../test-support/stream-parts.js';
 import { createUIMessageStreamResponse } from './sse.js';
 import { lastMessage, readResponseChunks } from './test-support/ai-reader.js';
 import { chatEngine } from './test-support/chat-fixture.js';
@@ -69,6 +79,60 @@ describe('toUIMessageStream', () => {
       type: 'text',
       text: 'Done: {"city":"Lisbon","sky":"sunny"}',
     });
+  });
+
+  it('streams a tool call’s input as the model writes it, before the call is whole', async () => {
+    let call = 0;
+    const model = new MockLanguageModelV3({
+      doStream: async () =>
+        call++ === 0
+          ? streamOf([
+              ...toolCallParts('w1', 'weather', '{"city":"Lisbon"}'),
+              finishPart('tool-calls', usageV3(5, 5)),
+            ])
+          : streamOf([...textParts('Sunny.'), finishPart('stop', usageV3(5, 2))]),
+    });
+    const engine = new SkeinEngine({
+      llm: fromLanguageModel(model),
+      store: new InMemoryCheckpointStore(),
+    });
+    engine.registerTools([
+      defineTool({
+        name: 'weather',
+        description: 'The weather in a city',
+        parameters: { type: 'object', properties: { city: { type: 'string' } } },
+        execute: () => 'sunny',
+      }),
+    ]);
+    engine.registerWorkflow(chatWorkflow({ tools: ['weather'] }));
+    const chunks = await collect(
+      toUIMessageStream((onEvent) => engine.send('s1', 'weather?', { onEvent }), {
+        threadId: 's1',
+        skeinData: 'off',
+      }),
+    );
+    const tool = chunks.filter((c) => c.type.startsWith('tool-input'));
+    // One delta per piece the model streamed (5 characters each), then the whole input once.
+    expect(typesOf(tool)).toEqual([
+      'tool-input-start',
+      'tool-input-delta',
+      'tool-input-delta',
+      'tool-input-delta',
+      'tool-input-delta',
+      'tool-input-available',
+    ]);
+    const deltas = tool.filter((c) => c.type === 'tool-input-delta') as {
+      inputTextDelta: string;
+    }[];
+    expect(deltas.map((d) => d.inputTextDelta).join('')).toBe('{"city":"Lisbon"}');
+    const message = await lastMessage(chunks);
+    expect(message.parts).toContainEqual(
+      expect.objectContaining({
+        type: 'tool-weather',
+        toolCallId: 'w1',
+        state: 'output-available',
+      }),
+    );
   });
 
   it("sends Skein's own parts as transient data parts, which stay out of the message", async () => {

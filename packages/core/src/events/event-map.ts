@@ -78,6 +78,18 @@ export interface NodeFailedEvent extends NodeEvent {
 export interface LLMTokenEvent extends NodeScoped {
   readonly delta: string;
 }
+/**
+ * A piece of a tool call's arguments as the model streams them, before its answer is whole
+ * (`tool:call` follows once it is run). `index` is the call's place in the answer; `toolCallId`
+ * and `name` come when the provider sends them (some send them late). The call's final id is the
+ * one on `llm:response` and `tool:call` (a repeated provider id is made unique there).
+ */
+export interface LLMToolInputEvent extends NodeScoped {
+  readonly index: number;
+  readonly toolCallId?: string;
+  readonly name?: string;
+  readonly delta: string;
+}
 /** A model call is about to be made (once per tool round; retries of it are not repeated). */
 export interface LLMRequestEvent extends NodeScoped {
   readonly round: number;
@@ -160,6 +172,7 @@ export interface SkeinEventMap {
   'node:completed': NodeCompletedEvent;
   'node:failed': NodeFailedEvent;
   'llm:token': LLMTokenEvent;
+  'llm:tool-input': LLMToolInputEvent;
   'llm:request': LLMRequestEvent;
   'llm:response': LLMResponseEvent;
   'tool:call': ToolCallEvent;

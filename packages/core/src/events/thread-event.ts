@@ -22,6 +22,7 @@ const NAMES: Record<ThreadEventName, true> = {
   'node:completed': true,
   'node:failed': true,
   'llm:token': true,
+  'llm:tool-input': true,
   'llm:request': true,
   'llm:response': true,
   'tool:call': true,

@@ -247,6 +247,16 @@ async function generate(
           nodeId: base.nodeId,
           delta: event.delta,
         });
+    } else if (event.type === 'tool-call-delta') {
+      if (emitter.listenerCount('llm:tool-input') > 0)
+        emitter.emit('llm:tool-input', {
+          threadId: base.threadId,
+          nodeId: base.nodeId,
+          index: event.index,
+          ...(event.id === undefined ? {} : { toolCallId: event.id }),
+          ...(event.name === undefined ? {} : { name: event.name }),
+          delta: event.argumentsDelta,
+        });
     } else if (event.type === 'warning')
       emitter.emit('warning', {
         ...base,
