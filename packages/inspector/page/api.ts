@@ -1,7 +1,8 @@
-import type { ThreadDetail, ThreadSummary } from '../src/model/types.js';
+import type { HistoryItem, ThreadDetail, ThreadSummary } from '../src/model/types.js';
 
 export type {
   BatchRecord,
+  HistoryItem,
   StoredMessage,
   ThreadDetail,
   ThreadSummary,
@@ -11,6 +12,21 @@ export type {
 export interface Info {
   readonly live: 'engine' | 'poll';
   readonly allowResume: boolean;
+  readonly allowFork: boolean;
+}
+
+/** The error message of a refused write, or its status. */
+async function failure(response: Response, what: string): Promise<Error> {
+  const body = await response.json().catch(() => ({}));
+  return new Error(body?.error?.message ?? `${what} failed: ${response.status}`);
+}
+
+function postJson(path: string, body: unknown): Promise<Response> {
+  return fetch(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 }
 
 async function getJson<T>(path: string): Promise<T> {
@@ -36,15 +52,17 @@ export const api = {
     getJson<{ threads: ThreadSummary[]; workflows: string[] }>(`api/threads?${query}`),
   thread: getThread,
   events: (id: string) => new EventSource(`api/threads/${encodeURIComponent(id)}/events`),
+  history: async (id: string) =>
+    (await getJson<{ entries: HistoryItem[] }>(`api/threads/${encodeURIComponent(id)}/history`))
+      .entries,
   async resume(id: string, input: unknown): Promise<void> {
-    const response = await fetch(`api/threads/${encodeURIComponent(id)}/resume`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ input }),
-    });
-    if (!response.ok) {
-      const body = await response.json().catch(() => ({}));
-      throw new Error(body?.error?.message ?? `resume failed: ${response.status}`);
-    }
+    const response = await postJson(`api/threads/${encodeURIComponent(id)}/resume`, { input });
+    if (!response.ok) throw await failure(response, 'resume');
+  },
+  /** Forks `id` at checkpoint `at`: the new thread's id once it is stored. */
+  async fork(id: string, at: string): Promise<string> {
+    const response = await postJson(`api/threads/${encodeURIComponent(id)}/fork`, { at });
+    if (!response.ok) throw await failure(response, 'fork');
+    return ((await response.json()) as { threadId: string }).threadId;
   },
 };

@@ -1,23 +1,28 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { AnswerForm } from './answer-form.js';
-import type { Info, ThreadDetail } from './api.js';
+import type { HistoryItem, Info, ThreadDetail } from './api.js';
 import { api } from './api.js';
 import { BatchView } from './batch-view.js';
 import { BranchTree } from './branch-tree.js';
 import { formatTime, formatTokens, threadHref } from './format.js';
 import { GraphView } from './graph-view.js';
+import { HistoryView } from './history-view.js';
 import { NotFound } from './not-found.js';
 import { TimelineView } from './timeline-view.js';
 import { TokenChart } from './token-chart.js';
 
-/** One thread: header, answer form when paused, timeline, graph, token chart, batches. */
+/**
+ * One thread: header, answer form when paused, timeline, graph, history, token chart, batches.
+ */
 export function ThreadPage({ threadId }: { threadId: string }) {
   const [detail, setDetail] = useState<ThreadDetail>();
   const [missing, setMissing] = useState(false);
   const [info, setInfo] = useState<Info>();
   const [error, setError] = useState<string>();
   const [updates, setUpdates] = useState(0);
+  const [history, setHistory] = useState<readonly HistoryItem[]>();
   const pending = useRef<ReturnType<typeof setTimeout>>();
+  const checkpointId = detail?.checkpointId;
 
   const reload = useCallback(() => {
     api.thread(threadId).then(
@@ -57,6 +62,12 @@ export function ThreadPage({ threadId }: { threadId: string }) {
     };
   }, [threadId, reload]);
 
+  // The history changes only with a new checkpoint: read it again then, not on every event.
+  useEffect(() => {
+    if (checkpointId === undefined) return;
+    api.history(threadId).then(setHistory, (e: Error) => setError(e.message));
+  }, [threadId, checkpointId]);
+
   if (missing && !detail) return <NotFound what="thread" />;
   if (error && !detail) return <p class="error">{error}</p>;
   if (!detail) return <p class="muted">Loading…</p>;
@@ -82,6 +93,12 @@ export function ThreadPage({ threadId }: { threadId: string }) {
           Started by <a href={threadHref(s.parentThreadId)}>{s.parentThreadId}</a>
         </p>
       )}
+      {s.forkedFrom && (
+        <p data-testid="forked-from">
+          Forked from <a href={threadHref(s.forkedFrom.threadId)}>{s.forkedFrom.threadId}</a> at{' '}
+          <code>{s.forkedFrom.checkpointId}</code>
+        </p>
+      )}
       {s.lastError && (
         <p class="error">
           {s.lastError.code}: {s.lastError.message}
@@ -103,6 +120,14 @@ export function ThreadPage({ threadId }: { threadId: string }) {
         <TimelineView entries={detail.timeline} />
         <GraphView graph={detail.graph} currentNodeId={detail.currentNodeId} />
       </div>
+      {history && (
+        <HistoryView
+          threadId={s.threadId}
+          entries={history}
+          // A branch is forked with its top-level thread (the engine refuses a branch alone).
+          canFork={info?.allowFork === true && s.parentThreadId === undefined}
+        />
+      )}
       <TokenChart batches={detail.batches} />
       <BatchView detail={detail} />
     </section>

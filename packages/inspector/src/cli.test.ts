@@ -53,7 +53,7 @@ describe('skein-inspector', () => {
       };
       expect(list.threads.map((t) => `${t.threadId} ${t.status}`)).toEqual(['cli-1 PAUSED']);
       const info = await (await fetch(new URL('/api/info', cli.url))).json();
-      expect(info).toEqual({ live: 'poll', allowResume: false });
+      expect(info).toEqual({ live: 'poll', allowResume: false, allowFork: false });
       const resume = await fetch(new URL('/api/threads/cli-1/resume', cli.url), {
         method: 'POST',
         body: '{}',

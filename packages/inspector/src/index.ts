@@ -13,6 +13,7 @@ export type { InspectedState } from './model/thread-summary.js';
 export type {
   BatchRecord,
   Boundary,
+  HistoryItem,
   StoredMessage,
   ThreadDetail,
   ThreadSummary,

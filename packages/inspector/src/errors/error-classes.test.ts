@@ -22,6 +22,7 @@ const requestErrors: {
   METHOD_NOT_ALLOWED: InspectorRequestError.methodNotAllowed('PUT', ['GET', 'HEAD']),
   ROUTE_NOT_FOUND: InspectorRequestError.routeNotFound('/api/x'),
   RESUME_NOT_ALLOWED: InspectorRequestError.resumeNotAllowed('t', 'read-only'),
+  FORK_NOT_ALLOWED: InspectorRequestError.forkNotAllowed('t', 'no-engine'),
   THREAD_NOT_PAUSED: InspectorRequestError.threadNotPaused('t', 'COMPLETED'),
 };
 
@@ -87,6 +88,7 @@ describe('the refusals', () => {
       METHOD_NOT_ALLOWED: 405,
       ROUTE_NOT_FOUND: 404,
       RESUME_NOT_ALLOWED: 403,
+      FORK_NOT_ALLOWED: 403,
       THREAD_NOT_PAUSED: 409,
     });
   });
@@ -94,6 +96,8 @@ describe('the refusals', () => {
   it('say why, with their facts as fields and in details', () => {
     expect(requestErrors.RESUME_NOT_ALLOWED.message).toMatch(/read-only/);
     expect(InspectorRequestError.resumeNotAllowed('t', 'no-engine').message).toMatch(/no engine/);
+    expect(requestErrors.FORK_NOT_ALLOWED).toMatchObject({ threadId: 't', reason: 'no-engine' });
+    expect(InspectorRequestError.forkNotAllowed('t', 'read-only').message).toMatch(/allowFork/);
     expect(requestErrors.THREAD_NOT_PAUSED).toMatchObject({
       threadId: 't',
       threadStatus: 'COMPLETED',

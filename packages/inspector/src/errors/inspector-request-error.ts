@@ -9,6 +9,7 @@ const HTTP_STATUS = {
   METHOD_NOT_ALLOWED: 405,
   ROUTE_NOT_FOUND: 404,
   RESUME_NOT_ALLOWED: 403,
+  FORK_NOT_ALLOWED: 403,
   THREAD_NOT_PAUSED: 409,
 } as const;
 
@@ -29,6 +30,8 @@ const HTTP_STATUS = {
  * - `ROUTE_NOT_FOUND` (404): a path under /api that no endpoint has (`path`).
  * - `RESUME_NOT_ALLOWED` (403): the page asked to answer a paused thread, but this inspector is
  *   read-only or has no engine (`threadId`, `reason`).
+ * - `FORK_NOT_ALLOWED` (403): the page asked to fork a thread, but this inspector does not allow
+ *   forking or has no engine (`threadId`, `reason`).
  * - `THREAD_NOT_PAUSED` (409): an answer was sent for a thread that is not waiting for one
  *   (`threadId`, `threadStatus`; `details.status`).
  */
@@ -51,7 +54,10 @@ export interface InspectorRequestErrorFacts {
   /** The path asked for (`ROUTE_NOT_FOUND`). */
   readonly path?: string;
   readonly threadId?: string;
-  /** `read-only` (no `allowResume`) or `no-engine` (no engine to run the thread) (`RESUME_NOT_ALLOWED`). */
+  /**
+   * `read-only` (no `allowResume` / `allowFork`) or `no-engine` (no engine to run the thread)
+   * (`RESUME_NOT_ALLOWED`, `FORK_NOT_ALLOWED`).
+   */
   readonly reason?: 'read-only' | 'no-engine';
   /** The thread's status (`THREAD_NOT_PAUSED`). */
   readonly threadStatus?: ThreadStatus;
@@ -147,6 +153,19 @@ export class InspectorRequestError<
       reason === 'read-only'
         ? `Thread ${threadId} cannot be resumed from this inspector: it is read-only (start it with allowResume: true and an engine)`
         : `Thread ${threadId} cannot be resumed from this inspector: it has no engine to run the thread (pass engine to startInspector)`,
+      { threadId, reason },
+    );
+  }
+
+  static forkNotAllowed(
+    threadId: string,
+    reason: 'read-only' | 'no-engine',
+  ): InspectorRequestError<'FORK_NOT_ALLOWED'> {
+    return new InspectorRequestError(
+      'FORK_NOT_ALLOWED',
+      reason === 'read-only'
+        ? `Thread ${threadId} cannot be forked from this inspector: forking is not allowed (start it with allowFork: true and an engine)`
+        : `Thread ${threadId} cannot be forked from this inspector: it has no engine to run the fork (pass engine to startInspector)`,
       { threadId, reason },
     );
   }

@@ -10,6 +10,8 @@ export interface InspectedState extends CheckpointState {
   readonly output?: unknown;
   /** Set on branch and child threads (`ThreadState.parent` of @skein/core). */
   readonly parent?: { readonly threadId: string; readonly branchPath?: string };
+  /** Set on a fork (`ThreadState.forkedFrom` of @skein/core). */
+  readonly forkedFrom?: { readonly threadId: string; readonly checkpointId: string };
 }
 
 /** Tokens of every model call of the thread (usage entries of its log). */
@@ -56,6 +58,14 @@ export function threadSummary(
           ...(typeof state.parent.branchPath === 'string'
             ? { branchPath: state.parent.branchPath }
             : {}),
+        }
+      : {}),
+    ...(typeof state.forkedFrom?.threadId === 'string'
+      ? {
+          forkedFrom: {
+            threadId: state.forkedFrom.threadId,
+            checkpointId: state.forkedFrom.checkpointId,
+          },
         }
       : {}),
   };

@@ -1,3 +1,4 @@
+import type { HistoryEntry } from '@skein/core';
 import type { LLMMessage, ThreadStatus, TokenUsage } from '@skein/spec';
 
 // The JSON the API serves. The page reads these shapes; they hold only plain data.
@@ -21,6 +22,8 @@ export interface ThreadSummary {
   readonly parentThreadId?: string;
   /** Where a branch or child sits under the top-level thread (`compare/cities[2]`). */
   readonly branchPath?: string;
+  /** The thread and checkpoint a fork was made from. */
+  readonly forkedFrom?: { readonly threadId: string; readonly checkpointId: string };
 }
 
 /** A stored message with its storage position and what the page needs to draw it. */
@@ -120,3 +123,11 @@ export interface ThreadDetail {
   /** Checkpoints read: the page asks again when this changes. */
   readonly checkpointId: string;
 }
+
+/**
+ * One stored checkpoint of a thread (`GET /api/threads/:id/history`). With an engine it is
+ * `engine.history`'s entry; without one, what the store's list says: `changes` and `summary`
+ * are then missing.
+ */
+export type HistoryItem = Omit<HistoryEntry, 'changes' | 'summary'> &
+  Partial<Pick<HistoryEntry, 'changes' | 'summary'>>;

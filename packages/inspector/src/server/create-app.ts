@@ -7,6 +7,7 @@ import type { InspectorStore } from '../stores/inspector-store.js';
 import { EngineFeed } from './engine-feed.js';
 import { errorResponse } from './error-response.js';
 import { threadEventStream } from './event-stream.js';
+import { forkingEngine, forkPoint, startFork } from './fork-thread.js';
 import { checkHost } from './host-check.js';
 import { readJsonBody } from './json-body.js';
 import { OpenStreams } from './open-streams.js';
@@ -21,6 +22,7 @@ export interface AppOptions {
   readonly store: InspectorStore;
   readonly engine: SkeinEngine | undefined;
   readonly allowResume: boolean;
+  readonly allowFork: boolean;
   readonly pollIntervalMs: number;
   readonly maxBodyBytes: number;
   readonly page: ReadonlyMap<string, PageFile> | undefined;
@@ -43,7 +45,7 @@ function only(allowed: readonly string[]) {
 
 /** The inspector's routes: the JSON API under /api, the page everywhere else. */
 export function createApp(options: AppOptions): Hono {
-  const { store, engine, allowResume, maxBodyBytes, page } = options;
+  const { store, engine, allowResume, allowFork, maxBodyBytes, page } = options;
   const reader = new ThreadReader(store, engine);
   const feed =
     engine === undefined ? new StoreFeed(store, options.pollIntervalMs) : new EngineFeed(engine);
@@ -59,6 +61,7 @@ export function createApp(options: AppOptions): Hono {
     c.json({
       live: engine === undefined ? 'poll' : 'engine',
       allowResume: allowResume && engine !== undefined,
+      allowFork: allowFork && engine !== undefined,
     }),
   );
 
@@ -93,6 +96,24 @@ export function createApp(options: AppOptions): Hono {
     return c.json({ accepted: true, ...claimed }, 202);
   });
 
+  app.get('/api/threads/:id/history', async (c) =>
+    c.json({ entries: await reader.history(c.req.param('id')) }),
+  );
+
+  app.post('/api/threads/:id/fork', async (c) => {
+    const threadId = c.req.param('id');
+    const running = forkingEngine(engine, allowFork, threadId);
+    const at = forkPoint(await readJsonBody(c.req.raw, maxBodyBytes));
+    const fork = await startFork(running, threadId, at, (error, forkId) =>
+      running.events.emit('warning', {
+        threadId: forkId,
+        code: 'INSPECTOR_FORK_FAILED',
+        message: error instanceof Error ? error.message : String(error),
+      }),
+    );
+    return c.json({ accepted: true, ...fork }, 202);
+  });
+
   app.get('/api/threads/:id/events', async (c) => {
     const threadId = c.req.param('id');
     // A stream for a thread that is not there would poll (or listen) for nothing until closed.
@@ -107,7 +128,9 @@ export function createApp(options: AppOptions): Hono {
   app.all('/api/threads', only(READ));
   app.all('/api/threads/:id', only(READ));
   app.all('/api/threads/:id/events', only(READ));
+  app.all('/api/threads/:id/history', only(READ));
   app.all('/api/threads/:id/resume', only(['POST']));
+  app.all('/api/threads/:id/fork', only(['POST']));
   app.all('/api/*', (c) => {
     throw InspectorRequestError.routeNotFound(c.req.path);
   });

@@ -87,6 +87,8 @@ describe('a state-changing request from another site', () => {
         '/api/threads/pay-1',
         '/api/threads/pay-1/events',
         '/api/threads/pay-1/resume',
+        '/api/threads/pay-1/history',
+        '/api/threads/pay-1/fork',
       ]) {
         const response = await rawRequest(new URL(path, subject.inspector.url).href, {
           method,

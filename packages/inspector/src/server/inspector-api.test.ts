@@ -193,7 +193,7 @@ describe('with an engine', () => {
     const live = await startInspector({ store: temp2.store, engine, allowResume: true });
     try {
       const info = await (await fetch(new URL('/api/info', live.url))).json();
-      expect(info).toEqual({ live: 'engine', allowResume: true });
+      expect(info).toEqual({ live: 'engine', allowResume: true, allowFork: false });
       const seen = await waitForEvent(
         new URL('/api/threads/live-1/events', live.url).href,
         (event) => event === 'thread:completed',

@@ -13,6 +13,12 @@ export interface InspectorOptions {
   readonly port?: number;
   /** Lets the page answer paused threads and approve tool calls (needs `engine`). Default false. */
   readonly allowResume?: boolean;
+  /**
+   * Lets the page fork a thread from any of its checkpoints (needs `engine`). Default false. A
+   * fork is a new thread that runs on from there (model calls, tools), so this is its own
+   * permission, not part of `allowResume`.
+   */
+  readonly allowFork?: boolean;
   /** How often the store is polled for new checkpoints without an engine (default 500 ms). */
   readonly pollIntervalMs?: number;
   /**

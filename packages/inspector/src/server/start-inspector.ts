@@ -64,6 +64,7 @@ export async function serveInspector(
     store: options.store,
     engine: options.engine,
     allowResume: options.allowResume === true,
+    allowFork: options.allowFork === true,
     pollIntervalMs: interval,
     maxBodyBytes,
     page: pageDir === undefined ? undefined : loadPageFiles(pageDir),

@@ -1,8 +1,10 @@
 import type { SkeinEngine } from '@skein/core';
 import { toMermaid } from '@skein/core';
+import { CheckpointNotFoundError } from '@skein/spec';
+import { storeHistory } from '../model/store-history.js';
 import { threadDetail } from '../model/thread-detail.js';
 import { threadSummary } from '../model/thread-summary.js';
-import type { ThreadDetail, ThreadSummary } from '../model/types.js';
+import type { HistoryItem, ThreadDetail, ThreadSummary } from '../model/types.js';
 import type { InspectorStore } from '../stores/inspector-store.js';
 
 /**
@@ -55,6 +57,17 @@ export class ThreadReader {
       children,
       ...(workflow === undefined ? {} : { workflow }),
     });
+  }
+
+  /**
+   * The thread's checkpoints, oldest first: `engine.history` with an engine (with what changed at
+   * each; it reads every checkpoint's state once), else the store's list alone.
+   */
+  async history(threadId: string): Promise<HistoryItem[]> {
+    if (this.#engine !== undefined) return this.#engine.history(threadId);
+    const infos = await this.#store.list(threadId);
+    if (infos.length === 0) throw new CheckpointNotFoundError(threadId);
+    return storeHistory(infos);
   }
 
   #workflow(id: string, version: string) {
