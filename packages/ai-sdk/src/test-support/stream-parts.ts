@@ -7,7 +7,7 @@ import type { LLMClientConformanceTurn } from '@skein/core/conformance';
 import { simulateReadableStream } from 'ai/test';
 
 /** `text` cut into pieces of `size` characters, as a provider streams it. */
-export function pieces(text: string, size = 4): string[] {
+function pieces(text: string, size = 4): string[] {
   const out: string[] = [];
   for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size));
   return out;

@@ -24,7 +24,7 @@ export function lostClaim(error: unknown): boolean {
 }
 
 /** Every PAUSED or WAITING thread of the store whose stored state holds a wake. */
-export async function storedWakes(store: CheckpointStore): Promise<Wake[]> {
+async function storedWakes(store: CheckpointStore): Promise<Wake[]> {
   const wakes: Wake[] = [];
   for (const info of await store.listThreads()) {
     if (info.status !== 'PAUSED' && info.status !== 'WAITING') continue;

@@ -11,7 +11,7 @@ import { ScriptedLLMClient } from '@skein/core/testing';
 import type { LLMRequest } from '@skein/spec';
 
 /** The model: answers by what the last message asks, so any number of threads can share it. */
-export function scriptedModel(): ScriptedLLMClient {
+function scriptedModel(): ScriptedLLMClient {
   return new ScriptedLLMClient((request: LLMRequest) => {
     const last = request.messages.at(-1);
     const text = last?.content ?? '';
@@ -27,7 +27,7 @@ export function scriptedModel(): ScriptedLLMClient {
   });
 }
 
-export function registerWorkflows(engine: SkeinEngine): void {
+function registerWorkflows(engine: SkeinEngine): void {
   engine.registerTool(
     defineTool({
       name: 'book_flight',

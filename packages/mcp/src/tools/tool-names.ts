@@ -3,7 +3,7 @@ import { InvalidArgumentError, OPENAI_TOOL_NAME_RULE, ToolNameCodec } from '@ske
 /** The tools every server offers besides its workflows. */
 export const RESUME_TOOL = 'resume_thread';
 export const GET_THREAD_TOOL = 'get_thread';
-export const CONTROL_TOOLS: readonly string[] = [RESUME_TOOL, GET_THREAD_TOOL];
+const CONTROL_TOOLS: readonly string[] = [RESUME_TOOL, GET_THREAD_TOOL];
 
 /**
  * Tool name <-> workflow id. MCP allows longer names with dots, but clients hand the tools on to
