@@ -1,5 +1,6 @@
 import { conversationSuite } from './conversation.bench.js';
 import { durableThroughputSuite } from './durable-throughput.bench.js';
+import { durableTimeSuite } from './durable-time.bench.js';
 import { engineSuite } from './engine.bench.js';
 import { fanOutSuite } from './fan-out.bench.js';
 import { interopBench } from './interop.bench.js';
@@ -25,5 +26,6 @@ export const suites: BenchSuite[] = [
   workerSuite,
   runnerSuite,
   durableThroughputSuite,
+  durableTimeSuite,
   uiStreamSuite,
 ];
