@@ -4,7 +4,7 @@ import { ScriptedLLMClient } from '@skein/core/testing';
 import { SqliteCheckpointStore } from '@skein/store-sqlite';
 
 /** A long thread's shape: how many nodes it runs before it pauses, and whether it talks. */
-export interface LongThread {
+interface LongThread {
   readonly name: string;
   /** Nodes run before the pause (each one a checkpoint). */
   readonly steps: number;

@@ -52,3 +52,10 @@ export type {
   UIChunk,
   UIFinishReason,
 } from './ui/ui-chunk.js';
+export type { PartsPool, PoolConnection, PoolNotification } from './ui/worker/parts-pool.js';
+export type {
+  WorkerChatHandler,
+  WorkerChatHandlerOptions,
+} from './ui/worker/worker-chat-handler.js';
+export { createWorkerChatHandler } from './ui/worker/worker-chat-handler.js';
+export type { ChatWorkerClient, ChatWorkerEvent } from './ui/worker/worker-thread-run.js';

@@ -17,7 +17,23 @@ export type ThreadJob =
   /** Bring the thread to rest: continue a handed-back thread, settle a cancellation. */
   | { readonly op: 'advance'; readonly threadId: string }
   /** Its SLEEP's time or its wait's deadline has come: wake it (claimed once, any worker). */
-  | { readonly op: 'wake'; readonly threadId: string };
+  | { readonly op: 'wake'; readonly threadId: string }
+  /**
+   * A user message (`engine.send`): a new thread of `workflowId` (default `chat`), the answer a
+   * pause for input waits for, or the next turn of a thread that ended. Applied once.
+   */
+  | {
+      readonly op: 'send';
+      readonly threadId: string;
+      readonly message: SentUserMessage;
+      readonly workflowId?: string;
+    };
+
+/** A user message as a send job carries it (what `engine.send` takes). */
+export interface SentUserMessage {
+  readonly content: string;
+  readonly metadata?: Readonly<Record<string, unknown>>;
+}
 
 /**
  * A payload as a worker reads it: a job it can run (and how often it was put off because a live
@@ -81,6 +97,39 @@ function parseStart(payload: Record<string, unknown>, threadId: string): ThreadJ
   };
 }
 
+function parseSend(payload: Record<string, unknown>, threadId: string): ThreadJob | SkeinError {
+  if (payload.workflowId !== undefined) {
+    const problem = threadIdProblem(payload.workflowId);
+    if (problem) return invalid('workflowId', problem.replace('a thread id', 'a workflow id'));
+  }
+  const message = payload.message;
+  if (!isRecord(message) || typeof message.content !== 'string')
+    return invalid('message', 'must be { content: string, metadata? }');
+  if (message.metadata !== undefined && !isRecord(message.metadata))
+    return invalid('message.metadata', 'must be an object');
+  const problem =
+    storable(message.metadata, 'message.metadata') ??
+    checkMessages([
+      {
+        role: 'user',
+        content: message.content,
+        ...(message.metadata === undefined ? {} : { metadata: message.metadata }),
+      },
+    ]);
+  if (problem) return problem;
+  return {
+    op: 'send',
+    threadId,
+    message: {
+      content: message.content,
+      ...(message.metadata === undefined
+        ? {}
+        : { metadata: message.metadata as Record<string, unknown> }),
+    },
+    ...(payload.workflowId === undefined ? {} : { workflowId: payload.workflowId as string }),
+  };
+}
+
 /**
  * Reads a job payload (as it came out of the queue's JSON) and checks everything a thread would
  * refuse later: the ids, the messages, that input and variables are JSON a store can hold. The
@@ -109,6 +158,9 @@ export function parseThreadJob(payload: unknown): ParsedJob {
         input: payload.input ?? null,
       };
       break;
+    case 'send':
+      job = parseSend(payload, threadId);
+      break;
     case 'advance':
     case 'wake':
       job = { op: payload.op, threadId };
@@ -116,7 +168,7 @@ export function parseThreadJob(payload: unknown): ParsedJob {
     default:
       job = invalid(
         'op',
-        `${JSON.stringify(payload.op) ?? 'missing'} is not start, resume, advance or wake`,
+        `${JSON.stringify(payload.op) ?? 'missing'} is not start, resume, send, advance or wake`,
       );
   }
   return SkeinError.isInstance(job) ? { invalid: job, threadId } : { job, deferrals };
@@ -129,7 +181,7 @@ export function parseThreadJob(payload: unknown): ParsedJob {
  */
 export function encodeThreadJob(job: ThreadJob): string {
   const before =
-    job.op === 'advance' || job.op === 'wake'
+    job.op === 'advance' || job.op === 'wake' || job.op === 'send'
       ? undefined
       : (storable(job.input, 'input') ??
         (job.op === 'start' ? storable(job.variables, 'variables') : undefined));

@@ -79,16 +79,58 @@ async function loadOrUndefined(
  * the job sees the thread paused it records that checkpoint; a retry (the worker died mid-run)
  * feeds the input only if the thread is still at that same pause, never to a later one.
  */
-async function claimResume(context: JobContext, thread: ThreadContext): Promise<boolean> {
+async function claimResume(
+  context: JobContext,
+  threadId: string,
+  thread: ThreadContext | undefined,
+): Promise<boolean> {
   const s = quoteIdentifier(context.schema);
-  const checkpoint = thread.lastCheckpointId ?? null;
+  const checkpoint = thread?.lastCheckpointId ?? null;
   const { rows } = await context.pool.query<{ checkpoint_id: string | null }>(
     `insert into ${s}.applied_resumes (job_id, thread_id, checkpoint_id) values ($1, $2, $3)
      on conflict (job_id) do update set job_id = excluded.job_id
      returning checkpoint_id`,
-    [context.jobId, thread.threadId, checkpoint],
+    [context.jobId, threadId, checkpoint],
   );
   return rows[0]?.checkpoint_id === checkpoint;
+}
+
+/** Whether this job claimed a checkpoint before (a retry of a send whose run was cut short). */
+async function claimedBefore(context: JobContext): Promise<boolean> {
+  const { rowCount } = await context.pool.query(
+    `select 1 from ${quoteIdentifier(context.schema)}.applied_resumes where job_id = $1`,
+    [context.jobId],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
+/**
+ * Sends a send job's message once, claimed like a resume input (against the checkpoint the
+ * thread was at): `undefined` when a retry finds it sent already, and the job then only brings
+ * the thread to rest. A thread another run holds (stored RUNNING, not by this job) is `leased`.
+ */
+async function sendOnce(
+  context: JobContext,
+  entry: RunningThread,
+  job: Extract<ThreadJob, { op: 'send' }>,
+  thread: ThreadContext | undefined,
+  options: { signal: AbortSignal; maxSteps: number },
+): Promise<ThreadResult | 'leased' | undefined> {
+  const { threadId } = job;
+  if (thread?.status === 'RUNNING') return (await claimedBefore(context)) ? undefined : 'leased';
+  if (!(await claimResume(context, threadId, thread))) return undefined;
+  if (!context.running.begin(threadId, entry) || context.engine.executor.isRunning(threadId))
+    return 'leased';
+  try {
+    const outcome = await context.engine.send(threadId, job.message, {
+      ...options,
+      ...(job.workflowId === undefined ? {} : { workflowId: job.workflowId }),
+    });
+    return outcome.result;
+  } catch (error) {
+    if (isHeldElsewhere(error)) return 'leased';
+    throw error;
+  }
 }
 
 /**
@@ -216,9 +258,19 @@ export async function runThreadJob(context: JobContext, job: ThreadJob): Promise
     };
     const execute = (thread: ThreadContext) => () => engine.executor.start(run(thread), options);
     let thread = await loadOrUndefined(engine, threadId);
-    let result: ThreadResult | 'leased';
+    let result: ThreadResult | 'leased' | undefined;
     let from: 'new' | 'checkpoint' | 'pause' = 'checkpoint';
-    if (!thread) {
+    if (job.op === 'send' && !cancelled) {
+      result = await sendOnce(context, entry, job, thread, options);
+      if (result !== undefined) {
+        from = !thread ? 'new' : thread.status === 'PAUSED' ? 'pause' : 'checkpoint';
+        // The run's own thread object, for the wake below.
+        thread = (await loadOrUndefined(engine, threadId)) ?? thread;
+      }
+    }
+    if (result !== undefined) {
+      // Sent above.
+    } else if (!thread) {
       from = 'new';
       if (job.op !== 'start') return { kind: 'idle', reason: 'the thread has not started yet' };
       try {
@@ -268,7 +320,7 @@ export async function runThreadJob(context: JobContext, job: ThreadJob): Promise
             ...(wake.timedOut ? { timedOut: true } : {}),
           }),
         );
-      } else if (job.op === 'resume' && (await claimResume(context, thread))) {
+      } else if (job.op === 'resume' && (await claimResume(context, threadId, thread))) {
         try {
           result = await begin(context, entry, threadId, () =>
             engine.claimResume(run(paused), job.input, options),
@@ -296,6 +348,7 @@ export async function runThreadJob(context: JobContext, job: ThreadJob): Promise
     if (result.error?.code === SAVE_FAILED) {
       // The store failed: graphile-worker retries the job with backoff, and the retry goes on from
       // the last checkpoint that was stored. A resume input is claimed again by the retry.
+      // (A send keeps its claim: its message may be stored already, and is never sent twice.)
       if (job.op === 'resume')
         await context.pool
           .query(
@@ -308,7 +361,7 @@ export async function runThreadJob(context: JobContext, job: ThreadJob): Promise
     // A thread that now sleeps or waits with a deadline: its wake is a job, so a worker that is
     // up at that time wakes it even if this one is gone.
     if (result.status === 'PAUSED' || result.status === 'WAITING') {
-      const next = wakeOf(thread.state);
+      const next = thread && wakeOf(thread.state);
       if (next) await context.scheduleWake(threadId, next.at);
     }
     if (result.status === 'CANCELLED' && entry.handback) {

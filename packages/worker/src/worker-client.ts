@@ -10,7 +10,7 @@ import {
 import { databaseError, onDatabase } from './database-errors.js';
 import { UnknownThreadError } from './errors/unknown-thread-error.js';
 import { WorkerClosedError } from './errors/worker-closed-error.js';
-import { encodeThreadJob, type ThreadJob } from './job-payload.js';
+import { encodeThreadJob, type SentUserMessage, type ThreadJob } from './job-payload.js';
 import { ListenConnection } from './listen-connection.js';
 import { parseSignalJob, SIGNAL_TASK } from './signal-job.js';
 import { cancelChannel, quoteIdentifier, THREAD_TASK, threadChannel } from './sql-names.js';
@@ -190,6 +190,35 @@ export class WorkerClient {
     encodeThreadJob(job);
     await this.#known(threadId, 'resume');
     await this.#addJobs('resume a thread', [job]);
+  }
+
+  /**
+   * Queues a user message for the thread (`engine.send` on whichever worker takes it): a new
+   * thread of `options.workflowId` (default `chat`), the answer a pause for input waits for, or
+   * the next turn of a thread that ended. Sent once, even when the job runs twice; a thread that
+   * runs now gets it once the run is at rest. Resolves once the job is committed.
+   */
+  async sendMessage(
+    threadId: string,
+    message: string | SentUserMessage,
+    options: { readonly workflowId?: string } = {},
+  ): Promise<void> {
+    this.#check('send a message');
+    checkThreadId(threadId);
+    const job: ThreadJob = {
+      op: 'send',
+      threadId,
+      message: typeof message === 'string' ? { content: message } : message,
+      ...(options.workflowId === undefined ? {} : { workflowId: options.workflowId }),
+    };
+    const s = quoteIdentifier(this.queue.schema);
+    await this.#addJobs('send a message', [job], async (query) => {
+      // Known from now on, so it can be resumed and cancelled like an enqueued thread.
+      await query(
+        `insert into ${s}.threads (thread_id, workflow_id) values ($1, $2) on conflict do nothing`,
+        [threadId, options.workflowId ?? 'chat'],
+      );
+    });
   }
 
   /**

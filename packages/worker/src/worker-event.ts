@@ -14,6 +14,7 @@ export const FORWARDED_EVENTS = [
   'node:completed',
   'node:failed',
   'llm:token',
+  'llm:tool-input',
   'llm:request',
   'llm:response',
   'tool:call',

@@ -1,0 +1,106 @@
+import type { UIChunk } from '../ui-chunk.js';
+import type { PoolConnection } from './parts-pool.js';
+import type { UIPartsLog } from './ui-parts-log.js';
+
+/**
+ * Follows runs recorded by any process: one LISTEN connection for the handler, opened on first
+ * use, and per thread the readers to wake when its rows grow.
+ */
+export class StoredRuns {
+  readonly #log: UIPartsLog;
+  readonly #waiting = new Map<string, Set<() => void>>();
+  #connection: Promise<PoolConnection> | undefined;
+
+  constructor(log: UIPartsLog) {
+    this.#log = log;
+  }
+
+  #listen(): Promise<PoolConnection> {
+    this.#connection ??= this.#log.listen((threadId) => {
+      for (const wake of this.#waiting.get(threadId) ?? []) wake();
+    });
+    const connection = this.#connection;
+    connection.catch(() => {
+      if (this.#connection === connection) this.#connection = undefined;
+    });
+    return connection;
+  }
+
+  /**
+   * The thread's current run, replayed from its `start` and followed to its end, as a stream of
+   * parts; `undefined` when no run of the thread goes on.
+   */
+  async follow(threadId: string): Promise<ReadableStream<UIChunk> | undefined> {
+    if ((await this.#log.current(threadId)) === undefined) return undefined;
+    await this.#listen();
+    // Read after listening, so no row written from now on goes unnoticed.
+    const runId = await this.#log.current(threadId);
+    if (runId === undefined) return undefined;
+    const log = this.#log;
+    const waiting = this.#waiting;
+    let next = 0;
+    let reading = false;
+    let again = false;
+    let wake: (() => void) | undefined;
+    const stop = () => {
+      const set = waiting.get(threadId);
+      if (!wake || !set) return;
+      set.delete(wake);
+      if (set.size === 0) waiting.delete(threadId);
+    };
+    return new ReadableStream<UIChunk>({
+      start(controller) {
+        let closed = false;
+        const read = async (): Promise<void> => {
+          if (reading) {
+            again = true;
+            return;
+          }
+          reading = true;
+          try {
+            do {
+              again = false;
+              for (const part of await log.read(runId, next)) {
+                next++;
+                if (part === null) {
+                  closed = true;
+                  stop();
+                  controller.close();
+                  return;
+                }
+                controller.enqueue(part);
+              }
+            } while (again && !closed);
+          } catch (error) {
+            closed = true;
+            stop();
+            controller.error(error);
+          } finally {
+            reading = false;
+          }
+        };
+        wake = () => void read();
+        const set = waiting.get(threadId) ?? new Set();
+        set.add(wake);
+        waiting.set(threadId, set);
+        void read();
+      },
+      cancel: stop,
+    });
+  }
+
+  /** Closes the LISTEN connection. */
+  async close(): Promise<void> {
+    const connection = this.#connection;
+    this.#connection = undefined;
+    this.#waiting.clear();
+    const open = await connection?.catch(() => undefined);
+    if (!open) return;
+    // Handed back to the pool clean, so the pool's own end closes it.
+    const error = await open.query('unlisten *').then(
+      () => undefined,
+      (failed: unknown) => (failed instanceof Error ? failed : new Error(String(failed))),
+    );
+    open.release(error);
+  }
+}
