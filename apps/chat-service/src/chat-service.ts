@@ -37,11 +37,8 @@ export async function startChatService(options: ChatOptions & { port?: number })
   return { url: server.url, close: () => server.close().then(() => store.close()) };
 }
 
-export interface ChatOptions {
-  readonly llm: LLMClient;
-  readonly filename: string;
-  readonly book?: (to: string) => string;
-}
+/** The model, the SQLite file, and what booking a flight does (default: a confirmation). */
+export type ChatOptions = { llm: LLMClient; filename: string; book?: (to: string) => string };
 
 /** The chat's engine on its SQLite file: two tools (one needs approval) and the chat workflow. */
 export async function createChatEngine(options: ChatOptions) {

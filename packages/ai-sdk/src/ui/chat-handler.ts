@@ -2,8 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SkeinEngine } from '@skein/core';
 import { guardRequest, readJsonBody } from '@skein/http';
 import { InvalidArgumentError, SkeinError } from '@skein/spec';
-import { ChatRequestError } from '../errors/chat-request-error.js';
-import { checkChatId, readChatRequest } from './chat-request.js';
+import { readChatRequest } from './chat-request.js';
+import { chatRoute, storedMessagesResponse } from './chat-routes.js';
 import { ChatRuns } from './chat-runs.js';
 import { ChatThreads } from './chat-threads.js';
 import { errorResponse } from './error-response.js';
@@ -11,7 +11,6 @@ import type { SkeinDataMode } from './event-translator.js';
 import { sendResponse, toRequest } from './node-bridge.js';
 import { createUIMessageStreamResponse } from './sse.js';
 import { startChatRun } from './start-chat-run.js';
-import { toUIMessages } from './stored-chat.js';
 
 export interface ChatHandlerOptions {
   /** The engine the chats run on; it needs a store (threads are found by chat id there). */
@@ -42,17 +41,6 @@ export interface ChatHandler {
 }
 
 const MAX_BODY = 64 * 1024 * 1024;
-
-function routeNotFound(path: string): ChatRequestError<'ROUTE_NOT_FOUND'> {
-  return new ChatRequestError('ROUTE_NOT_FOUND', `No chat endpoint at ${path}`, { path });
-}
-
-function methodNotAllowed(method: string, path: string): ChatRequestError<'METHOD_NOT_ALLOWED'> {
-  return new ChatRequestError('METHOD_NOT_ALLOWED', `${method} ${path} is not an endpoint`, {
-    method,
-    path,
-  });
-}
 
 /**
  * The server side of `useChat` over Skein threads:
@@ -101,36 +89,16 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
     }
   }
 
-  async function messages(chatId: string): Promise<Response> {
-    const thread = await engine.getThread(await threads.current(chatId));
-    const pending = thread?.state.pending;
-    const awaiting = new Set(
-      pending?.kind === 'tool-approval' && !pending.answer ? pending.awaiting : [],
-    );
-    return Response.json({
-      messages: thread ? toUIMessages(thread.conversation.getAllMessages(), awaiting) : [],
-    });
-  }
-
   async function route(request: Request): Promise<Response> {
     // No hosts: a server in front checks the Host; writes from another origin are refused here.
     guardRequest(request, options.allowedHosts ?? null);
-    const path = new URL(request.url).pathname;
-    if (path === base) {
-      if (request.method !== 'POST') throw methodNotAllowed(request.method, path);
-      return post(request);
-    }
-    const match = path.startsWith(`${base}/`)
-      ? /^([^/]+)\/(stream|stop|messages)$/.exec(path.slice(base.length + 1))
-      : null;
-    if (!match) throw routeNotFound(path);
-    const chatId = checkChatId(decodeURIComponent(match[1]!), 'the chat id in the path');
-    const action = match[2]!;
-    const method = action === 'stop' ? 'POST' : 'GET';
-    if (request.method !== method) throw methodNotAllowed(request.method, path);
-    if (action === 'messages') return messages(chatId);
+    const target = chatRoute(request, base);
+    if (target.kind === 'post') return post(request);
+    const { chatId } = target;
+    if (target.kind === 'messages')
+      return storedMessagesResponse(await engine.getThread(await threads.current(chatId)));
     const run = runs.get(chatId);
-    if (action === 'stop') {
+    if (target.kind === 'stop') {
       run?.controller.abort(
         new SkeinError('CHAT_STOPPED', `Chat ${chatId} was stopped by its client`),
       );

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { chatWorkflow, SkeinEngine } from '@skein/core';
 import { ScriptedLLMClient } from '@skein/core/testing';
 import { PostgresCheckpointStore } from '@skein/store-postgres';
+import { startTestPostgres, type TestPostgres } from '@skein/store-postgres/testing';
 import {
   createWorker,
   createWorkerClient,
@@ -14,14 +15,13 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastMessage } from '../test-support/ai-reader.js';
 import { GatedLLMClient } from '../test-support/gated-llm-client.js';
-import { startPostgres } from '../test-support/postgres.js';
 import { createWorkerChatHandler, type WorkerChatHandler } from './worker-chat-handler.js';
 
 // One worker runs the threads; two chat servers (as two processes would: each its own client,
 // pool, store and engine) serve `useChat`.
 
 const ANSWER = 'The answer comes in many small words, and a reader who reloads sees all of them.';
-let postgres: Awaited<ReturnType<typeof startPostgres>>;
+let postgres: TestPostgres;
 let worker: SkeinWorker;
 let gated: GatedLLMClient;
 const closers: (() => Promise<unknown>)[] = [];
@@ -62,7 +62,7 @@ async function chatServer(): Promise<ChatServer> {
 }
 
 beforeAll(async () => {
-  postgres = await startPostgres();
+  postgres = await startTestPostgres();
   const store = new PostgresCheckpointStore({ connectionString: postgres.connectionString });
   await store.migrate();
   const model = new ScriptedLLMClient(

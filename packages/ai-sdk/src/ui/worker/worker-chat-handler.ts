@@ -4,7 +4,8 @@ import { guardRequest, readJsonBody } from '@skein/http';
 import { InvalidArgumentError } from '@skein/spec';
 import { ChatRequestError } from '../../errors/chat-request-error.js';
 import type { ChatHandler } from '../chat-handler.js';
-import { type ChatRequest, checkChatId, readChatRequest } from '../chat-request.js';
+import { type ChatRequest, readChatRequest } from '../chat-request.js';
+import { chatRoute, storedMessagesResponse } from '../chat-routes.js';
 import { ChatRuns } from '../chat-runs.js';
 import { ChatThreads } from '../chat-threads.js';
 import { checkHistory } from '../check-history.js';
@@ -13,7 +14,7 @@ import type { SkeinDataMode } from '../event-translator.js';
 import { sendResponse, toRequest } from '../node-bridge.js';
 import { createUIMessageStreamResponse } from '../sse.js';
 import { startUIRun } from '../start-ui-run.js';
-import { answerId, storedAnswerChunks, toUIMessages, UI_MESSAGE_ID_KEY } from '../stored-chat.js';
+import { answerId, storedAnswerChunks, UI_MESSAGE_ID_KEY } from '../stored-chat.js';
 import type { UIRun } from '../ui-run.js';
 import type { PartsPool } from './parts-pool.js';
 import { recordRun } from './record-run.js';
@@ -178,53 +179,16 @@ export function createWorkerChatHandler(options: WorkerChatHandlerOptions): Work
     }
   }
 
-  async function messages(chatId: string): Promise<Response> {
-    const thread = await engine.getThread(await threads.current(chatId));
-    const pending = thread?.state.pending;
-    const awaiting = new Set(
-      pending?.kind === 'tool-approval' && !pending.answer ? pending.awaiting : [],
-    );
-    return Response.json({
-      messages: thread ? toUIMessages(thread.conversation.getAllMessages(), awaiting) : [],
-    });
-  }
-
   async function route(request: Request): Promise<Response> {
     guardRequest(request, options.allowedHosts ?? null);
-    const path = new URL(request.url).pathname;
-    if (path === base) {
-      if (request.method !== 'POST')
-        throw new ChatRequestError(
-          'METHOD_NOT_ALLOWED',
-          `${request.method} ${path} is not an endpoint`,
-          {
-            method: request.method,
-            path,
-          },
-        );
-      return post(request);
-    }
-    const match = path.startsWith(`${base}/`)
-      ? /^([^/]+)\/(stream|stop|messages)$/.exec(path.slice(base.length + 1))
-      : null;
-    if (!match)
-      throw new ChatRequestError('ROUTE_NOT_FOUND', `No chat endpoint at ${path}`, { path });
-    const chatId = checkChatId(decodeURIComponent(match[1]!), 'the chat id in the path');
-    const action = match[2]!;
-    const method = action === 'stop' ? 'POST' : 'GET';
-    if (request.method !== method)
-      throw new ChatRequestError(
-        'METHOD_NOT_ALLOWED',
-        `${request.method} ${path} is not an endpoint`,
-        {
-          method: request.method,
-          path,
-        },
-      );
-    if (action === 'messages') return messages(chatId);
+    const target = chatRoute(request, base);
+    if (target.kind === 'post') return post(request);
+    const { chatId } = target;
+    if (target.kind === 'messages')
+      return storedMessagesResponse(await engine.getThread(await threads.current(chatId)));
     const local = runs.get(chatId);
     const threadId = await threads.current(chatId);
-    if (action === 'stop') {
+    if (target.kind === 'stop') {
       // The worker running the thread aborts it; every reader sees the run end.
       if (local || (await log.current(threadId)) !== undefined) await client.cancelThread(threadId);
       return new Response(null, { status: 204 });
