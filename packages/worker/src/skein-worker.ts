@@ -55,7 +55,7 @@ export type WorkerOptions = WorkerClientOptions & {
    * checkpoint), e.g. to attach what a thread object carries in memory only.
    */
   readonly prepareThread?: (thread: ThreadContext) => void;
-  /** Called after each job, for logs and tests. */
+  /** Called after each job, for logs and tests, once the queue records its outcome (a job put off is back in the queue). */
   readonly onJob?: (threadId: string, outcome: JobOutcome) => void;
 };
 
@@ -321,7 +321,11 @@ export class SkeinWorker extends WorkerClient {
       const outcome: JobOutcome = parsed.invalid
         ? { kind: 'invalid', error: codeAndMessage(parsed.invalid) }
         : await this.#run(parsed, job, helpers.job.attempts);
-      if (threadId !== undefined) this.#options.onJob?.(threadId, outcome);
+      // Told once the queue says the same: a job put off is told after it was put back.
+      const told = () => {
+        if (threadId !== undefined) this.#options.onJob?.(threadId, outcome);
+      };
+      if (outcome.kind !== 'leased' && outcome.kind !== 'stale-writer') told();
       if (outcome.kind === 'invalid')
         await this.#failForGood(job, payload, threadId, outcome.error);
       if ((outcome.kind === 'leased' || outcome.kind === 'stale-writer') && !parsed.invalid) {
@@ -338,6 +342,7 @@ export class SkeinWorker extends WorkerClient {
         ).catch((error: unknown) =>
           this.queue.log('warning', `job of thread ${threadId} not put back: ${String(error)}`),
         );
+        told();
         throw new JobSetAside(parsed.job.threadId, `${outcome.kind}; looked at again later`);
       }
     };
