@@ -8,14 +8,11 @@ export type ChatRoute =
   | { readonly kind: 'post' }
   | { readonly kind: 'stream' | 'stop' | 'messages'; readonly chatId: string };
 
-export function routeNotFound(path: string): ChatRequestError<'ROUTE_NOT_FOUND'> {
+function routeNotFound(path: string): ChatRequestError<'ROUTE_NOT_FOUND'> {
   return new ChatRequestError('ROUTE_NOT_FOUND', `No chat endpoint at ${path}`, { path });
 }
 
-export function methodNotAllowed(
-  method: string,
-  path: string,
-): ChatRequestError<'METHOD_NOT_ALLOWED'> {
+function methodNotAllowed(method: string, path: string): ChatRequestError<'METHOD_NOT_ALLOWED'> {
   return new ChatRequestError('METHOD_NOT_ALLOWED', `${method} ${path} is not an endpoint`, {
     method,
     path,
