@@ -47,8 +47,8 @@ export async function followRun(
     signal: extra.signal,
     ...(options.maxSteps === undefined ? {} : { maxSteps: options.maxSteps }),
   };
-  const listener = progressListener(extra, (id) => thread.workflow.nodes.get(id)?.name ?? id);
-  const unsubscribe = listener ? engine.subscribe(thread.threadId, listener) : undefined;
+  const progress = progressListener(extra, (id) => thread.workflow.nodes.get(id)?.name ?? id);
+  const unsubscribe = progress ? engine.subscribe(thread.threadId, progress.listener) : undefined;
   try {
     let result =
       resume === undefined
@@ -62,6 +62,7 @@ export async function followRun(
       if (answer === undefined) break;
       result = await (await engine.claimResume(thread, asking.wrap(answer), run)).result;
     }
+    await progress?.sent();
     return result;
   } finally {
     unsubscribe?.();
