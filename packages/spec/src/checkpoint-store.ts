@@ -45,6 +45,22 @@ export interface Checkpoint<TState extends CheckpointState = CheckpointState, TD
    * (its lease expired while it could not renew it) cannot commit a node's work a second time.
    */
   readonly owner?: string;
+  /**
+   * Set on the first checkpoint of a fork (sequence 1, no parent): the thread's conversation
+   * continues the one `threadId` had at `checkpointId`, and `conversation.from` is where that one
+   * ended. The store keeps that prefix once, shared with the thread it came from, not copied, so
+   * a fork costs the same however long the conversation is; deleting or pruning that thread
+   * later loses nothing of the fork. Refused with `CheckpointNotFoundError` when the checkpoint
+   * is not stored, and with `CheckpointConflictError` when `from` is not where it ended or the
+   * thread exists already.
+   */
+  readonly forkOf?: ForkOrigin;
+}
+
+/** Where a fork's conversation comes from: a stored checkpoint of another thread. */
+export interface ForkOrigin {
+  readonly threadId: string;
+  readonly checkpointId: string;
 }
 
 /** A lease asked for: held by `owner` until `expiresAt` (epoch ms), asked at `now` (epoch ms). */

@@ -5,6 +5,7 @@ export type {
   CheckpointInfo,
   CheckpointState,
   CheckpointStore,
+  ForkOrigin,
   LeaseRequest,
   StoredThread,
   ThreadInfo,

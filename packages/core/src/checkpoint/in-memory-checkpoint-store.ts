@@ -1,6 +1,7 @@
 import type { ConversationLogEntry } from '@skein/conversation';
 import {
   CheckpointConflictError,
+  CheckpointNotFoundError,
   checkLeaseOwner,
   checkLeaseRequest,
   type HeldLease,
@@ -107,19 +108,35 @@ export class InMemoryCheckpointStore implements CheckpointStore {
 
   #first(checkpoint: Checkpoint): void {
     const { from, messages, log } = checkpoint.conversation;
-    if (from.messages !== 0 || from.log !== 0)
-      throw new CheckpointConflictError(checkpoint.threadId, { messages: 0, log: 0 }, from);
+    const base = this.#forkBase(checkpoint);
+    const start = { messages: base.messages.length, log: base.log.length };
+    if (from.messages !== start.messages || from.log !== start.log)
+      throw new CheckpointConflictError(checkpoint.threadId, start, from);
     if ((checkpoint.parentId ?? undefined) !== undefined)
-      throw new CheckpointConflictError(checkpoint.threadId, { messages: 0, log: 0 }, from, {
+      throw new CheckpointConflictError(checkpoint.threadId, start, from, {
         expected: undefined,
         got: checkpoint.parentId,
       });
+    // Messages are immutable and kept by reference: a fork's copy of the list shares them.
     const record: ThreadRecord = {
-      messages: [...messages],
-      log: [...log],
-      checkpoints: [saved(checkpoint, messages.length, log.length)],
+      messages: [...base.messages, ...messages],
+      log: [...base.log, ...log],
+      checkpoints: [saved(checkpoint, start.messages + messages.length, start.log + log.length)],
     };
     this.#threads.set(checkpoint.threadId, record);
+  }
+
+  /** The conversation a first checkpoint continues: a fork's origin, or none. */
+  #forkBase(checkpoint: Checkpoint): { messages: LLMMessage[]; log: ConversationLogEntry[] } {
+    const origin = checkpoint.forkOf;
+    if (!origin) return { messages: [], log: [] };
+    const record = this.#threads.get(origin.threadId);
+    const at = record?.checkpoints.find((c) => c.id === origin.checkpointId);
+    if (!record || !at) throw new CheckpointNotFoundError(origin.threadId, origin.checkpointId);
+    return {
+      messages: record.messages.slice(0, at.messageCount),
+      log: record.log.slice(0, at.logCount),
+    };
   }
 
   async load(threadId: string, checkpointId?: string): Promise<StoredThread | undefined> {

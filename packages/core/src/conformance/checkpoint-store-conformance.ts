@@ -8,6 +8,7 @@ import type { Tool } from '../tools/tool.js';
 import { WorkflowBuilder } from '../workflow/workflow-builder.js';
 import { durableThreadConformance } from './durable-thread-conformance.js';
 import { durableWaitConformance } from './durable-wait-conformance.js';
+import { forkConformance } from './fork-conformance.js';
 import { leaseConformance } from './lease-conformance.js';
 
 export interface ConformanceSubject {
@@ -107,7 +108,8 @@ function awkwardValues(): Record<string, unknown> {
  * thread resumable, ordering, concurrent writers to different threads, resume after a crash,
  * listing, deleting, pruning, refusing checkpoints that would lose messages, thread leases, resumes
  * that run a side effect once however many race, recovery of threads a dead process left, and
- * durable waits: a stored wake fired once after a restart, a signal delivered once.
+ * durable waits: a stored wake fired once after a restart, a signal delivered once; and forks that
+ * share the conversation they continue and keep it when the thread they came from goes.
  */
 export function runCheckpointStoreConformance(
   name: string,
@@ -365,5 +367,6 @@ export function runCheckpointStoreConformance(
     leaseConformance(withStore);
     durableThreadConformance(withStore);
     durableWaitConformance(withStore);
+    forkConformance(withStore, engineOn);
   });
 }

@@ -22,7 +22,8 @@ export interface ForkChanges {
  * A new thread made from a stored checkpoint of another: the state and the conversation (its
  * batches included) as they were at that checkpoint and nothing after, `forkedFrom` linking it
  * back, then `changes` applied — through the reducer and the conversation log, as any change is.
- * Nothing is stored yet: its first checkpoint holds the whole conversation.
+ * Nothing is stored yet. Its first checkpoint names the checkpoint it continues and holds only the
+ * changes: the store shares the conversation up to the fork rather than copying it.
  */
 export async function forkThread(
   store: CheckpointStore,

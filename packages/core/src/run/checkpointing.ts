@@ -32,7 +32,7 @@ function nextCheckpoint(
   conversation: ConversationDelta = conversationDelta(thread),
 ): Checkpoint {
   const sequence = thread.record.checkpointSequence + 1;
-  const owner = thread.record.owner;
+  const { owner, forkOf } = thread.record;
   return {
     id: `${thread.threadId}:${sequence}`,
     threadId: thread.threadId,
@@ -42,6 +42,7 @@ function nextCheckpoint(
     state: thread.state,
     conversation,
     ...(owner === undefined ? {} : { owner }),
+    ...(forkOf === undefined ? {} : { forkOf }),
   };
 }
 

@@ -1,5 +1,5 @@
 import { SNAPSHOT_VERSION } from '@skein/conversation';
-import { findNonJsonValue, InvalidArgumentError, SkeinError } from '@skein/spec';
+import { findNonJsonValue, type ForkOrigin, InvalidArgumentError, SkeinError } from '@skein/spec';
 import type { Checkpoint } from '../checkpoint/checkpoint-store.js';
 import { describeValue } from './argument-checks.js';
 import { stringifyExact } from './exact-json.js';
@@ -20,6 +20,8 @@ export interface EncodedCheckpoint {
   /** The lease owner the save is fenced by; undefined: no fence, no lease lookup. */
   readonly owner: string | undefined;
   readonly from: { readonly messages: number; readonly log: number };
+  /** A fork's first checkpoint: whose conversation it continues (see `Checkpoint.forkOf`). */
+  readonly forkOf: ForkOrigin | undefined;
   /** Each new message as JSON text, in order. */
   readonly messages: readonly string[];
   /** Each new log entry as JSON text, in order. */
@@ -47,6 +49,22 @@ function text(value: unknown, field: string): string {
   if (typeof value !== 'string' || value.length === 0)
     invalid(field, 'must be a non-empty string', value);
   return value;
+}
+
+/** A fork's origin checked: only on a first checkpoint, naming another thread. */
+function forkOrigin(
+  value: unknown,
+  threadId: string,
+  sequence: number,
+  parentId: unknown,
+): ForkOrigin | undefined {
+  if (value === undefined) return undefined;
+  if (!isObject(value)) return invalid('forkOf', 'must be { threadId, checkpointId }', value);
+  const origin = { threadId: text(value.threadId, 'forkOf.threadId'), checkpointId: text(value.checkpointId, 'forkOf.checkpointId') };
+  if (sequence !== 1 || parentId !== undefined)
+    invalid('forkOf', 'is for a first checkpoint only (sequence 1, no parentId)', value);
+  if (origin.threadId === threadId) invalid('forkOf.threadId', 'must name another thread', origin.threadId);
+  return origin;
 }
 
 interface Owner {
@@ -116,6 +134,7 @@ export function encodeCheckpoint(checkpoint: Checkpoint, store: StoreIdentity): 
   if (!Array.isArray(messages))
     return invalid('conversation.messages', 'must be an array', messages);
   if (!Array.isArray(log)) return invalid('conversation.log', 'must be an array', log);
+  const forkOf = forkOrigin(raw.forkOf, threadId, sequence as number, raw.parentId);
   const owner: Owner = { store, threadId, id };
   return {
     id,
@@ -130,6 +149,7 @@ export function encodeCheckpoint(checkpoint: Checkpoint, store: StoreIdentity): 
     currentNodeId: (state.currentNodeId as string | undefined) ?? null,
     owner: raw.owner as string | undefined,
     from: { messages: from.messages, log: from.log },
+    forkOf,
     messages: messages.map((m, i) => toJson(m, `conversation.messages[${i}]`, owner)),
     log: log.map((e, i) => toJson(e, `conversation.log[${i}]`, owner)),
     state: toJson(state, 'state', owner),

@@ -1,4 +1,4 @@
-import { CheckpointConflictError } from '@skein/spec';
+import { CheckpointConflictError, CheckpointNotFoundError } from '@skein/spec';
 import type { EncodedCheckpoint } from './checkpoint-codec.js';
 
 /** A thread's row as a save reads it: where its stored conversation ends, its latest checkpoint. */
@@ -29,4 +29,34 @@ export function checkContinues(
       expected: latest,
       got: checkpoint.parentId ?? undefined,
     });
+}
+
+/** Where a fork's origin checkpoint left its conversation, as the store found it. */
+export interface ForkBaseRow {
+  readonly message_count: number;
+  readonly log_count: number;
+}
+
+/**
+ * The continuity rule for a fork's first checkpoint (`checkpoint.forkOf` set): the thread must not
+ * exist yet (then `checkContinues` refuses as for any first checkpoint of a taken id), the origin
+ * checkpoint must be stored (`base`; otherwise `CheckpointNotFoundError`), and the delta starts
+ * where the origin's conversation ended (otherwise `CheckpointConflictError`).
+ */
+export function checkForkContinues(
+  checkpoint: EncodedCheckpoint,
+  thread: ThreadHeadRow | undefined,
+  base: ForkBaseRow | undefined,
+): void {
+  const { forkOf } = checkpoint;
+  if (!forkOf) return checkContinues(checkpoint, thread);
+  if (thread) return checkContinues(checkpoint, thread);
+  if (!base) throw new CheckpointNotFoundError(forkOf.threadId, forkOf.checkpointId);
+  const { threadId, from } = checkpoint;
+  if (from.messages !== base.message_count || from.log !== base.log_count)
+    throw new CheckpointConflictError(
+      threadId,
+      { messages: base.message_count, log: base.log_count },
+      from,
+    );
 }

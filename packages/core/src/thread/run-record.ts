@@ -1,4 +1,5 @@
 import type { ConversationCursor } from '@skein/conversation';
+import type { ForkOrigin } from '@skein/spec';
 import type { ThreadContext } from './thread-context.js';
 import type { ThreadState } from './thread-state.js';
 
@@ -19,6 +20,11 @@ export class RunRecord {
    * or of the thread as it was when first run.
    */
   lastSaved: { readonly state: ThreadState; readonly cursor: ConversationCursor } | undefined;
+  /**
+   * A fork not stored yet: its first checkpoint names the checkpoint its conversation continues,
+   * so the store shares that prefix instead of taking a copy (`checkpointCursor` starts there).
+   */
+  forkOf: ForkOrigin | undefined;
   /** True while an executor runs the thread, so two cannot drive it at once. */
   running = false;
   /** The lease owner driving it, written on its checkpoints (the store's fence). */
@@ -41,5 +47,6 @@ export class RunRecord {
     this.checkpointSequence = sequence;
     this.lastCheckpointId = id;
     this.lastSaved = { state, cursor };
+    this.forkOf = undefined;
   }
 }

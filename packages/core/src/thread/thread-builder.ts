@@ -72,7 +72,10 @@ export interface ThreadBuilderOptions {
 export interface FromCheckpointOptions {
   /** Dynamic tools not in the engine's registry, to re-attach by name. */
   readonly dynamicTools?: readonly Tool<never>[];
-  /** Continue under a new thread id (time travel from an older checkpoint); its first checkpoint holds the whole conversation. */
+  /**
+   * Continue under a new thread id (time travel from an older checkpoint). Its first checkpoint
+   * names the one it was built from, and the store shares the conversation up to there.
+   */
   readonly forkAs?: string;
 }
 
@@ -225,13 +228,12 @@ export class ThreadBuilder {
       state,
       initialTools,
       dynamicTools,
+      // Either way the stored conversation is where the next checkpoint starts: a fork's first
+      // one names the checkpoint it continues, and the store shares that prefix.
+      checkpointCursor: conversation.cursor(),
       ...(options.forkAs
-        ? {}
-        : {
-            checkpointCursor: conversation.cursor(),
-            lastCheckpointId: stored.checkpoint.id,
-            checkpointSequence: stored.checkpoint.sequence,
-          }),
+        ? { forkOf: { threadId: state0.threadId, checkpointId: stored.checkpoint.id } }
+        : { lastCheckpointId: stored.checkpoint.id, checkpointSequence: stored.checkpoint.sequence }),
     });
     return context;
   }

@@ -3,7 +3,7 @@ import type {
   ConversationDelta,
   ConversationManager,
 } from '@skein/conversation';
-import { InvalidArgumentError, type TokenUsage } from '@skein/spec';
+import { type ForkOrigin, InvalidArgumentError, type TokenUsage } from '@skein/spec';
 import type { ExpressionScope } from '../expressions/evaluate.js';
 import type { Tool } from '../tools/tool.js';
 import { checkTool } from '../tools/tool-registry.js';
@@ -88,6 +88,8 @@ export class ThreadContext {
     checkpointCursor?: ConversationCursor;
     lastCheckpointId?: string;
     checkpointSequence?: number;
+    /** A fork's origin, for its first checkpoint (see `RunRecord.forkOf`). */
+    forkOf?: ForkOrigin;
     /**
      * The state is a new thread's, frozen and complete as `ThreadBuilder` makes it: taken as it
      * is, without a normalised copy (a fan-out builds thousands of threads).
@@ -128,6 +130,7 @@ export class ThreadContext {
       parts.lastCheckpointId,
       parts.checkpointSequence ?? 0,
     );
+    this.record.forkOf = parts.forkOf;
   }
 
   /** The thread's conversation, built from its seed the first time it is asked for. */

@@ -1,6 +1,7 @@
 import type { ConversationSnapshot } from '@skein/conversation';
 import type {
   CheckpointState,
+  ForkOrigin,
   StoredThread as ContractStoredThread,
   ThreadStatus,
   ToolCall,
@@ -138,11 +139,8 @@ export interface ThreadState extends CheckpointState {
   readonly forkedFrom?: ForkOrigin;
 }
 
-/** Where a forked thread came from. */
-export interface ForkOrigin {
-  readonly threadId: string;
-  readonly checkpointId: string;
-}
+/** Where a forked thread came from (the same link a fork's first checkpoint carries). */
+export type { ForkOrigin };
 
 /** A thread as loaded from a store: the state of one checkpoint and the whole conversation up to it. */
 export type StoredThread = ContractStoredThread<ThreadState, ConversationSnapshot>;
