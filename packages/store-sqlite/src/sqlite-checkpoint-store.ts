@@ -7,7 +7,7 @@ import type {
   ThreadInfo,
 } from '@skein/core';
 import {
-  checkContinues,
+  checkForkContinues,
   checkKeepLast,
   checkpointInfo,
   checkString,
@@ -24,6 +24,7 @@ import { sqliteStore } from './errors/store-errors.js';
 import { GroupCommit } from './group-commit.js';
 import { openDatabase } from './open/open-database.js';
 import { SCHEMA_VERSION } from './schema/migrations.js';
+import { readBodies, releaseForks } from './shared-conversation.js';
 import { prepareStatements, type Statements } from './statements.js';
 import { checkOptions, type SqliteCheckpointStoreOptions } from './store-options.js';
 import { translateError } from './translate-error.js';
@@ -222,7 +223,10 @@ export class SqliteCheckpointStore implements CheckpointStore {
     if (checkpoint.owner !== undefined)
       checkLeaseOwner(threadId, sql.lease.get(threadId), checkpoint.owner);
     const thread = sql.thread.get(threadId);
-    checkContinues(checkpoint, thread);
+    const { forkOf } = checkpoint;
+    const base =
+      forkOf && !thread ? sql.forkBase.get(forkOf.threadId, forkOf.checkpointId) : undefined;
+    checkForkContinues(checkpoint, thread, base);
     const key =
       thread?.id ??
       Number(
@@ -236,6 +240,8 @@ export class SqliteCheckpointStore implements CheckpointStore {
           checkpoint.id,
         ).lastInsertRowid,
       );
+    // A fork shares the conversation it continues: no row of it is copied.
+    if (base) sql.setBase.run(base.thread, base.message_count, base.log_count, key);
     let position = from.messages;
     for (const body of checkpoint.messages) sql.insertMessage.run(key, position++, body);
     position = from.log;
@@ -280,10 +286,7 @@ export class SqliteCheckpointStore implements CheckpointStore {
     return decodeStoredThread(
       threadId,
       row,
-      {
-        messages: sql.messages.all(thread.id, row.message_count),
-        log: sql.logEntries.all(thread.id, row.log_count),
-      },
+      readBodies(sql, thread, { messages: row.message_count, log: row.log_count }),
       this.#store,
     );
   }
@@ -294,6 +297,7 @@ export class SqliteCheckpointStore implements CheckpointStore {
     sql.deleteLease.run(threadId);
     const thread = sql.thread.get(threadId);
     if (!thread) return false;
+    releaseForks(sql, thread);
     sql.deleteMessages.run(thread.id);
     sql.deleteLogEntries.run(thread.id);
     sql.deleteCheckpoints.run(thread.id);

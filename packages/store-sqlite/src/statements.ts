@@ -7,8 +7,21 @@ import type {
 import type { HeldLease } from '@skein/spec';
 import type Database from 'better-sqlite3';
 
-interface ThreadRow extends ThreadHeadRow {
+/** Where a thread's conversation starts being its own: below these positions it is `base`'s. */
+export interface BaseLink {
   readonly id: number;
+  readonly base: number | null;
+  readonly base_messages: number;
+  readonly base_log: number;
+}
+
+interface ThreadRow extends ThreadHeadRow, BaseLink {}
+
+/** A fork's origin checkpoint: its thread's key and where its conversation ended. */
+interface ForkBaseRow {
+  readonly thread: number;
+  readonly message_count: number;
+  readonly log_count: number;
 }
 
 type Run<P extends unknown[]> = Database.Statement<P, unknown>;
@@ -20,6 +33,15 @@ export interface Statements {
   readonly updateThread: Run<
     [string, string, string, number, string, string, number, number, number]
   >;
+  /** Links a fork's new row to the thread its conversation continues. */
+  readonly setBase: Run<[number | null, number, number, number]>;
+  readonly link: Database.Statement<[number], BaseLink>;
+  readonly forkBase: Database.Statement<[string, string], ForkBaseRow>;
+  /** Threads whose conversation continues this one's. */
+  readonly forksOf: Database.Statement<[number], BaseLink>;
+  /** Copies the first thread's own rows below a position into the second. */
+  readonly copyMessages: Run<[number, number, number]>;
+  readonly copyLogEntries: Run<[number, number, number]>;
   readonly insertMessage: Run<[number, number, string]>;
   readonly insertLogEntry: Run<[number, number, string]>;
   readonly insertCheckpoint: Run<
@@ -66,7 +88,26 @@ const CHECKPOINT_COLUMNS =
 export function prepareStatements(db: Database.Database): Statements {
   return {
     thread: db.prepare(
-      'SELECT id, message_count, log_count, last_checkpoint_id FROM threads WHERE thread_id = ?',
+      `SELECT id, message_count, log_count, last_checkpoint_id, base, base_messages, base_log
+       FROM threads WHERE thread_id = ?`,
+    ),
+    setBase: db.prepare(
+      'UPDATE threads SET base = ?, base_messages = ?, base_log = ? WHERE id = ?',
+    ),
+    link: db.prepare('SELECT id, base, base_messages, base_log FROM threads WHERE id = ?'),
+    forkBase: db.prepare(
+      `SELECT c.thread, c.message_count, c.log_count FROM checkpoints c
+       WHERE c.thread = (SELECT id FROM threads WHERE thread_id = ?) AND c.checkpoint_id = ?
+       ORDER BY c.id LIMIT 1`,
+    ),
+    forksOf: db.prepare('SELECT id, base, base_messages, base_log FROM threads WHERE base = ?'),
+    copyMessages: db.prepare(
+      `INSERT INTO messages (thread, position, body)
+       SELECT ?, position, body FROM messages WHERE thread = ? AND position < ?`,
+    ),
+    copyLogEntries: db.prepare(
+      `INSERT INTO log_entries (thread, position, body)
+       SELECT ?, position, body FROM log_entries WHERE thread = ? AND position < ?`,
     ),
     insertThread: db.prepare(
       `INSERT INTO threads (thread_id, workflow_id, workflow_version, status, step, updated_at,

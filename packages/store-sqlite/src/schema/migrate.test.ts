@@ -85,28 +85,58 @@ describe('schema migrations', () => {
     expect(before?.conversation.messages.length).toBeGreaterThan(0);
   });
 
-  it('take a version 1 file, as the first release wrote it, to version 2 with leases', async () => {
-    const filename = join(dir, 'from-v1.db');
+  /** A file with one stored thread, taken back to exactly what `version` made. */
+  async function fileAt(version: 1 | 2, name: string) {
+    const filename = join(dir, name);
     const store = new SqliteCheckpointStore({ filename });
     await loopEngine(store, { iterations: 3 }).run('loop', { threadId: 'old' });
     const before = await store.load('old');
     store.close();
-    // Back to exactly what version 1 made (the shape check on opening would refuse anything else).
+    // The shape check on opening would refuse anything but what that version made.
     const raw = new Database(filename);
-    raw.exec('DROP TABLE leases');
-    raw.pragma('user_version = 1');
-    expect(compareShapes(readShape(raw), expectedShape(MIGRATIONS, 1))).toEqual([]);
+    raw.exec(`DROP INDEX threads_by_base;
+      ALTER TABLE threads DROP COLUMN base;
+      ALTER TABLE threads DROP COLUMN base_messages;
+      ALTER TABLE threads DROP COLUMN base_log;`);
+    if (version === 1) raw.exec('DROP TABLE leases');
+    raw.pragma(`user_version = ${version}`);
+    expect(compareShapes(readShape(raw), expectedShape(MIGRATIONS, version))).toEqual([]);
     raw.close();
+    return { filename, before };
+  }
 
+  function expectLatest(filename: string) {
+    const db = new Database(filename, { readonly: true });
+    expect(readVersion(db)).toBe(SCHEMA_VERSION);
+    expect(compareShapes(readShape(db), expectedShape(MIGRATIONS, SCHEMA_VERSION))).toEqual([]);
+    db.close();
+  }
+
+  it('take a version 1 file, as the first release wrote it, to the latest with leases', async () => {
+    const { filename, before } = await fileAt(1, 'from-v1.db');
     const reopened = new SqliteCheckpointStore({ filename });
     expect(await reopened.load('old')).toEqual(before);
     expect(await reopened.acquireLease('old', { owner: 'a', expiresAt: 10, now: 0 })).toBe(true);
     expect(await reopened.acquireLease('old', { owner: 'b', expiresAt: 10, now: 5 })).toBe(false);
     reopened.close();
-    const db = new Database(filename, { readonly: true });
-    expect(readVersion(db)).toBe(2);
-    expect(compareShapes(readShape(db), expectedShape(MIGRATIONS, 2))).toEqual([]);
-    db.close();
+    expectLatest(filename);
+  });
+
+  it('take a version 2 file to version 3, whose threads can then be forked', async () => {
+    const { filename, before } = await fileAt(2, 'from-v2.db');
+    const reopened = new SqliteCheckpointStore({ filename });
+    expect(await reopened.load('old')).toEqual(before);
+    const engine = loopEngine(reopened, { iterations: 3 });
+    const { thread } = await engine.fork('old', { threadId: 'fork' });
+    expect((await reopened.load('fork'))!.conversation.messages).toEqual(
+      before!.conversation.messages,
+    );
+    expect(thread.state.forkedFrom).toEqual({
+      threadId: 'old',
+      checkpointId: before!.checkpoint.id,
+    });
+    reopened.close();
+    expectLatest(filename);
   });
 
   it('roll back entirely when one fails, leaving the version where it was', () => {

@@ -81,6 +81,19 @@ export const MIGRATIONS: readonly Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    version: 3,
+    description: 'forks share the conversation they continue (threads.base)',
+    // A fork's messages at positions below base_messages (log entries below base_log) are the
+    // base thread's, read from there rather than copied; its own rows start at those positions.
+    // Deleting a base first copies into each of its forks the rows that fork reads from it.
+    sql: `
+      ALTER TABLE threads ADD COLUMN base INTEGER;
+      ALTER TABLE threads ADD COLUMN base_messages INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE threads ADD COLUMN base_log INTEGER NOT NULL DEFAULT 0;
+      CREATE INDEX threads_by_base ON threads (base) WHERE base IS NOT NULL;
+    `,
+  },
 ];
 
 /** The schema version this package writes. */
