@@ -19,6 +19,11 @@ export interface ForkTimes {
   /** Every measured run, ms. */
   readonly load: number[];
   readonly fork: number[];
+  /**
+   * `loadThread` and then one first checkpoint of its state under a new id, no messages: what any
+   * fork that is stored at once must at least do (read the thread, commit one row).
+   */
+  readonly floor: number[];
 }
 
 /**
@@ -53,8 +58,8 @@ function longEngine(store: SqliteCheckpointStore): SkeinEngine {
 
 /**
  * Runs a thread of about `steps` nodes to its pause on a SQLite store in `dir`, then times
- * `engine.loadThread(id)` and `engine.fork(id, { variables })` (from its latest checkpoint, where
- * it is PAUSED: stored, not run), alternately, `runs` times each after `warmup` of each.
+ * `engine.loadThread(id)`, `engine.fork(id, { variables })` (from its latest checkpoint, where
+ * it is PAUSED: stored, not run) and the floor (see `ForkTimes.floor`), in turn, `runs` times each after `warmup` of each.
  */
 export async function forkVsLoad(
   dir: string,
@@ -97,6 +102,7 @@ export async function forkVsLoad(
     };
     const load: number[] = [];
     const fork: number[] = [];
+    const floor: number[] = [];
     for (let i = 0; i < warmup + runs; i++) {
       started = performance.now();
       const loaded = await engine.loadThread(id);
@@ -109,12 +115,25 @@ export async function forkVsLoad(
       });
       const forkMs = performance.now() - started;
       if (forked.result.status !== 'PAUSED') throw new Error('the fork is not PAUSED');
+      started = performance.now();
+      const read = await engine.loadThread(id);
+      const threadId = `floor-${i}`;
+      await store.save({
+        id: `${threadId}:1`,
+        threadId,
+        sequence: 1,
+        createdAt: new Date().toISOString(),
+        state: { ...read.state, threadId },
+        conversation: { version: 1, from: { messages: 0, log: 0 }, messages: [], log: [] },
+      });
+      const floorMs = performance.now() - started;
       if (i >= warmup) {
         load.push(loadMs);
         fork.push(forkMs);
+        floor.push(floorMs);
       }
     }
-    return { thread: shape, buildMs, load, fork };
+    return { thread: shape, buildMs, load, fork, floor };
   } finally {
     store.close();
   }

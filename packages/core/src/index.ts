@@ -36,6 +36,7 @@ export type {
   CheckpointInfo,
   CheckpointStore,
   StoredThread,
+  StoredWake,
   ThreadInfo,
 } from './checkpoint/checkpoint-store.js';
 export { InMemoryCheckpointStore } from './checkpoint/in-memory-checkpoint-store.js';
@@ -128,8 +129,8 @@ export type {
 } from './thread/thread-state.js';
 export type { ThreadTransition } from './thread/thread-transition.js';
 // Time: wakes
-export type { Wake } from './time/wake-of.js';
-export { wakeOf } from './time/wake-of.js';
+export type { Wake } from './thread/wake-of.js';
+export { wakeOf } from './thread/wake-of.js';
 export { MAX_TIMER_MS } from './time/wake-timers.js';
 export { ArgumentValidator } from './tools/argument-validator.js';
 // Tools

@@ -55,6 +55,18 @@ export interface Checkpoint<TState extends CheckpointState = CheckpointState, TD
    * thread exists already.
    */
   readonly forkOf?: ForkOrigin;
+  /**
+   * When the engine must wake the thread as of this checkpoint (epoch ms): a SLEEP's time, or the
+   * deadline of a wait. Stores keep the latest checkpoint's per thread, indexed, for `listWakes`.
+   */
+  readonly wakeAt?: number;
+}
+
+/** A thread whose latest checkpoint holds a wake. */
+export interface StoredWake {
+  readonly threadId: string;
+  /** Epoch ms. */
+  readonly at: number;
 }
 
 /** Where a fork's conversation comes from: a stored checkpoint of another thread. */
@@ -121,6 +133,11 @@ export interface CheckpointStore<
   ): Promise<StoredThread<TState, TSnapshot> | undefined>;
   list(threadId: string): Promise<CheckpointInfo[]>;
   listThreads(): Promise<ThreadInfo[]>;
+  /**
+   * Every thread whose latest checkpoint holds a wake (`Checkpoint.wakeAt`), soonest first: the
+   * store is the record of wakes, and an engine recovering reads them here, not thread by thread.
+   */
+  listWakes(): Promise<StoredWake[]>;
   /** Deletes a thread with its checkpoints and messages; false when it did not exist. */
   delete(threadId: string): Promise<boolean>;
   /** Deletes all but the newest `keepLast` checkpoints of a thread (messages stay). */

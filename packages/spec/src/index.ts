@@ -8,6 +8,7 @@ export type {
   ForkOrigin,
   LeaseRequest,
   StoredThread,
+  StoredWake,
   ThreadInfo,
   ThreadStatus,
 } from './checkpoint-store.js';

@@ -4,6 +4,7 @@ import type {
   CheckpointInfo,
   CheckpointStore,
   StoredThread,
+  StoredWake,
   ThreadInfo,
 } from '@skein/core';
 import {
@@ -113,6 +114,11 @@ export class SqliteCheckpointStore implements CheckpointStore {
   async listThreads(): Promise<ThreadInfo[]> {
     this.#ensureOpen('listThreads');
     return this.#run('listThreads', () => this.#sql.listThreads.all().map(threadInfo));
+  }
+
+  async listWakes(): Promise<StoredWake[]> {
+    this.#ensureOpen('listWakes');
+    return this.#run('listWakes', () => this.#sql.listWakes.all());
   }
 
   async delete(threadId: string): Promise<boolean> {
@@ -270,6 +276,7 @@ export class SqliteCheckpointStore implements CheckpointStore {
       checkpoint.id,
       messageCount,
       logCount,
+      checkpoint.wakeAt,
       key,
     );
   }

@@ -4,7 +4,7 @@ import type {
   ThreadHeadRow,
   ThreadListRow,
 } from '@skein/core/store-kit';
-import type { HeldLease } from '@skein/spec';
+import type { HeldLease, StoredWake } from '@skein/spec';
 import type Database from 'better-sqlite3';
 
 /** Where a thread's conversation starts being its own: below these positions it is `base`'s. */
@@ -31,8 +31,9 @@ export interface Statements {
   readonly thread: Database.Statement<[string], ThreadRow>;
   readonly insertThread: Run<[string, string, string, string, number, string, string]>;
   readonly updateThread: Run<
-    [string, string, string, number, string, string, number, number, number]
+    [string, string, string, number, string, string, number, number, number | null, number]
   >;
+  readonly listWakes: Database.Statement<[], StoredWake>;
   /** Links a fork's new row to the thread its conversation continues. */
   readonly setBase: Run<[number | null, number, number, number]>;
   readonly link: Database.Statement<[number], BaseLink>;
@@ -117,8 +118,11 @@ export function prepareStatements(db: Database.Database): Statements {
     updateThread: db.prepare(
       `UPDATE threads SET workflow_id = ?, workflow_version = ?, status = ?, step = ?,
          updated_at = ?, last_checkpoint_id = ?, checkpoint_count = checkpoint_count + 1,
-         message_count = ?, log_count = ?
+         message_count = ?, log_count = ?, wake_at = ?
        WHERE id = ?`,
+    ),
+    listWakes: db.prepare(
+      'SELECT thread_id AS threadId, wake_at AS at FROM threads WHERE wake_at IS NOT NULL ORDER BY wake_at',
     ),
     insertMessage: db.prepare('INSERT INTO messages (thread, position, body) VALUES (?, ?, ?)'),
     insertLogEntry: db.prepare('INSERT INTO log_entries (thread, position, body) VALUES (?, ?, ?)'),

@@ -5,7 +5,7 @@ import type {
 } from '@skein/spec';
 import type { ThreadState } from '../thread/thread-state.js';
 
-export type { CheckpointInfo, ThreadInfo } from '@skein/spec';
+export type { CheckpointInfo, StoredWake, ThreadInfo } from '@skein/spec';
 
 /**
  * One saved point of a thread: the @skein/spec contract with the engine's state and an

@@ -17,6 +17,7 @@ function bind(store: CheckpointStore): CheckpointStore {
     load: (id, cp) => store.load(id, cp),
     list: (id) => store.list(id),
     listThreads: () => store.listThreads(),
+    listWakes: () => store.listWakes(),
     delete: (id) => store.delete(id),
     prune: (id, o) => store.prune(id, o),
     acquireLease: (id, lease) => store.acquireLease(id, lease),

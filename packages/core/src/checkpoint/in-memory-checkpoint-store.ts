@@ -16,6 +16,7 @@ import type {
   CheckpointInfo,
   CheckpointStore,
   StoredThread,
+  StoredWake,
   ThreadInfo,
 } from './checkpoint-store.js';
 
@@ -27,6 +28,7 @@ interface SavedCheckpoint {
   readonly messageCount: number;
   readonly logCount: number;
   readonly state: ThreadState;
+  readonly wakeAt: number | undefined;
 }
 
 interface ThreadRecord {
@@ -43,6 +45,7 @@ function saved(checkpoint: Checkpoint, messageCount: number, logCount: number): 
     messageCount,
     logCount,
     state: checkpoint.state,
+    wakeAt: checkpoint.wakeAt,
   };
 }
 
@@ -182,6 +185,15 @@ export class InMemoryCheckpointStore implements CheckpointStore {
       });
     }
     return threads;
+  }
+
+  async listWakes(): Promise<StoredWake[]> {
+    const wakes: StoredWake[] = [];
+    for (const [threadId, record] of this.#threads) {
+      const at = record.checkpoints.at(-1)?.wakeAt;
+      if (at !== undefined) wakes.push({ threadId, at });
+    }
+    return wakes.sort((a, b) => a.at - b.at);
   }
 
   async delete(threadId: string): Promise<boolean> {

@@ -209,6 +209,7 @@ export function runCheckpointStoreConformance(
           load: (threadId, checkpointId) => store.load(threadId, checkpointId),
           list: (threadId) => store.list(threadId),
           listThreads: () => store.listThreads(),
+          listWakes: () => store.listWakes(),
           delete: (threadId) => store.delete(threadId),
           prune: (threadId, options) => store.prune(threadId, options),
           acquireLease: (id, lease) => store.acquireLease(id, lease),

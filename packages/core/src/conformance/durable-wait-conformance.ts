@@ -41,6 +41,8 @@ export function durableWaitConformance(withStore: WithStore): void {
         pending: { kind: 'sleep', wakeAt: '2026-03-01T00:01:00.000Z' },
       });
       expect((await store.listThreads()).find((t) => t.threadId === 'nap')!.status).toBe('WAITING');
+      // The store indexes the wake of each thread's latest checkpoint.
+      expect(await store.listWakes()).toEqual([{ threadId: 'nap', at: T0 + 60_000 }]);
 
       // Every process was down when the wake was due; two come back at once.
       clock.now = T0 + 3_600_000;
@@ -55,6 +57,8 @@ export function durableWaitConformance(withStore: WithStore): void {
       expect(after).toMatchObject({ status: 'WAITING', pending: { kind: 'event' } });
       const infos = await store.list('nap');
       expect(infos.filter((i) => i.status === 'WAITING')).toHaveLength(2);
+      // Waiting for an event with no deadline: nothing to wake any more.
+      expect(await other.listWakes()).toEqual([]);
       a.close();
       b.close();
       if (other !== store) await other.close?.();

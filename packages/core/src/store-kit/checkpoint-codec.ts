@@ -1,5 +1,5 @@
 import { SNAPSHOT_VERSION } from '@skein/conversation';
-import { findNonJsonValue, type ForkOrigin, InvalidArgumentError, SkeinError } from '@skein/spec';
+import { type ForkOrigin, findNonJsonValue, InvalidArgumentError, SkeinError } from '@skein/spec';
 import type { Checkpoint } from '../checkpoint/checkpoint-store.js';
 import { describeValue } from './argument-checks.js';
 import { stringifyExact } from './exact-json.js';
@@ -22,6 +22,8 @@ export interface EncodedCheckpoint {
   readonly from: { readonly messages: number; readonly log: number };
   /** A fork's first checkpoint: whose conversation it continues (see `Checkpoint.forkOf`). */
   readonly forkOf: ForkOrigin | undefined;
+  /** When the engine must wake the thread (epoch ms; see `Checkpoint.wakeAt`), or null. */
+  readonly wakeAt: number | null;
   /** Each new message as JSON text, in order. */
   readonly messages: readonly string[];
   /** Each new log entry as JSON text, in order. */
@@ -60,10 +62,14 @@ function forkOrigin(
 ): ForkOrigin | undefined {
   if (value === undefined) return undefined;
   if (!isObject(value)) return invalid('forkOf', 'must be { threadId, checkpointId }', value);
-  const origin = { threadId: text(value.threadId, 'forkOf.threadId'), checkpointId: text(value.checkpointId, 'forkOf.checkpointId') };
+  const origin = {
+    threadId: text(value.threadId, 'forkOf.threadId'),
+    checkpointId: text(value.checkpointId, 'forkOf.checkpointId'),
+  };
   if (sequence !== 1 || parentId !== undefined)
     invalid('forkOf', 'is for a first checkpoint only (sequence 1, no parentId)', value);
-  if (origin.threadId === threadId) invalid('forkOf.threadId', 'must name another thread', origin.threadId);
+  if (origin.threadId === threadId)
+    invalid('forkOf.threadId', 'must name another thread', origin.threadId);
   return origin;
 }
 
@@ -135,6 +141,9 @@ export function encodeCheckpoint(checkpoint: Checkpoint, store: StoreIdentity): 
     return invalid('conversation.messages', 'must be an array', messages);
   if (!Array.isArray(log)) return invalid('conversation.log', 'must be an array', log);
   const forkOf = forkOrigin(raw.forkOf, threadId, sequence as number, raw.parentId);
+  const wakeAt = raw.wakeAt ?? null;
+  if (wakeAt !== null && (typeof wakeAt !== 'number' || !Number.isFinite(wakeAt)))
+    invalid('wakeAt', 'must be a finite number of epoch ms', wakeAt);
   const owner: Owner = { store, threadId, id };
   return {
     id,
@@ -150,6 +159,7 @@ export function encodeCheckpoint(checkpoint: Checkpoint, store: StoreIdentity): 
     owner: raw.owner as string | undefined,
     from: { messages: from.messages, log: from.log },
     forkOf,
+    wakeAt: wakeAt as number | null,
     messages: messages.map((m, i) => toJson(m, `conversation.messages[${i}]`, owner)),
     log: log.map((e, i) => toJson(e, `conversation.log[${i}]`, owner)),
     state: toJson(state, 'state', owner),

@@ -49,8 +49,10 @@ export function checkForkContinues(
   base: ForkBaseRow | undefined,
 ): void {
   const { forkOf } = checkpoint;
-  if (!forkOf) return checkContinues(checkpoint, thread);
-  if (thread) return checkContinues(checkpoint, thread);
+  if (!forkOf || thread) {
+    checkContinues(checkpoint, thread);
+    return;
+  }
   if (!base) throw new CheckpointNotFoundError(forkOf.threadId, forkOf.checkpointId);
   const { threadId, from } = checkpoint;
   if (from.messages !== base.message_count || from.log !== base.log_count)

@@ -35,6 +35,9 @@ export class JsonTextStore implements CheckpointStore {
   listThreads() {
     return this.inner.listThreads();
   }
+  listWakes() {
+    return this.inner.listWakes();
+  }
   delete(threadId: string) {
     return this.inner.delete(threadId);
   }

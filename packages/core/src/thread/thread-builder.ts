@@ -233,7 +233,10 @@ export class ThreadBuilder {
       checkpointCursor: conversation.cursor(),
       ...(options.forkAs
         ? { forkOf: { threadId: state0.threadId, checkpointId: stored.checkpoint.id } }
-        : { lastCheckpointId: stored.checkpoint.id, checkpointSequence: stored.checkpoint.sequence }),
+        : {
+            lastCheckpointId: stored.checkpoint.id,
+            checkpointSequence: stored.checkpoint.sequence,
+          }),
     });
     return context;
   }

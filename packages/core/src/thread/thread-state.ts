@@ -1,8 +1,8 @@
 import type { ConversationSnapshot } from '@skein/conversation';
 import type {
   CheckpointState,
-  ForkOrigin,
   StoredThread as ContractStoredThread,
+  ForkOrigin,
   ThreadStatus,
   ToolCall,
 } from '@skein/spec';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InMemoryCheckpointStore } from '../checkpoint/in-memory-checkpoint-store.js';
 import { SkeinEngine } from '../engine/skein-engine.js';
-import { wakeOf } from './wake-of.js';
+import { wakeOf } from '../thread/wake-of.js';
 
 const HOUR = 3_600_000;
 

@@ -3,8 +3,7 @@ import type { CheckpointStore } from '../checkpoint/checkpoint-store.js';
 import type { WarningEvent } from '../events/event-map.js';
 import type { ResumeWith, StartedRun, ThreadResult } from '../run/thread-executor.js';
 import type { ThreadContext } from '../thread/thread-context.js';
-import type { ThreadState } from '../thread/thread-state.js';
-import { type Wake, wakeOf } from './wake-of.js';
+import { wakeOf } from '../thread/wake-of.js';
 import { WakeTimers } from './wake-timers.js';
 
 /** What waking threads needs from the engine. */
@@ -21,18 +20,6 @@ export interface WakeHost {
 /** A claim someone else made first: another engine, another timer, a resume or a signal. */
 export function lostClaim(error: unknown): boolean {
   return SkeinError.hasCode(error, 'RESUME_CONFLICT') || SkeinError.hasCode(error, 'THREAD_LEASED');
-}
-
-/** Every PAUSED or WAITING thread of the store whose stored state holds a wake. */
-async function storedWakes(store: CheckpointStore): Promise<Wake[]> {
-  const wakes: Wake[] = [];
-  for (const info of await store.listThreads()) {
-    if (info.status !== 'PAUSED' && info.status !== 'WAITING') continue;
-    const stored = await store.load(info.threadId);
-    const wake = stored && wakeOf(stored.state as ThreadState);
-    if (wake && !Number.isNaN(wake.at)) wakes.push(wake);
-  }
-  return wakes;
 }
 
 /**
@@ -64,7 +51,7 @@ export class Waker {
   async wakeDue(): Promise<StartedRun[]> {
     const now = this.#host.now();
     const started: StartedRun[] = [];
-    for (const wake of await storedWakes(this.#host.store)) {
+    for (const wake of await this.#host.store.listWakes()) {
       if (wake.at > now) {
         this.#timers.set(wake.threadId, wake.at);
         continue;

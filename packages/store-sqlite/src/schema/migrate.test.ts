@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SkeinEngine, WorkflowBuilder } from '@skein/core';
 import { checkMigrationOrder } from '@skein/core/store-kit';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -16,6 +17,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 // A migration a later version of this package might add.
 const NEXT = SCHEMA_VERSION + 1;
+const T0 = Date.parse('2026-03-01T00:00:00.000Z');
 const next: Migration = {
   version: NEXT,
   description: 'a note per thread',
@@ -90,11 +92,34 @@ describe('schema migrations', () => {
     const filename = join(dir, name);
     const store = new SqliteCheckpointStore({ filename });
     await loopEngine(store, { iterations: 3 }).run('loop', { threadId: 'old' });
+    // Two waiting threads: a sleep, and a pause with a deadline.
+    const waits = new SkeinEngine({ store, now: () => T0 });
+    waits.registerWorkflow(
+      new WorkflowBuilder('waits', '1')
+        .start()
+        .sleep('nap', { duration: 60_000 })
+        .end('end')
+        .chain('start', 'nap', 'end')
+        .build(),
+    );
+    waits.registerWorkflow(
+      new WorkflowBuilder('asks', '1')
+        .start()
+        .userInteraction('ask', { prompt: '?', timeout: 90_000 })
+        .end('end')
+        .chain('start', 'ask', 'end')
+        .build(),
+    );
+    await waits.run('waits', { threadId: 'sleeper' });
+    await waits.run('asks', { threadId: 'asker' });
+    waits.close();
     const before = await store.load('old');
     store.close();
     // The shape check on opening would refuse anything but what that version made.
     const raw = new Database(filename);
     raw.exec(`DROP INDEX threads_by_base;
+      DROP INDEX threads_by_wake;
+      ALTER TABLE threads DROP COLUMN wake_at;
       ALTER TABLE threads DROP COLUMN base;
       ALTER TABLE threads DROP COLUMN base_messages;
       ALTER TABLE threads DROP COLUMN base_log;`);
@@ -126,6 +151,11 @@ describe('schema migrations', () => {
     const { filename, before } = await fileAt(2, 'from-v2.db');
     const reopened = new SqliteCheckpointStore({ filename });
     expect(await reopened.load('old')).toEqual(before);
+    // The wakes of threads that waited before the upgrade are read from their states.
+    expect(await reopened.listWakes()).toEqual([
+      { threadId: 'sleeper', at: T0 + 60_000 },
+      { threadId: 'asker', at: T0 + 90_000 },
+    ]);
     const engine = loopEngine(reopened, { iterations: 3 });
     const { thread } = await engine.fork('old', { threadId: 'fork' });
     expect((await reopened.load('fork'))!.conversation.messages).toEqual(

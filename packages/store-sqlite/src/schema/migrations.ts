@@ -83,15 +83,29 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 3,
-    description: 'forks share the conversation they continue (threads.base)',
+    description:
+      'forks share the conversation they continue (threads.base); wakes are indexed (threads.wake_at)',
     // A fork's messages at positions below base_messages (log entries below base_log) are the
     // base thread's, read from there rather than copied; its own rows start at those positions.
     // Deleting a base first copies into each of its forks the rows that fork reads from it.
+    // wake_at is the latest checkpoint's wake (epoch ms), filled here for threads already waiting
+    // from the ISO time their state holds (what the engine's wakeOf reads).
     sql: `
       ALTER TABLE threads ADD COLUMN base INTEGER;
       ALTER TABLE threads ADD COLUMN base_messages INTEGER NOT NULL DEFAULT 0;
       ALTER TABLE threads ADD COLUMN base_log INTEGER NOT NULL DEFAULT 0;
       CREATE INDEX threads_by_base ON threads (base) WHERE base IS NOT NULL;
+      ALTER TABLE threads ADD COLUMN wake_at INTEGER;
+      CREATE INDEX threads_by_wake ON threads (wake_at) WHERE wake_at IS NOT NULL;
+      UPDATE threads SET wake_at = (
+        SELECT round((julianday(CASE
+            WHEN json_extract(c.state, '$.pending.answer') IS NOT NULL THEN NULL
+            WHEN json_extract(c.state, '$.pending.kind') = 'sleep'
+              THEN json_extract(c.state, '$.pending.wakeAt')
+            ELSE json_extract(c.state, '$.pending.deadline')
+          END) - 2440587.5) * 86400000.0)
+        FROM checkpoints c WHERE c.thread = threads.id ORDER BY c.id DESC LIMIT 1)
+      WHERE status IN ('PAUSED', 'WAITING');
     `,
   },
 ];

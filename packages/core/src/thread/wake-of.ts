@@ -1,4 +1,4 @@
-import type { ThreadState } from '../thread/thread-state.js';
+import type { ThreadState } from './thread-state.js';
 
 /** A stored wake: when the engine claims a thread's wait, and whether as a timeout. */
 export interface Wake {
