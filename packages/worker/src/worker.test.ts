@@ -241,6 +241,7 @@ describe('a worker in this process', () => {
       load: (threadId, checkpointId) => store.load(threadId, checkpointId),
       list: (threadId) => store.list(threadId),
       listThreads: () => store.listThreads(),
+      listWakes: () => store.listWakes(),
       delete: (threadId) => store.delete(threadId),
       prune: (threadId, options) => store.prune(threadId, options),
       acquireLease: (threadId, lease) => store.acquireLease(threadId, lease),
