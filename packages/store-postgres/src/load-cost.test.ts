@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresCheckpointStore } from './postgres-checkpoint-store.js';
 import { makeCheckpoint } from './test-support/make-checkpoint.js';
+import { makeFork } from './test-support/make-fork.js';
 import { startTestPostgres, type TestPostgres } from './testing/index.js';
 
 // A load reads the thread's own checkpoint rows, whatever else the table holds. A worker asks for
@@ -72,6 +73,21 @@ describe('loading a thread', () => {
     });
     expect(loaded?.checkpoint.sequence).toBe(7);
     expect(rows).toBeLessThanOrEqual(CHECKPOINTS);
+  });
+
+  it('reads only the checkpoint row of a fork of a fork, none of the threads it shares messages with', async () => {
+    const said = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ role: 'user', content: `${i}` }));
+    await store.save(makeCheckpoint('long', 1, { messages: 0, log: 0 }, said(100)));
+    const origin = (threadId: string) => ({ threadId, checkpointId: `${threadId}:1` });
+    await store.save(makeFork('fork', origin('long'), { messages: 100, log: 0 }, said(10)));
+    await store.save(makeFork('fork2', origin('fork'), { messages: 110, log: 0 }, said(1)));
+    let messages = 0;
+    const rows = await checkpointRowsRead(async () => {
+      messages = (await store.load('fork2'))!.conversation.messages.length;
+    });
+    expect(messages).toBe(111);
+    expect(rows).toBeLessThanOrEqual(1);
   });
 
   it("prunes the oldest thread reading only that thread's rows", async () => {

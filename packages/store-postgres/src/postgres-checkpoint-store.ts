@@ -3,11 +3,13 @@ import type {
   CheckpointInfo,
   CheckpointStore,
   StoredThread,
+  StoredWake,
   ThreadInfo,
 } from '@skein/core';
 import {
   type CheckpointRow,
   checkContinues,
+  checkForkContinues,
   checkKeepLast,
   checkpointInfo,
   checkString,
@@ -21,18 +23,37 @@ import {
   type ThreadListRow,
   threadInfo,
 } from '@skein/core/store-kit';
-import { checkLeaseOwner, checkLeaseRequest, type HeldLease, type LeaseRequest } from '@skein/spec';
+import {
+  CheckpointNotFoundError,
+  checkLeaseOwner,
+  checkLeaseRequest,
+  type ForkOrigin,
+  type HeldLease,
+  type LeaseRequest,
+} from '@skein/spec';
 import pg, { type Pool, type PoolClient } from 'pg';
+import { deleteThread } from './delete-thread.js';
 import { postgresStore } from './errors/store-errors.js';
 import { GroupCommit } from './group-commit.js';
 import { query, transaction } from './query.js';
 import { groupValues, headOf } from './save-group.js';
 import { applyMigrations } from './schema/migrate.js';
 import { MIGRATIONS, SCHEMA_VERSION } from './schema/migrations.js';
-import type { GroupHeadRow, LeasedThreadRow, LoadedRow, ThreadRow } from './statements.js';
+import type {
+  ForkBase,
+  GroupHeadRow,
+  LeasedThreadRow,
+  LoadedRow,
+  ThreadRow,
+} from './statements.js';
 import { type Statements, statements } from './statements.js';
 import { checkOptions, checkSchema, type PostgresCheckpointStoreOptions } from './store-options.js';
-import { isStatementRefusal, translateError } from './translate-error.js';
+import {
+  errorCode,
+  FOREIGN_KEY_VIOLATION,
+  isStatementRefusal,
+  translateError,
+} from './translate-error.js';
 
 /**
  * A `CheckpointStore` in PostgreSQL tables of one schema (`skein` unless told). Each message and
@@ -133,13 +154,18 @@ export class PostgresCheckpointStore implements CheckpointStore {
     });
   }
 
+  async listWakes(): Promise<StoredWake[]> {
+    this.#ensureOpen('listWakes');
+    return this.#run('listWakes', async () => {
+      const { rows } = await query<StoredWake>(this.#pool, this.#sql.listWakes);
+      return rows;
+    });
+  }
+
   async delete(threadId: string): Promise<boolean> {
     this.#ensureOpen('delete');
     checkString('threadId', threadId);
-    return this.#run('delete', async () => {
-      const { rowCount } = await query(this.#pool, this.#sql.deleteThread, [threadId]);
-      return rowCount > 0;
-    });
+    return this.#run('delete', () => deleteThread(this.#pool, this.#sql, threadId));
   }
 
   async prune(threadId: string, options: { keepLast: number }): Promise<number> {
@@ -289,6 +315,7 @@ export class PostgresCheckpointStore implements CheckpointStore {
       checkpoint.state,
       checkpoint.workflowId,
       checkpoint.workflowVersion,
+      checkpoint.wakeAt,
     ];
   }
 
@@ -296,7 +323,9 @@ export class PostgresCheckpointStore implements CheckpointStore {
    * The common case, a thread that exists, in one round trip. False when the thread does not
    * exist yet (its first checkpoint takes the slower path that creates it), or when a checkpoint
    * naming its owner found no lease row (the slower path's fence settles whether one is being
-   * taken at this moment).
+   * taken at this moment). A fork's first checkpoint never saves here (nor in `saveGroup`): it
+   * names no parent, and a stored thread always has a latest checkpoint, so it is refused as any
+   * first checkpoint of a taken id; a new thread's goes to `#write`, which reads `forkOf`.
    */
   async #saveOnHead(checkpoint: EncodedCheckpoint): Promise<boolean> {
     const { owner } = checkpoint;
@@ -357,23 +386,61 @@ export class PostgresCheckpointStore implements CheckpointStore {
     checkLeaseOwner(threadId, held, owner);
   }
 
-  async #write(client: PoolClient, checkpoint: EncodedCheckpoint): Promise<void> {
-    const { threadId } = checkpoint;
-    if (checkpoint.owner !== undefined) await this.#fence(client, threadId, checkpoint.owner);
-    let thread = await this.#lockThread(client, threadId);
-    checkContinues(checkpoint, thread);
-    let key = thread?.id;
-    if (key === undefined) {
-      const inserted = await query<{ id: number }>(client, this.#sql.insertThread, [
-        threadId,
+  /**
+   * A fork's origin checkpoint, its thread's row locked FOR KEY SHARE until commit (a delete of
+   * the origin waits, or has left nothing to find); undefined when either is not stored.
+   */
+  async #lockForkBase(client: PoolClient, origin: ForkOrigin): Promise<ForkBase | undefined> {
+    const { rows } = await query<ForkBase>(client, this.#sql.lockForkBase, [
+      origin.threadId,
+      origin.checkpointId,
+    ]);
+    return rows[0];
+  }
+
+  /**
+   * Creates the thread's row; a fork's starts where its origin's conversation ended, sharing the
+   * rows before. Undefined when another transaction created the thread first.
+   */
+  async #insertThread(
+    client: PoolClient,
+    checkpoint: EncodedCheckpoint,
+    base: ForkBase | undefined,
+  ): Promise<number | undefined> {
+    try {
+      const { rows } = await query<{ id: number }>(client, this.#sql.insertThread, [
+        checkpoint.threadId,
         checkpoint.workflowId,
         checkpoint.workflowVersion,
         checkpoint.status,
         checkpoint.step,
         checkpoint.createdAt,
         checkpoint.id,
+        base?.id ?? null,
+        base?.message_count ?? 0,
+        base?.log_count ?? 0,
       ]);
-      key = inserted.rows[0]?.id;
+      return rows[0]?.id;
+    } catch (error) {
+      // The origin's lock keeps it from being deleted before commit; should it go regardless,
+      // the key refuses the fork, and the fork is refused as one of a checkpoint not stored.
+      const { forkOf } = checkpoint;
+      if (forkOf && errorCode(error) === FOREIGN_KEY_VIOLATION)
+        throw new CheckpointNotFoundError(forkOf.threadId, forkOf.checkpointId);
+      throw error;
+    }
+  }
+
+  async #write(client: PoolClient, checkpoint: EncodedCheckpoint): Promise<void> {
+    const { threadId, forkOf } = checkpoint;
+    if (checkpoint.owner !== undefined) await this.#fence(client, threadId, checkpoint.owner);
+    let thread = await this.#lockThread(client, threadId);
+    // Only a thread not stored yet can start as a fork; for one that is, the origin is moot.
+    const base = forkOf && !thread ? await this.#lockForkBase(client, forkOf) : undefined;
+    checkForkContinues(checkpoint, thread, base);
+    let key = thread?.id;
+    if (key === undefined) {
+      key = await this.#insertThread(client, checkpoint, base);
       if (key === undefined) {
         // Another writer created the thread between our read and insert, and committed: check
         // against what it stored (a first checkpoint cannot continue it, so this refuses).

@@ -24,6 +24,7 @@ export function groupValues(group: readonly EncodedCheckpoint[]): unknown[] {
     states: [] as string[],
     workflowIds: [] as string[],
     workflowVersions: [] as string[],
+    wakes: [] as (number | null)[],
   };
   const messages = { ords: [] as number[], positions: [] as number[], bodies: [] as string[] };
   const log = { ords: [] as number[], positions: [] as number[], bodies: [] as string[] };
@@ -46,6 +47,7 @@ export function groupValues(group: readonly EncodedCheckpoint[]): unknown[] {
     rows.states.push(checkpoint.state);
     rows.workflowIds.push(checkpoint.workflowId);
     rows.workflowVersions.push(checkpoint.workflowVersion);
+    rows.wakes.push(checkpoint.wakeAt);
     checkpoint.messages.forEach((body, j) => {
       messages.ords.push(i + 1);
       messages.positions.push(from.messages + j);
@@ -81,6 +83,7 @@ export function groupValues(group: readonly EncodedCheckpoint[]): unknown[] {
     rows.states,
     rows.workflowIds,
     rows.workflowVersions,
+    rows.wakes,
   ];
 }
 

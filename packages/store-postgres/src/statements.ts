@@ -1,4 +1,4 @@
-import type { StoredCheckpointRow, ThreadHeadRow } from '@skein/core/store-kit';
+import type { ForkBaseRow, StoredCheckpointRow, ThreadHeadRow } from '@skein/core/store-kit';
 import { named } from './query.js';
 
 /** The thread row a save locks: where its conversation ends and its latest checkpoint. */
@@ -13,15 +13,59 @@ export interface LoadedRow extends StoredCheckpointRow {
   readonly log: string[];
 }
 
-// The bodies are gathered around the one checkpoint row found, never per candidate row.
+/**
+ * The checkpoint row `checkpoint` finds (its thread's key as `thread`) with the message and log
+ * entry bodies it covers, in order. The bodies are gathered around the one row found, never per
+ * candidate row. The thread's own rows are read as they always were, a range of its key in order.
+ * A fork's conversation starts in the thread it came from: `chain` follows the `base` links, each
+ * giving the positions below where the thread before it starts (and below what the checkpoint
+ * covers). Those ranges are disjoint, so the order of position is the conversation's order. Each
+ * link is one lookup of a thread's row by key and one range of its rows, each a LATERAL subquery
+ * whose LIMIT / OFFSET keeps the planner from turning it into a join over every fork or every
+ * message (which it prefers while the tables are small). A thread without a base costs one
+ * lookup more.
+ */
 function withBodies(s: string, checkpoint: string): string {
-  return `SELECT found.*,
-       ARRAY(SELECT body FROM ${s}.messages m
-         WHERE m.thread = found.thread AND m.position < found.message_count ORDER BY m.position)
+  return `WITH RECURSIVE
+       found AS (${checkpoint}),
+       chain (thread, messages_upto, log_upto) AS (
+         SELECT t.base, LEAST(found.message_count, t.base_messages), LEAST(found.log_count, t.base_log)
+         FROM found, ${s}.threads t
+         WHERE t.id = (SELECT thread FROM found) AND t.base IS NOT NULL
+           AND (LEAST(found.message_count, t.base_messages) > 0 OR LEAST(found.log_count, t.base_log) > 0)
+         UNION ALL
+         SELECT t.base, LEAST(chain.messages_upto, t.base_messages), LEAST(chain.log_upto, t.base_log)
+         FROM chain, LATERAL (
+           SELECT base, base_messages, base_log FROM ${s}.threads WHERE id = chain.thread LIMIT 1) t
+         WHERE t.base IS NOT NULL
+           AND (LEAST(chain.messages_upto, t.base_messages) > 0 OR LEAST(chain.log_upto, t.base_log) > 0))
+     SELECT found.*,
+       ARRAY(SELECT m.body FROM chain, LATERAL (SELECT body, position FROM ${s}.messages
+           WHERE thread = chain.thread AND position < chain.messages_upto OFFSET 0) m
+           ORDER BY m.position)
+         || ARRAY(SELECT body FROM ${s}.messages m
+           WHERE m.thread = found.thread AND m.position < found.message_count ORDER BY m.position)
          AS messages,
-       ARRAY(SELECT body FROM ${s}.log_entries l
-         WHERE l.thread = found.thread AND l.position < found.log_count ORDER BY l.position) AS log
-     FROM (${checkpoint}) AS found`;
+       ARRAY(SELECT l.body FROM chain, LATERAL (SELECT body, position FROM ${s}.log_entries
+           WHERE thread = chain.thread AND position < chain.log_upto OFFSET 0) l
+           ORDER BY l.position)
+         || ARRAY(SELECT body FROM ${s}.log_entries l
+           WHERE l.thread = found.thread AND l.position < found.log_count ORDER BY l.position)
+         AS log
+     FROM found`;
+}
+
+/** Where a fork's origin checkpoint left the conversation, and the key of the origin's thread. */
+export interface ForkBase extends ForkBaseRow {
+  readonly id: number;
+}
+
+/** The row of a thread being deleted, as locked: where its own rows start and what is below. */
+export interface DeletedThreadRow {
+  readonly id: number;
+  readonly base: number | null;
+  readonly base_messages: number;
+  readonly base_log: number;
 }
 
 /** The thread row a leased save locked, with the lease it found (none: owner null). */
@@ -37,7 +81,7 @@ export interface LeasedThreadRow extends ThreadRow {
  * committed), and only when the checkpoint continues it (`ok`), write its rows and move the head.
  * Returns the row as locked and whether the checkpoint was saved; no row: no thread.
  *
- * `leased` (the checkpoint names its owner, `$18`) adds the fence: the lease row is locked FOR
+ * `leased` (the checkpoint names its owner, `$19`) adds the fence: the lease row is locked FOR
  * SHARE, so an `acquireLease` taking it over waits until this save commits, or, having committed
  * first, is what the lock returns (READ COMMITTED re-reads a row updated while it waited). The
  * save writes only when that row exists and is the owner's. A missing row is not proof of a free
@@ -59,7 +103,7 @@ function saveOnHead(s: string, leased: boolean): string {
          WHERE message_count = $2 AND log_count = $4 AND last_checkpoint_id IS NOT DISTINCT FROM $8::text${
            leased
              ? `
-           AND EXISTS (SELECT 1 FROM lease WHERE owner = $18::text)`
+           AND EXISTS (SELECT 1 FROM lease WHERE owner = $19::text)`
              : ''
          }),
        new_messages AS (
@@ -77,7 +121,7 @@ function saveOnHead(s: string, leased: boolean): string {
        moved AS (
          UPDATE ${s}.threads SET workflow_id = $16, workflow_version = $17, status = $10, step = $11,
            updated_at = $9, last_checkpoint_id = $6, checkpoint_count = checkpoint_count + 1,
-           message_count = $13, log_count = $14
+           message_count = $13, log_count = $14, wake_at = $18::float8
          FROM ok WHERE threads.id = ok.id RETURNING threads.id)
        SELECT head.id, head.message_count, head.log_count, head.last_checkpoint_id,
          (SELECT count(*) FROM moved)::int AS saved${
@@ -109,7 +153,7 @@ export interface GroupHeadRow {
  * thread writes. A checkpoint refused here writes nothing and costs the others nothing.
  *
  * Per checkpoint: $1 thread id, $2/$3 where its messages and log entries start, $4 parent id,
- * $5 owner (null: no fence), $13–$23 its row and head; $6 the thread ids whose lease is looked at;
+ * $5 owner (null: no fence), $13–$24 its row and head (wake_at last); $6 the thread ids whose lease is looked at;
  * $7–$9 and $10–$12 the new messages and log entries as (checkpoint ordinal, position, body).
  */
 function saveGroup(s: string): string {
@@ -142,9 +186,9 @@ function saveGroup(s: string): string {
        accepted AS (
          SELECT ok.id, ok.parent_id, c.* FROM unnest($13::text[], $14::bigint[], $15::text[],
              $16::text[], $17::bigint[], $18::text[], $19::bigint[], $20::bigint[], $21::text[],
-             $22::text[], $23::text[])
+             $22::text[], $23::text[], $24::float8[])
            WITH ORDINALITY AS c(checkpoint_id, sequence, created_at, status, step, current_node_id,
-             message_count, log_count, state, workflow_id, workflow_version, ord)
+             message_count, log_count, state, workflow_id, workflow_version, wake_at, ord)
          JOIN ok ON ok.ord = c.ord),
        new_checkpoints AS (
          INSERT INTO ${s}.checkpoints (thread, checkpoint_id, sequence, parent_id, created_at, status,
@@ -156,7 +200,7 @@ function saveGroup(s: string): string {
          UPDATE ${s}.threads t SET workflow_id = a.workflow_id, workflow_version = a.workflow_version,
            status = a.status, step = a.step, updated_at = a.created_at,
            last_checkpoint_id = a.checkpoint_id, checkpoint_count = t.checkpoint_count + 1,
-           message_count = a.message_count, log_count = a.log_count
+           message_count = a.message_count, log_count = a.log_count, wake_at = a.wake_at
          FROM accepted a WHERE t.id = a.id RETURNING a.ord)
      SELECT head.id, head.message_count, head.log_count, head.last_checkpoint_id,
        (moved.ord IS NOT NULL)::int AS saved, lease.owner AS lease_owner,
@@ -183,12 +227,27 @@ export function statements(schema: string) {
     /** Locks the thread's row for the rest of the transaction: writers of one thread queue here. */
     lockThread: named(`SELECT id, message_count, log_count, last_checkpoint_id FROM ${s}.threads
        WHERE thread_id = $1 FOR UPDATE`),
-    /** Nothing comes back when another transaction created the thread first. */
+    /**
+     * Nothing comes back when another transaction created the thread first. A fork's row starts
+     * with the counts of the conversation it shares (`$8` the thread holding it, `$9`/`$10` where
+     * the fork's own rows start); any other thread's with null, 0, 0.
+     */
     insertThread:
       named(`INSERT INTO ${s}.threads (thread_id, workflow_id, workflow_version, status, step,
-         updated_at, last_checkpoint_id, checkpoint_count, message_count, log_count)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, 0, 0, 0)
+         updated_at, last_checkpoint_id, checkpoint_count, message_count, log_count, base,
+         base_messages, base_log)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, 0, $9, $10, $8, $9, $10)
        ON CONFLICT (thread_id) DO NOTHING RETURNING id`),
+    /**
+     * A fork's origin: thread `$1`'s checkpoint `$2`. Its thread's row is locked FOR KEY SHARE
+     * until commit, so a delete of it waits for the fork to commit (then hands it its rows), or,
+     * having committed first, leaves nothing to find. Saves of the origin are not held up: they
+     * do not change its key.
+     */
+    lockForkBase: named(`SELECT t.id, c.message_count, c.log_count
+       FROM ${s}.threads t JOIN ${s}.checkpoints c ON c.thread = t.id AND c.checkpoint_id = $2
+       WHERE t.thread_id = $1
+       ORDER BY c.id LIMIT 1 FOR KEY SHARE OF t`),
     // The save path's statements are prepared once per connection (see `named`).
     saveOnHead: named(saveOnHead(s, false)),
     saveOnHeadLeased: named(saveOnHead(s, true)),
@@ -207,7 +266,7 @@ export function statements(schema: string) {
          VALUES ($1, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15))
        UPDATE ${s}.threads SET workflow_id = $16, workflow_version = $17, status = $10, step = $11,
          updated_at = $9, last_checkpoint_id = $6, checkpoint_count = checkpoint_count + 1,
-         message_count = $13, log_count = $14
+         message_count = $13, log_count = $14, wake_at = $18::float8
        WHERE id = $1`),
     /**
      * A thread's latest checkpoint with the message and log entry bodies it covers, in order:
@@ -231,16 +290,54 @@ export function statements(schema: string) {
        WHERE c.thread = (SELECT id FROM ${s}.threads WHERE thread_id = $1) AND c.checkpoint_id = $2
        ORDER BY c.id LIMIT 1`,
     ),
+    /** Every thread whose latest checkpoint holds a wake, soonest first (the partial index). */
+    listWakes: `SELECT thread_id AS "threadId", wake_at AS at FROM ${s}.threads
+       WHERE wake_at IS NOT NULL ORDER BY wake_at`,
     listCheckpoints: `SELECT ${CHECKPOINT_COLUMNS} FROM ${s}.checkpoints
        WHERE thread = (SELECT id FROM ${s}.threads WHERE thread_id = $1) ORDER BY id`,
     listThreads: `SELECT thread_id, workflow_id, workflow_version, status, step, checkpoint_count,
          last_checkpoint_id, updated_at
        FROM ${s}.threads ORDER BY id`,
     /**
-     * Messages, log entries and checkpoints go with the thread (ON DELETE CASCADE), and its lease
-     * too, in the same statement: the count is of threads deleted.
+     * Deletes a thread no fork shares rows of: messages, log entries and checkpoints go with it
+     * (ON DELETE CASCADE), and its lease too, in the same statement. A thread with forks is left
+     * as it is (`forked`: see `delete-thread.ts`). So is one whose fork committed after this
+     * statement began: the foreign key refuses the delete then.
      */
-    deleteThread: `WITH lease AS (DELETE FROM ${s}.leases WHERE thread_id = $1)
+    deleteThread: `WITH
+       target AS (SELECT id FROM ${s}.threads WHERE thread_id = $1),
+       forked AS (SELECT EXISTS (
+         SELECT 1 FROM ${s}.threads f WHERE f.base = (SELECT id FROM target)) AS yes),
+       lease AS (DELETE FROM ${s}.leases WHERE thread_id = $1 AND NOT (SELECT yes FROM forked)),
+       gone AS (
+         DELETE FROM ${s}.threads WHERE id = (SELECT id FROM target) AND NOT (SELECT yes FROM forked)
+         RETURNING 1)
+       SELECT (SELECT count(*) FROM gone)::int AS deleted, (SELECT yes FROM forked) AS forked`,
+    /** The row of a thread to delete, locked first: no fork of it can be saved from now on. */
+    lockDeleted: `SELECT id, base, base_messages, base_log FROM ${s}.threads
+       WHERE thread_id = $1 FOR UPDATE`,
+    /** Its forks (`$1` its key), locked so that none is deleted or saved while they are moved. */
+    lockForks: `SELECT id FROM ${s}.threads WHERE base = $1 ORDER BY id FOR UPDATE`,
+    /**
+     * Hands the forks of thread `$1` what they read from it: its own rows below where each fork
+     * starts (its own rows start at its `base_messages`, so exactly the range between), after
+     * which each fork reads the rest from where `$1` did (`$2`, below `$3`/`$4`).
+     */
+    detachForks: `WITH
+       forks AS (SELECT id, base_messages, base_log FROM ${s}.threads WHERE base = $1),
+       copied_messages AS (
+         INSERT INTO ${s}.messages (thread, position, body)
+         SELECT f.id, m.position, m.body
+         FROM forks f JOIN ${s}.messages m ON m.thread = $1 AND m.position < f.base_messages),
+       copied_log AS (
+         INSERT INTO ${s}.log_entries (thread, position, body)
+         SELECT f.id, l.position, l.body
+         FROM forks f JOIN ${s}.log_entries l ON l.thread = $1 AND l.position < f.base_log)
+       UPDATE ${s}.threads t SET base = $2::bigint,
+         base_messages = LEAST(t.base_messages, $3::bigint), base_log = LEAST(t.base_log, $4::bigint)
+       FROM forks WHERE t.id = forks.id`,
+    /** The thread and its lease, with nothing left depending on it. */
+    deleteDetached: `WITH lease AS (DELETE FROM ${s}.leases WHERE thread_id = $1)
        DELETE FROM ${s}.threads WHERE thread_id = $1`,
     /**
      * Drops all but the newest `$2` checkpoints of a locked thread; returns how many went. The

@@ -2,7 +2,11 @@ import { storeCorrupt } from '@skein/core/store-kit';
 import { SkeinError } from '@skein/spec';
 import { postgresStore, storeDatabase } from './errors/store-errors.js';
 
-function errorCode(error: unknown): string | undefined {
+/** PostgreSQL's SQLSTATE for a broken foreign key. */
+export const FOREIGN_KEY_VIOLATION = '23503';
+
+/** The SQLSTATE (or socket error code) of what `pg` threw, if any. */
+export function errorCode(error: unknown): string | undefined {
   if (typeof error !== 'object' || error === null || !('code' in error)) return undefined;
   return typeof error.code === 'string' ? error.code : undefined;
 }
@@ -24,7 +28,7 @@ export function translateError(error: unknown, schema: string, operation: string
   if (!isPgError(error)) return error;
   const code = errorCode(error);
   // Our writes only break a unique key when rows exist that the thread's counts deny.
-  if (code === '23505' || code === '23503')
+  if (code === '23505' || code === FOREIGN_KEY_VIOLATION)
     return storeCorrupt(
       postgresStore(schema),
       `stored rows contradict each other (${(error as Error).message})`,

@@ -107,7 +107,7 @@ describe('migrations', () => {
     expect(await versions('five_processes')).toEqual(ALL_VERSIONS);
   }, 120_000);
 
-  it('take a schema at version 1, as the first release left it, to version 2 with leases', async () => {
+  it('take a schema at version 1, as the first release left it, to the latest, leases included', async () => {
     expect(await applyMigrations(admin, 'from_v1', MIGRATIONS.slice(0, 1))).toEqual({
       from: 0,
       to: 1,
@@ -120,11 +120,92 @@ describe('migrations', () => {
        VALUES ('old', 'w', '1', 'PAUSED', 3, 'then', 'old:1', 0, 0, 0)`,
     );
     expect(await tables('from_v1')).not.toContain('leases');
-    expect(await old.migrate()).toEqual({ from: 1, to: 2 });
-    expect(await versions('from_v1')).toEqual([1, 2]);
+    expect(await old.migrate()).toEqual({ from: 1, to: SCHEMA_VERSION });
+    expect(await versions('from_v1')).toEqual(ALL_VERSIONS);
     expect(await old.listThreads()).toMatchObject([{ threadId: 'old', status: 'PAUSED' }]);
     expect(await old.acquireLease('old', { owner: 'a', expiresAt: 10, now: 0 })).toBe(true);
     expect(await old.acquireLease('old', { owner: 'b', expiresAt: 10, now: 5 })).toBe(false);
+  });
+
+  it('take a schema at version 2 with threads in it to version 3: they load, fork and go as any', async () => {
+    expect(await applyMigrations(admin, 'from_v2', MIGRATIONS.slice(0, 2))).toEqual({
+      from: 0,
+      to: 2,
+    });
+    // A store of this version migrates before its first call: write the rows a version 2 store
+    // wrote, by hand (a thread, its checkpoint, three messages and a log entry).
+    const { state } = makeCheckpoint('old', 1, { messages: 0, log: 0 });
+    await admin.query(
+      `WITH
+         thread AS (
+           INSERT INTO from_v2.threads (thread_id, workflow_id, workflow_version, status, step,
+             updated_at, last_checkpoint_id, checkpoint_count, message_count, log_count)
+           VALUES ('old', 'w', '1', 'RUNNING', 1, 'then', 'old:1', 1, 3, 1) RETURNING id),
+         checkpoint AS (
+           INSERT INTO from_v2.checkpoints (thread, checkpoint_id, sequence, parent_id, created_at,
+             status, step, current_node_id, message_count, log_count, state)
+           SELECT id, 'old:1', 1, NULL, 'then', 'RUNNING', 1, 'n', 3, 1, $1 FROM thread),
+         log AS (
+           INSERT INTO from_v2.log_entries (thread, position, body)
+           SELECT id, 0, '{"kind":"note"}' FROM thread)
+       INSERT INTO from_v2.messages (thread, position, body)
+       SELECT id, n - 1, '{"role":"user","content":"m' || n || '"}'
+       FROM thread, generate_series(1, 3) AS n`,
+      [JSON.stringify(state)],
+    );
+    // Threads that waited under version 2: a sleep, a pause with a deadline, and one whose wait a
+    // resume had claimed already (nothing to wake).
+    const T0 = Date.parse('2026-03-01T00:00:00.000Z');
+    const waiting = [
+      ['sleeper', 'WAITING', { kind: 'sleep', nodeId: 'n', wakeAt: '2026-03-01T00:01:00.000Z' }],
+      [
+        'asker',
+        'PAUSED',
+        { kind: 'user-input', nodeId: 'n', deadline: '2026-03-01T00:01:30.500Z' },
+      ],
+      [
+        'claimed',
+        'WAITING',
+        { kind: 'sleep', nodeId: 'n', wakeAt: '2026-03-01T00:00:10.000Z', answer: { input: null } },
+      ],
+    ] as const;
+    for (const [threadId, status, pending] of waiting)
+      await admin.query(
+        `WITH thread AS (
+           INSERT INTO from_v2.threads (thread_id, workflow_id, workflow_version, status, step,
+             updated_at, last_checkpoint_id, checkpoint_count, message_count, log_count)
+           VALUES ($1, 'w', '1', $2, 1, 'then', $1 || ':1', 1, 0, 0) RETURNING id)
+         INSERT INTO from_v2.checkpoints (thread, checkpoint_id, sequence, parent_id, created_at,
+           status, step, current_node_id, message_count, log_count, state)
+         SELECT id, $1 || ':1', 1, NULL, 'then', $2, 1, 'n', 0, 0, $3 FROM thread`,
+        [threadId, status, JSON.stringify({ ...state, threadId, status, pending })],
+      );
+    const store = new PostgresCheckpointStore({ pool: admin, schema: 'from_v2' });
+    expect(await store.migrate()).toEqual({ from: 2, to: SCHEMA_VERSION });
+    expect(await store.listWakes()).toEqual([
+      { threadId: 'sleeper', at: T0 + 60_000 },
+      { threadId: 'asker', at: T0 + 90_500 },
+    ]);
+    expect(await versions('from_v2')).toEqual(ALL_VERSIONS);
+    const stored = [1, 2, 3].map((n) => ({ role: 'user', content: `m${n}` }));
+    const old = (await store.load('old'))!;
+    expect(old.conversation).toEqual({ version: 1, messages: stored, log: [{ kind: 'note' }] });
+    expect(old.state).toEqual(state);
+    expect((await store.listThreads())[0]).toMatchObject({ threadId: 'old', checkpoints: 1 });
+
+    // It runs on, is forked, and is deleted with the fork keeping what it shared.
+    const added = { role: 'assistant', content: 'a' };
+    await store.save(makeCheckpoint('old', 2, { messages: 3, log: 1 }, [added]));
+    await store.save({
+      ...makeCheckpoint('fork', 1, { messages: 4, log: 1 }),
+      forkOf: { threadId: 'old', checkpointId: 'old:2' },
+    });
+    expect(await store.delete('old')).toBe(true);
+    expect((await store.load('fork'))!.conversation).toEqual({
+      version: 1,
+      messages: [...stored, added],
+      log: [{ kind: 'note' }],
+    });
   });
 
   it('refuse a schema a newer version of the package migrated, changing nothing', async () => {

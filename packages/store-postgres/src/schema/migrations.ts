@@ -81,6 +81,38 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 3,
+    description:
+      'forks: a thread shares the start of its conversation with the thread it came from; wakes are indexed',
+    // A fork's own rows start at base_messages / base_log; the positions before are read from
+    // thread `base` (itself maybe a fork), so forking a long thread writes no copy of it. The
+    // counts stay the full ones. No cascade on `base`: a thread with forks is deleted only after
+    // its rows the forks need were handed to them, and the key refuses any delete that did not.
+    // Constant defaults and a nullable column: no table rewrite, whatever the table holds.
+    // wake_at is the latest checkpoint's wake (epoch ms, as leases keep time), filled here for
+    // threads already waiting from the ISO time their state holds (what the engine's wakeOf reads).
+    sql: (s) => `
+      ALTER TABLE ${s}.threads
+        ADD COLUMN base bigint REFERENCES ${s}.threads (id),
+        ADD COLUMN base_messages bigint NOT NULL DEFAULT 0,
+        ADD COLUMN base_log bigint NOT NULL DEFAULT 0;
+      CREATE INDEX threads_by_base ON ${s}.threads (base) WHERE base IS NOT NULL;
+      ALTER TABLE ${s}.threads ADD COLUMN wake_at double precision;
+      CREATE INDEX threads_by_wake ON ${s}.threads (wake_at) WHERE wake_at IS NOT NULL;
+      UPDATE ${s}.threads t SET wake_at = extract(epoch FROM (CASE
+          WHEN latest.pending -> 'answer' IS NOT NULL THEN NULL
+          WHEN latest.pending ->> 'kind' = 'sleep' THEN latest.pending ->> 'wakeAt'
+          ELSE latest.pending ->> 'deadline'
+        END)::timestamptz) * 1000
+      FROM (
+        SELECT DISTINCT ON (c.thread) c.thread, c.state::json -> 'pending' AS pending
+        FROM ${s}.checkpoints c JOIN ${s}.threads w ON w.id = c.thread
+        WHERE w.status IN ('PAUSED', 'WAITING')
+        ORDER BY c.thread, c.id DESC) AS latest
+      WHERE t.id = latest.thread AND latest.pending IS NOT NULL;
+    `,
+  },
 ];
 
 /** The schema version this package writes. */
