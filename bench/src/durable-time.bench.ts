@@ -31,7 +31,7 @@ const THREADS = quick ? 2_000 : 10_000;
 const WARM = quick ? 200 : 500;
 const WARM_SLEEPERS = quick ? 100 : 200;
 const FORK_STEPS = 10_000;
-const FORK_RUNS = quick ? 3 : 7;
+const FORK_RUNS = quick ? 5 : 21;
 const MIB = 1024 * 1024;
 
 const clock = () => performance.timeOrigin + performance.now();
