@@ -60,6 +60,11 @@ export interface Checkpoint<TState extends CheckpointState = CheckpointState, TD
    * deadline of a wait. Stores keep the latest checkpoint's per thread, indexed, for `listWakes`.
    */
   readonly wakeAt?: number;
+  /**
+   * The outside event the thread waits for as of this checkpoint (a WAIT_FOR_EVENT not yet
+   * claimed). Stores keep the latest checkpoint's per thread, indexed, for `listWaiting`.
+   */
+  readonly waitsFor?: string;
 }
 
 /** A thread whose latest checkpoint holds a wake. */
@@ -138,6 +143,11 @@ export interface CheckpointStore<
    * store is the record of wakes, and an engine recovering reads them here, not thread by thread.
    */
   listWakes(): Promise<StoredWake[]>;
+  /**
+   * The ids of the threads whose latest checkpoint waits for outside event `event`
+   * (`Checkpoint.waitsFor`), oldest thread first: a signal reads them here, not thread by thread.
+   */
+  listWaiting(event: string): Promise<string[]>;
   /** Deletes a thread with its checkpoints and messages; false when it did not exist. */
   delete(threadId: string): Promise<boolean>;
   /** Deletes all but the newest `keepLast` checkpoints of a thread (messages stay). */

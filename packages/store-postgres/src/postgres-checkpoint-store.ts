@@ -162,6 +162,17 @@ export class PostgresCheckpointStore implements CheckpointStore {
     });
   }
 
+  async listWaiting(event: string): Promise<string[]> {
+    this.#ensureOpen('listWaiting');
+    checkString('event', event);
+    return this.#run('listWaiting', async () => {
+      const { rows } = await query<{ thread_id: string }>(this.#pool, this.#sql.listWaiting, [
+        event,
+      ]);
+      return rows.map((row) => row.thread_id);
+    });
+  }
+
   async delete(threadId: string): Promise<boolean> {
     this.#ensureOpen('delete');
     checkString('threadId', threadId);
@@ -316,6 +327,7 @@ export class PostgresCheckpointStore implements CheckpointStore {
       checkpoint.workflowId,
       checkpoint.workflowVersion,
       checkpoint.wakeAt,
+      checkpoint.waitsFor,
     ];
   }
 

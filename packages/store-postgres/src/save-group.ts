@@ -25,6 +25,7 @@ export function groupValues(group: readonly EncodedCheckpoint[]): unknown[] {
     workflowIds: [] as string[],
     workflowVersions: [] as string[],
     wakes: [] as (number | null)[],
+    events: [] as (string | null)[],
   };
   const messages = { ords: [] as number[], positions: [] as number[], bodies: [] as string[] };
   const log = { ords: [] as number[], positions: [] as number[], bodies: [] as string[] };
@@ -48,6 +49,7 @@ export function groupValues(group: readonly EncodedCheckpoint[]): unknown[] {
     rows.workflowIds.push(checkpoint.workflowId);
     rows.workflowVersions.push(checkpoint.workflowVersion);
     rows.wakes.push(checkpoint.wakeAt);
+    rows.events.push(checkpoint.waitsFor);
     checkpoint.messages.forEach((body, j) => {
       messages.ords.push(i + 1);
       messages.positions.push(from.messages + j);
@@ -84,6 +86,7 @@ export function groupValues(group: readonly EncodedCheckpoint[]): unknown[] {
     rows.workflowIds,
     rows.workflowVersions,
     rows.wakes,
+    rows.events,
   ];
 }
 

@@ -81,7 +81,7 @@ export interface LeasedThreadRow extends ThreadRow {
  * committed), and only when the checkpoint continues it (`ok`), write its rows and move the head.
  * Returns the row as locked and whether the checkpoint was saved; no row: no thread.
  *
- * `leased` (the checkpoint names its owner, `$19`) adds the fence: the lease row is locked FOR
+ * `leased` (the checkpoint names its owner, `$20`) adds the fence: the lease row is locked FOR
  * SHARE, so an `acquireLease` taking it over waits until this save commits, or, having committed
  * first, is what the lock returns (READ COMMITTED re-reads a row updated while it waited). The
  * save writes only when that row exists and is the owner's. A missing row is not proof of a free
@@ -103,7 +103,7 @@ function saveOnHead(s: string, leased: boolean): string {
          WHERE message_count = $2 AND log_count = $4 AND last_checkpoint_id IS NOT DISTINCT FROM $8::text${
            leased
              ? `
-           AND EXISTS (SELECT 1 FROM lease WHERE owner = $19::text)`
+           AND EXISTS (SELECT 1 FROM lease WHERE owner = $20::text)`
              : ''
          }),
        new_messages AS (
@@ -121,7 +121,7 @@ function saveOnHead(s: string, leased: boolean): string {
        moved AS (
          UPDATE ${s}.threads SET workflow_id = $16, workflow_version = $17, status = $10, step = $11,
            updated_at = $9, last_checkpoint_id = $6, checkpoint_count = checkpoint_count + 1,
-           message_count = $13, log_count = $14, wake_at = $18::float8
+           message_count = $13, log_count = $14, wake_at = $18::float8, waits_for = $19::text
          FROM ok WHERE threads.id = ok.id RETURNING threads.id)
        SELECT head.id, head.message_count, head.log_count, head.last_checkpoint_id,
          (SELECT count(*) FROM moved)::int AS saved${
@@ -153,7 +153,7 @@ export interface GroupHeadRow {
  * thread writes. A checkpoint refused here writes nothing and costs the others nothing.
  *
  * Per checkpoint: $1 thread id, $2/$3 where its messages and log entries start, $4 parent id,
- * $5 owner (null: no fence), $13–$24 its row and head (wake_at last); $6 the thread ids whose lease is looked at;
+ * $5 owner (null: no fence), $13–$25 its row and head (wake_at, waits_for last); $6 the thread ids whose lease is looked at;
  * $7–$9 and $10–$12 the new messages and log entries as (checkpoint ordinal, position, body).
  */
 function saveGroup(s: string): string {
@@ -186,9 +186,9 @@ function saveGroup(s: string): string {
        accepted AS (
          SELECT ok.id, ok.parent_id, c.* FROM unnest($13::text[], $14::bigint[], $15::text[],
              $16::text[], $17::bigint[], $18::text[], $19::bigint[], $20::bigint[], $21::text[],
-             $22::text[], $23::text[], $24::float8[])
+             $22::text[], $23::text[], $24::float8[], $25::text[])
            WITH ORDINALITY AS c(checkpoint_id, sequence, created_at, status, step, current_node_id,
-             message_count, log_count, state, workflow_id, workflow_version, wake_at, ord)
+             message_count, log_count, state, workflow_id, workflow_version, wake_at, waits_for, ord)
          JOIN ok ON ok.ord = c.ord),
        new_checkpoints AS (
          INSERT INTO ${s}.checkpoints (thread, checkpoint_id, sequence, parent_id, created_at, status,
@@ -200,7 +200,8 @@ function saveGroup(s: string): string {
          UPDATE ${s}.threads t SET workflow_id = a.workflow_id, workflow_version = a.workflow_version,
            status = a.status, step = a.step, updated_at = a.created_at,
            last_checkpoint_id = a.checkpoint_id, checkpoint_count = t.checkpoint_count + 1,
-           message_count = a.message_count, log_count = a.log_count, wake_at = a.wake_at
+           message_count = a.message_count, log_count = a.log_count, wake_at = a.wake_at,
+           waits_for = a.waits_for
          FROM accepted a WHERE t.id = a.id RETURNING a.ord)
      SELECT head.id, head.message_count, head.log_count, head.last_checkpoint_id,
        (moved.ord IS NOT NULL)::int AS saved, lease.owner AS lease_owner,
@@ -266,7 +267,7 @@ export function statements(schema: string) {
          VALUES ($1, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15))
        UPDATE ${s}.threads SET workflow_id = $16, workflow_version = $17, status = $10, step = $11,
          updated_at = $9, last_checkpoint_id = $6, checkpoint_count = checkpoint_count + 1,
-         message_count = $13, log_count = $14, wake_at = $18::float8
+         message_count = $13, log_count = $14, wake_at = $18::float8, waits_for = $19::text
        WHERE id = $1`),
     /**
      * A thread's latest checkpoint with the message and log entry bodies it covers, in order:
@@ -293,6 +294,8 @@ export function statements(schema: string) {
     /** Every thread whose latest checkpoint holds a wake, soonest first (the partial index). */
     listWakes: `SELECT thread_id AS "threadId", wake_at AS at FROM ${s}.threads
        WHERE wake_at IS NOT NULL ORDER BY wake_at`,
+    /** The threads whose latest checkpoint waits for event `$1`, oldest first (an index). */
+    listWaiting: `SELECT thread_id FROM ${s}.threads WHERE waits_for = $1 ORDER BY id`,
     listCheckpoints: `SELECT ${CHECKPOINT_COLUMNS} FROM ${s}.checkpoints
        WHERE thread = (SELECT id FROM ${s}.threads WHERE thread_id = $1) ORDER BY id`,
     listThreads: `SELECT thread_id, workflow_id, workflow_version, status, step, checkpoint_count,

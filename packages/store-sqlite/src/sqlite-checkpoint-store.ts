@@ -121,6 +121,12 @@ export class SqliteCheckpointStore implements CheckpointStore {
     return this.#run('listWakes', () => this.#sql.listWakes.all());
   }
 
+  async listWaiting(event: string): Promise<string[]> {
+    this.#ensureOpen('listWaiting');
+    checkString('event', event);
+    return this.#run('listWaiting', () => this.#sql.listWaiting.all(event));
+  }
+
   async delete(threadId: string): Promise<boolean> {
     this.#ensureOpen('delete');
     checkString('threadId', threadId);
@@ -277,6 +283,7 @@ export class SqliteCheckpointStore implements CheckpointStore {
       messageCount,
       logCount,
       checkpoint.wakeAt,
+      checkpoint.waitsFor,
       key,
     );
   }

@@ -31,9 +31,22 @@ export interface Statements {
   readonly thread: Database.Statement<[string], ThreadRow>;
   readonly insertThread: Run<[string, string, string, string, number, string, string]>;
   readonly updateThread: Run<
-    [string, string, string, number, string, string, number, number, number | null, number]
+    [
+      string,
+      string,
+      string,
+      number,
+      string,
+      string,
+      number,
+      number,
+      number | null,
+      string | null,
+      number,
+    ]
   >;
   readonly listWakes: Database.Statement<[], StoredWake>;
+  readonly listWaiting: Database.Statement<[string], string>;
   /** Links a fork's new row to the thread its conversation continues. */
   readonly setBase: Run<[number | null, number, number, number]>;
   readonly link: Database.Statement<[number], BaseLink>;
@@ -118,9 +131,12 @@ export function prepareStatements(db: Database.Database): Statements {
     updateThread: db.prepare(
       `UPDATE threads SET workflow_id = ?, workflow_version = ?, status = ?, step = ?,
          updated_at = ?, last_checkpoint_id = ?, checkpoint_count = checkpoint_count + 1,
-         message_count = ?, log_count = ?, wake_at = ?
+         message_count = ?, log_count = ?, wake_at = ?, waits_for = ?
        WHERE id = ?`,
     ),
+    listWaiting: db
+      .prepare<[string], string>('SELECT thread_id FROM threads WHERE waits_for = ? ORDER BY id')
+      .pluck(),
     listWakes: db.prepare(
       'SELECT thread_id AS threadId, wake_at AS at FROM threads WHERE wake_at IS NOT NULL ORDER BY wake_at',
     ),

@@ -242,6 +242,7 @@ describe('a worker in this process', () => {
       list: (threadId) => store.list(threadId),
       listThreads: () => store.listThreads(),
       listWakes: () => store.listWakes(),
+      listWaiting: (event) => store.listWaiting(event),
       delete: (threadId) => store.delete(threadId),
       prune: (threadId, options) => store.prune(threadId, options),
       acquireLease: (threadId, lease) => store.acquireLease(threadId, lease),

@@ -18,6 +18,7 @@ function bind(store: CheckpointStore): CheckpointStore {
     list: (id) => store.list(id),
     listThreads: () => store.listThreads(),
     listWakes: () => store.listWakes(),
+    listWaiting: (event) => store.listWaiting(event),
     delete: (id) => store.delete(id),
     prune: (id, o) => store.prune(id, o),
     acquireLease: (id, lease) => store.acquireLease(id, lease),

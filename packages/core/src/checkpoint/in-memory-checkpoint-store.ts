@@ -29,6 +29,7 @@ interface SavedCheckpoint {
   readonly logCount: number;
   readonly state: ThreadState;
   readonly wakeAt: number | undefined;
+  readonly waitsFor: string | undefined;
 }
 
 interface ThreadRecord {
@@ -46,6 +47,7 @@ function saved(checkpoint: Checkpoint, messageCount: number, logCount: number): 
     logCount,
     state: checkpoint.state,
     wakeAt: checkpoint.wakeAt,
+    waitsFor: checkpoint.waitsFor,
   };
 }
 
@@ -194,6 +196,13 @@ export class InMemoryCheckpointStore implements CheckpointStore {
       if (at !== undefined) wakes.push({ threadId, at });
     }
     return wakes.sort((a, b) => a.at - b.at);
+  }
+
+  async listWaiting(event: string): Promise<string[]> {
+    const ids: string[] = [];
+    for (const [threadId, record] of this.#threads)
+      if (record.checkpoints.at(-1)?.waitsFor === event) ids.push(threadId);
+    return ids;
   }
 
   async delete(threadId: string): Promise<boolean> {

@@ -210,6 +210,7 @@ export function runCheckpointStoreConformance(
           list: (threadId) => store.list(threadId),
           listThreads: () => store.listThreads(),
           listWakes: () => store.listWakes(),
+          listWaiting: (event) => store.listWaiting(event),
           delete: (threadId) => store.delete(threadId),
           prune: (threadId, options) => store.prune(threadId, options),
           acquireLease: (id, lease) => store.acquireLease(id, lease),

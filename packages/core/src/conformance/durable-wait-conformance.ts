@@ -57,8 +57,10 @@ export function durableWaitConformance(withStore: WithStore): void {
       expect(after).toMatchObject({ status: 'WAITING', pending: { kind: 'event' } });
       const infos = await store.list('nap');
       expect(infos.filter((i) => i.status === 'WAITING')).toHaveLength(2);
-      // Waiting for an event with no deadline: nothing to wake any more.
+      // Waiting for an event with no deadline: nothing to wake any more, and indexed by its event.
       expect(await other.listWakes()).toEqual([]);
+      expect(await other.listWaiting('payment')).toEqual(['nap']);
+      expect(await other.listWaiting('refund')).toEqual([]);
       a.close();
       b.close();
       if (other !== store) await other.close?.();
@@ -84,6 +86,7 @@ export function durableWaitConformance(withStore: WithStore): void {
       expect(paid!.state.status).toBe('COMPLETED');
       expect([10, 20]).toContain(paid!.state.output);
       expect((await store.load('other'))!.state.status).toBe('WAITING');
+      expect(await store.listWaiting('payment')).toEqual(['other']);
       // Nobody waits for it any more: reported, not delivered.
       expect((await second.signal('payment', { id: 7, amount: 30 })).delivered).toEqual([]);
       first.close();

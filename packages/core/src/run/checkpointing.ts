@@ -4,7 +4,7 @@ import type { Checkpoint, CheckpointStore } from '../checkpoint/checkpoint-store
 import { ThreadError } from '../errors/thread-error.js';
 import type { SkeinEmitter } from '../events/emitter.js';
 import type { ThreadContext } from '../thread/thread-context.js';
-import { wakeOf } from '../thread/wake-of.js';
+import { eventWaitOf, wakeOf } from '../thread/wake-of.js';
 import { isoNow } from '../util/iso-now.js';
 import { resultOf, serializeError, type ThreadResult } from './thread-result.js';
 
@@ -35,6 +35,7 @@ function nextCheckpoint(
   const sequence = thread.record.checkpointSequence + 1;
   const { owner, forkOf } = thread.record;
   const wake = wakeOf(thread.state);
+  const waitsFor = eventWaitOf(thread.state);
   return {
     id: `${thread.threadId}:${sequence}`,
     threadId: thread.threadId,
@@ -47,6 +48,7 @@ function nextCheckpoint(
     ...(forkOf === undefined ? {} : { forkOf }),
     // The store indexes it: recovering reads the wakes there, not every waiting thread.
     ...(wake === undefined || Number.isNaN(wake.at) ? {} : { wakeAt: wake.at }),
+    ...(waitsFor === undefined ? {} : { waitsFor }),
   };
 }
 

@@ -4,7 +4,7 @@ import type { WarningEvent } from '../events/event-map.js';
 import { eventMatches } from '../nodes/event-match.js';
 import type { ResumeWith, StartedRun } from '../run/thread-executor.js';
 import type { ThreadContext } from '../thread/thread-context.js';
-import type { ThreadState } from '../thread/thread-state.js';
+import { eventWaitOf } from '../thread/wake-of.js';
 import { lostClaim } from '../time/waker.js';
 
 /** What delivering an event needs from the engine. */
@@ -38,17 +38,6 @@ export function checkSignal(name: unknown, payload: unknown): asserts name is st
     );
 }
 
-/** Whether a stored state waits, unclaimed, for `name`. */
-function waitsFor(state: ThreadState, name: string): boolean {
-  const pending = state.pending;
-  return (
-    state.status === 'WAITING' &&
-    pending?.kind === 'event' &&
-    pending.event === name &&
-    !pending.answer
-  );
-}
-
 /**
  * Claims one thread's event wait with `payload` when its `match` holds. The claim is the
  * checkpoint claim of a resume, so however many engines deliver the event at once, the thread
@@ -60,7 +49,7 @@ export async function deliverTo(
   name: string,
   payload: unknown,
 ): Promise<StartedRun | 'no-match' | undefined> {
-  if (!waitsFor(thread.state, name)) return undefined;
+  if (eventWaitOf(thread.state) !== name) return undefined;
   if (!eventMatches(thread, thread.state.pending!.nodeId, payload)) return 'no-match';
   try {
     return await host.start(thread, { input: payload, wake: true });
@@ -84,12 +73,9 @@ export async function deliverSignal(
   const delivered: string[] = [];
   const runs: StartedRun[] = [];
   const failedMatches: string[] = [];
-  for (const info of await host.store.listThreads()) {
-    if (info.status !== 'WAITING') continue;
-    // The stored state first: most waiting threads wait for something else.
-    const stored = await host.store.load(info.threadId);
-    if (!stored || !waitsFor(stored.state as ThreadState, name)) continue;
-    const thread = await host.load(info.threadId);
+  // The store's index: the threads whose latest checkpoint waits for this event.
+  for (const threadId of await host.store.listWaiting(name)) {
+    const thread = await host.load(threadId);
     if (!thread) continue;
     let outcome: Awaited<ReturnType<typeof deliverTo>>;
     try {
@@ -97,9 +83,9 @@ export async function deliverSignal(
     } catch (error) {
       // A match that cannot be evaluated on this payload: reported for this thread, not thrown.
       if (!SkeinError.hasCode(error, 'EXPRESSION_EVALUATION')) throw error;
-      failedMatches.push(info.threadId);
+      failedMatches.push(threadId);
       host.warn({
-        threadId: info.threadId,
+        threadId,
         code: error.code,
         message: error.message,
         details: { event: name },
@@ -108,7 +94,7 @@ export async function deliverSignal(
     }
     if (outcome === undefined || outcome === 'no-match') continue;
     outcome.result.catch(() => undefined);
-    delivered.push(info.threadId);
+    delivered.push(threadId);
     runs.push(outcome);
   }
   if (delivered.length === 0)

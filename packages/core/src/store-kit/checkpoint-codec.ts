@@ -24,6 +24,8 @@ export interface EncodedCheckpoint {
   readonly forkOf: ForkOrigin | undefined;
   /** When the engine must wake the thread (epoch ms; see `Checkpoint.wakeAt`), or null. */
   readonly wakeAt: number | null;
+  /** The outside event the thread waits for (see `Checkpoint.waitsFor`), or null. */
+  readonly waitsFor: string | null;
   /** Each new message as JSON text, in order. */
   readonly messages: readonly string[];
   /** Each new log entry as JSON text, in order. */
@@ -144,6 +146,7 @@ export function encodeCheckpoint(checkpoint: Checkpoint, store: StoreIdentity): 
   const wakeAt = raw.wakeAt ?? null;
   if (wakeAt !== null && (typeof wakeAt !== 'number' || !Number.isFinite(wakeAt)))
     invalid('wakeAt', 'must be a finite number of epoch ms', wakeAt);
+  const waitsFor = raw.waitsFor === undefined ? null : text(raw.waitsFor, 'waitsFor');
   const owner: Owner = { store, threadId, id };
   return {
     id,
@@ -160,6 +163,7 @@ export function encodeCheckpoint(checkpoint: Checkpoint, store: StoreIdentity): 
     from: { messages: from.messages, log: from.log },
     forkOf,
     wakeAt: wakeAt as number | null,
+    waitsFor,
     messages: messages.map((m, i) => toJson(m, `conversation.messages[${i}]`, owner)),
     log: log.map((e, i) => toJson(e, `conversation.log[${i}]`, owner)),
     state: toJson(state, 'state', owner),

@@ -38,6 +38,9 @@ export class JsonTextStore implements CheckpointStore {
   listWakes() {
     return this.inner.listWakes();
   }
+  listWaiting(event: string) {
+    return this.inner.listWaiting(event);
+  }
   delete(threadId: string) {
     return this.inner.delete(threadId);
   }

@@ -23,3 +23,10 @@ export function wakeOf(state: ThreadState): Wake | undefined {
     return { threadId: state.threadId, at: Date.parse(pending.deadline), timedOut: true };
   return undefined;
 }
+
+/** The outside event a thread's state waits for, unclaimed (a WAIT_FOR_EVENT), if any. */
+export function eventWaitOf(state: ThreadState): string | undefined {
+  const pending = state.pending;
+  if (state.status !== 'WAITING' || pending?.kind !== 'event' || pending.answer) return undefined;
+  return pending.event;
+}

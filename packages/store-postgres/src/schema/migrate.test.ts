@@ -168,6 +168,8 @@ describe('migrations', () => {
         'WAITING',
         { kind: 'sleep', nodeId: 'n', wakeAt: '2026-03-01T00:00:10.000Z', answer: { input: null } },
       ],
+      ['payer', 'WAITING', { kind: 'event', nodeId: 'n', event: 'payment' }],
+      ['paid', 'WAITING', { kind: 'event', nodeId: 'n', event: 'payment', answer: { input: 1 } }],
     ] as const;
     for (const [threadId, status, pending] of waiting)
       await admin.query(
@@ -186,6 +188,7 @@ describe('migrations', () => {
       { threadId: 'sleeper', at: T0 + 60_000 },
       { threadId: 'asker', at: T0 + 90_500 },
     ]);
+    expect(await store.listWaiting('payment')).toEqual(['payer']);
     expect(await versions('from_v2')).toEqual(ALL_VERSIONS);
     const stored = [1, 2, 3].map((n) => ({ role: 'user', content: `m${n}` }));
     const old = (await store.load('old'))!;

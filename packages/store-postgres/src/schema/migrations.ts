@@ -84,14 +84,15 @@ export const MIGRATIONS: readonly Migration[] = [
   {
     version: 3,
     description:
-      'forks: a thread shares the start of its conversation with the thread it came from; wakes are indexed',
+      'forks: a thread shares the start of its conversation with the thread it came from; wakes and event waits are indexed',
     // A fork's own rows start at base_messages / base_log; the positions before are read from
     // thread `base` (itself maybe a fork), so forking a long thread writes no copy of it. The
     // counts stay the full ones. No cascade on `base`: a thread with forks is deleted only after
     // its rows the forks need were handed to them, and the key refuses any delete that did not.
     // Constant defaults and a nullable column: no table rewrite, whatever the table holds.
-    // wake_at is the latest checkpoint's wake (epoch ms, as leases keep time), filled here for
-    // threads already waiting from the ISO time their state holds (what the engine's wakeOf reads).
+    // wake_at is the latest checkpoint's wake (epoch ms, as leases keep time) and waits_for the
+    // event it waits for, filled here for threads already waiting from their state (what the
+    // engine's wakeOf and eventWaitOf read).
     sql: (s) => `
       ALTER TABLE ${s}.threads
         ADD COLUMN base bigint REFERENCES ${s}.threads (id),
@@ -111,6 +112,16 @@ export const MIGRATIONS: readonly Migration[] = [
         WHERE w.status IN ('PAUSED', 'WAITING')
         ORDER BY c.thread, c.id DESC) AS latest
       WHERE t.id = latest.thread AND latest.pending IS NOT NULL;
+      ALTER TABLE ${s}.threads ADD COLUMN waits_for text;
+      CREATE INDEX threads_by_event ON ${s}.threads (waits_for) WHERE waits_for IS NOT NULL;
+      UPDATE ${s}.threads t SET waits_for = latest.pending ->> 'event'
+      FROM (
+        SELECT DISTINCT ON (c.thread) c.thread, c.state::json -> 'pending' AS pending
+        FROM ${s}.checkpoints c JOIN ${s}.threads w ON w.id = c.thread
+        WHERE w.status = 'WAITING'
+        ORDER BY c.thread, c.id DESC) AS latest
+      WHERE t.id = latest.thread AND latest.pending ->> 'kind' = 'event'
+        AND latest.pending -> 'answer' IS NULL;
     `,
   },
 ];

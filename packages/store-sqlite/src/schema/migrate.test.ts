@@ -110,8 +110,17 @@ describe('schema migrations', () => {
         .chain('start', 'ask', 'end')
         .build(),
     );
+    waits.registerWorkflow(
+      new WorkflowBuilder('pays', '1')
+        .start()
+        .waitForEvent('paid', { event: 'payment', variable: 'paid' })
+        .end('end')
+        .chain('start', 'paid', 'end')
+        .build(),
+    );
     await waits.run('waits', { threadId: 'sleeper' });
     await waits.run('asks', { threadId: 'asker' });
+    await waits.run('pays', { threadId: 'payer' });
     waits.close();
     const before = await store.load('old');
     store.close();
@@ -119,7 +128,9 @@ describe('schema migrations', () => {
     const raw = new Database(filename);
     raw.exec(`DROP INDEX threads_by_base;
       DROP INDEX threads_by_wake;
+      DROP INDEX threads_by_event;
       ALTER TABLE threads DROP COLUMN wake_at;
+      ALTER TABLE threads DROP COLUMN waits_for;
       ALTER TABLE threads DROP COLUMN base;
       ALTER TABLE threads DROP COLUMN base_messages;
       ALTER TABLE threads DROP COLUMN base_log;`);
@@ -156,6 +167,7 @@ describe('schema migrations', () => {
       { threadId: 'sleeper', at: T0 + 60_000 },
       { threadId: 'asker', at: T0 + 90_000 },
     ]);
+    expect(await reopened.listWaiting('payment')).toEqual(['payer']);
     const engine = loopEngine(reopened, { iterations: 3 });
     const { thread } = await engine.fork('old', { threadId: 'fork' });
     expect((await reopened.load('fork'))!.conversation.messages).toEqual(

@@ -84,12 +84,12 @@ export const MIGRATIONS: readonly Migration[] = [
   {
     version: 3,
     description:
-      'forks share the conversation they continue (threads.base); wakes are indexed (threads.wake_at)',
+      'forks share the conversation they continue (threads.base); wakes and event waits are indexed',
     // A fork's messages at positions below base_messages (log entries below base_log) are the
     // base thread's, read from there rather than copied; its own rows start at those positions.
     // Deleting a base first copies into each of its forks the rows that fork reads from it.
-    // wake_at is the latest checkpoint's wake (epoch ms), filled here for threads already waiting
-    // from the ISO time their state holds (what the engine's wakeOf reads).
+    // wake_at is the latest checkpoint's wake (epoch ms) and waits_for the event it waits for,
+    // filled here for threads already waiting from their state (what wakeOf and eventWaitOf read).
     sql: `
       ALTER TABLE threads ADD COLUMN base INTEGER;
       ALTER TABLE threads ADD COLUMN base_messages INTEGER NOT NULL DEFAULT 0;
@@ -106,6 +106,15 @@ export const MIGRATIONS: readonly Migration[] = [
           END) - 2440587.5) * 86400000.0)
         FROM checkpoints c WHERE c.thread = threads.id ORDER BY c.id DESC LIMIT 1)
       WHERE status IN ('PAUSED', 'WAITING');
+      ALTER TABLE threads ADD COLUMN waits_for TEXT;
+      CREATE INDEX threads_by_event ON threads (waits_for) WHERE waits_for IS NOT NULL;
+      UPDATE threads SET waits_for = (
+        SELECT json_extract(c.state, '$.pending.event')
+        FROM checkpoints c WHERE c.thread = threads.id
+          AND json_extract(c.state, '$.pending.kind') = 'event'
+          AND json_extract(c.state, '$.pending.answer') IS NULL
+        ORDER BY c.id DESC LIMIT 1)
+      WHERE status = 'WAITING';
     `,
   },
 ];
