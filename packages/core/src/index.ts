@@ -35,6 +35,7 @@ export type {
   Checkpoint,
   CheckpointInfo,
   CheckpointStore,
+  StoredState,
   StoredThread,
   StoredWake,
   ThreadInfo,

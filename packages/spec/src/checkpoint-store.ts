@@ -110,6 +110,12 @@ export interface ThreadInfo {
   readonly updatedAt: string;
 }
 
+/** A stored checkpoint with its state, as `listStates` reads it: no conversation. */
+export interface StoredState<TState extends CheckpointState = CheckpointState> {
+  readonly checkpoint: CheckpointInfo;
+  readonly state: TState;
+}
+
 /** A thread as loaded from a store: the state of one checkpoint and the whole conversation up to it. */
 export interface StoredThread<
   TState extends CheckpointState = CheckpointState,
@@ -137,6 +143,11 @@ export interface CheckpointStore<
     checkpointId?: string,
   ): Promise<StoredThread<TState, TSnapshot> | undefined>;
   list(threadId: string): Promise<CheckpointInfo[]>;
+  /**
+   * The thread's stored checkpoints with their states, oldest first, and none of the conversation:
+   * one read where loading each checkpoint would read its conversation each time (history).
+   */
+  listStates(threadId: string): Promise<StoredState<TState>[]>;
   listThreads(): Promise<ThreadInfo[]>;
   /**
    * Every thread whose latest checkpoint holds a wake (`Checkpoint.wakeAt`), soonest first: the

@@ -7,6 +7,7 @@ export type {
   CheckpointStore,
   ForkOrigin,
   LeaseRequest,
+  StoredState,
   StoredThread,
   StoredWake,
   ThreadInfo,

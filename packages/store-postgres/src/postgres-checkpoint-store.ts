@@ -2,6 +2,7 @@ import type {
   Checkpoint,
   CheckpointInfo,
   CheckpointStore,
+  StoredState,
   StoredThread,
   StoredWake,
   ThreadInfo,
@@ -13,10 +14,12 @@ import {
   checkKeepLast,
   checkpointInfo,
   checkString,
+  decodeStoredState,
   decodeStoredThread,
   type EncodedCheckpoint,
   encodeCheckpoint,
   type MigrationResult,
+  type StoredCheckpointRow,
   type StoreIdentity,
   storeClosed,
   storeCorrupt,
@@ -143,6 +146,17 @@ export class PostgresCheckpointStore implements CheckpointStore {
         threadId,
       ]);
       return rows.map((row) => checkpointInfo(threadId, row));
+    });
+  }
+
+  async listStates(threadId: string): Promise<StoredState[]> {
+    this.#ensureOpen('listStates');
+    checkString('threadId', threadId);
+    return this.#run('listStates', async () => {
+      const { rows } = await query<StoredCheckpointRow>(this.#pool, this.#sql.listStates, [
+        threadId,
+      ]);
+      return rows.map((row) => decodeStoredState(threadId, row, this.#store));
     });
   }
 

@@ -298,6 +298,8 @@ export function statements(schema: string) {
     listWaiting: `SELECT thread_id FROM ${s}.threads WHERE waits_for = $1 ORDER BY id`,
     listCheckpoints: `SELECT ${CHECKPOINT_COLUMNS} FROM ${s}.checkpoints
        WHERE thread = (SELECT id FROM ${s}.threads WHERE thread_id = $1) ORDER BY id`,
+    listStates: `SELECT ${CHECKPOINT_COLUMNS}, state FROM ${s}.checkpoints
+       WHERE thread = (SELECT id FROM ${s}.threads WHERE thread_id = $1) ORDER BY id`,
     listThreads: `SELECT thread_id, workflow_id, workflow_version, status, step, checkpoint_count,
          last_checkpoint_id, updated_at
        FROM ${s}.threads ORDER BY id`,

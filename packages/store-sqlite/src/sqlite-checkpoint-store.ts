@@ -3,6 +3,7 @@ import type {
   Checkpoint,
   CheckpointInfo,
   CheckpointStore,
+  StoredState,
   StoredThread,
   StoredWake,
   ThreadInfo,
@@ -12,6 +13,7 @@ import {
   checkKeepLast,
   checkpointInfo,
   checkString,
+  decodeStoredState,
   decodeStoredThread,
   type EncodedCheckpoint,
   encodeCheckpoint,
@@ -108,6 +110,16 @@ export class SqliteCheckpointStore implements CheckpointStore {
     checkString('threadId', threadId);
     return this.#run('list', () =>
       this.#sql.listCheckpoints.all(threadId).map((row) => checkpointInfo(threadId, row)),
+    );
+  }
+
+  async listStates(threadId: string): Promise<StoredState[]> {
+    this.#ensureOpen('listStates');
+    checkString('threadId', threadId);
+    return this.#run('listStates', () =>
+      this.#sql.listStates
+        .all(threadId)
+        .map((row) => decodeStoredState(threadId, row, this.#store)),
     );
   }
 

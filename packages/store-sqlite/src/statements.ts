@@ -76,6 +76,7 @@ export interface Statements {
   readonly latestCheckpoint: Database.Statement<[number], StoredCheckpointRow>;
   readonly namedCheckpoint: Database.Statement<[number, string], StoredCheckpointRow>;
   readonly listCheckpoints: Database.Statement<[string], CheckpointRow>;
+  readonly listStates: Database.Statement<[string], StoredCheckpointRow>;
   readonly listThreads: Database.Statement<[], ThreadListRow>;
   /** Message bodies (JSON) at positions below the count, in order. */
   readonly messages: Database.Statement<[number, number], string>;
@@ -156,6 +157,10 @@ export function prepareStatements(db: Database.Database): Statements {
     ),
     listCheckpoints: db.prepare(
       `SELECT ${CHECKPOINT_COLUMNS} FROM checkpoints
+       WHERE thread = (SELECT id FROM threads WHERE thread_id = ?) ORDER BY id`,
+    ),
+    listStates: db.prepare(
+      `SELECT ${CHECKPOINT_COLUMNS}, state FROM checkpoints
        WHERE thread = (SELECT id FROM threads WHERE thread_id = ?) ORDER BY id`,
     ),
     listThreads: db.prepare(

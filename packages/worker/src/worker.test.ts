@@ -240,6 +240,7 @@ describe('a worker in this process', () => {
       },
       load: (threadId, checkpointId) => store.load(threadId, checkpointId),
       list: (threadId) => store.list(threadId),
+      listStates: (threadId) => store.listStates(threadId),
       listThreads: () => store.listThreads(),
       listWakes: () => store.listWakes(),
       listWaiting: (event) => store.listWaiting(event),

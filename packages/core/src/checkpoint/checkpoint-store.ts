@@ -2,10 +2,14 @@ import type { ConversationDelta, ConversationSnapshot } from '@skein/conversatio
 import type {
   Checkpoint as ContractCheckpoint,
   CheckpointStore as ContractCheckpointStore,
+  StoredState as ContractStoredState,
 } from '@skein/spec';
 import type { ThreadState } from '../thread/thread-state.js';
 
 export type { CheckpointInfo, StoredWake, ThreadInfo } from '@skein/spec';
+
+/** A stored checkpoint with the engine's state, as `listStates` reads it. */
+export type StoredState = ContractStoredState<ThreadState>;
 
 /**
  * One saved point of a thread: the @skein/spec contract with the engine's state and an

@@ -16,6 +16,7 @@ function bind(store: CheckpointStore): CheckpointStore {
     save: (cp) => store.save(cp),
     load: (id, cp) => store.load(id, cp),
     list: (id) => store.list(id),
+    listStates: (id) => store.listStates(id),
     listThreads: () => store.listThreads(),
     listWakes: () => store.listWakes(),
     listWaiting: (event) => store.listWaiting(event),

@@ -15,6 +15,7 @@ import type {
   Checkpoint,
   CheckpointInfo,
   CheckpointStore,
+  StoredState,
   StoredThread,
   StoredWake,
   ThreadInfo,
@@ -167,6 +168,13 @@ export class InMemoryCheckpointStore implements CheckpointStore {
 
   async list(threadId: string): Promise<CheckpointInfo[]> {
     return (this.#threads.get(threadId)?.checkpoints ?? []).map((c) => infoOf(threadId, c));
+  }
+
+  async listStates(threadId: string): Promise<StoredState[]> {
+    return (this.#threads.get(threadId)?.checkpoints ?? []).map((c) => ({
+      checkpoint: infoOf(threadId, c),
+      state: c.state,
+    }));
   }
 
   async listThreads(): Promise<ThreadInfo[]> {

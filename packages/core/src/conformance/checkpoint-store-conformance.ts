@@ -208,6 +208,7 @@ export function runCheckpointStoreConformance(
           },
           load: (threadId, checkpointId) => store.load(threadId, checkpointId),
           list: (threadId) => store.list(threadId),
+          listStates: (threadId) => store.listStates(threadId),
           listThreads: () => store.listThreads(),
           listWakes: () => store.listWakes(),
           listWaiting: (event) => store.listWaiting(event),
@@ -273,6 +274,12 @@ export function runCheckpointStoreConformance(
         );
         expect(await store.load('ordered', 'no-such-checkpoint')).toBeUndefined();
         expect(await store.load('no-such-thread')).toBeUndefined();
+        // Every checkpoint with its state in one read, as loading each would give them.
+        const states = await store.listStates('ordered');
+        expect(states.map((s) => s.checkpoint)).toEqual(infos);
+        for (const [i, { state }] of states.entries())
+          expect(state).toEqual((await store.load('ordered', infos[i]!.id))!.state);
+        expect(await store.listStates('no-such-thread')).toEqual([]);
       }));
 
     it('takes concurrent writers to different threads', () =>

@@ -31,8 +31,8 @@ export interface HistoryEntry {
 
 export interface HistoryOptions {
   /**
-   * Also name the variables each checkpoint changed (default true). It reads each checkpoint's
-   * state (one `load` per checkpoint); without it, the list alone is read.
+   * Also name the variables each checkpoint changed (default true). It reads every checkpoint's
+   * state (`store.listStates`, one read without the conversation); without it, the list alone.
    */
   readonly variables?: boolean;
 }
@@ -71,16 +71,19 @@ export async function threadHistory(
   threadId: string,
   options: HistoryOptions = {},
 ): Promise<HistoryEntry[]> {
-  const infos = [...(await store.list(threadId))].sort((a, b) => a.sequence - b.sequence);
-  if (infos.length === 0) throw new CheckpointNotFoundError(threadId);
   const withVariables = options.variables !== false;
+  // With variables: the states in one read (loading each checkpoint would read its conversation).
+  const listed: { checkpoint: CheckpointInfo; state?: ThreadState }[] = withVariables
+    ? await store.listStates(threadId)
+    : (await store.list(threadId)).map((checkpoint) => ({ checkpoint }));
+  listed.sort((a, b) => a.checkpoint.sequence - b.checkpoint.sequence);
+  if (listed.length === 0) throw new CheckpointNotFoundError(threadId);
   const entries: HistoryEntry[] = [];
   let before: CheckpointInfo | undefined;
   let vars: Readonly<Record<string, unknown>> | undefined;
-  for (const info of infos) {
+  for (const { checkpoint: info, state } of listed) {
     let variablesChanged: string[] | undefined;
     if (withVariables) {
-      const state = (await store.load(threadId, info.id))?.state as ThreadState | undefined;
       const now = state?.variables ?? {};
       variablesChanged = changedNames(vars ?? {}, now);
       vars = now;

@@ -20,4 +20,9 @@ export { checkMigrationOrder } from './migrations.js';
 export type { StoreIdentity, StoreKitErrorCode } from './store-errors.js';
 export { storeClosed, storeCorrupt, storeTooNew, storeUnserializable } from './store-errors.js';
 export type { CheckpointRow, StoredCheckpointRow, ThreadListRow } from './stored-rows.js';
-export { checkpointInfo, decodeStoredThread, threadInfo } from './stored-rows.js';
+export {
+  checkpointInfo,
+  decodeStoredState,
+  decodeStoredThread,
+  threadInfo,
+} from './stored-rows.js';

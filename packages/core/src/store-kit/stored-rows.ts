@@ -1,5 +1,6 @@
 import { type ConversationLogEntry, SNAPSHOT_VERSION } from '@skein/conversation';
 import type { CheckpointInfo, LLMMessage, ThreadInfo, ThreadStatus } from '@skein/spec';
+import type { StoredState } from '../checkpoint/checkpoint-store.js';
 import type { StoredThread, ThreadState } from '../thread/thread-state.js';
 import { type StoreIdentity, storeCorrupt } from './store-errors.js';
 
@@ -75,6 +76,18 @@ function parseStored(json: string, store: StoreIdentity, where: string): unknown
   }
 }
 
+/** A checkpoint and its state, as `listStates` returns it; a state that does not parse is `STORE_CORRUPT`. */
+export function decodeStoredState(
+  threadId: string,
+  row: StoredCheckpointRow,
+  store: StoreIdentity,
+): StoredState {
+  return {
+    checkpoint: checkpointInfo(threadId, row),
+    state: parseStored(row.state, store, `state of checkpoint ${row.checkpoint_id}`) as ThreadState,
+  };
+}
+
 /**
  * The thread `load` returns: the checkpoint `row` with the JSON `bodies` of the messages and log
  * entries it covers, in order. Text that no longer parses, or fewer bodies than the checkpoint
@@ -99,8 +112,7 @@ export function decodeStoredThread(
       `checkpoint ${row.checkpoint_id} of ${where} covers ${row.message_count} messages and ${row.log_count} log entries but ${messages.length} and ${log.length} rows are stored`,
     );
   return {
-    checkpoint: checkpointInfo(threadId, row),
-    state: parseStored(row.state, store, `state of checkpoint ${row.checkpoint_id}`) as ThreadState,
+    ...decodeStoredState(threadId, row, store),
     conversation: { version: SNAPSHOT_VERSION, messages, log },
   };
 }

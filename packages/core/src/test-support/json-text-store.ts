@@ -32,6 +32,11 @@ export class JsonTextStore implements CheckpointStore {
   list(threadId: string) {
     return this.inner.list(threadId);
   }
+  async listStates(threadId: string) {
+    return JSON.parse(JSON.stringify(await this.inner.listStates(threadId))) as Awaited<
+      ReturnType<InMemoryCheckpointStore['listStates']>
+    >;
+  }
   listThreads() {
     return this.inner.listThreads();
   }
