@@ -1,31 +1,21 @@
 import fc from 'fast-check';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PostgresCheckpointStore } from './postgres-checkpoint-store.js';
 import { makeCheckpoint } from './test-support/make-checkpoint.js';
-import { startTestPostgres, type TestPostgres } from './testing/index.js';
+import { useTestPostgres } from './test-support/use-test-postgres.js';
 
-let server: TestPostgres;
-let pool: pg.Pool;
-beforeAll(async () => {
-  server = await startTestPostgres();
-  pool = new pg.Pool({ connectionString: server.connectionString });
-});
-afterAll(async () => {
-  await pool?.end();
-  await server?.stop();
-});
+const db = useTestPostgres();
 
 let counter = 0;
 function freshStore(): PostgresCheckpointStore {
-  return new PostgresCheckpointStore({ pool, schema: `values_${++counter}` });
+  return new PostgresCheckpointStore({ pool: db.pool, schema: `values_${++counter}` });
 }
 
 /** Every row of the store's tables: what "untouched" is checked against. */
 async function snapshot(store: PostgresCheckpointStore): Promise<unknown> {
   const s = `"${store.schema}"`;
   const read = async (table: string) =>
-    (await pool.query(`SELECT * FROM ${s}.${table} ORDER BY 1, 2`)).rows;
+    (await db.pool.query(`SELECT * FROM ${s}.${table} ORDER BY 1, 2`)).rows;
   return {
     threads: await read('threads'),
     checkpoints: await read('checkpoints'),

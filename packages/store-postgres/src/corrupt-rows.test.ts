@@ -1,22 +1,12 @@
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PostgresCheckpointStore } from './postgres-checkpoint-store.js';
 import { makeCheckpoint } from './test-support/make-checkpoint.js';
-import { startTestPostgres, type TestPostgres } from './testing/index.js';
+import { useTestPostgres } from './test-support/use-test-postgres.js';
 
-let server: TestPostgres;
-let pool: pg.Pool;
-beforeAll(async () => {
-  server = await startTestPostgres();
-  pool = new pg.Pool({ connectionString: server.connectionString });
-});
-afterAll(async () => {
-  await pool?.end();
-  await server?.stop();
-});
+const db = useTestPostgres();
 
 async function storeWithThread(schema: string): Promise<PostgresCheckpointStore> {
-  const store = new PostgresCheckpointStore({ pool, schema });
+  const store = new PostgresCheckpointStore({ pool: db.pool, schema });
   await store.save(
     makeCheckpoint('t', 1, { messages: 0, log: 0 }, [
       { role: 'user', content: 'a' },
@@ -29,7 +19,7 @@ async function storeWithThread(schema: string): Promise<PostgresCheckpointStore>
 describe('rows changed by hand', () => {
   it('a missing message makes load fail with STORE_CORRUPT naming the checkpoint', async () => {
     const store = await storeWithThread('missing_row');
-    await pool.query('DELETE FROM missing_row.messages WHERE position = 1');
+    await db.pool.query('DELETE FROM missing_row.messages WHERE position = 1');
     await expect(store.load('t')).rejects.toMatchObject({
       name: 'StoreError',
       code: 'STORE_CORRUPT',
@@ -40,15 +30,15 @@ describe('rows changed by hand', () => {
 
   it('a body that no longer parses makes load fail with STORE_CORRUPT saying where', async () => {
     const store = await storeWithThread('bad_json');
-    await pool.query("UPDATE bad_json.messages SET body = '{oops' WHERE position = 0");
+    await db.pool.query("UPDATE bad_json.messages SET body = '{oops' WHERE position = 0");
     await expect(store.load('t')).rejects.toMatchObject({
       code: 'STORE_CORRUPT',
       details: { where: 'message 0 of thread t' },
     });
-    await pool.query(
+    await db.pool.query(
       `UPDATE bad_json.messages SET body = '{"role":"user","content":"a"}' WHERE position = 0`,
     );
-    await pool.query("UPDATE bad_json.checkpoints SET state = 'nope'");
+    await db.pool.query("UPDATE bad_json.checkpoints SET state = 'nope'");
     await expect(store.load('t')).rejects.toMatchObject({
       code: 'STORE_CORRUPT',
       details: { where: 'state of checkpoint t:1' },
@@ -57,7 +47,7 @@ describe('rows changed by hand', () => {
 
   it('a row the counts deny makes the next save fail with STORE_CORRUPT, writing nothing', async () => {
     const store = await storeWithThread('extra_row');
-    await pool.query(
+    await db.pool.query(
       "INSERT INTO extra_row.messages (thread, position, body) SELECT id, 2, '{}' FROM extra_row.threads",
     );
     await expect(

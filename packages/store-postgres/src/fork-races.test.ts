@@ -1,24 +1,15 @@
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type pg from 'pg';
+import { describe, expect, it } from 'vitest';
 import { PostgresCheckpointStore } from './postgres-checkpoint-store.js';
 import { makeCheckpoint } from './test-support/make-checkpoint.js';
 import { makeFork } from './test-support/make-fork.js';
-import { startTestPostgres, type TestPostgres } from './testing/index.js';
+import { useTestPostgres } from './test-support/use-test-postgres.js';
 
 // A fork and a delete of the thread it comes from, at once: whichever commits first, the other
 // sees it, and nothing of the fork is lost. A transaction of the test's own holds a lock one of
 // them needs, so that the two meet in a known order.
 
-let server: TestPostgres;
-let pool: pg.Pool;
-beforeAll(async () => {
-  server = await startTestPostgres();
-  pool = new pg.Pool({ connectionString: server.connectionString });
-});
-afterAll(async () => {
-  await pool?.end();
-  await server?.stop();
-});
+const db = useTestPostgres();
 
 let schemas = 0;
 
@@ -28,7 +19,7 @@ const mine = { role: 'user', content: 'mine' };
 /** A store whose thread `origin` has one checkpoint of three messages. */
 async function withOrigin(): Promise<{ store: PostgresCheckpointStore; schema: string }> {
   const schema = `fork_races_${++schemas}`;
-  const store = new PostgresCheckpointStore({ pool, schema });
+  const store = new PostgresCheckpointStore({ pool: db.pool, schema });
   await store.save(makeCheckpoint('origin', 1, { messages: 0, log: 0 }, messages));
   return { store, schema };
 }
@@ -38,7 +29,7 @@ const atOrigin = { threadId: 'origin', checkpointId: 'origin:1' };
 /** Resolves once `n` statements of this database wait for a row lock. */
 async function waiting(n: number): Promise<void> {
   for (;;) {
-    const { rows } = await pool.query<{ n: number }>(
+    const { rows } = await db.pool.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM pg_stat_activity
        WHERE datname = current_database() AND wait_event_type = 'Lock'`,
     );
@@ -48,7 +39,7 @@ async function waiting(n: number): Promise<void> {
 }
 
 async function begin(): Promise<pg.PoolClient> {
-  const client = await pool.connect();
+  const client = await db.pool.connect();
   await client.query('BEGIN');
   return client;
 }
@@ -76,7 +67,7 @@ describe('a fork and a delete of its origin at once', () => {
     expect(await deleting).toBe(true);
     expect(await store.load('origin')).toBeUndefined();
     expect((await store.load('fork'))!.conversation.messages).toEqual([...messages, mine]);
-    const { rows } = await pool.query(
+    const { rows } = await db.pool.query(
       `SELECT count(*)::int AS n FROM "${schema}".messages m
        JOIN "${schema}".threads t ON t.id = m.thread WHERE t.thread_id = 'fork'`,
     );

@@ -1,30 +1,20 @@
 import type { Checkpoint } from '@skein/core';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PostgresCheckpointStore } from './postgres-checkpoint-store.js';
 import { makeCheckpoint } from './test-support/make-checkpoint.js';
 import { makeFork } from './test-support/make-fork.js';
-import { startTestPostgres, type TestPostgres } from './testing/index.js';
+import { useTestPostgres } from './test-support/use-test-postgres.js';
 
 // A fork shares the conversation it continues with the thread it came from: forking a long
 // thread writes the fork's own rows only, and deleting the thread it came from hands the fork
 // just the rows it reads.
 
-let server: TestPostgres;
-let pool: pg.Pool;
-beforeAll(async () => {
-  server = await startTestPostgres();
-  pool = new pg.Pool({ connectionString: server.connectionString });
-});
-afterAll(async () => {
-  await pool?.end();
-  await server?.stop();
-});
+const db = useTestPostgres();
 
 let schemas = 0;
 function newStore(): { store: PostgresCheckpointStore; schema: string } {
   const schema = `forks_${++schemas}`;
-  return { store: new PostgresCheckpointStore({ pool, schema }), schema };
+  return { store: new PostgresCheckpointStore({ pool: db.pool, schema }), schema };
 }
 
 const message = (tag: string, i: number) => ({ role: 'user', content: `${tag} ${i}` });
@@ -51,7 +41,7 @@ function next(
 
 /** Rows of the schema's messages and log_entries tables that are thread `threadId`'s own. */
 async function ownRows(schema: string, threadId: string) {
-  const { rows } = await pool.query<{ messages: number; log: number }>(
+  const { rows } = await db.pool.query<{ messages: number; log: number }>(
     `SELECT (SELECT count(*) FROM "${schema}".messages m WHERE m.thread = t.id)::int AS messages,
        (SELECT count(*) FROM "${schema}".log_entries l WHERE l.thread = t.id)::int AS log
      FROM "${schema}".threads t WHERE t.thread_id = $1`,
@@ -122,7 +112,7 @@ describe('a fork', () => {
     expect(await store.load('origin')).toBeUndefined();
     expect(await conversation(store, 'fork')).toEqual(expected);
     expect(await conversation(store, 'early')).toEqual(expectedEarly);
-    const { rows } = await pool.query(
+    const { rows } = await db.pool.query(
       `SELECT base, base_messages, base_log FROM "${schema}".threads ORDER BY thread_id`,
     );
     expect(rows).toEqual([
@@ -206,7 +196,7 @@ describe('a fork', () => {
     );
     // A delete behind the store's back that would leave the fork reading rows no longer there.
     await expect(
-      pool.query(`DELETE FROM "${schema}".threads WHERE thread_id = 'origin'`),
+      db.pool.query(`DELETE FROM "${schema}".threads WHERE thread_id = 'origin'`),
     ).rejects.toMatchObject({ code: '23503' });
 
     expect(await store.delete('origin')).toBe(true);
