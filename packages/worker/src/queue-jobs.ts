@@ -10,9 +10,10 @@ export interface TakenJob {
 }
 
 /**
- * Thrown by the task once it has put its job back itself: graphile-worker then records nothing
- * (its failure update matches only jobs still locked by its pool) and, unlike on success, does not
- * delete a job that another worker may hold by now. Logged at debug level (connection-options).
+ * Thrown by the task once it has set its job aside (`deferJob`): graphile-worker's failure update
+ * then unlocks the job, noting this message in `last_error` and adding its backoff to `run_at`
+ * (a second for a job with no failed attempt), and, unlike on success, does not delete it. Logged
+ * at debug level (connection-options).
  */
 export class JobSetAside extends Error {
   constructor(threadId: string, why: string) {
@@ -31,9 +32,12 @@ export function deferralDelayMs(baseMs: number, n: number): number {
 }
 
 /**
- * Puts a job back for later without counting the attempt: unlocked, due after `delayMs`, its
- * deferral count in the payload. Only while this pool still holds it; a job another worker took
- * over is that worker's.
+ * Sets a job aside for later without counting the attempt: due after `delayMs`, its deferral count
+ * in the payload. It stays locked: the task then throws `JobSetAside`, and graphile-worker's
+ * failure update, which matches only a job its pool still locks, unlocks it. Unlocking it here
+ * would let this pool take it again before that update ran (it waits for a free connection), which
+ * would then unlock the second run's job under it. Only while this pool still holds it; a job
+ * another worker took over is that worker's.
  */
 export async function deferJob(
   pool: pg.Pool,
@@ -45,8 +49,7 @@ export async function deferJob(
   const payload = Object.assign({}, job.payload as Record<string, unknown>, { deferrals });
   await pool.query(
     `update ${quoteIdentifier(graphileSchema)}._private_jobs
-        set locked_by = null, locked_at = null,
-            run_at = now() + $3 * interval '1 millisecond',
+        set run_at = now() + $3 * interval '1 millisecond',
             attempts = greatest(attempts - 1, 0),
             payload = $4::json
       where id = $1 and locked_by = $2`,

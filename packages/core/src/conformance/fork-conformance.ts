@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import type { Checkpoint, CheckpointStore } from '../checkpoint/checkpoint-store.js';
 import type { SkeinEngine } from '../engine/skein-engine.js';
 import type { ConformanceSubject } from './checkpoint-store-conformance.js';
+import { checkForksAgainstModel } from './fork-model.js';
 
 type WithStore = (test: (subject: ConformanceSubject) => Promise<void>) => Promise<void>;
 
@@ -147,4 +148,7 @@ export function forkConformance(
       ]);
       expect(saved.checkpoint.messageCount).toBe(count + 1);
     }));
+
+  it('gives back what the in-memory store does after any saves, forks, prunes and deletes', () =>
+    withStore(({ store }) => checkForksAgainstModel(store, 100)));
 }
