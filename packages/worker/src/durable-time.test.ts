@@ -43,6 +43,35 @@ function engineOn(store: InMemoryCheckpointStore): SkeinEngine {
       { from: 'nap', to: 'end' },
     ],
   });
+  // Two branches: one naps, the other naps twice as long.
+  engine.registerWorkflow({
+    id: 'naps',
+    version: '1',
+    nodes: [
+      { id: 'start', type: 'START' },
+      {
+        id: 'fan',
+        type: 'PARALLEL',
+        config: {
+          join: 'join',
+          branches: [
+            { name: 'short', start: 'nap_short' },
+            { name: 'long', start: 'nap_long' },
+          ],
+        },
+      },
+      { id: 'nap_short', type: 'SLEEP', config: { duration: NAP_MS } },
+      { id: 'nap_long', type: 'SLEEP', config: { duration: 2 * NAP_MS } },
+      { id: 'join', type: 'JOIN', config: { outputVariable: 'naps' } },
+      { id: 'end', type: 'END', config: { output: 'vars.naps' } },
+    ],
+    edges: [
+      { from: 'start', to: 'fan' },
+      { from: 'nap_short', to: 'join' },
+      { from: 'nap_long', to: 'join' },
+      { from: 'join', to: 'end' },
+    ],
+  });
   engine.registerWorkflow({
     id: 'pay',
     version: '1',
@@ -106,6 +135,27 @@ describe('durable time and events on workers', () => {
     // Woken once: one checkpoint claimed the wake.
     const claims = (await store.list('nap-1')).filter((c) => c.status === 'RUNNING');
     expect(claims.length).toBeGreaterThan(0);
+  });
+
+  it('wakes the sleeping branches of a thread, one wake job at a time, on a worker started late', async () => {
+    const store = new InMemoryCheckpointStore();
+    const first = await startWorker(engineOn(store));
+    await first.enqueueThread('naps', 'zzz', { threadId: 'naps-1' });
+    await until(async () => (await statusOf(store, 'naps-1')) === 'WAITING', 'the naps');
+    const pending = (await store.load('naps-1'))!.state.pending;
+    if (pending?.kind !== 'branches') throw new Error(`not waiting on branches: ${pending?.kind}`);
+    const waiting = { waiting: pending.waiting.map((w) => ({ wakeAt: w.wakeAt! })) };
+    const last = Math.max(...waiting.waiting.map((w) => Date.parse(w.wakeAt)));
+    await first.stop();
+    workers.splice(0);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, last - Date.now()) + 50));
+    await startWorker(engineOn(store));
+    await until(async () => (await statusOf(store, 'naps-1')) === 'COMPLETED', 'both wakes');
+    const output = (await store.load('naps-1'))!.state.output as string[];
+    expect(output).toEqual(waiting.waiting.map((w) => w.wakeAt));
+    // Each branch woken once: one claim of the top-level wait per branch.
+    const states = (await store.listStates('naps-1')).map((s) => s.state);
+    expect(states.filter((s) => s.pending?.answer && s.status === 'RUNNING')).toHaveLength(2);
   });
 
   it('delivers a signal sent while the only worker is being restarted, once per thread', async () => {

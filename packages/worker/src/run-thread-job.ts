@@ -3,6 +3,7 @@ import {
   type StartedRun,
   type ThreadContext,
   type ThreadResult,
+  wakeInput,
   wakeOf,
 } from '@skein/core';
 import { SkeinError } from '@skein/spec';
@@ -310,14 +311,11 @@ export async function runThreadJob(context: JobContext, job: ThreadJob): Promise
           await context.scheduleWake(threadId, wake.at);
           return { kind: 'idle', reason: 'its wake is not due yet' };
         }
-        const pending = paused.state.pending!;
-        const input = pending.kind === 'sleep' ? pending.wakeAt : null;
         // Claimed like a resume: of every worker and engine that tries, one wakes it.
         result = await begin(context, entry, threadId, () =>
           engine.executor.start(run(paused), options, {
-            input,
+            ...wakeInput(paused.state, wake),
             wake: true,
-            ...(wake.timedOut ? { timedOut: true } : {}),
           }),
         );
       } else if (job.op === 'resume' && (await claimResume(context, threadId, thread))) {

@@ -16,9 +16,15 @@ interface ThreadDriver {
   ): Promise<unknown>;
   resume(
     thread: ThreadContext,
-    input: unknown,
+    resume: ChildResume & { readonly wake: boolean },
     options: { signal: AbortSignal | undefined; maxSteps: number },
   ): Promise<unknown>;
+}
+
+/** What a waiting child is resumed with: its input, or its wait's timeout. */
+export interface ChildResume {
+  readonly input: unknown;
+  readonly timedOut?: boolean;
 }
 
 export interface ChildRunnerOptions {
@@ -39,7 +45,7 @@ export interface RunChildOptions {
   /** Look for the child in the store first (the node runs again after a crash, failure or pause). */
   readonly recovering: boolean;
   /** The input for a child that waits (its resume), when this run answers it. */
-  readonly resume?: { readonly input: unknown };
+  readonly resume?: ChildResume;
 }
 
 const DEFAULT_MAX_DEPTH = 8;
@@ -115,8 +121,12 @@ export class ChildRunner {
     try {
       const run = { signal: options.signal, maxSteps: options.maxSteps };
       const status = child.status;
-      if (status === 'PAUSED') {
-        if (options.resume) await this.#options.driver.resume(child, options.resume.input, run);
+      if (status === 'PAUSED' || status === 'WAITING') {
+        // The top-level thread claimed the answer (or the wake) once: a WAITING child is woken
+        // by it, never by a timer or a signal of its own.
+        const wake = status === 'WAITING' || options.resume?.timedOut === true;
+        if (options.resume)
+          await this.#options.driver.resume(child, { ...options.resume, wake }, run);
       } else if (status !== 'COMPLETED') {
         await this.#options.driver.execute(child, run);
       }
@@ -177,7 +187,9 @@ function resultOf(plan: ChildPlan, thread: ThreadContext): ChildResult {
         ? { code: state.error.code, message: state.error.message }
         : { code: status === 'CANCELLED' ? 'THREAD_CANCELLED' : 'INTERNAL_ERROR', message: status },
     };
-  if (status === 'PAUSED') return { plan, threadId, thread, status };
+  // A child that waits for time or an event waits like one that waits for input.
+  if (status === 'PAUSED' || status === 'WAITING')
+    return { plan, threadId, thread, status: 'PAUSED' };
   // PENDING or RUNNING after a run: the run was refused (another executor holds it).
   return {
     plan,

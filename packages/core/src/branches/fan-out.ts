@@ -6,7 +6,7 @@ import type { ThreadContext } from '../thread/thread-context.js';
 import type { BranchWait } from '../thread/thread-state.js';
 import type { NodeDefinition } from '../workflow/types.js';
 import type { ChildOutcome, ChildPlan, ChildResult } from './child-plan.js';
-import type { ChildRunner, RunChildOptions } from './child-runner.js';
+import type { ChildResume, ChildRunner, RunChildOptions } from './child-runner.js';
 
 export interface FanOutPolicy {
   readonly maxConcurrency: number;
@@ -20,10 +20,14 @@ export interface FanOutPolicy {
   readonly keepCompleted: boolean;
 }
 
-/** A resume answer for one waiting branch: `{ branch: path, input }`. */
+/**
+ * A resume answer for one waiting branch: `{ branch: path, input }`; the engine adds
+ * `timedOut` when the branch's wait reached its deadline.
+ */
 export interface BranchAnswer {
   readonly branch: string;
   readonly input: unknown;
+  readonly timedOut?: boolean;
 }
 
 function isBranchAnswer(value: unknown): value is BranchAnswer {
@@ -35,37 +39,54 @@ function isBranchAnswer(value: unknown): value is BranchAnswer {
   );
 }
 
-/** Which child an answer is for, and what that child is resumed with. */
-function answerFor(
-  plan: ChildPlan,
-  answer: BranchAnswer | undefined,
-): { input: unknown } | undefined {
+/**
+ * What the child at `path` is resumed with by `answer`: the answer itself when it is for that
+ * child, the answer for a branch further down (its path relative to the child) when it is for
+ * one of the child's own branches, nothing otherwise.
+ */
+export function answerFor(path: string, answer: BranchAnswer | undefined): ChildResume | undefined {
   if (!answer) return undefined;
-  if (answer.branch === plan.path) return { input: answer.input };
-  if (answer.branch.startsWith(`${plan.path}/`))
-    return { input: { branch: answer.branch.slice(plan.path.length + 1), input: answer.input } };
-  return undefined;
+  const timedOut = answer.timedOut === true;
+  if (answer.branch === path)
+    return timedOut ? { input: answer.input, timedOut } : { input: answer.input };
+  if (!answer.branch.startsWith(`${path}/`)) return undefined;
+  const below = { branch: answer.branch.slice(path.length + 1), input: answer.input };
+  return { input: timedOut ? { ...below, timedOut } : below };
 }
 
 /** Every thread that waits below these results, with its path from the parent. */
 function waitingBranches(results: readonly ChildOutcome[]): BranchWait[] {
-  return results.flatMap((r) => {
+  return results.flatMap((r): BranchWait[] => {
     if (r.status !== 'PAUSED' || !r.thread) return [];
     const pending = r.thread.state.pending;
-    // Durable waits never run in a child thread (WAIT_IN_CHILD_THREAD).
-    if (!pending || pending.kind === 'sleep' || pending.kind === 'event') return [];
+    if (!pending) return [];
     if (pending.kind === 'branches')
       return pending.waiting.map((w) => ({ ...w, path: `${r.plan.path}/${w.path}` }));
-    return [
-      {
-        path: r.plan.path,
-        threadId: r.threadId,
-        reason: pending.kind,
-        ...(pending.kind === 'user-input' && pending.prompt !== undefined
-          ? { prompt: pending.prompt }
-          : {}),
-      },
-    ];
+    const wait = { path: r.plan.path, threadId: r.threadId };
+    switch (pending.kind) {
+      case 'sleep':
+        return [{ ...wait, reason: 'sleep', wakeAt: pending.wakeAt }];
+      case 'event':
+        return [
+          {
+            ...wait,
+            reason: 'event',
+            event: pending.event,
+            ...(pending.deadline === undefined ? {} : { deadline: pending.deadline }),
+          },
+        ];
+      case 'user-input':
+        return [
+          {
+            ...wait,
+            reason: 'user-input',
+            ...(pending.prompt === undefined ? {} : { prompt: pending.prompt }),
+            ...(pending.deadline === undefined ? {} : { deadline: pending.deadline }),
+          },
+        ];
+      default:
+        return [{ ...wait, reason: pending.kind }];
+    }
   });
 }
 
@@ -123,7 +144,7 @@ async function work(run: FanOutRun): Promise<void> {
   while (!run.stopped && run.next < plans.length) {
     const i = run.next++;
     const plan = plans[i]!;
-    const resume = answerFor(plan, run.answer);
+    const resume = answerFor(plan.path, run.answer);
     const result = await run.runner.run(
       run.thread,
       plan,

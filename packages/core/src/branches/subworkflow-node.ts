@@ -7,7 +7,7 @@ import { signalOf } from '../nodes/node-run-context.js';
 import type { SubworkflowNode } from '../workflow/types.js';
 import { childThreadId } from './child-plan.js';
 import type { ChildRunner } from './child-runner.js';
-import { branchAnswer, keepChildren, pauseFor } from './fan-out.js';
+import { answerFor, branchAnswer, keepChildren, pauseFor } from './fan-out.js';
 import { absorbChildren } from './settle-children.js';
 
 /**
@@ -37,21 +37,13 @@ export async function runSubworkflow(
     ...(config.message === undefined ? {} : { message: renderIn(thread, config.message) }),
     conversation: config.conversation ?? 'isolated',
   };
+  const resume = answerFor(node.id, answer);
   const result = await runner.run(thread, plan, {
     nodeId: node.id,
     signal,
     maxSteps: ctx.maxSteps ?? 1_000,
     recovering: ctx.recovering === true || ctx.resume !== undefined,
-    ...(answer
-      ? {
-          resume: {
-            input:
-              answer.branch === node.id
-                ? answer.input
-                : { branch: answer.branch.slice(node.id.length + 1), input: answer.input },
-          },
-        }
-      : {}),
+    ...(resume ? { resume } : {}),
   });
   if (result.status === 'PAUSED') {
     keepChildren(thread, [result], true);

@@ -16,9 +16,30 @@ const napAndWait = new WorkflowBuilder('durable-wait', '1')
   .chain('start', 'nap', 'paid', 'end')
   .build();
 
+/** The same waits in two branches of one thread: `nap` sleeps a minute, `pay` waits for a payment. */
+const branchWaits = new WorkflowBuilder('branch-waits', '1')
+  .start()
+  .parallel('fan', {
+    join: 'join',
+    branches: [
+      { name: 'nap', start: 'sleep' },
+      { name: 'pay', start: 'paid' },
+    ],
+  })
+  .sleep('sleep', { duration: 60_000 })
+  .waitForEvent('paid', { event: 'payment', match: 'event.id == vars.id', variable: 'paid' })
+  .join('join', { outputVariable: 'results' })
+  .end('end', { output: 'vars.results' })
+  .edge('start', 'fan')
+  .edge('sleep', 'join')
+  .edge('paid', 'join')
+  .edge('join', 'end')
+  .build();
+
 function engineOn(store: CheckpointStore, owner: string, clock: { now: number }): SkeinEngine {
   const engine = new SkeinEngine({ store, owner, leaseMs: 1_000, now: () => clock.now });
   engine.registerWorkflow(napAndWait);
+  engine.registerWorkflow(branchWaits);
   return engine;
 }
 
@@ -91,6 +112,41 @@ export function durableWaitConformance(withStore: WithStore): void {
       expect((await second.signal('payment', { id: 7, amount: 30 })).delivered).toEqual([]);
       first.close();
       second.close();
+      if (other !== store) await other.close?.();
+    }));
+
+  it('wakes and signals waits in branches once each, through their top-level thread, after a restart', () =>
+    withStore(async ({ store, reopen }) => {
+      const clock = { now: T0 };
+      const first = engineOn(store, 'first', clock);
+      const { result } = await first.run('branch-waits', { threadId: 'fan', variables: { id: 4 } });
+      expect(result.status).toBe('WAITING');
+      first.close();
+      expect(await store.listWakes()).toEqual([{ threadId: 'fan', at: T0 + 60_000 }]);
+      expect((await store.listWaiting('payment')).map((id) => id.startsWith('fan/'))).toEqual([
+        true,
+      ]);
+
+      clock.now = T0 + 3_600_000;
+      const other = reopen ? await reopen() : store;
+      const a = engineOn(store, 'a', clock);
+      const b = engineOn(other, 'b', clock);
+      const woken = [...(await a.recover()), ...(await b.recover())];
+      expect(woken.map((r) => r.threadId)).toEqual(['fan']);
+      expect(await woken[0]!.result).toMatchObject({ status: 'WAITING' });
+      const [x, y] = await Promise.all([
+        a.signal('payment', { id: 4, amount: 5 }),
+        b.signal('payment', { id: 4, amount: 6 }),
+      ]);
+      expect([...x.delivered, ...y.delivered]).toHaveLength(1);
+      const done = await [...x.runs, ...y.runs][0]!.result;
+      expect(done.status).toBe('COMPLETED');
+      expect(done.output).toEqual([
+        '2026-03-01T00:01:00.000Z',
+        { id: 4, amount: x.delivered.length ? 5 : 6 },
+      ]);
+      a.close();
+      b.close();
       if (other !== store) await other.close?.();
     }));
 }

@@ -52,7 +52,6 @@ const nodeErrors: { [C in api.NodeErrorCode]: api.NodeError<C> } = {
   OUTPUT_INVALID: api.NodeError.outputInvalid('extract', '(root) must be object'),
   WAIT_TIMED_OUT: api.NodeError.waitTimedOut('ask', '2026-01-01T00:00:00.000Z'),
   WAIT_TIME_INVALID: api.NodeError.waitTimeInvalid('nap', 'vars.ms', 'soon', 'milliseconds'),
-  WAIT_IN_CHILD_THREAD: api.NodeError.waitInChildThread('nap', 'fan/a'),
 };
 const notFoundErrors: { [C in CoreNotFoundCode]: NotFoundError<C> } = {
   TOOL_NOT_FOUND: toolNotFound('calc', 'node "agent"'),

@@ -22,8 +22,6 @@ import { SkeinError, type SkeinErrorOptions } from '@skein/spec';
  *   no `onTimeout` node (`nodeId`, `deadline`).
  * - `WAIT_TIME_INVALID`: a SLEEP's `duration` / `until` or a wait's `timeout` expression gave no
  *   usable time (`nodeId`, `expression`, `got`).
- * - `WAIT_IN_CHILD_THREAD`: a SLEEP or WAIT_FOR_EVENT ran in a branch or child thread; durable
- *   waits belong to top-level threads (decision 0019).
  */
 export type NodeErrorCode =
   | 'NODE_FAILED'
@@ -38,8 +36,7 @@ export type NodeErrorCode =
   | 'CHILD_THREADS_UNAVAILABLE'
   | 'OUTPUT_INVALID'
   | 'WAIT_TIMED_OUT'
-  | 'WAIT_TIME_INVALID'
-  | 'WAIT_IN_CHILD_THREAD';
+  | 'WAIT_TIME_INVALID';
 
 /** What a NodeError can say; each code has some of these (see the factories). */
 export interface NodeErrorFacts {
@@ -262,14 +259,6 @@ export class NodeError<Code extends NodeErrorCode = NodeErrorCode> extends Skein
       'WAIT_TIME_INVALID',
       `Node "${nodeId}": \`${expression}\` must give ${wanted}, got ${got}`,
       { nodeId, expression, got },
-    );
-  }
-
-  static waitInChildThread(nodeId: string, branchPath: string): NodeError<'WAIT_IN_CHILD_THREAD'> {
-    return new NodeError(
-      'WAIT_IN_CHILD_THREAD',
-      `Node "${nodeId}" waits durably, but runs in child thread "${branchPath}": SLEEP and WAIT_FOR_EVENT run in top-level threads only`,
-      { nodeId, branchPath },
     );
   }
 }

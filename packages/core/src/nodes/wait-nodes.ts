@@ -2,7 +2,7 @@ import { findNonJsonValue } from '@skein/spec';
 import { ThreadError } from '../errors/thread-error.js';
 import type { SleepNode, WaitForEventNode } from '../workflow/types.js';
 import type { NodeHandler } from './node-handler.js';
-import { deadlineOf, isoTime, msOf, refuseInChildThread, timedOut, timeOf } from './wait-time.js';
+import { deadlineOf, isoTime, msOf, timedOut, timeOf } from './wait-time.js';
 
 /**
  * Waits until `until` or `duration` ms from now: the thread is WAITING with `wakeAt` in its
@@ -13,7 +13,6 @@ export const sleepHandler: NodeHandler<SleepNode> = ({ thread, node, resume, ser
   const pending = thread.state.pending;
   if (resume && pending?.kind === 'sleep' && pending.nodeId === node.id)
     return { kind: 'next', output: pending.wakeAt };
-  refuseInChildThread(thread, node.id);
   const now = services.now();
   const { until, duration } = node.config;
   const at =
@@ -57,7 +56,6 @@ export const waitForEventHandler: NodeHandler<WaitForEventNode> = ({
       ...(variable ? { variables: { [variable]: payload } } : {}),
     };
   }
-  refuseInChildThread(thread, node.id);
   const deadline = deadlineOf(thread, node.id, timeout, services.now());
   return {
     kind: 'pause',

@@ -57,9 +57,3 @@ export function timedOut(
   if (onTimeout === undefined) throw NodeError.waitTimedOut(nodeId, deadline ?? 'unknown');
   return { kind: 'next', goto: onTimeout };
 }
-
-/** Durable waits belong to top-level threads (decision 0019): a branch could not be woken alone. */
-export function refuseInChildThread(thread: ThreadContext, nodeId: string): void {
-  const parent = thread.state.parent;
-  if (parent) throw NodeError.waitInChildThread(nodeId, parent.branchPath);
-}

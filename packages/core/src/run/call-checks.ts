@@ -32,6 +32,8 @@ function waitingFor(thread: ThreadContext): string {
     return `it sleeps until ${pending.wakeAt}; the engine wakes it (recover() or wakeDue())`;
   if (pending?.kind === 'event')
     return `it waits for event "${pending.event}"; deliver it with signal("${pending.event}", payload) or its webhook`;
+  if (pending?.kind === 'branches')
+    return `its branches ${pending.waiting.map((w) => JSON.stringify(w.path)).join(', ')} sleep or wait for events; the engine wakes them`;
   return 'it waits for the engine to wake it';
 }
 
@@ -50,6 +52,17 @@ export function checkResumable(
     throw ThreadError.state(thread.threadId, thread.status, waitingFor(thread));
   if ((thread.status !== 'PAUSED' && thread.status !== 'WAITING') || !pending)
     throw ThreadError.state(thread.threadId, thread.status, 'only a PAUSED thread can be resumed');
+  if (pending.kind === 'branches' && !resume.wake) {
+    // A branch that sleeps or waits for an event is the engine's to wake, as a thread is.
+    const branch = (input as { branch?: unknown } | null)?.branch;
+    const wait = pending.waiting.find((w) => w.path === branch);
+    if (wait?.reason === 'sleep' || wait?.reason === 'event')
+      throw ThreadError.state(
+        thread.threadId,
+        thread.status,
+        `branch "${wait.path}" ${wait.reason === 'sleep' ? `sleeps until ${wait.wakeAt}` : `waits for event "${wait.event}"`}; the engine wakes it`,
+      );
+  }
   if (resume.timedOut) return;
   if (input === undefined)
     throw ThreadError.resumeInput(

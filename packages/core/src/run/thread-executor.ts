@@ -140,7 +140,7 @@ export class ThreadExecutor {
           builder: options.builder,
           driver: {
             execute: (thread, run) => this.execute(thread, run),
-            resume: (thread, input, run) => this.resume(thread, input, run),
+            resume: async (thread, resume, run) => (await this.start(thread, run, resume)).result,
           },
           emitter: options.emitter,
           ...(options.store ? { store: options.store } : {}),

@@ -41,7 +41,9 @@ export function checkSignal(name: unknown, payload: unknown): asserts name is st
 /**
  * Claims one thread's event wait with `payload` when its `match` holds. The claim is the
  * checkpoint claim of a resume, so however many engines deliver the event at once, the thread
- * takes it once; a thread someone else claimed first is left alone (undefined).
+ * takes it once; a thread someone else claimed first is left alone (undefined). A branch that
+ * waits is reached through its top-level thread, which is resumed with `{ branch, input }`: its
+ * claim is the top-level thread's.
  */
 export async function deliverTo(
   host: SignalHost,
@@ -51,8 +53,22 @@ export async function deliverTo(
 ): Promise<StartedRun | 'no-match' | undefined> {
   if (eventWaitOf(thread.state) !== name) return undefined;
   if (!eventMatches(thread, thread.state.pending!.nodeId, payload)) return 'no-match';
+  const parent = thread.state.parent;
+  let target = thread;
+  let input: unknown = payload;
+  if (parent) {
+    const root = await host.load(parent.rootThreadId);
+    const pending = root?.state.pending;
+    const wait =
+      pending?.kind === 'branches' && !pending.answer
+        ? pending.waiting.find((w) => w.threadId === thread.threadId && w.reason === 'event')
+        : undefined;
+    if (!root || !wait) return undefined;
+    target = root;
+    input = { branch: wait.path, input: payload };
+  }
   try {
-    return await host.start(thread, { input: payload, wake: true });
+    return await host.start(target, { input, wake: true });
   } catch (error) {
     if (lostClaim(error)) return undefined;
     throw error;
@@ -96,6 +112,9 @@ export async function deliverSignal(
     outcome.result.catch(() => undefined);
     delivered.push(threadId);
     runs.push(outcome);
+    // A branch's delivery resumed its top-level thread: the next branch of that thread is
+    // claimed from where this run leaves it (waiting again), not from where it was.
+    if (thread.state.parent) await outcome.result.catch(() => undefined);
   }
   if (delivered.length === 0)
     host.warn({

@@ -4,8 +4,15 @@ import { withEntry } from '../util/with-entry.js';
 import type { PendingInteraction, ThreadState, ThreadStatus } from './thread-state.js';
 import type { ThreadTransition } from './thread-transition.js';
 
-/** A wait for time or an outside event is WAITING (the engine wakes it); one for a caller, PAUSED. */
+/**
+ * A wait for time or an outside event is WAITING (the engine wakes it); one for a caller, PAUSED.
+ * Branches that wait are WAITING only when none of them waits for a caller.
+ */
 function waitStatus(pending: PendingInteraction): ThreadStatus {
+  if (pending.kind === 'branches')
+    return pending.waiting.every((w) => w.reason === 'sleep' || w.reason === 'event')
+      ? 'WAITING'
+      : 'PAUSED';
   return pending.kind === 'sleep' || pending.kind === 'event' ? 'WAITING' : 'PAUSED';
 }
 

@@ -14,6 +14,8 @@ const STATUSES = new Set([
 
 type Fail = (field: string, problem: string) => never;
 
+const BRANCH_WAIT_REASONS = new Set(['user-input', 'tool-approval', 'sleep', 'event']);
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -68,9 +70,12 @@ function checkPending(pending: unknown, fail: Fail): void {
       if (!isRecord(wait)) fail(at, 'must be an object');
       requireString(wait.path, `${at}.path`, fail);
       requireString(wait.threadId, `${at}.threadId`, fail);
-      if (wait.reason !== 'user-input' && wait.reason !== 'tool-approval')
-        fail(`${at}.reason`, 'must be "user-input" or "tool-approval"');
+      if (!BRANCH_WAIT_REASONS.has(wait.reason as string))
+        fail(`${at}.reason`, 'must be "user-input", "tool-approval", "sleep" or "event"');
       requireString(wait.prompt, `${at}.prompt`, fail, true);
+      requireString(wait.wakeAt, `${at}.wakeAt`, fail, wait.reason !== 'sleep');
+      requireString(wait.event, `${at}.event`, fail, wait.reason !== 'event');
+      requireString(wait.deadline, `${at}.deadline`, fail, true);
     });
     return;
   }

@@ -82,8 +82,15 @@ export interface BranchWait {
   /** Its path from the paused thread: `parallel/name`, `map[2]`, `sub`, nested ones joined by `/`. */
   readonly path: string;
   readonly threadId: string;
-  readonly reason: 'user-input' | 'tool-approval';
+  /** A caller answers `user-input` and `tool-approval`; the engine wakes `sleep` and `event`. */
+  readonly reason: 'user-input' | 'tool-approval' | 'sleep' | 'event';
   readonly prompt?: string;
+  /** A sleeping branch's wake time (ISO). */
+  readonly wakeAt?: string;
+  /** The event an `event` branch waits for. */
+  readonly event?: string;
+  /** When a branch's wait times out (ISO): a USER_INTERACTION's or an event wait's `timeout`. */
+  readonly deadline?: string;
 }
 
 /** What a branch or child thread knows of the thread that started it. */

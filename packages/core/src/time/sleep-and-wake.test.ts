@@ -145,24 +145,4 @@ describe('SLEEP', () => {
     expect(delays.filter((d) => d === MAX_TIMER_MS).length).toBeGreaterThanOrEqual(1);
     engine.close();
   });
-
-  it('refuses a SLEEP in a branch: durable waits are for top-level threads', async () => {
-    const engine = new SkeinEngine({ store: new InMemoryCheckpointStore(), now: () => T0 });
-    engine.registerWorkflow(
-      new WorkflowBuilder('fan', '1')
-        .start()
-        .parallel('fan', { join: 'join', branches: [{ name: 'a', start: 'nap' }] })
-        .sleep('nap', { duration: 5 })
-        .join('join')
-        .end('end')
-        .edge('start', 'fan')
-        .edge('nap', 'join')
-        .edge('join', 'end')
-        .build(),
-    );
-    const { result } = await engine.run('fan');
-    expect(result.status).toBe('FAILED');
-    expect(result.error?.message).toMatch(/WAIT_IN_CHILD_THREAD|top-level threads only/);
-    engine.close();
-  });
 });

@@ -3,7 +3,7 @@ import type { CheckpointStore } from '../checkpoint/checkpoint-store.js';
 import type { WarningEvent } from '../events/event-map.js';
 import type { ResumeWith, StartedRun, ThreadResult } from '../run/thread-executor.js';
 import type { ThreadContext } from '../thread/thread-context.js';
-import { wakeOf } from '../thread/wake-of.js';
+import { wakeInput, wakeOf } from '../thread/wake-of.js';
 import { WakeTimers } from './wake-timers.js';
 
 /** What waking threads needs from the engine. */
@@ -86,13 +86,8 @@ export class Waker {
       this.#timers.set(threadId, wake.at);
       return undefined;
     }
-    const pending = thread.state.pending!;
-    const input = pending.kind === 'sleep' ? pending.wakeAt : null;
     try {
-      return await this.#host.start(
-        thread,
-        wake.timedOut ? { input, timedOut: true, wake: true } : { input, wake: true },
-      );
+      return await this.#host.start(thread, { ...wakeInput(thread.state, wake), wake: true });
     } catch (error) {
       if (lostClaim(error)) return undefined;
       throw error;

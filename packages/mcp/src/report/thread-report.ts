@@ -14,9 +14,10 @@ export type WaitingFor =
   | { readonly kind: 'tool-approval'; readonly approvals: readonly ApprovalToAnswer[] }
   | {
       readonly kind: 'branches';
+      /** `sleep` and `event` branches are woken by the engine, not answered. */
       readonly branches: readonly {
         readonly path: string;
-        readonly reason: 'user-input' | 'tool-approval';
+        readonly reason: 'user-input' | 'tool-approval' | 'sleep' | 'event';
         readonly prompt?: string;
       }[];
     }
