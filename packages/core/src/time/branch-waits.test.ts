@@ -232,4 +232,24 @@ describe('durable waits in branches', () => {
     expect(done.output).toEqual(['2026-03-01T00:01:00.000Z', '2026-03-01T00:02:00.000Z']);
     engine.close();
   });
+
+  it("delivers a branch's webhook once, through its top-level thread", async () => {
+    const store = new InMemoryCheckpointStore();
+    const clock = { now: T0 };
+    const engine = engineOn(store, clock);
+    await engine.run('payments', { threadId: 'w', variables: { orders: [7] } });
+    const [branch] = await store.listWaiting('payment');
+    const token = await engine.createWebhook(branch!);
+    const [first, second] = await Promise.all([
+      engine.deliverWebhook(token, { order: 7, amount: 70 }),
+      engine.deliverWebhook(token, { order: 7, amount: 71 }),
+    ]);
+    const delivered = [first, second].filter((d) => d.status === 'delivered');
+    expect(delivered).toHaveLength(1);
+    const run = delivered[0]!.status === 'delivered' ? delivered[0]!.run : undefined;
+    const done = await run!.result;
+    expect(done.status).toBe('COMPLETED');
+    expect([[{ order: 7, amount: 70 }], [{ order: 7, amount: 71 }]]).toContainEqual(done.output);
+    engine.close();
+  });
 });
