@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { expect } from 'vitest';
 import type { Checkpoint, CheckpointStore } from '../checkpoint/checkpoint-store.js';
 import { InMemoryCheckpointStore } from '../checkpoint/in-memory-checkpoint-store.js';
-import type { ThreadState } from '../thread/thread-state.js';
+import { makeCheckpoint } from '../testing/make-checkpoint.js';
 
 // Any sequence of saves, forks (from any checkpoint, of forks too), prunes and deletes leaves a
 // store giving back exactly what the in-memory store gives back. The in-memory store copies a
@@ -71,33 +71,10 @@ function checkpointOf(
       role: 'user' as const,
       content: `${what} ${tag}.${i}`,
     }));
-  const createdAt = '2026-11-27T10:00:00.000Z';
+  const checkpoint = makeCheckpoint(threadId, sequence, from, rows(counts.messages, threadId));
   return {
-    id: `${threadId}:${sequence}`,
-    threadId,
-    sequence,
-    ...(sequence > 1 ? { parentId: `${threadId}:${sequence - 1}` } : {}),
-    createdAt,
-    state: {
-      threadId,
-      workflowId: 'w',
-      workflowVersion: '1',
-      status: 'RUNNING',
-      step: sequence,
-      currentNodeId: 'n',
-      variables: {},
-      nodeOutputs: {},
-      dynamicTools: [],
-      toolFailures: {},
-      firedTriggers: [],
-      createdAt,
-    } as unknown as ThreadState,
-    conversation: {
-      version: 1,
-      from,
-      messages: rows(counts.messages, threadId),
-      log: rows(counts.log, `${threadId} log`) as never,
-    },
+    ...checkpoint,
+    conversation: { ...checkpoint.conversation, log: rows(counts.log, `${threadId} log`) as never },
   };
 }
 

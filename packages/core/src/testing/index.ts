@@ -4,6 +4,7 @@ export type { CallIdMessage } from './default-call-id.js';
 export { defaultCallId } from './default-call-id.js';
 export type { ScriptErrorCode, ScriptErrorFacts } from './errors/script-error.js';
 export { ScriptError } from './errors/script-error.js';
+export { makeCheckpoint } from './make-checkpoint.js';
 export { ScriptedLLMClient, splitTokens } from './scripted-llm-client.js';
 export type {
   RecordedLLMCall,
