@@ -16,7 +16,7 @@ interface ThreadDriver {
   ): Promise<unknown>;
   resume(
     thread: ThreadContext,
-    resume: ChildResume & { readonly wake: boolean },
+    resume: ChildResume & { readonly wake: true },
     options: { signal: AbortSignal | undefined; maxSteps: number },
   ): Promise<unknown>;
 }
@@ -122,11 +122,10 @@ export class ChildRunner {
       const run = { signal: options.signal, maxSteps: options.maxSteps };
       const status = child.status;
       if (status === 'PAUSED' || status === 'WAITING') {
-        // The top-level thread claimed the answer (or the wake) once: a WAITING child is woken
-        // by it, never by a timer or a signal of its own.
-        const wake = status === 'WAITING' || options.resume?.timedOut === true;
+        // The top-level thread's claim decided who may answer (a caller, or the engine's wake):
+        // a child, at any depth, is resumed on that claim, never by a timer or signal of its own.
         if (options.resume)
-          await this.#options.driver.resume(child, { ...options.resume, wake }, run);
+          await this.#options.driver.resume(child, { ...options.resume, wake: true }, run);
       } else if (status !== 'COMPLETED') {
         await this.#options.driver.execute(child, run);
       }

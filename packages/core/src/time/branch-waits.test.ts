@@ -80,10 +80,19 @@ const nested = new WorkflowBuilder('nested', '1')
   .chain('start', 'sub', 'end')
   .build();
 
+/** SUBWORKFLOW running `mixed`: the child in between waits for a person and a sleep at once. */
+const nestedMixed = new WorkflowBuilder('nested-mixed', '1')
+  .start()
+  .subworkflow('sub', { workflow: 'mixed' })
+  .end('end', { output: 'nodes.sub' })
+  .chain('start', 'sub', 'end')
+  .build();
+
 function engineOn(store: InMemoryCheckpointStore, clock: { now: number }, owner = 'one') {
   const engine = new SkeinEngine({ store, owner, now: () => clock.now });
   engine.registerWorkflow(naps);
   engine.registerWorkflow(nested);
+  engine.registerWorkflow(nestedMixed);
   engine.registerWorkflow(payments);
   engine.registerWorkflow(mixed);
   return engine;
@@ -250,6 +259,22 @@ describe('durable waits in branches', () => {
     const done = await run!.result;
     expect(done.status).toBe('COMPLETED');
     expect([[{ order: 7, amount: 70 }], [{ order: 7, amount: 71 }]]).toContainEqual(done.output);
+    engine.close();
+  });
+
+  it('wakes a sleeping branch below a child that also waits for a person', async () => {
+    const store = new InMemoryCheckpointStore();
+    const clock = { now: T0 };
+    const engine = engineOn(store, clock);
+    const { result } = await engine.run('nested-mixed', { threadId: 'nm' });
+    expect(result.status).toBe('PAUSED');
+    clock.now = T0 + MINUTE;
+    const [woken] = await engine.wakeDue();
+    const after = await woken!.result;
+    expect(after.status).toBe('PAUSED');
+    expect(after.pending).toMatchObject({ waiting: [{ path: 'sub/fan/ask' }] });
+    const answered = await engine.resume('nm', { branch: 'sub/fan/ask', input: 'Ada' });
+    expect(answered.result.status).toBe('COMPLETED');
     engine.close();
   });
 });
