@@ -1,26 +1,17 @@
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PostgresCheckpointStore } from './postgres-checkpoint-store.js';
 import { spawnChild } from './test-support/spawn-child.js';
-import { startTestPostgres, type TestPostgres } from './testing/index.js';
+import { useTestPostgres } from './test-support/use-test-postgres.js';
 
 const THREADS = 40;
-let server: TestPostgres;
-let admin: pg.Pool;
-beforeAll(async () => {
-  server = await startTestPostgres();
-  admin = new pg.Pool({ connectionString: server.connectionString });
-});
-afterAll(async () => {
-  await admin?.end();
-  await server?.stop();
-});
+
+const db = useTestPostgres();
 
 describe('a process killed with SIGKILL while it group-commits saves of many threads', () => {
   it('leaves every save it saw resolve, and no checkpoint half-written', async () => {
     const schema = 'group_crash';
     const child = spawnChild(new URL('./test-support/group-child.ts', import.meta.url), [
-      server.connectionString,
+      db.server.connectionString,
       schema,
       THREADS,
     ]);
@@ -32,21 +23,21 @@ describe('a process killed with SIGKILL while it group-commits saves of many thr
     }
     child.process.kill('SIGKILL');
     expect((await child.exited).signal).toBe('SIGKILL');
-    const store = new PostgresCheckpointStore({ pool: admin, schema });
+    const store = new PostgresCheckpointStore({ pool: db.pool, schema });
     for (let i = 0; i < THREADS; i++) {
       const threadId = `t${i}`;
       const list = await store.list(threadId);
       expect(list.map((c) => c.id)).toEqual(list.map((_, n) => `${threadId}:${n + 1}`));
       const latest = list.at(-1)!;
       expect(latest.messageCount).toBe(list.length * 2);
-      const { rows } = await admin.query<{ n: number }>(
+      const { rows } = await db.pool.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM ${schema}.messages
          WHERE thread = (SELECT id FROM ${schema}.threads WHERE thread_id = $1)`,
         [threadId],
       );
       expect(rows[0]!.n).toBe(latest.messageCount);
     }
-    const { rows } = await admin.query<{ checkpoint_id: string }>(
+    const { rows } = await db.pool.query<{ checkpoint_id: string }>(
       `SELECT checkpoint_id FROM ${schema}.checkpoints`,
     );
     const stored = new Set(rows.map((row) => row.checkpoint_id));

@@ -1,26 +1,16 @@
 import type { Checkpoint } from '@skein/core';
 import fc from 'fast-check';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PostgresCheckpointStore } from './postgres-checkpoint-store.js';
 import { statements } from './statements.js';
 import { makeCheckpoint } from './test-support/make-checkpoint.js';
-import { startTestPostgres, type TestPostgres } from './testing/index.js';
+import { useTestPostgres } from './test-support/use-test-postgres.js';
 
-let server: TestPostgres;
-let admin: pg.Pool;
-beforeAll(async () => {
-  server = await startTestPostgres();
-  admin = new pg.Pool({ connectionString: server.connectionString });
-});
-afterAll(async () => {
-  await admin?.end();
-  await server?.stop();
-});
+const db = useTestPostgres();
 
 let counter = 0;
 async function freshStore(): Promise<PostgresCheckpointStore> {
-  const store = new PostgresCheckpointStore({ pool: admin, schema: `group_${++counter}` });
+  const store = new PostgresCheckpointStore({ pool: db.pool, schema: `group_${++counter}` });
   await store.migrate();
   return store;
 }
@@ -41,7 +31,7 @@ function outcomes(saves: readonly Promise<void>[]): Promise<string[]> {
 
 /** The transactions that wrote these checkpoint rows: each row keeps its writer's id (xmin). */
 async function writers(schema: string, ids: readonly string[]): Promise<number> {
-  const { rows } = await admin.query<{ n: number }>(
+  const { rows } = await db.pool.query<{ n: number }>(
     `SELECT count(DISTINCT xmin::text)::int AS n FROM "${schema}".checkpoints
      WHERE checkpoint_id = ANY($1::text[])`,
     [ids],
@@ -102,7 +92,7 @@ describe('PostgresCheckpointStore group commit', () => {
     const store = await freshStore();
     await threads(store, 3);
     // A stray row where t1's next message goes: its save breaks the primary key.
-    await admin.query(
+    await db.pool.query(
       `INSERT INTO "${store.schema}".messages (thread, position, body)
        SELECT id, 1, '{}' FROM "${store.schema}".threads WHERE thread_id = 't1'`,
     );
@@ -119,7 +109,7 @@ describe('PostgresCheckpointStore group commit', () => {
     await store.acquireLease('t0', { owner: 'a', expiresAt: 100, now: 0 });
     await store.acquireLease('t1', { owner: 'a', expiresAt: 100, now: 0 });
     // Another process in the middle of taking t0's lease over.
-    const client = await admin.connect();
+    const client = await db.pool.connect();
     await client.query('BEGIN');
     const { rowCount } = await client.query(statements(store.schema).acquireLease, [
       't0',
@@ -134,7 +124,7 @@ describe('PostgresCheckpointStore group commit', () => {
     ]);
     // The group waits for the lease row; once the takeover commits, it reads b's lease.
     for (;;) {
-      const { rows } = await admin.query<{ n: number }>(
+      const { rows } = await db.pool.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM pg_stat_activity
          WHERE datname = current_database() AND wait_event_type = 'Lock'`,
       );

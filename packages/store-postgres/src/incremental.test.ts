@@ -1,25 +1,15 @@
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PostgresCheckpointStore } from './postgres-checkpoint-store.js';
 import { makeCheckpoint } from './test-support/make-checkpoint.js';
-import { startTestPostgres, type TestPostgres } from './testing/index.js';
+import { useTestPostgres } from './test-support/use-test-postgres.js';
 
-let server: TestPostgres;
-let pool: pg.Pool;
-beforeAll(async () => {
-  server = await startTestPostgres();
-  pool = new pg.Pool({ connectionString: server.connectionString });
-});
-afterAll(async () => {
-  await pool?.end();
-  await server?.stop();
-});
+const db = useTestPostgres();
 
 /** Rows the server inserted into the schema's tables so far (pg_stat counters). */
 async function inserted(schema: string): Promise<Record<string, number>> {
   // The statistics are sent to the collector at the end of each transaction; make them current.
-  await pool.query('SELECT pg_stat_force_next_flush()');
-  const { rows } = await pool.query<{ relname: string; n: string }>(
+  await db.pool.query('SELECT pg_stat_force_next_flush()');
+  const { rows } = await db.pool.query<{ relname: string; n: string }>(
     'SELECT relname, n_tup_ins AS n FROM pg_stat_user_tables WHERE schemaname = $1',
     [schema],
   );
@@ -28,7 +18,7 @@ async function inserted(schema: string): Promise<Record<string, number>> {
 
 describe('saving a checkpoint', () => {
   it('writes only what it adds: each message once, whatever the thread’s length', async () => {
-    const store = new PostgresCheckpointStore({ pool, schema: 'incremental' });
+    const store = new PostgresCheckpointStore({ pool: db.pool, schema: 'incremental' });
     let messages = 0;
     const deltas: Record<string, number>[] = [];
     for (let sequence = 1; sequence <= 300; sequence++) {
@@ -53,7 +43,7 @@ describe('saving a checkpoint', () => {
     // thread row) — not the 598 messages before it.
     expect(deltas[1]).toMatchObject({ messages: 2, checkpoints: 1, threads: 0, log_entries: 0 });
     expect(deltas[0]).toMatchObject({ messages: 2, checkpoints: 1, threads: 1 });
-    const counts = await pool.query<{ n: number }>(
+    const counts = await db.pool.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM incremental.messages',
     );
     expect(counts.rows[0]!.n).toBe(600);

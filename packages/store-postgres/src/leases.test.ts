@@ -1,26 +1,16 @@
 import type { Checkpoint } from '@skein/core';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PostgresCheckpointStore } from './postgres-checkpoint-store.js';
 import { statements } from './statements.js';
 import { makeCheckpoint } from './test-support/make-checkpoint.js';
-import { startTestPostgres, type TestPostgres } from './testing/index.js';
+import { useTestPostgres } from './test-support/use-test-postgres.js';
 
-let server: TestPostgres;
-let admin: pg.Pool;
-beforeAll(async () => {
-  server = await startTestPostgres();
-  admin = new pg.Pool({ connectionString: server.connectionString });
-});
-afterAll(async () => {
-  await admin?.end();
-  await server?.stop();
-});
+const db = useTestPostgres();
 
 let counter = 0;
 /** A store on a schema of its own, migrated. */
 async function freshStore(): Promise<PostgresCheckpointStore> {
-  const store = new PostgresCheckpointStore({ pool: admin, schema: `fence_${++counter}` });
+  const store = new PostgresCheckpointStore({ pool: db.pool, schema: `fence_${++counter}` });
   await store.migrate();
   return store;
 }
@@ -30,7 +20,7 @@ function owned(checkpoint: Checkpoint, owner: unknown): Checkpoint {
 }
 
 async function count(schema: string, table: string): Promise<number> {
-  const { rows } = await admin.query<{ n: number }>(
+  const { rows } = await db.pool.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM "${schema}".${table}`,
   );
   return rows[0]!.n;
@@ -39,7 +29,7 @@ async function count(schema: string, table: string): Promise<number> {
 /** Resolves once a connection of this database waits for a lock (`event`: which kind). */
 async function someoneWaits(event?: string): Promise<void> {
   for (;;) {
-    const { rows } = await admin.query<{ n: number }>(
+    const { rows } = await db.pool.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM pg_stat_activity
        WHERE datname = current_database() AND wait_event_type = 'Lock'
          AND ($1::text IS NULL OR wait_event = $1)`,
@@ -59,7 +49,7 @@ async function acquireInFlight(
   threadId: string,
   lease: { owner: string; expiresAt: number; now: number },
 ): Promise<{ granted: boolean; commit(): Promise<void> }> {
-  const client = await admin.connect();
+  const client = await db.pool.connect();
   await client.query('BEGIN');
   const { rowCount } = await client.query(statements(schema).acquireLease, [
     threadId,
@@ -106,8 +96,8 @@ describe('PostgresCheckpointStore leases', () => {
     const store = await freshStore();
     await store.acquireLease('t', { owner: 'a', expiresAt: 100, now: 0 });
     await store.save(owned(makeCheckpoint('t', 1, { messages: 0, log: 0 }), 'a'));
-    const query = vi.spyOn(admin, 'query');
-    const connect = vi.spyOn(admin, 'connect');
+    const query = vi.spyOn(db.pool, 'query');
+    const connect = vi.spyOn(db.pool, 'connect');
     const sent = () =>
       query.mock.calls.map((call) => (call[0] as unknown as { text: string }).text);
     try {
@@ -232,7 +222,7 @@ describe('PostgresCheckpointStore leases', () => {
 
   it('refuse calls after close() with STORE_CLOSED', async () => {
     const store = new PostgresCheckpointStore({
-      connectionString: server.connectionString,
+      connectionString: db.server.connectionString,
       schema: 'closed',
     });
     await store.close();

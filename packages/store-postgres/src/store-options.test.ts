@@ -1,19 +1,9 @@
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PostgresCheckpointStore } from './postgres-checkpoint-store.js';
 import type { PostgresCheckpointStoreOptions } from './store-options.js';
-import { startTestPostgres, type TestPostgres } from './testing/index.js';
+import { useTestPostgres } from './test-support/use-test-postgres.js';
 
-let server: TestPostgres;
-let pool: pg.Pool;
-beforeAll(async () => {
-  server = await startTestPostgres();
-  pool = new pg.Pool({ connectionString: server.connectionString });
-});
-afterAll(async () => {
-  await pool?.end();
-  await server?.stop();
-});
+const db = useTestPostgres();
 
 function refusal(options: unknown): unknown {
   try {
@@ -25,7 +15,7 @@ function refusal(options: unknown): unknown {
 }
 
 async function schemas(): Promise<string[]> {
-  const { rows } = await pool.query<{ nspname: string }>(
+  const { rows } = await db.pool.query<{ nspname: string }>(
     "SELECT nspname FROM pg_namespace WHERE nspname NOT LIKE 'pg\\_%' AND nspname <> 'information_schema' ORDER BY 1",
   );
   return rows.map((r) => r.nspname);
@@ -47,7 +37,7 @@ describe('PostgresCheckpointStore options', () => {
     null,
   ])('refuses schema %j as INVALID_ARGUMENT, creating nothing', async (schema) => {
     const before = await schemas();
-    const error = refusal({ pool, schema });
+    const error = refusal({ pool: db.pool, schema });
     expect(error).toMatchObject({ code: 'INVALID_ARGUMENT', argument: 'schema' });
     expect((error as Error).message).toMatch(/schema must be a lower-case SQL identifier/);
     expect(await schemas()).toEqual(before);
@@ -55,11 +45,11 @@ describe('PostgresCheckpointStore options', () => {
 
   it('accepts plain identifiers up to 63 characters', async () => {
     for (const schema of ['_', 'a', 'skein_2', 'x'.repeat(63)]) {
-      const store = new PostgresCheckpointStore({ pool, schema });
+      const store = new PostgresCheckpointStore({ pool: db.pool, schema });
       expect(store.schema).toBe(schema);
       expect(await store.listThreads()).toEqual([]);
     }
-    expect(new PostgresCheckpointStore({ pool }).schema).toBe('skein');
+    expect(new PostgresCheckpointStore({ pool: db.pool }).schema).toBe('skein');
   });
 
   it.each([
@@ -78,18 +68,18 @@ describe('PostgresCheckpointStore options', () => {
   });
 
   it('refuses a pool and a connection string together, and maxConnections with a pool', () => {
-    expect(refusal({ pool, connectionString: server.connectionString })).toMatchObject({
+    expect(refusal({ pool: db.pool, connectionString: db.server.connectionString })).toMatchObject({
       code: 'INVALID_ARGUMENT',
       argument: 'options',
     });
-    expect(refusal({ pool, maxConnections: 2 })).toMatchObject({
+    expect(refusal({ pool: db.pool, maxConnections: 2 })).toMatchObject({
       code: 'INVALID_ARGUMENT',
       argument: 'maxConnections',
     });
   });
 
   it('refuses bad arguments to its methods before touching the database', async () => {
-    const store = new PostgresCheckpointStore({ pool, schema: 'methods' });
+    const store = new PostgresCheckpointStore({ pool: db.pool, schema: 'methods' });
     await expect(store.load(42 as never)).rejects.toMatchObject({ argument: 'threadId' });
     await expect(store.load('t', 7 as never)).rejects.toMatchObject({ argument: 'checkpointId' });
     await expect(store.list(null as never)).rejects.toMatchObject({ argument: 'threadId' });

@@ -1,36 +1,27 @@
 import { checkMigrationOrder } from '@skein/core/store-kit';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PostgresCheckpointStore } from '../postgres-checkpoint-store.js';
 import { makeCheckpoint } from '../test-support/make-checkpoint.js';
 import { spawnChild } from '../test-support/spawn-child.js';
-import { startTestPostgres, type TestPostgres } from '../testing/index.js';
+import { useTestPostgres } from '../test-support/use-test-postgres.js';
 import { applyMigrations } from './migrate.js';
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations.js';
 
-let server: TestPostgres;
-let admin: pg.Pool;
-beforeAll(async () => {
-  server = await startTestPostgres();
-  admin = new pg.Pool({ connectionString: server.connectionString });
-});
-afterAll(async () => {
-  await admin?.end();
-  await server?.stop();
-});
+const db = useTestPostgres();
 
 /** One row per migration applied: every version up to this package's. */
 const ALL_VERSIONS = MIGRATIONS.map((m) => m.version);
 
 async function versions(schema: string): Promise<number[]> {
-  const { rows } = await admin.query<{ version: number }>(
+  const { rows } = await db.pool.query<{ version: number }>(
     `SELECT version FROM "${schema}".migrations ORDER BY version`,
   );
   return rows.map((r) => r.version);
 }
 
 async function tables(schema: string): Promise<string[]> {
-  const { rows } = await admin.query<{ table_name: string }>(
+  const { rows } = await db.pool.query<{ table_name: string }>(
     'SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY 1',
     [schema],
   );
@@ -40,7 +31,7 @@ async function tables(schema: string): Promise<string[]> {
 describe('migrations', () => {
   it('create the schema on first use, record each version once, and are idempotent', async () => {
     const store = new PostgresCheckpointStore({
-      connectionString: server.connectionString,
+      connectionString: db.server.connectionString,
       schema: 'first_use',
     });
     expect(await tables('first_use')).toEqual([]);
@@ -55,20 +46,20 @@ describe('migrations', () => {
     ]);
     expect(await versions('first_use')).toEqual(ALL_VERSIONS);
     expect(await store.migrate()).toEqual({ from: SCHEMA_VERSION, to: SCHEMA_VERSION });
-    const again = new PostgresCheckpointStore({ pool: admin, schema: 'first_use' });
+    const again = new PostgresCheckpointStore({ pool: db.pool, schema: 'first_use' });
     expect(await again.migrate()).toEqual({ from: SCHEMA_VERSION, to: SCHEMA_VERSION });
     expect(await versions('first_use')).toEqual(ALL_VERSIONS);
     await store.close();
   });
 
   it('run explicitly report where they started', async () => {
-    const store = new PostgresCheckpointStore({ pool: admin, schema: 'explicit' });
+    const store = new PostgresCheckpointStore({ pool: db.pool, schema: 'explicit' });
     expect(await store.migrate()).toEqual({ from: 0, to: SCHEMA_VERSION });
   });
 
   it('leave other schemas alone: two stores in one database do not see each other', async () => {
-    const a = new PostgresCheckpointStore({ pool: admin, schema: 'tenant_a' });
-    const b = new PostgresCheckpointStore({ pool: admin, schema: 'tenant_b' });
+    const a = new PostgresCheckpointStore({ pool: db.pool, schema: 'tenant_a' });
+    const b = new PostgresCheckpointStore({ pool: db.pool, schema: 'tenant_b' });
     await a.save(makeCheckpoint('t', 1, { messages: 0, log: 0 }));
     expect(await b.listThreads()).toEqual([]);
     expect(await a.listThreads()).toHaveLength(1);
@@ -77,7 +68,7 @@ describe('migrations', () => {
   it('from five pools at once leave one schema at one version', async () => {
     const pools = Array.from(
       { length: 5 },
-      () => new pg.Pool({ connectionString: server.connectionString, max: 1 }),
+      () => new pg.Pool({ connectionString: db.server.connectionString, max: 1 }),
     );
     const stores = pools.map((pool) => new PostgresCheckpointStore({ pool, schema: 'five_pools' }));
     const results = await Promise.all(stores.map((store) => store.migrate()));
@@ -91,7 +82,7 @@ describe('migrations', () => {
   it('from five processes at once leave one schema at one version', async () => {
     const children = Array.from({ length: 5 }, () =>
       spawnChild(new URL('../test-support/migrate-child.ts', import.meta.url), [
-        server.connectionString,
+        db.server.connectionString,
         'five_processes',
       ]),
     );
@@ -108,13 +99,13 @@ describe('migrations', () => {
   }, 120_000);
 
   it('take a schema at version 1, as the first release left it, to the latest, leases included', async () => {
-    expect(await applyMigrations(admin, 'from_v1', MIGRATIONS.slice(0, 1))).toEqual({
+    expect(await applyMigrations(db.pool, 'from_v1', MIGRATIONS.slice(0, 1))).toEqual({
       from: 0,
       to: 1,
     });
-    const old = new PostgresCheckpointStore({ pool: admin, schema: 'from_v1' });
+    const old = new PostgresCheckpointStore({ pool: db.pool, schema: 'from_v1' });
     // A store of this version migrates before its first call: write version 1 rows by hand.
-    await admin.query(
+    await db.pool.query(
       `INSERT INTO from_v1.threads (thread_id, workflow_id, workflow_version, status, step,
          updated_at, last_checkpoint_id, checkpoint_count, message_count, log_count)
        VALUES ('old', 'w', '1', 'PAUSED', 3, 'then', 'old:1', 0, 0, 0)`,
@@ -128,14 +119,14 @@ describe('migrations', () => {
   });
 
   it('take a schema at version 2 with threads in it to version 3: they load, fork and go as any', async () => {
-    expect(await applyMigrations(admin, 'from_v2', MIGRATIONS.slice(0, 2))).toEqual({
+    expect(await applyMigrations(db.pool, 'from_v2', MIGRATIONS.slice(0, 2))).toEqual({
       from: 0,
       to: 2,
     });
     // A store of this version migrates before its first call: write the rows a version 2 store
     // wrote, by hand (a thread, its checkpoint, three messages and a log entry).
     const { state } = makeCheckpoint('old', 1, { messages: 0, log: 0 });
-    await admin.query(
+    await db.pool.query(
       `WITH
          thread AS (
            INSERT INTO from_v2.threads (thread_id, workflow_id, workflow_version, status, step,
@@ -172,7 +163,7 @@ describe('migrations', () => {
       ['paid', 'WAITING', { kind: 'event', nodeId: 'n', event: 'payment', answer: { input: 1 } }],
     ] as const;
     for (const [threadId, status, pending] of waiting)
-      await admin.query(
+      await db.pool.query(
         `WITH thread AS (
            INSERT INTO from_v2.threads (thread_id, workflow_id, workflow_version, status, step,
              updated_at, last_checkpoint_id, checkpoint_count, message_count, log_count)
@@ -182,7 +173,7 @@ describe('migrations', () => {
          SELECT id, $1 || ':1', 1, NULL, 'then', $2, 1, 'n', 0, 0, $3 FROM thread`,
         [threadId, status, JSON.stringify({ ...state, threadId, status, pending })],
       );
-    const store = new PostgresCheckpointStore({ pool: admin, schema: 'from_v2' });
+    const store = new PostgresCheckpointStore({ pool: db.pool, schema: 'from_v2' });
     expect(await store.migrate()).toEqual({ from: 2, to: SCHEMA_VERSION });
     expect(await store.listWakes()).toEqual([
       { threadId: 'sleeper', at: T0 + 60_000 },
@@ -212,13 +203,13 @@ describe('migrations', () => {
   });
 
   it('refuse a schema a newer version of the package migrated, changing nothing', async () => {
-    const store = new PostgresCheckpointStore({ pool: admin, schema: 'from_future' });
+    const store = new PostgresCheckpointStore({ pool: db.pool, schema: 'from_future' });
     await store.migrate();
-    await admin.query(
+    await db.pool.query(
       `INSERT INTO from_future.migrations (version, description) VALUES ($1, 'future')`,
       [SCHEMA_VERSION + 1],
     );
-    const later = new PostgresCheckpointStore({ pool: admin, schema: 'from_future' });
+    const later = new PostgresCheckpointStore({ pool: db.pool, schema: 'from_future' });
     await expect(later.listThreads()).rejects.toMatchObject({
       name: 'StoreError',
       code: 'STORE_TOO_NEW',
