@@ -176,9 +176,11 @@ describe('durable time and events on workers', () => {
     workers.splice(0);
     const client = createWorkerClient({ connectionString: server.connectionString, ...SCHEMAS });
     clients.push(client);
-    // Sent twice while no worker runs: each is a job; the thread takes the first only.
-    await client.signal('payment', { order: 'o-1', amount: 42 });
-    await client.signal('payment', { order: 'o-1', amount: 99 });
+    // Sent five times while no worker runs: each is a job, and the jobs of one event name are
+    // delivered in the order sent, so the thread takes the first only (the worker would take all
+    // five at once otherwise: it ran 99 first once, in CI).
+    for (const amount of [42, 99, 7, 13, 21])
+      await client.signal('payment', { order: 'o-1', amount });
     await expect(client.signal('', {})).rejects.toThrow(/non-empty string name/);
     await startWorker(engineOn(store));
     await until(async () => (await statusOf(store, 'pay-1')) === 'COMPLETED', 'the delivery');

@@ -36,8 +36,10 @@ export function deferralDelayMs(baseMs: number, n: number): number {
  * in the payload. It stays locked: the task then throws `JobSetAside`, and graphile-worker's
  * failure update, which matches only a job its pool still locks, unlocks it. Unlocking it here
  * would let this pool take it again before that update ran (it waits for a free connection), which
- * would then unlock the second run's job under it. Only while this pool still holds it; a job
- * another worker took over is that worker's.
+ * would then unlock the second run's job under it. Until it is due again the reaper leaves it
+ * alone (it takes only due jobs), and `locked_at` restarts so a dead worker's job set aside is
+ * reaped no sooner than a job just taken. Only while this pool still holds it; a job another
+ * worker took over is that worker's.
  */
 export async function deferJob(
   pool: pg.Pool,
@@ -50,6 +52,7 @@ export async function deferJob(
   await pool.query(
     `update ${quoteIdentifier(graphileSchema)}._private_jobs
         set run_at = now() + $3 * interval '1 millisecond',
+            locked_at = now(),
             attempts = greatest(attempts - 1, 0),
             payload = $4::json
       where id = $1 and locked_by = $2`,

@@ -34,6 +34,11 @@ export interface JobContext {
   readonly workflowKnown: (workflowId: string) => Promise<boolean>;
   /** Queues the thread's wake job for `at` (epoch ms): whichever worker is up then wakes it. */
   readonly scheduleWake: (threadId: string, at: number) => Promise<void>;
+  /**
+   * Puts the job off without counting the attempt (see `deferJob`); called, thread lock held, when
+   * a live run elsewhere holds the thread (`leased`, `stale-writer`).
+   */
+  readonly setAside: () => Promise<void>;
 }
 
 /** What the job did, for tests and logs. */
@@ -232,7 +237,6 @@ async function unbuildable(
  * `invalid`; store outages reject, and graphile-worker retries the job.
  */
 export async function runThreadJob(context: JobContext, job: ThreadJob): Promise<JobOutcome> {
-  const { engine } = context;
   const { threadId } = job;
   // Registered before the lock is taken (and the cancellation read with it), so a cancellation
   // committed after that read still reaches the controller through NOTIFY.
@@ -244,6 +248,28 @@ export async function runThreadJob(context: JobContext, job: ThreadJob): Promise
     context.running.remove(threadId, entry);
     throw error;
   }
+  try {
+    const outcome = await runLocked(context, job, entry, lock);
+    // Set aside while the thread lock is still held: from then on the job is not due, so the
+    // reaper, which takes a due job without its thread lock for a dead worker's, leaves it alone
+    // until graphile-worker's failure update has unlocked it.
+    if (outcome.kind === 'leased' || outcome.kind === 'stale-writer') await context.setAside();
+    return outcome;
+  } finally {
+    context.running.remove(threadId, entry);
+    await lock.release();
+  }
+}
+
+/** `runThreadJob` once the thread's lock is held. */
+async function runLocked(
+  context: JobContext,
+  job: ThreadJob,
+  entry: RunningThread,
+  lock: ThreadLock,
+): Promise<JobOutcome> {
+  const { engine } = context;
+  const { threadId } = job;
   try {
     // Stopped while waiting for the lock: the job goes back to the queue untouched.
     if (entry.handback) {
@@ -370,8 +396,5 @@ export async function runThreadJob(context: JobContext, job: ThreadJob): Promise
   } catch (error) {
     if (isStaleWriter(error)) return { kind: 'stale-writer' };
     throw error;
-  } finally {
-    context.running.remove(threadId, entry);
-    await lock.release();
   }
 }

@@ -3,6 +3,18 @@ import { findNonJsonValue, InvalidArgumentError } from '@skein/spec';
 /** The graphile-worker task of an outside event: any worker delivers it through its engine. */
 export const SIGNAL_TASK = 'skein_signal';
 
+/**
+ * Begins the key of the lock a signal job holds while it delivers (beside the thread locks, whose
+ * keys are thread ids, which never hold U+001F): the reaper tells a live delivery from a dead one
+ * by it.
+ */
+export const SIGNAL_LOCK_PREFIX = '\u001fsignal\u001f';
+
+/** The lock key of the signal job delivering event `name`. */
+export function signalLockKey(name: string): string {
+  return SIGNAL_LOCK_PREFIX + name;
+}
+
 /** What a signal job carries: the event's name and its payload (JSON). */
 export interface SignalJob {
   readonly name: string;

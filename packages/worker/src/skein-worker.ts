@@ -15,7 +15,7 @@ import {
 } from './queue-jobs.js';
 import { type JobOutcome, runThreadJob } from './run-thread-job.js';
 import { RunningThreads } from './running-threads.js';
-import { parseSignalJob, SIGNAL_TASK } from './signal-job.js';
+import { parseSignalJob, SIGNAL_TASK, signalLockKey } from './signal-job.js';
 import { cancelChannel, quoteIdentifier, THREAD_TASK } from './sql-names.js';
 import { StaleJobReaper } from './stale-job-reaper.js';
 import { SupervisedRunner } from './supervised-runner.js';
@@ -239,7 +239,13 @@ export class SkeinWorker extends WorkerClient {
       this.queue.log('warning', `signal job dropped: ${job.message}`);
       return;
     }
-    await this.#engine.signal(job.name, job.payload);
+    // Held while it delivers: the reaper tells this live job from a dead worker's by it.
+    const lock = await this.#locks.lock(signalLockKey(job.name));
+    try {
+      await this.#engine.signal(job.name, job.payload);
+    } finally {
+      await lock.release();
+    }
   }
 
   async #run(parsed: Extract<ParsedJob, { job: ThreadJob }>, job: TakenJob, attempts: number) {
@@ -259,6 +265,21 @@ export class SkeinWorker extends WorkerClient {
         workflowKnown: (workflowId) =>
           isWorkflowRegistered(this.queue.pool, this.queue.schema, workflowId),
         scheduleWake: (threadId, at) => this.#scheduleWake(threadId, at),
+        // Someone else runs the thread now: look again later, without counting an attempt and
+        // without deleting the job, which the other worker may hold by then.
+        setAside: () =>
+          deferJob(
+            this.queue.pool,
+            this.queue.graphileSchema,
+            job,
+            deferralDelayMs(this.#staleAfterMs, parsed.deferrals),
+            parsed.deferrals + 1,
+          ).catch((error: unknown) =>
+            this.queue.log(
+              'warning',
+              `job of thread ${parsed.job.threadId} not put back: ${String(error)}`,
+            ),
+          ),
       },
       parsed.job,
     );
@@ -329,19 +350,8 @@ export class SkeinWorker extends WorkerClient {
       if (outcome.kind === 'invalid')
         await this.#failForGood(job, payload, threadId, outcome.error);
       if ((outcome.kind === 'leased' || outcome.kind === 'stale-writer') && !parsed.invalid) {
-        // Someone else runs the thread now: look again later (if that one dies, this job is what
-        // goes on with it), without counting an attempt and without deleting the job, which the
-        // other worker may hold by now.
-        const deferrals = parsed.deferrals + 1;
-        await deferJob(
-          this.queue.pool,
-          this.queue.graphileSchema,
-          job,
-          deferralDelayMs(this.#staleAfterMs, parsed.deferrals),
-          deferrals,
-        ).catch((error: unknown) =>
-          this.queue.log('warning', `job of thread ${threadId} not put back: ${String(error)}`),
-        );
+        // Put off by `#run` (the job is not deleted: if the other run dies, this job goes on with
+        // the thread); graphile-worker's failure update unlocks it.
         told();
         throw new JobSetAside(parsed.job.threadId, `${outcome.kind}; looked at again later`);
       }

@@ -39,3 +39,13 @@ export function cancelChannel(schema: string): string {
 export function slotChannel(key: string): string {
   return `skein_slot_${digest(key, 32)}`;
 }
+
+/**
+ * The graphile-worker queue of one event name's signal jobs: a named queue runs one job at a time,
+ * in the order added, so two events of one name are delivered in the order they were sent (a
+ * thread waiting for either takes the first). Queue names hold at most 128 characters; event names
+ * are any length, so this is a digest.
+ */
+export function signalQueue(name: string): string {
+  return `skein_signal_${digest(name, 40)}`;
+}

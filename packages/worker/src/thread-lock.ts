@@ -37,6 +37,9 @@ function send<R extends pg.QueryResultRow>(
  * thread waiting minutes on a model holds no connection: a worker running hundreds of threads
  * needs a handful.
  *
+ * A signal job holds one too while it delivers, under a key no thread id can be
+ * (`signalLockKey`), so the reaper can tell its live delivery from a dead worker's.
+ *
  * A session lock is re-entrant within its session, so jobs of this process queue per thread here
  * first; only the one at the head asks PostgreSQL. A lock held elsewhere is waited for on a pooled
  * connection (the holder connection must never block), then asked for again.

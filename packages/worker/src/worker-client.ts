@@ -13,7 +13,13 @@ import { WorkerClosedError } from './errors/worker-closed-error.js';
 import { encodeThreadJob, type SentUserMessage, type ThreadJob } from './job-payload.js';
 import { ListenConnection } from './listen-connection.js';
 import { parseSignalJob, SIGNAL_TASK } from './signal-job.js';
-import { cancelChannel, quoteIdentifier, THREAD_TASK, threadChannel } from './sql-names.js';
+import {
+  cancelChannel,
+  quoteIdentifier,
+  signalQueue,
+  THREAD_TASK,
+  threadChannel,
+} from './sql-names.js';
 import { checkThreadId } from './thread-id.js';
 import type { WorkerEvent, WorkerEventListener } from './worker-event.js';
 import { migrateWorkerSchema } from './worker-schema.js';
@@ -242,7 +248,10 @@ export class WorkerClient {
   /**
    * Queues an outside event (`engine.signal(name, payload)` on whichever worker takes it): every
    * thread WAITING for `name` whose match holds gets it, exactly once per thread, even if the
-   * job runs twice. Resolves once the job is committed; no worker needs to be up now.
+   * job runs twice. Events of one name are delivered one at a time in the order they were queued
+   * (one graphile-worker queue per name), so a thread takes the first that matches; a delivery
+   * that fails (the database) is retried after later ones. Resolves once the job is committed;
+   * no worker needs to be up now.
    */
   async signal(name: string, payload: unknown = null): Promise<void> {
     this.#check('send a signal');
@@ -252,8 +261,9 @@ export class WorkerClient {
     const { pool, graphileSchema, maxAttempts } = this.queue;
     await onDatabase('send a signal', () =>
       pool.query(
-        `select ${quoteIdentifier(graphileSchema)}.add_job($1, $2::json, max_attempts => $3)`,
-        [SIGNAL_TASK, JSON.stringify(job), maxAttempts],
+        `select ${quoteIdentifier(graphileSchema)}.add_job($1, $2::json,
+                  queue_name => $3, max_attempts => $4)`,
+        [SIGNAL_TASK, JSON.stringify(job), signalQueue(job.name), maxAttempts],
       ),
     );
   }

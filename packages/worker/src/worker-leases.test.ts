@@ -67,7 +67,9 @@ async function start(engine: SkeinEngine, outcomes: [string, JobOutcome][]): Pro
     connectionString: server.connectionString,
     ...SCHEMAS,
     handleSignals: false,
-    staleAfterMs: 300,
+    // Long enough that a job under a busy machine takes its thread lock before it could be taken
+    // for a dead worker's (that would count a second attempt).
+    staleAfterMs: 1_000,
     recoveryIntervalMs: 100,
     onJob: (threadId, outcome) => outcomes.push([threadId, outcome]),
     log: () => {},
