@@ -6,7 +6,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { SqliteCheckpointStore } from '@skein/store-sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
-import { arrivals, type ClientOptions, testClient } from '../test-support/connect.js';
+import { type ClientOptions, testClient } from '../test-support/connect.js';
+import { expectGreetingWithProgress } from '../test-support/progress-arrivals.js';
 
 const packageDir = fileURLToPath(new URL('../../', import.meta.url));
 const CLI = fileURLToPath(new URL('../cli.ts', import.meta.url));
@@ -50,27 +51,9 @@ describe('skein-mcp over stdio (a real child process)', () => {
       'resume_thread',
       'get_thread',
     ]);
-    const progress: string[] = [];
-    const { result: greeted, arrived } = await arrivals(
-      first.client,
-      () =>
-        first.client.callTool({ name: 'greet', arguments: { name: 'Ada' } }, undefined, {
-          onprogress: (p) => progress.push(`progress ${p.message}`),
-        }) as Promise<CallToolResult>,
-    );
-    expect(greeted.structuredContent).toMatchObject({
-      status: 'COMPLETED',
-      output: ['Ada', 'Hello Ada!'],
-    });
-    // Every node's progress written before the result; the SDK client hands on those that did not
-    // come in the same read as the result (see `arrivals`): in CI it once missed the last one.
-    expect(arrived).toEqual([
-      'progress start (START)',
-      'progress Write the greeting (LLM)',
-      'progress end (END)',
-      'response',
-    ]);
-    expect(progress).toEqual(arrived.slice(0, progress.length));
+    // Every node's progress before the result, over stdio (in CI the SDK client once missed the
+    // last one: see `expectGreetingWithProgress`).
+    await expectGreetingWithProgress(first.client);
 
     // Hostile calls: each gets its MCP error, and the process goes on answering.
     await expect(first.client.callTool({ name: 'nope', arguments: {} })).rejects.toThrow(/-32602/);

@@ -3,7 +3,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { InMemoryCheckpointStore, type SkeinEngine } from '@skein/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { arrivals, type ClientOptions, testClient } from '../test-support/connect.js';
+import { type ClientOptions, testClient } from '../test-support/connect.js';
+import { expectGreetingWithProgress } from '../test-support/progress-arrivals.js';
 import { testEngine } from '../test-support/workflows.js';
 import { listenMcpHttp, type RunningMcpHttpServer } from './listen.js';
 
@@ -76,27 +77,8 @@ describe('Streamable HTTP on 127.0.0.1', () => {
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
     const client = await connect(server.url);
     expect((await client.listTools()).tools.map((t) => t.name)).toContain('greet');
-    const progress: string[] = [];
-    const { result: greeted, arrived } = await arrivals(
-      client,
-      () =>
-        client.callTool({ name: 'greet', arguments: { name: 'Ada' } }, undefined, {
-          onprogress: (p) => progress.push(`progress ${p.message}`),
-        }) as Promise<CallToolResult>,
-    );
-    expect(greeted.structuredContent).toMatchObject({
-      status: 'COMPLETED',
-      output: ['Ada', 'Hello Ada!'],
-    });
-    // Every node's progress written before the result, on the call's stream; the SDK client hands
-    // on those that did not come in the same read as the result (see `arrivals`).
-    expect(arrived).toEqual([
-      'progress start (START)',
-      'progress Write the greeting (LLM)',
-      'progress end (END)',
-      'response',
-    ]);
-    expect(progress).toEqual(arrived.slice(0, progress.length));
+    // Every node's progress before the result, on the call's stream.
+    await expectGreetingWithProgress(client);
     const paused = (await client.callTool({ name: 'trip', arguments: {} })) as CallToolResult;
     const { threadId } = paused.structuredContent as { threadId: string };
     // Another session (another client) can answer it: threads are the server's, not a session's.

@@ -31,34 +31,3 @@ export async function connectInMemory(
   await client.connect(clientSide);
   return client;
 }
-
-/**
- * What reached the client while `call` ran, in the order it arrived, before the SDK handled it:
- * each progress notification as `progress <message>`, each response as `response`.
- *
- * The SDK client (1.x) handles a notification a microtask after it arrives but a response at once,
- * and forgets a request's progress token with its response: progress that arrives in the same read
- * as the response (a pipe or a stream under load) never reaches `onprogress` (SDK issue #2580).
- * A server cannot prevent that; what it owes is every notification written before the response,
- * which is what this shows.
- */
-export async function arrivals<T>(
-  client: Client,
-  call: () => Promise<T>,
-): Promise<{ result: T; arrived: string[] }> {
-  const transport = client.transport;
-  const handle = transport?.onmessage;
-  if (!transport || !handle) throw new Error('connect the client first');
-  const arrived: string[] = [];
-  transport.onmessage = (message, extra) => {
-    if ('method' in message && message.method === 'notifications/progress')
-      arrived.push(`progress ${String(message.params?.message)}`);
-    else if (!('method' in message)) arrived.push('response');
-    handle.call(transport, message, extra);
-  };
-  try {
-    return { result: await call(), arrived };
-  } finally {
-    transport.onmessage = handle;
-  }
-}
