@@ -5,6 +5,7 @@ export { defaultCallId } from './default-call-id.js';
 export type { ScriptErrorCode, ScriptErrorFacts } from './errors/script-error.js';
 export { ScriptError } from './errors/script-error.js';
 export { makeCheckpoint } from './make-checkpoint.js';
+export { saveGroupsUntilKilled } from './save-groups.js';
 export { ScriptedLLMClient, splitTokens } from './scripted-llm-client.js';
 export type {
   RecordedLLMCall,
