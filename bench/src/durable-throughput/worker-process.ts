@@ -2,21 +2,13 @@
 // `node --import tsx worker-process.ts <pg url> <steps> <model delay ms>`. Prints "ready" once it
 // takes jobs; stops on SIGTERM. Default concurrency, default store pool, events off.
 import { PostgresCheckpointStore } from '@skein/store-postgres';
-import { createWorker } from '@skein/worker';
+import { startBenchWorker } from './bench-worker.js';
 import { modelStepsEngine } from './model-steps.js';
 
 const [connectionString, steps, delayMs] = process.argv.slice(2) as [string, string, string];
 const store = new PostgresCheckpointStore({ connectionString });
 const engine = modelStepsEngine(store, Number(steps), Number(delayMs));
-const worker = await createWorker({
-  engine,
-  connectionString,
-  handleSignals: false,
-  events: ['thread:completed'],
-  log: (level, message) => {
-    if (level === 'error') process.stderr.write(`bench worker: ${message}\n`);
-  },
-});
+const worker = await startBenchWorker(engine, connectionString);
 process.stdout.write('ready\n');
 process.once('SIGTERM', () => {
   void worker.stop().then(() => store.close());

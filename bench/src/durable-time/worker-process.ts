@@ -8,7 +8,7 @@
 // GCs, prints "rss <rss bytes> <heap used bytes>"). Stops on SIGTERM.
 import { createInterface } from 'node:readline';
 import { PostgresCheckpointStore } from '@skein/store-postgres';
-import { createWorker } from '@skein/worker';
+import { startBenchWorker } from '../durable-throughput/bench-worker.js';
 import { napEngine } from './nap.js';
 
 type Counted = 'thread:paused' | 'thread:completed';
@@ -35,15 +35,7 @@ for (const event of ['thread:paused', 'thread:completed'] as const)
 if (firstEvent && firstCount) expect(firstEvent, Number(firstCount));
 
 const started = clock();
-const worker = await createWorker({
-  engine,
-  connectionString,
-  handleSignals: false,
-  events: ['thread:completed'],
-  log: (level, message) => {
-    if (level === 'error') process.stderr.write(`bench worker: ${message}\n`);
-  },
-});
+const worker = await startBenchWorker(engine, connectionString);
 process.stdout.write(`ready ${started} ${clock()}\n`);
 
 const gc = (globalThis as { gc?: () => void }).gc;
