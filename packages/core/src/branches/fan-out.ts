@@ -1,5 +1,5 @@
 import { setMaxListeners } from 'node:events';
-import { ThreadError } from '../errors/thread-error.js';
+import { answeredBranch, type BranchAnswer } from '../nodes/check-answer.js';
 import type { NodeOutcome, NodeRunContext } from '../nodes/node-handler.js';
 import { signalOf } from '../nodes/node-run-context.js';
 import type { ThreadContext } from '../thread/thread-context.js';
@@ -18,25 +18,6 @@ export interface FanOutPolicy {
    * to find them in again should the fan-out pause.
    */
   readonly keepCompleted: boolean;
-}
-
-/**
- * A resume answer for one waiting branch: `{ branch: path, input }`; the engine adds
- * `timedOut` when the branch's wait reached its deadline.
- */
-export interface BranchAnswer {
-  readonly branch: string;
-  readonly input: unknown;
-  readonly timedOut?: boolean;
-}
-
-function isBranchAnswer(value: unknown): value is BranchAnswer {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as { branch?: unknown }).branch === 'string' &&
-    (value as { input?: unknown }).input !== undefined
-  );
 }
 
 /**
@@ -84,8 +65,9 @@ function waitingBranches(results: readonly ChildOutcome[]): BranchWait[] {
             ...(pending.deadline === undefined ? {} : { deadline: pending.deadline }),
           },
         ];
-      default:
-        return [{ ...wait, reason: pending.kind }];
+      case 'tool-approval':
+        // The calls it waits for: an answer is checked against them before it is claimed.
+        return [{ ...wait, reason: 'tool-approval', awaiting: pending.awaiting }];
     }
   });
 }
@@ -96,12 +78,7 @@ export function branchAnswer(ctx: NodeRunContext<NodeDefinition>): BranchAnswer 
   const pending = ctx.thread.state.pending;
   const input = ctx.resume.input;
   if (pending?.kind !== 'branches' || pending.nodeId !== ctx.node.id) return undefined;
-  if (!isBranchAnswer(input) || !pending.waiting.some((w) => w.path === input.branch))
-    throw ThreadError.resumeInput(
-      ctx.thread.threadId,
-      `branches wait for input: answer one with { branch, input }, branch one of ${pending.waiting.map((w) => JSON.stringify(w.path)).join(', ')}`,
-    );
-  return input;
+  return answeredBranch(ctx.thread.threadId, pending.waiting, input).answer;
 }
 
 /** A completed branch as its JOIN needs it: the thread let go, what it spent and broke kept. */

@@ -84,6 +84,42 @@ async function pausedPayment(engine: SkeinEngine, threadId: string) {
   return { approvals: { [pending.awaiting[0]!]: true } };
 }
 
+/** The pay workflow with its LLM node inside a MAP branch: the approval pauses the branch. */
+function branchPayWorkflow() {
+  return new WorkflowBuilder('pay-each', '1')
+    .initialTools(['charge'])
+    .variables({ defaults: { invoices: ['one'] } })
+    .start()
+    .map('each', { items: 'vars.invoices', start: 'agent', join: 'join' })
+    .llm('agent', { prompt: 'Pay the invoice' })
+    .join('join')
+    .end()
+    .chain('start', 'each')
+    .chain('agent', 'join', 'end')
+    .build();
+}
+
+/** Answers that do not answer an approval pause; each must be refused before it is claimed. */
+function wrongApprovals(callId: string): readonly unknown[] {
+  return [
+    { approvals: { 'call-forged': true } },
+    { approvals: {} },
+    'yes please',
+    { approvals: { [callId]: 'yes' } },
+    { approvals: { [callId]: { approved: 'true' } } },
+    // A key JSON.parse makes an own property: it names no call.
+    JSON.parse('{"approvals":{"__proto__":true}}'),
+    { approvals: { [callId]: true, 'call-forged': true } },
+    null,
+  ];
+}
+
+/** The stored pause: the store's latest checkpoint, which must still be answerable. */
+async function storedPause(store: CheckpointStore, threadId: string) {
+  const stored = await store.load(threadId);
+  return { status: stored!.state.status, answer: stored!.state.pending?.answer };
+}
+
 /** Conformance cases for what a store must give a thread to be exactly-once and recoverable. */
 export function durableThreadConformance(withStore: WithStore): void {
   it('runs an approved tool once when two resumes of one pause race, in one process or two', () =>
@@ -170,5 +206,63 @@ export function durableThreadConformance(withStore: WithStore): void {
       });
       expect((await other.load('crash'))!.state.status).toBe('COMPLETED');
       if (other !== store) await other.close?.();
+    }));
+
+  it('refuses a wrong answer to an approval before claiming it: the thread stays PAUSED and answerable', () =>
+    withStore(async ({ store, reopen }) => {
+      const card = new Card();
+      let clock = 0;
+      const engine = payEngine(store, card, { owner: 'one', now: () => clock });
+      const approve = await pausedPayment(engine, 'wrong');
+      const callId = Object.keys(approve.approvals)[0]!;
+      const saved = (await store.list('wrong')).length;
+      for (const input of wrongApprovals(callId)) {
+        await expect(engine.resume('wrong', input)).rejects.toMatchObject({
+          code: 'RESUME_INPUT_INVALID',
+          threadId: 'wrong',
+        });
+        expect(await storedPause(store, 'wrong')).toEqual({ status: 'PAUSED', answer: undefined });
+      }
+      // Nothing was claimed, so nothing was saved, and no process must recover anything.
+      expect(await store.list('wrong')).toHaveLength(saved);
+      clock = 10_000;
+      const other = reopen ? await reopen() : store;
+      const next = payEngine(other, card, { owner: 'two', now: () => clock });
+      expect(await next.recover()).toEqual([]);
+      const { result } = await next.resume('wrong', approve);
+      expect(result).toMatchObject({ status: 'COMPLETED', output: 'paid' });
+      expect(card.charges).toBe(1);
+      if (other !== store) await other.close?.();
+    }));
+
+  it('refuses a wrong answer to an approval inside a branch before claiming it, in the parent and the branch', () =>
+    withStore(async ({ store }) => {
+      const card = new Card();
+      const engine = payEngine(store, card);
+      engine.registerWorkflow(branchPayWorkflow());
+      const { result } = await engine.run('pay-each', { threadId: 'inner' });
+      const pending = result.pending;
+      if (pending?.kind !== 'branches') throw new Error(`not a branch pause: ${pending?.kind}`);
+      const [wait] = pending.waiting;
+      expect(wait).toMatchObject({ path: 'each[0]', reason: 'tool-approval' });
+      const callId = wait!.awaiting![0]!;
+      const branch = wait!.threadId;
+      for (const input of [
+        ...wrongApprovals(callId).map((answer) => ({ branch: 'each[0]', input: answer })),
+        { branch: 'each[7]', input: { approvals: { [callId]: true } } },
+        { approvals: { [callId]: true } },
+      ]) {
+        await expect(engine.resume('inner', input)).rejects.toMatchObject({
+          code: 'RESUME_INPUT_INVALID',
+        });
+        expect(await storedPause(store, 'inner')).toEqual({ status: 'PAUSED', answer: undefined });
+        expect(await storedPause(store, branch)).toEqual({ status: 'PAUSED', answer: undefined });
+      }
+      const done = await engine.resume('inner', {
+        branch: 'each[0]',
+        input: { approvals: { [callId]: true } },
+      });
+      expect(done.result.status).toBe('COMPLETED');
+      expect(card.charges).toBe(1);
     }));
 }

@@ -303,7 +303,7 @@ export const llmNodeHandler: NodeHandler<LLMNode> = async (ctx): Promise<NodeOut
 
   const pending = thread.state.pending;
   if (ctx.resume && pending?.kind === 'tool-approval' && pending.nodeId === node.id) {
-    const rejected = rejectedCalls(thread.threadId, pending, ctx.resume.input);
+    const rejected = rejectedCalls(thread.threadId, pending.awaiting, ctx.resume.input);
     await runCalls(ctx, pending.calls, tools, rejected, pending.round);
     round = pending.round + 1;
   } else {

@@ -1,7 +1,4 @@
 import { ThreadError } from '../errors/thread-error.js';
-import type { PendingInteraction } from '../thread/thread-state.js';
-
-type ApprovalPause = Extract<PendingInteraction, { kind: 'tool-approval' }>;
 
 /** What a resume may say about one call: approved or not, and why not. */
 export type ApprovalDecision = boolean | { readonly approved: boolean; readonly reason?: string };
@@ -25,25 +22,35 @@ function readDecision(
 }
 
 /**
- * The calls of a tool-approval pause that were not approved, each with the reason the model is
- * shown. `true` / `false` decide every awaited call; `{ approvals }` must decide each one (a
- * missing decision is refused, leaving the thread paused).
+ * The calls of a tool-approval pause (the ids it `awaiting`s) that were not approved, each with
+ * the reason the model is shown. `true` / `false` decide every awaited call; `{ approvals }` must
+ * decide each one and name no other (a typo in an id would otherwise approve nothing while
+ * looking like an answer). Anything else is refused, leaving the thread paused.
  */
 export function rejectedCalls(
   threadId: string,
-  pending: ApprovalPause,
+  awaiting: readonly string[],
   input: unknown,
 ): Map<string, string | undefined> {
   const rejected = new Map<string, string | undefined>();
   if (typeof input === 'boolean') {
-    if (!input) for (const id of pending.awaiting) rejected.set(id, undefined);
+    if (!input) for (const id of awaiting) rejected.set(id, undefined);
     return rejected;
   }
   const approvals = (input as { approvals?: unknown } | null)?.approvals;
-  if (typeof approvals !== 'object' || approvals === null)
+  if (typeof approvals !== 'object' || approvals === null || Array.isArray(approvals))
     throw ThreadError.resumeInput(threadId, EXPECTED);
+  const unknown = Object.keys(approvals).filter((id) => !awaiting.includes(id));
+  if (unknown.length > 0)
+    throw ThreadError.resumeInput(
+      threadId,
+      `approvals name ${unknown.length === 1 ? 'a call' : 'calls'} the pause does not wait for (${unknown
+        .slice(0, 5)
+        .map((id) => JSON.stringify(id.slice(0, 100)))
+        .join(', ')}); it waits for ${awaiting.join(', ')}`,
+    );
   const missing: string[] = [];
-  for (const id of pending.awaiting) {
+  for (const id of awaiting) {
     const given = Object.hasOwn(approvals, id)
       ? (approvals as Record<string, unknown>)[id]
       : undefined;

@@ -1,4 +1,5 @@
 import { ThreadError } from '../errors/thread-error.js';
+import { checkAnswer } from '../nodes/check-answer.js';
 import type { ThreadContext } from '../thread/thread-context.js';
 import { checkOptionalNumber } from '../util/check-number.js';
 import { resumeConflict } from './resume-conflict.js';
@@ -69,4 +70,7 @@ export function checkResumable(
       thread.threadId,
       `it waits for ${pending.kind}; input is missing`,
     );
+  // A caller's answer is checked against the pause before it is claimed (the engine's own wakes
+  // carry what the wait itself asked for).
+  if (!resume.wake) checkAnswer(thread.threadId, pending, input);
 }

@@ -113,7 +113,9 @@ type NodeStep =
       readonly kind: 'failed';
       readonly status: 'FAILED' | 'CANCELLED';
       readonly error: SkeinError;
-    };
+    }
+  /** The node refused the answer it was resumed with: the pause is given back, then rethrown. */
+  | { readonly kind: 'refused'; readonly error: SkeinError };
 
 /**
  * Drives threads: pick the current node, run its handler, route, run triggers, checkpoint,
@@ -339,6 +341,10 @@ export class ThreadExecutor {
             ),
           );
         const step = await this.#runNode(run, node);
+        if (step.kind === 'refused') {
+          if (store) await this.#giveBack(thread);
+          throw step.error;
+        }
         if (step.kind === 'failed')
           return await this.#finish(
             run,
@@ -456,15 +462,29 @@ export class ThreadExecutor {
         status: 'CANCELLED',
         error: ThreadError.cancelled(thread.threadId),
       };
-    // Invalid resume input leaves the thread paused and untouched.
+    // Invalid resume input leaves the thread paused, answerable, as it was before the claim.
     if (SkeinError.hasCode(error, 'RESUME_INPUT_INVALID')) {
-      thread.dispatch({ type: 'finished', status: 'PAUSED', error: thread.state.error });
-      throw error;
+      if (thread.state.pending?.answer) thread.dispatch({ type: 'answer-refused' });
+      else thread.dispatch({ type: 'finished', status: 'PAUSED', error: thread.state.error });
+      return { kind: 'refused', error };
     }
     const { node, step } = attempt;
     const failure = nodeFailure(error, thread.threadId, node.id, thread.lastCheckpointId);
     emitNodeFailed(this.#emitter, thread, node, step, failure);
     return { kind: 'failed', status: 'FAILED', error: failure };
+  }
+
+  /**
+   * Stores the pause given back after its claimed answer was refused, so no process goes on with
+   * that answer. A store that fails keeps the claim: `recover()` meets the same refusal and gives
+   * the pause back then.
+   */
+  async #giveBack(thread: ThreadContext): Promise<void> {
+    try {
+      await saveCheckpoint(this.#store!, thread, this.#emitter);
+    } catch (error) {
+      if (!(error instanceof SaveFailure)) throw error;
+    }
   }
 
   #finish(

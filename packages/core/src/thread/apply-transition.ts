@@ -69,6 +69,16 @@ export function applyTransition(state: ThreadState, transition: ThreadTransition
           transition.timedOut ? { input: null, timedOut: true } : { input: transition.input },
         );
       });
+    case 'answer-refused':
+      if (!state.pending?.answer)
+        throw new InvalidArgumentError(
+          'state.pending',
+          `thread ${state.threadId} has no claimed answer to give back`,
+        );
+      return produce(state, (draft) => {
+        draft.status = waitStatus(state.pending!);
+        delete draft.pending!.answer;
+      });
     case 'webhook-created':
       if (state.pending?.kind !== 'event' || state.pending.answer)
         throw new InvalidArgumentError(

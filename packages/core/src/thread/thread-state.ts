@@ -91,6 +91,8 @@ export interface BranchWait {
   readonly event?: string;
   /** When a branch's wait times out (ISO): a USER_INTERACTION's or an event wait's `timeout`. */
   readonly deadline?: string;
+  /** The ids of the tool calls a `tool-approval` branch waits for (answer each, no other). */
+  readonly awaiting?: readonly string[];
 }
 
 /** What a branch or child thread knows of the thread that started it. */

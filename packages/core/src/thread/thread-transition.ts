@@ -42,6 +42,11 @@ export type ThreadTransition =
    * it out (`timedOut`, input null).
    */
   | { readonly type: 'resume-claimed'; readonly input: unknown; readonly timedOut?: boolean }
+  /**
+   * The node refused the answer a resume claimed (`RESUME_INPUT_INVALID`): the pause is given
+   * back, unclaimed, PAUSED (or WAITING) as it was before the claim.
+   */
+  | { readonly type: 'answer-refused' }
   /** A webhook was made for the thread's WAIT_FOR_EVENT (replacing any earlier one). */
   | { readonly type: 'webhook-created'; readonly webhook: PendingWebhook }
   /** A fork's first state: linked to where it came from (the new id is the builder's). */
