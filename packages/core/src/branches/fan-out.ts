@@ -65,7 +65,7 @@ function waitingBranches(results: readonly ChildOutcome[]): BranchWait[] {
             ...(pending.deadline === undefined ? {} : { deadline: pending.deadline }),
           },
         ];
-      case 'tool-approval':
+      default:
         // The calls it waits for: an answer is checked against them before it is claimed.
         return [{ ...wait, reason: 'tool-approval', awaiting: pending.awaiting }];
     }
