@@ -45,6 +45,7 @@ export type { LLMStreamEvent } from './llm-stream-event.js';
 export type { LLMMessage, Role, ToolCall } from './message.js';
 export { ROLES, TOOL_DESCRIPTION_KIND } from './message.js';
 export type { RateBudget } from './rate-budget.js';
+export { checkThreadId, MAX_THREAD_ID_LENGTH, threadIdProblem } from './thread-id.js';
 export type { TokenUsage } from './token-usage.js';
 export type {
   Tool,

@@ -1,9 +1,10 @@
-import { InvalidArgumentError } from '@skein/spec';
+import { InvalidArgumentError } from './errors/invalid-argument-error.js';
 
 /**
- * The longest thread id the worker takes, in UTF-16 code units. Ids go into job payloads, advisory
- * lock keys, NOTIFY channels (hashed) and every stored checkpoint; 256 holds any UUID, ULID or
- * composite key while keeping a payload's id bounded.
+ * The longest thread id a caller may give, in UTF-16 code units. Ids go into every stored
+ * checkpoint, URLs, job payloads, advisory lock keys and NOTIFY channels (hashed); 256 holds any
+ * UUID, ULID or composite key while keeping them bounded. The ids the engine derives for branches
+ * (`<thread>/<node>@<step>/<branch>`) may be longer: they are not a caller's.
  */
 export const MAX_THREAD_ID_LENGTH = 256;
 
@@ -22,13 +23,18 @@ export function threadIdProblem(value: unknown): string | undefined {
   const control = CONTROL.exec(value);
   if (control)
     return `a thread id must not hold control characters (U+${control[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')} at ${control.index})`;
-  // A lone surrogate would reach PostgreSQL as U+FFFD: the stored id would differ from this one.
+  // A lone surrogate cannot be encoded as UTF-8: SQLite and PostgreSQL store U+FFFD instead, so
+  // the stored id would differ from this one (and the next save would not find its thread).
   if (LONE_SURROGATE.test(value))
     return 'a thread id must be well-formed Unicode (no lone surrogate)';
   return undefined;
 }
 
-/** Throws `InvalidArgumentError` (`INVALID_ARGUMENT`) unless `value` can be a thread id. */
+/**
+ * Throws `InvalidArgumentError` (`INVALID_ARGUMENT`, 400 over HTTP) unless `value` can be a thread
+ * id: every place an id enters (the engine, the worker, HTTP surfaces) checks it here, so no store
+ * ever sees one it would change.
+ */
 export function checkThreadId(value: unknown, argument = 'threadId'): string {
   const problem = threadIdProblem(value);
   if (problem) throw new InvalidArgumentError(argument, problem);

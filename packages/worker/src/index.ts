@@ -1,3 +1,4 @@
+export { MAX_THREAD_ID_LENGTH } from '@skein/spec';
 export type { ConnectionOptions, QueueOptions } from './connection-options.js';
 export { ConcurrencySlotTimeoutError } from './errors/concurrency-slot-timeout-error.js';
 export { UnknownThreadError } from './errors/unknown-thread-error.js';
@@ -13,7 +14,6 @@ export { createRateBudget, PostgresRateBudget } from './postgres-rate-budget.js'
 export type { JobOutcome } from './run-thread-job.js';
 export type { WorkerOptions } from './skein-worker.js';
 export { createWorker, SkeinWorker } from './skein-worker.js';
-export { MAX_THREAD_ID_LENGTH } from './thread-id.js';
 export type {
   EnqueueOptions,
   Unsubscribe,

@@ -1,6 +1,11 @@
 import { ConversationManager } from '@skein/conversation';
-import { findNonJsonValue, InvalidArgumentError, type LLMMessage, SkeinError } from '@skein/spec';
-import { threadIdProblem } from './thread-id.js';
+import {
+  findNonJsonValue,
+  InvalidArgumentError,
+  type LLMMessage,
+  SkeinError,
+  threadIdProblem,
+} from '@skein/spec';
 
 /** What one `skein_thread` job asks a worker to do with a thread. */
 export type ThreadJob =

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { InvalidArgumentError, type LLMMessage } from '@skein/spec';
+import { checkThreadId, InvalidArgumentError, type LLMMessage } from '@skein/spec';
 import { runMigrations } from 'graphile-worker';
 import {
   type ConnectionOptions,
@@ -20,7 +20,6 @@ import {
   THREAD_TASK,
   threadChannel,
 } from './sql-names.js';
-import { checkThreadId } from './thread-id.js';
 import type { WorkerEvent, WorkerEventListener } from './worker-event.js';
 import { migrateWorkerSchema } from './worker-schema.js';
 

@@ -1,6 +1,7 @@
 import { InvalidArgumentError, type LLMMessage } from '@skein/spec';
 import { ThreadError } from '../errors/thread-error.js';
 import { handleClearOperation } from '../nodes/context-processor-node.js';
+import { waitingFor } from '../run/call-checks.js';
 import type { ThreadContext } from '../thread/thread-context.js';
 
 /** A message sent to a thread: its text, or a user message with metadata. */
@@ -41,7 +42,7 @@ export type NextTurn =
  * person's answer takes the first as that answer (the others wait for the next turn: `taken` is
  * 1); a thread that ended, failed, was cancelled or never ran takes them all and runs again from
  * its START with its conversation; one waiting for tool approvals or for its branches refuses
- * (answer it with `resume`). With `clear`, the conversation is cleared first (CLEAR through
+ * (answer it with `resume`), and so does one WAITING on time or an event (the engine wakes it). With `clear`, the conversation is cleared first (CLEAR through
  * `handleClearOperation`: visible system messages and the tool description stay).
  */
 export function nextTurn(
@@ -63,6 +64,9 @@ export function nextTurn(
         ? 'it waits for tool approvals: answer them with resume(thread, { approvals })'
         : 'it waits for its branches: answer them with resume(thread, { branch, input })',
     );
+  // A message must not undo a wait on time or an event (its wake time, its webhook): refused
+  // until the thread is woken, until a policy for busy and waiting threads says otherwise.
+  if (status === 'WAITING') throw ThreadError.state(threadId, status, waitingFor(thread));
   if (status === 'RUNNING')
     throw ThreadError.state(
       threadId,

@@ -154,4 +154,64 @@ describe('engine.send', () => {
     expect((await engine.getThread('n1'))!.conversation.getMessages()).toHaveLength(4);
     expect(await store.list('n1')).not.toHaveLength(0);
   });
+
+  it('refuses a thread that waits on time or an event, keeping the wait and its webhook', async () => {
+    let now = Date.parse('2026-11-29T09:00:00Z');
+    const llm = new ScriptedLLMClient([echo], { whenExhausted: 'repeat-last' });
+    const store = new InMemoryCheckpointStore();
+    const engine = new SkeinEngine({ llm, store, now: () => now });
+    engine.registerWorkflow(
+      new WorkflowBuilder('nap', '1')
+        .start()
+        .sleep('nap', { until: '"2026-11-29T10:00:00Z"' })
+        .end()
+        .chain('start', 'nap', 'end')
+        .build(),
+    );
+    engine.registerWorkflow(
+      new WorkflowBuilder('pay', '1')
+        .start()
+        .waitForEvent('paid', { event: 'payment' })
+        .end()
+        .chain('start', 'paid', 'end')
+        .build(),
+    );
+    await engine.run('nap', { threadId: 'sleeper' });
+    await engine.run('pay', { threadId: 'payer' });
+    const token = await engine.createWebhook('payer');
+    const before = {
+      sleeper: await store.list('sleeper'),
+      payer: await store.list('payer'),
+    };
+    now = Date.parse('2026-11-29T09:30:00Z');
+    for (const [threadId, waits] of [
+      ['sleeper', /sleeps until 2026-11-29T10:00:00/],
+      ['payer', /waits for event "payment"/],
+    ] as const)
+      await expect(engine.send(threadId, 'hello?')).rejects.toMatchObject({
+        code: 'THREAD_STATE',
+        status: 'WAITING',
+        message: expect.stringMatching(waits),
+      });
+    expect(await store.list('sleeper')).toEqual(before.sleeper);
+    expect(await store.list('payer')).toEqual(before.payer);
+    expect((await store.load('sleeper'))!.state.pending).toMatchObject({
+      kind: 'sleep',
+      wakeAt: '2026-11-29T10:00:00.000Z',
+    });
+    expect(await engine.deliverWebhook(token, { amount: 42 })).toMatchObject({
+      status: 'delivered',
+    });
+    engine.close();
+  });
+
+  it('refuses a thread id a store would change (a lone surrogate), storing nothing', async () => {
+    const { engine, store } = chatEngine();
+    for (const id of ['id-\uD800', 'chat-\udc00x', 'a\u0000b'])
+      await expect(engine.send(id, 'x')).rejects.toMatchObject({
+        code: 'INVALID_ARGUMENT',
+        argument: 'threadId',
+      });
+    expect(await store.listThreads()).toEqual([]);
+  });
 });

@@ -4,6 +4,7 @@ import type { TokenCounter, ToolDescriptionFormatter } from '@skein/conversation
 import type { LLMClient } from '@skein/spec';
 import {
   CheckpointNotFoundError,
+  checkThreadId,
   InvalidArgumentError,
   NotFoundError,
   SkeinError,
@@ -19,7 +20,7 @@ import {
   type HistoryOptions,
   threadHistory,
 } from '../history/thread-history.js';
-import { saveCheckpoint } from '../run/checkpointing.js';
+import { saveCheckpoint, saveRefusal } from '../run/checkpointing.js';
 import {
   type ExecuteOptions,
   type ResumeWith,
@@ -129,11 +130,6 @@ export interface SendOptions extends TurnOptions, FollowOptions {}
 export interface RunOutcome {
   readonly thread: ThreadContext;
   readonly result: ThreadResult;
-}
-
-function checkThreadId(threadId: unknown): asserts threadId is string {
-  if (typeof threadId !== 'string' || threadId === '')
-    throw new InvalidArgumentError('threadId', 'threadId must be a non-empty string');
 }
 
 /**
@@ -469,6 +465,7 @@ export class SkeinEngine {
     checkpointId?: string,
     options?: FromCheckpointOptions,
   ): Promise<ThreadContext> {
+    checkThreadId(threadId);
     if (!this.store) throw new CheckpointNotFoundError(threadId, checkpointId);
     const stored = await this.store.load(threadId, checkpointId);
     if (!stored) throw new CheckpointNotFoundError(threadId, checkpointId);
@@ -549,7 +546,9 @@ export class SkeinEngine {
     });
     const status = thread.status;
     if (status === 'PAUSED' || status === 'WAITING' || status === 'COMPLETED') {
-      await saveCheckpoint(store, thread, this.events);
+      await saveCheckpoint(store, thread, this.events).catch((error: unknown) => {
+        throw saveRefusal(thread, error);
+      });
       const result = resultOf(thread, status, 0);
       this.#waker?.track(thread, result);
       return { thread, result };

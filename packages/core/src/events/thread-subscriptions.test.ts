@@ -98,7 +98,7 @@ describe('engine.subscribe', () => {
 
   it('refuses what is not a thread id or a function', () => {
     const e = engine();
-    expect(() => e.subscribe('', () => {})).toThrow(/threadId must be a non-empty string/);
+    expect(() => e.subscribe('', () => {})).toThrow(/a thread id must not be empty/);
     expect(() => e.subscribe('x', 'nope' as never)).toThrow(/listener must be a function/);
   });
 });

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { CheckpointNotFoundError, InvalidArgumentError, type LLMMessage } from '@skein/spec';
+import {
+  CheckpointNotFoundError,
+  checkThreadId,
+  InvalidArgumentError,
+  type LLMMessage,
+} from '@skein/spec';
 import type { CheckpointStore } from '../checkpoint/checkpoint-store.js';
 import type { FromCheckpointOptions, ThreadBuilder } from '../thread/thread-builder.js';
 import type { ThreadContext } from '../thread/thread-context.js';
@@ -19,7 +24,8 @@ export interface ForkChanges {
 }
 
 /**
- * A new thread made from a stored checkpoint of another: the state and the conversation (its
+ * A new thread made from a stored checkpoint of another (an id already taken is refused by the
+ * store at the fork's first checkpoint, `CHECKPOINT_CONFLICT`, however the forks raced): the state and the conversation (its
  * batches included) as they were at that checkpoint and nothing after, `forkedFrom` linking it
  * back, then `changes` applied — through the reducer and the conversation log, as any change is.
  * Nothing is stored yet. Its first checkpoint names the checkpoint it continues and holds only the
@@ -31,13 +37,10 @@ export async function forkThread(
   threadId: string,
   changes: ForkChanges,
 ): Promise<ThreadContext> {
-  const newId = changes.threadId ?? randomUUID();
-  if (typeof newId !== 'string' || newId === '')
-    throw new InvalidArgumentError('threadId', 'the fork threadId must be a non-empty string');
+  const newId =
+    changes.threadId === undefined ? randomUUID() : checkThreadId(changes.threadId, 'threadId');
   if (newId === threadId)
     throw new InvalidArgumentError('threadId', 'a fork needs a thread id of its own');
-  if ((await store.list(newId)).length > 0)
-    throw new InvalidArgumentError('threadId', `thread ${newId} already exists in the store`);
   const stored = await store.load(threadId, changes.at);
   if (!stored) throw new CheckpointNotFoundError(threadId, changes.at);
   if (stored.state.parent)

@@ -94,9 +94,12 @@ describe('fork', () => {
     await expect(engine.fork('root', { at: 'root:99' })).rejects.toMatchObject({
       code: 'CHECKPOINT_NOT_FOUND',
     });
+    // A taken id is the store's to refuse, as when two forks race for it.
+    const f1 = await store.list('f1');
     await expect(engine.fork('root', { threadId: 'f1' })).rejects.toMatchObject({
-      code: 'INVALID_ARGUMENT',
+      code: 'CHECKPOINT_CONFLICT',
     });
+    expect(await store.list('f1')).toEqual(f1);
   });
 
   it('gives a fork an unguessable id of its own by default', async () => {

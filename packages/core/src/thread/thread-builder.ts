@@ -5,7 +5,7 @@ import {
   type TokenCounter,
   type ToolDescriptionFormatter,
 } from '@skein/conversation';
-import { InvalidArgumentError, type LLMMessage } from '@skein/spec';
+import { checkThreadId, InvalidArgumentError, type LLMMessage } from '@skein/spec';
 import type { ValidateFunction } from 'ajv';
 import { ThreadError } from '../errors/thread-error.js';
 import type { SkeinEmitter } from '../events/emitter.js';
@@ -113,6 +113,8 @@ export class ThreadBuilder {
   }
 
   build(workflowId: string, options: BuildThreadOptions = {}): ThreadContext {
+    // A caller's id (a child's is derived from its parent's): one a store would change is refused.
+    if (options.threadId !== undefined) checkThreadId(options.threadId);
     const workflow = this.#options.workflows.get(workflowId, options.version);
     return this.#build(workflow, this.#variables(workflow, options.variables), options);
   }
