@@ -1,4 +1,4 @@
-import type { LLMMessage } from '@skein/spec';
+import { type LLMMessage, SkeinError } from '@skein/spec';
 import { expect, it } from 'vitest';
 import type { Checkpoint, CheckpointStore } from '../checkpoint/checkpoint-store.js';
 import type { SkeinEngine } from '../engine/skein-engine.js';
@@ -147,6 +147,47 @@ export function forkConformance(
         { role: 'user', content: 'added' },
       ]);
       expect(saved.checkpoint.messageCount).toBe(count + 1);
+    }));
+
+  it('lets one of two forks racing for one id have it; the other gets CHECKPOINT_CONFLICT, having run nothing', () =>
+    withStore(async ({ store }) => {
+      const engine = engineOn(store);
+      await engine.run('conformance', { threadId: 'left', input: 'hello' });
+      await engine.run('conformance', { threadId: 'right', input: 'hi' });
+      const middle = (await store.list('left')).find((i) => i.status === 'RUNNING')!;
+      expect(middle).toBeDefined();
+      const started: string[] = [];
+      engine.events.on('node:started', (e) => started.push(e.threadId));
+      // Paused forks (stored as they are) and forks that run on from a RUNNING checkpoint.
+      for (const [id, forks] of [
+        [
+          'paused-fork',
+          [
+            () => engine.fork('left', { threadId: 'paused-fork' }),
+            () => engine.fork('right', { threadId: 'paused-fork' }),
+          ],
+        ],
+        [
+          'running-fork',
+          [
+            () => engine.fork('left', { at: middle.id, threadId: 'running-fork' }),
+            () => engine.fork('left', { at: middle.id, threadId: 'running-fork' }),
+          ],
+        ],
+      ] as const) {
+        started.length = 0;
+        const outcomes = await Promise.allSettled(forks.map((fork) => fork()));
+        const lost = outcomes.filter((o) => o.status === 'rejected');
+        expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+        expect(lost).toHaveLength(1);
+        const reason = (lost[0] as PromiseRejectedResult).reason;
+        expect(SkeinError.isInstance(reason)).toBe(true);
+        expect(reason).toMatchObject({ code: 'CHECKPOINT_CONFLICT' });
+        // Only the winner ran a node: the loser was refused at its first checkpoint.
+        const runs = started.filter((t) => t === id).length;
+        expect(runs).toBe(id === 'paused-fork' ? 0 : started.length);
+        expect((await store.list(id))[0]).toMatchObject({ sequence: 1 });
+      }
     }));
 
   it('gives back what the in-memory store does after any saves, forks, prunes and deletes', () =>

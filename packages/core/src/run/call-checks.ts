@@ -27,7 +27,7 @@ export function checkExecutable(thread: ThreadContext): void {
 }
 
 /** What a WAITING thread waits for, and what wakes it. */
-function waitingFor(thread: ThreadContext): string {
+export function waitingFor(thread: ThreadContext): string {
   const pending = thread.state.pending;
   if (pending?.kind === 'sleep')
     return `it sleeps until ${pending.wakeAt}; the engine wakes it (recover() or wakeDue())`;

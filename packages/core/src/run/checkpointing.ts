@@ -27,6 +27,18 @@ function conversationDelta(thread: ThreadContext): ConversationDelta {
   return thread.conversationDeltaSince(from);
 }
 
+/**
+ * What a public call throws when a save it made outside a run was refused: the store's own typed
+ * error (a `CHECKPOINT_CONFLICT` or `THREAD_LEASED` race lost, a `StoreError`), or
+ * `CHECKPOINT_SAVE_FAILED` around anything else a store threw. Never the internal `SaveFailure`.
+ */
+export function saveRefusal(thread: ThreadContext, error: unknown): unknown {
+  const reason = error instanceof SaveFailure ? error.reason : error;
+  return SkeinError.isInstance(reason)
+    ? reason
+    : ThreadError.checkpointSaveFailed(thread.threadId, thread.lastCheckpointId, reason);
+}
+
 /** The next checkpoint of `thread`: its state and the conversation since the previous one. */
 function nextCheckpoint(
   thread: ThreadContext,

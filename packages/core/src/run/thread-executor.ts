@@ -19,7 +19,7 @@ import { frozenCopy } from '../util/freeze.js';
 import type { NodeDefinition } from '../workflow/types.js';
 import { branchOutput } from './branch-output.js';
 import { checkExecutable, checkMaxSteps, checkResumable } from './call-checks.js';
-import { SaveFailure, saveCheckpoint, saveFailed } from './checkpointing.js';
+import { SaveFailure, saveCheckpoint, saveFailed, saveRefusal } from './checkpointing.js';
 import { completeNode } from './complete-node.js';
 import { LeaseKeeper, type LeaseOptions } from './lease-keeper.js';
 import { nodeFailure } from './node-failure.js';
@@ -224,6 +224,11 @@ export class ThreadExecutor {
         leased = true;
       }
       if (resume && this.#store) unsaved = await this.#claimPause(thread, resume);
+      // A fork is stored before it runs: of two forks racing for one id, the loser runs nothing.
+      else if (this.#store && thread.record.forkOf && thread.lastCheckpointId === undefined)
+        await saveCheckpoint(this.#store, thread, this.#emitter).catch((error: unknown) => {
+          throw saveRefusal(thread, error);
+        });
     } catch (error) {
       releaseRun(thread);
       if (leased) await leases!.give(threadId);

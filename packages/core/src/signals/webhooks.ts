@@ -1,7 +1,7 @@
 import { CheckpointNotFoundError, SkeinError } from '@skein/spec';
 import { ThreadError } from '../errors/thread-error.js';
 import type { SkeinEmitter } from '../events/emitter.js';
-import { SaveFailure, saveCheckpoint } from '../run/checkpointing.js';
+import { saveCheckpoint, saveRefusal } from '../run/checkpointing.js';
 import { resumeConflict } from '../run/resume-conflict.js';
 import type { StartedRun } from '../run/thread-executor.js';
 import type { ThreadState } from '../thread/thread-state.js';
@@ -43,7 +43,7 @@ export async function createWebhook(
   try {
     await saveCheckpoint(host.store, thread, host.emitter);
   } catch (error) {
-    const reason = error instanceof SaveFailure ? error.reason : error;
+    const reason = saveRefusal(thread, error);
     thread.dispatch({ type: 'restored', state: before });
     // The wait was claimed meanwhile: there is nothing left to make a webhook for.
     if (SkeinError.hasCode(reason, 'CHECKPOINT_CONFLICT')) throw resumeConflict(thread, reason);

@@ -2,7 +2,7 @@ import { CheckpointNotFoundError, InvalidArgumentError, SkeinError } from '@skei
 import type { CheckpointStore, StoredThread } from '../checkpoint/checkpoint-store.js';
 import { ThreadError } from '../errors/thread-error.js';
 import type { SkeinEmitter } from '../events/emitter.js';
-import { SaveFailure, saveCheckpoint } from '../run/checkpointing.js';
+import { saveCheckpoint, saveRefusal } from '../run/checkpointing.js';
 import { applyTransition } from '../thread/apply-transition.js';
 import type { ThreadBuilder } from '../thread/thread-builder.js';
 import type { ThreadTransition } from '../thread/thread-transition.js';
@@ -112,7 +112,7 @@ export async function upgradeThreads(
       await saveCheckpoint(store, thread, host.emitter);
       upgraded.push(thread.threadId);
     } catch (error) {
-      const reason = error instanceof SaveFailure ? error.reason : error;
+      const reason = saveRefusal(thread, error);
       if (
         SkeinError.hasCode(reason, 'CHECKPOINT_CONFLICT') ||
         SkeinError.hasCode(reason, 'THREAD_LEASED')
