@@ -38,8 +38,9 @@ export function rejectedCalls(
     return rejected;
   }
   const approvals = (input as { approvals?: unknown } | null)?.approvals;
+  // The ids it waits for go in every refusal: a model that mistyped one can answer again.
   if (typeof approvals !== 'object' || approvals === null || Array.isArray(approvals))
-    throw ThreadError.resumeInput(threadId, EXPECTED);
+    throw ThreadError.resumeInput(threadId, `${EXPECTED}; it waits for ${awaiting.join(', ')}`);
   const unknown = Object.keys(approvals).filter((id) => !awaiting.includes(id));
   if (unknown.length > 0)
     throw ThreadError.resumeInput(

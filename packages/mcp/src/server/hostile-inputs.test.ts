@@ -150,4 +150,33 @@ describe('hostile inputs get MCP errors, and the server goes on', () => {
     })) as CallToolResult;
     expect(again.structuredContent).toEqual(done.structuredContent);
   });
+
+  it("a model's typo in an approval's call id is refused, and the thread stays answerable", async () => {
+    const { client: c, engine } = await client({ store: true });
+    let booked = 0;
+    engine.events.on('tool:result', (e) => e.name === 'book_flight' && booked++);
+    const paused = (await c.callTool({
+      name: 'booking',
+      arguments: { message: 'Book Lisbon' },
+    })) as CallToolResult;
+    const { threadId } = paused.structuredContent as { threadId: string };
+    for (const input of [{ approvals: { call_bok: true } }, { approvals: {} }, 'yes please'])
+      expect(
+        await refusal(c.callTool({ name: 'resume_thread', arguments: { threadId, input } })),
+      ).toMatch(/^RESUME_INPUT_INVALID: .*call_book/);
+    const still = (await c.callTool({
+      name: 'get_thread',
+      arguments: { threadId },
+    })) as CallToolResult;
+    expect(still.structuredContent).toMatchObject({ status: 'PAUSED' });
+    const done = (await c.callTool({
+      name: 'resume_thread',
+      arguments: { threadId, input: { approvals: { call_book: true } } },
+    })) as CallToolResult;
+    expect(done.structuredContent).toMatchObject({
+      status: 'COMPLETED',
+      output: 'Done: booked to Lisbon',
+    });
+    expect(booked).toBe(1);
+  });
 });
