@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { constants } from 'node:os';
 import { runCli } from './cli/run-cli.js';
 
 // stdout carries the protocol over stdio: a module that logs with console.log would corrupt it,
@@ -8,8 +9,10 @@ for (const method of ['log', 'info', 'debug'] as const) console[method] = consol
 const controller = new AbortController();
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.on(signal, () => {
-    // A second signal: leave at once.
-    if (controller.signal.aborted) process.exit(130);
+    // A second signal: leave at once, with the code a shell gives a process the signal killed.
+    if (controller.signal.aborted) process.exit(128 + constants.signals[signal]);
+    // The first: runCli cancels the running threads and runs the module's close (for a bounded
+    // time), then resolves with the exit code.
     controller.abort();
   });
 

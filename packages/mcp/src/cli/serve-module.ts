@@ -10,7 +10,7 @@ const STDIO_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 export interface Served {
   /** Stops serving: running threads are cancelled, then the module's `close` runs. */
   stop(): Promise<void>;
-  /** Resolves when the client has gone (stdin closed); never for HTTP. */
+  /** Resolves when the client has gone (stdin closed, stdout no longer read); never for HTTP. */
   readonly ended: Promise<void>;
 }
 
@@ -29,6 +29,15 @@ function serverOptions(
   };
 }
 
+/** Stops the server (its running threads are cancelled), then runs the module's `close` even if that failed. */
+async function stopThenClose(stopServer: () => Promise<void>, config: McpModuleConfig) {
+  try {
+    await stopServer();
+  } finally {
+    await config.close?.();
+  }
+}
+
 /** Serves a loaded module over stdio: the client is the process that started this one. */
 export async function serveStdio(
   config: McpModuleConfig,
@@ -42,16 +51,21 @@ export async function serveStdio(
   const ended = new Promise<void>((resolve) => {
     process.stdin.once('end', resolve);
     process.stdin.once('close', resolve);
+    // A client that stopped reading (it died, or closed its end) makes writes fail with EPIPE:
+    // unheard, that error would end the process before its threads are cancelled. Every one is
+    // heard (a later write fails too), and the first stops the server like a closed stdin.
+    process.stdout.on('error', () => resolve());
     // The transport closes itself on a message over the limit: nothing more can be read.
-    transport.onclose = () => resolve();
+    // Chained, never replaced: the handler `connect` set is the SDK's, which aborts the calls in
+    // flight, and that is what cancels their threads (without it `server.close()` waited for
+    // threads nobody stopped, and the process ran out of work and exited before `close`).
+    const sdkOnclose = transport.onclose;
+    transport.onclose = () => {
+      sdkOnclose?.();
+      resolve();
+    };
   });
-  return {
-    ended,
-    stop: async () => {
-      await server.close();
-      await config.close?.();
-    },
-  };
+  return { ended, stop: () => stopThenClose(() => server.close(), config) };
 }
 
 /** Serves a loaded module over Streamable HTTP; `url` is printed for the user. */
@@ -67,9 +81,6 @@ export async function serveHttp(
   return {
     url: running.url,
     ended: new Promise<void>(() => {}),
-    stop: async () => {
-      await running.close();
-      await config.close?.();
-    },
+    stop: () => stopThenClose(() => running.close(), config),
   };
 }

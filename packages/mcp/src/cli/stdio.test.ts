@@ -1,40 +1,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { SqliteCheckpointStore } from '@skein/store-sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type ClientOptions, testClient } from '../test-support/connect.js';
 import { expectGreetingWithProgress } from '../test-support/progress-arrivals.js';
-
-const packageDir = fileURLToPath(new URL('../../', import.meta.url));
-const CLI = fileURLToPath(new URL('../cli.ts', import.meta.url));
-const MODULE = fileURLToPath(new URL('../test-support/server-module.ts', import.meta.url));
+import { spawnServer } from '../test-support/spawn-cli.js';
 
 const dirs: string[] = [];
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
-
-/** `skein-mcp <module>` in a child process (from source, through tsx), and a client over its stdio. */
-async function spawnServer(env: Record<string, string>, options: ClientOptions = {}) {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: ['--import', 'tsx', CLI, MODULE],
-    cwd: packageDir,
-    env: { ...(process.env as Record<string, string>), ...env },
-    stderr: 'pipe',
-  });
-  let stderr = '';
-  transport.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const client = testClient(options);
-  await client.connect(transport);
-  return { client, stderr: () => stderr };
-}
 
 describe('skein-mcp over stdio (a real child process)', () => {
   it('serves the module, survives hostile calls, and a restarted process resumes a thread by id', async () => {
