@@ -1,7 +1,9 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts'],
+  entry: { index: 'src/index.ts', 'browser/index': 'src/browser/index.ts' },
+  // The browser entry loads the optional peer `playwright-core` only when it launches Chromium.
+  external: ['playwright-core'],
   format: ['esm', 'cjs'],
   dts: true,
   sourcemap: true,

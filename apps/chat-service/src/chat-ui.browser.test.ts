@@ -8,10 +8,10 @@ import {
   startOpenAICompatibleServer,
   type TurnSource,
 } from '@skein/testkit';
+import { launchChromium, skipBrowserTests } from '@skein/testkit/browser';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChatUi } from './chat-ui.js';
-import { launchChromium } from './test-support/chromium.js';
 import { HeldAnswer } from './test-support/held-answer.js';
 
 /** A model that answers by the last message: books when asked, reports a tool, else echoes. */
@@ -29,7 +29,7 @@ function answer(req: RecordedRequest): TurnSource {
 // tests at once can take many seconds for one render.
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 30_000 });
 
-describe('the chat UI in Chromium', () => {
+describe.skipIf(skipBrowserTests())('the chat UI in Chromium', () => {
   const dir = mkdtempSync(join(tmpdir(), 'skein-chat-ui-'));
   const booked: string[] = [];
   let model: OpenAICompatibleServer;

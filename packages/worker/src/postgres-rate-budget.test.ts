@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createRateBudget,
   PostgresRateBudget,
@@ -7,6 +7,10 @@ import {
   WorkerOptionError,
 } from './index.js';
 import { startPostgres, type TestPostgres } from './test-support/start-postgres.js';
+
+/** What the database told each draw of a request (budget name, milliseconds to wait), in order. */
+const told: { name: string; wait: number }[] = [];
+let onTold: () => void = () => {};
 
 let server: TestPostgres;
 let pool: pg.Pool;
@@ -16,8 +20,34 @@ beforeAll(async () => {
   // The server stops after the pool ends; a connection still closing must not crash the run.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
+  // Every budget draws through a pg Pool (its own or the one given): note each answer of the
+  // draw function to a request (p_force false), before the budget acts on it.
+  const query = pg.Pool.prototype.query as (this: pg.Pool, ...args: unknown[]) => unknown;
+  vi.spyOn(pg.Pool.prototype, 'query').mockImplementation(function (
+    this: pg.Pool,
+    ...args: unknown[]
+  ) {
+    const result = query.apply(this, args);
+    const [text, values] = args;
+    if (
+      typeof text === 'string' &&
+      text.includes('draw_rate_budget(') &&
+      Array.isArray(values) &&
+      values[7] === false &&
+      result instanceof Promise
+    )
+      result.then(
+        ({ rows }: pg.QueryResult<{ wait: number }>) => {
+          told.push({ name: String(values[0]), wait: Number(rows[0]?.wait) });
+          onTold();
+        },
+        () => {},
+      );
+    return result;
+  } as unknown as typeof pg.Pool.prototype.query);
 }, 60_000);
 afterAll(async () => {
+  vi.restoreAllMocks();
   await pool?.end();
   await server?.stop();
 });
@@ -31,8 +61,17 @@ async function rowOf(name: string): Promise<{ requests: number | null; tokens: n
   return rows[0];
 }
 
-/** True when `promise` has settled within `ms` (a question about order, not a timing assertion). */
-async function settledWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+/**
+ * Call at once after asking `promise` of budget `name`: resolves once `draws` of the budget's
+ * draws from then on have had the database's answer, with the waits they were told and whether
+ * `promise` had settled by then. A question about order, not time: the answer is in, and the
+ * budget has acted on it (its callbacks ran before the check).
+ */
+async function afterDraws(
+  name: string,
+  promise: Promise<unknown>,
+  draws = 1,
+): Promise<{ waits: number[]; settled: boolean }> {
   let settled = false;
   promise.then(
     () => {
@@ -42,8 +81,14 @@ async function settledWithin(promise: Promise<unknown>, ms: number): Promise<boo
       settled = true;
     },
   );
-  await new Promise((resolve) => setTimeout(resolve, ms));
-  return settled;
+  const start = told.length;
+  const answers = () => told.slice(start).filter((draw) => draw.name === name);
+  while (answers().length < draws)
+    await new Promise<void>((resolve) => {
+      onTold = resolve;
+    });
+  await new Promise((resolve) => setImmediate(resolve));
+  return { waits: answers().map((draw) => draw.wait), settled };
 }
 
 describe('PostgresRateBudget', () => {
@@ -54,7 +99,10 @@ describe('PostgresRateBudget', () => {
       await budget.acquire(0);
       expect((await rowOf('burst')).requests).toBeLessThan(0.1);
       const second = budget.acquire(0);
-      expect(await settledWithin(second, 1_000)).toBe(false);
+      // The database says to wait (seconds), and the request waits.
+      const { waits, settled } = await afterDraws('burst', second);
+      expect(waits[0]).toBeGreaterThan(0);
+      expect(settled).toBe(false);
       await budget.close();
       await expect(second).rejects.toBeInstanceOf(WorkerClosedError);
     } finally {
@@ -78,7 +126,9 @@ describe('PostgresRateBudget', () => {
       // A fourth from either instance waits for the refill, several seconds away.
       const fourth = b.acquire(0);
       const fifth = a.acquire(0);
-      expect(await settledWithin(Promise.race([fourth, fifth]), 1_000)).toBe(false);
+      const { waits, settled } = await afterDraws('shared', Promise.race([fourth, fifth]), 2);
+      expect(waits.every((wait) => wait > 0)).toBe(true);
+      expect(settled).toBe(false);
       await Promise.all([a.close(), b.close()]);
       await expect(fourth).rejects.toBeInstanceOf(WorkerClosedError);
       await expect(fifth).rejects.toBeInstanceOf(WorkerClosedError);
@@ -103,7 +153,9 @@ describe('PostgresRateBudget', () => {
       await budget.settle(0, 90);
       expect((await rowOf('tokens')).tokens).toBeLessThan(0);
       const next = budget.acquire(10);
-      expect(await settledWithin(next, 500)).toBe(false);
+      const { waits, settled } = await afterDraws('tokens', next);
+      expect(waits[0]).toBeGreaterThan(0);
+      expect(settled).toBe(false);
       await budget.close();
       await expect(next).rejects.toBeInstanceOf(WorkerClosedError);
       // No request budget was asked for: that column stays empty.
@@ -128,7 +180,9 @@ describe('PostgresRateBudget', () => {
       expect(rows[0]!.left).toBeGreaterThan(2_000);
       // The other instance, with budget to spare, waits for the pause too.
       const waiting = b.acquire(0);
-      expect(await settledWithin(waiting, 500)).toBe(false);
+      const { waits, settled } = await afterDraws('paused', waiting);
+      expect(waits[0]).toBeGreaterThan(0);
+      expect(settled).toBe(false);
       await waiting;
       const after = await pool.query<{ over: boolean }>(
         `select paused_until <= clock_timestamp() as over from skein_worker.rate_budgets where name = 'paused'`,

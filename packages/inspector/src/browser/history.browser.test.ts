@@ -1,14 +1,15 @@
 import { join } from 'node:path';
 import type { SkeinEngine } from '@skein/core';
+import { launchChromium, skipBrowserTests } from '@skein/testkit/browser';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningInspector } from '../server/inspector-options.js';
 import { serveInspector } from '../server/start-inspector.js';
-import { buildPage, launchChromium, SKIP_BROWSER_TESTS } from '../test-support/browser.js';
+import { buildPage } from '../test-support/browser.js';
 import { createFixtureEngine, runFixtureThread } from '../test-support/fixture-thread.js';
 import { tempStore } from '../test-support/temp-store.js';
 
-describe.skipIf(SKIP_BROWSER_TESTS)('the history section in Chromium', () => {
+describe.skipIf(skipBrowserTests())('the history section in Chromium', () => {
   const temp = tempStore();
   const pageDir = join(temp.dir, 'page');
   let engine: SkeinEngine;

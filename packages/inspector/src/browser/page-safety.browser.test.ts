@@ -1,16 +1,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { launchChromium, skipBrowserTests } from '@skein/testkit/browser';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPage, launchChromium, SKIP_BROWSER_TESTS } from '../test-support/browser.js';
+import { buildPage } from '../test-support/browser.js';
 import { startOtherSite } from '../test-support/other-site.js';
 import {
   type ResumableInspector,
   startResumableInspector,
 } from '../test-support/resumable-inspector.js';
 
-describe.skipIf(SKIP_BROWSER_TESTS)(
+describe.skipIf(skipBrowserTests())(
   'the page and its server in Chromium, against other sites',
   () => {
     let subject: ResumableInspector;

@@ -3,11 +3,12 @@ import { fileURLToPath } from 'node:url';
 import type { ConversationSnapshot } from '@skein/conversation';
 import { ConversationManager } from '@skein/conversation';
 import type { SkeinEngine } from '@skein/core';
+import { launchChromium, skipBrowserTests } from '@skein/testkit/browser';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningInspector } from '../server/inspector-options.js';
 import { serveInspector } from '../server/start-inspector.js';
-import { buildPage, launchChromium, SKIP_BROWSER_TESTS } from '../test-support/browser.js';
+import { buildPage } from '../test-support/browser.js';
 import {
   createFixtureEngine,
   runFixtureThread,
@@ -21,7 +22,7 @@ import { tempStore } from '../test-support/temp-store.js';
 const ARTEFACT = fileURLToPath(new URL('../../test-artifacts/thread-page.png', import.meta.url));
 const README_SCREENSHOT = fileURLToPath(new URL('../../docs/thread-page.png', import.meta.url));
 
-describe.skipIf(SKIP_BROWSER_TESTS)('the thread page in Chromium', () => {
+describe.skipIf(skipBrowserTests())('the thread page in Chromium', () => {
   const temp = tempStore();
   let engine: SkeinEngine;
   let inspector: RunningInspector;

@@ -7,7 +7,7 @@ import {
   WorkflowBuilder,
 } from '@skein/core';
 import { ScriptedLLMClient } from '@skein/core/testing';
-import type { LLMClient } from '@skein/spec';
+import type { LLMClient, LLMRequest } from '@skein/spec';
 
 /** A few nodes: three model calls, each followed by a counter step, then the end. */
 export function chainWorkflow() {
@@ -73,13 +73,18 @@ export function gateTool(pass: (threadId: string) => Promise<string>): Tool {
 
 /**
  * The answer depends on everything the model was sent, so any lost or repeated message changes
- * every later answer and the thread's stored conversation.
+ * every later answer and the thread's stored conversation. A call `holds` picks hangs until the
+ * run is aborted (or its process killed), as a prompt of `hang` does.
  */
-export function scriptedModel(delayMs = 0): ScriptedLLMClient {
+export function scriptedModel(
+  delayMs = 0,
+  holds: (request: LLMRequest) => boolean = () => false,
+): ScriptedLLMClient {
   return new ScriptedLLMClient(
     (request) => {
       const last = request.messages.at(-1);
       if (last?.role === 'user' && last.content === 'hang') return { hang: true };
+      if (holds(request)) return { hang: true };
       const digest = createHash('sha1').update(JSON.stringify(request.messages)).digest('hex');
       return { content: `reply-${digest.slice(0, 12)}`, ...(delayMs > 0 ? { delayMs } : {}) };
     },

@@ -1,19 +1,15 @@
+import { launchChromium, skipBrowserTests } from '@skein/testkit/browser';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningChatServer, startChatServer } from '../start-chat-server.js';
-import {
-  buildChatPage,
-  CHAT_PAGE_HTML,
-  launchChromium,
-  SKIP_BROWSER_TESTS,
-} from '../test-support/browser.js';
+import { buildChatPage, CHAT_PAGE_HTML } from '../test-support/browser.js';
 import { chatEngine, payments } from '../test-support/chat-fixture.js';
 import { GatedLLMClient } from '../test-support/gated-llm-client.js';
 
 const STORY =
   'The answer keeps going while the page reloads, and the page picks it up where it stands now.';
 
-describe.skipIf(SKIP_BROWSER_TESTS)('useChat in Chromium against a Skein chat server', () => {
+describe.skipIf(skipBrowserTests())('useChat in Chromium against a Skein chat server', () => {
   let browser: Browser;
   let server: RunningChatServer;
   let page: Page;
