@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ScriptedLLMClient } from '@skein/core/testing';
 import { createOpenAIClient } from '@skein/openai';
 import { type RecordedRequest, startOpenAICompatibleServer } from '@skein/testkit';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -117,6 +118,44 @@ describe('the chat service, end to end over HTTP', () => {
     }
   });
 });
+
+describe('the chat service refuses a client’s mistakes with 400, saying what was wrong', () => {
+  it('an empty or null body, a body that is not an object, a malformed path', async () => {
+    const llm = new ScriptedLLMClient([]);
+    const service = await startChatService({ llm, filename: join(dir, 'refusals.db') });
+    try {
+      for (const action of ['messages', 'approvals'])
+        for (const body of ['', 'null', '[]', '"hi"']) {
+          const answer = await raw(service.url, `/threads/t1/${action}`, body);
+          expect([action, body, answer.status]).toEqual([action, body, 400]);
+          expect([action, body, answer.error.code]).toEqual([action, body, 'INVALID_BODY']);
+          expect(answer.error.message).toMatch(/body/);
+        }
+      // An object without the field: the engine names what is missing.
+      const noContent = await raw(service.url, '/threads/t1/messages', '{}');
+      expect([noContent.status, noContent.error.code]).toEqual([400, 'INVALID_ARGUMENT']);
+      expect(noContent.error.message).toMatch(/message must be a string/);
+      for (const path of ['/threads/%E0%A4%A/messages', '/%/', '/threads/t1/%E0%A4%A']) {
+        const answer = await raw(service.url, path, '{"content":"hi"}');
+        expect([path, answer.status, answer.error.code]).toEqual([path, 400, 'INVALID_PATH']);
+      }
+    } finally {
+      await service.close();
+    }
+  });
+});
+
+/** A JSON POST of `body` as it is (an empty one too), and the error it was answered with. */
+async function raw(url: string, path: string, body: string) {
+  const res = await fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+  });
+  const text = await res.text();
+  const error = res.status === 200 ? {} : (JSON.parse(text) as { error: object }).error;
+  return { status: res.status, error: error as { code?: string; message?: string } };
+}
 
 /** A POST whose Host header names another site (a DNS-rebinding page). */
 function statusWithHost(url: string, host: string): Promise<number> {

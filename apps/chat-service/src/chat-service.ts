@@ -1,13 +1,13 @@
 import { chatWorkflow, defineTool, type LLMClient, SkeinEngine } from '@skein/core';
-import { serveLocal, threadEventStream } from '@skein/http';
+import { jsonObject, serveLocal, threadEventStream } from '@skein/http';
 import { SqliteCheckpointStore } from '@skein/store-sqlite';
 
 /** What a message or an approval posts: `{ content, clear? }` or `{ approvals }`. */
-interface Posted {
+type Posted = {
   readonly content: string;
   readonly clear?: boolean;
   readonly approvals: Record<string, boolean | { approved: boolean; reason?: string }>;
-}
+};
 
 /**
  * A chat service: `POST /threads/:id/messages` continues the thread with a message (`clear` for
@@ -21,7 +21,7 @@ export async function startChatService(options: ChatOptions & { port?: number })
     async (req, res) => {
       const [threads, id, action] = req.path;
       if (req.method !== 'POST' || threads !== 'threads' || !id) return;
-      const body = (await req.json()) as Posted;
+      const body = jsonObject(await req.json()) as Posted;
       const out = threadEventStream(res);
       if (action === 'messages') {
         const { onEvent } = out;

@@ -7,12 +7,6 @@ export type {
   AiSdkProviderErrorFacts,
 } from './errors/ai-sdk-provider-error.js';
 export { AiSdkProviderError } from './errors/ai-sdk-provider-error.js';
-// Front ends: a thread as an AI SDK UI message stream (useChat)
-export type {
-  ChatRequestErrorCode,
-  ChatRequestErrorFacts,
-} from './errors/chat-request-error.js';
-export { ChatRequestError } from './errors/chat-request-error.js';
 export type {
   FromLanguageModelOptions,
   LanguageModelClient,
@@ -29,6 +23,8 @@ export {
   METADATA_AI_SDK_TOOL_CALLS,
   METADATA_REASONING,
 } from './model/message-metadata.js';
+// Front ends: a thread as an AI SDK UI message stream (useChat). The chat's refusals are
+// @skein/http's HttpRequestError.
 export type { ChatHandler, ChatHandlerOptions } from './ui/chat-handler.js';
 export { createChatHandler } from './ui/chat-handler.js';
 export type { SkeinDataMode } from './ui/event-translator.js';

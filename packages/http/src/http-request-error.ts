@@ -1,35 +1,125 @@
-import { InvalidArgumentError, NotFoundError, SkeinError } from '@skein/spec';
+import { SkeinError, type SkeinErrorOptions, type ThreadStatus } from '@skein/spec';
 
-/** The status each refusal is answered with. */
+/**
+ * The status each refusal is answered with: the one table of every Skein HTTP surface (the
+ * guards and bodies of all of them, then the codes of `@skein/inspector`, `@skein/ai-sdk`'s chat
+ * and `@skein/mcp`). Engine errors get theirs from `statusOf`.
+ */
 const STATUS = {
   HOST_NOT_ALLOWED: 421,
   CROSS_ORIGIN_REFUSED: 403,
   BODY_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   INVALID_BODY: 400,
+  BODY_INCOMPLETE: 400,
+  INVALID_PATH: 400,
+  ROUTE_NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  RESUME_NOT_ALLOWED: 403,
+  FORK_NOT_ALLOWED: 403,
+  THREAD_NOT_PAUSED: 409,
+  BAD_CHAT_REQUEST: 400,
+  HISTORY_MISMATCH: 409,
+  CHAT_BUSY: 409,
+  APPROVAL_NOT_PENDING: 409,
+  NOTHING_TO_REGENERATE: 409,
+  CHAT_NOT_FOUND: 404,
+  SESSION_NOT_FOUND: 404,
+  SESSION_REQUIRED: 400,
+  TOO_MANY_SESSIONS: 503,
 } as const;
 
+/**
+ * Every surface:
+ * - `HOST_NOT_ALLOWED` (421): a Host (or an absolute-form target) that is not this server: a page
+ *   that rebound its DNS name to 127.0.0.1 (`host`).
+ * - `CROSS_ORIGIN_REFUSED` (403): a write (or, where the server says so, any request) from
+ *   another origin (`method`, `origin`).
+ * - `BODY_TOO_LARGE` (413): a body over the server's limit; the rest was not read (`limit`).
+ * - `UNSUPPORTED_MEDIA_TYPE` (415): a body that is not `application/json` (`contentType`).
+ * - `INVALID_BODY` (400): a body that is not UTF-8 JSON, or not the JSON asked for (`problem`).
+ * - `BODY_INCOMPLETE` (400): the body ended before its end: the client went away mid-body.
+ * - `INVALID_PATH` (400): a path with a malformed percent-escape (`path`).
+ * - `ROUTE_NOT_FOUND` (404) / `METHOD_NOT_ALLOWED` (405, an `Allow` header from `allowed`): no
+ *   endpoint there, or not for that method (`path`, `method`, `allowed`).
+ *
+ * `@skein/inspector`: `RESUME_NOT_ALLOWED` / `FORK_NOT_ALLOWED` (403: read-only, or no engine;
+ * `threadId`, `reason`), `THREAD_NOT_PAUSED` (409: nothing to answer; `threadId`, `threadStatus`).
+ *
+ * `@skein/ai-sdk`'s chat (`chatId`, `field` where in the body): `BAD_CHAT_REQUEST` (400: not what
+ * `useChat` sends), `HISTORY_MISMATCH` (409: the client's messages differ from the stored ones),
+ * `CHAT_BUSY` (409: the chat is answering), `APPROVAL_NOT_PENDING` (409: no such approval waits),
+ * `NOTHING_TO_REGENERATE` (409), `CHAT_NOT_FOUND` (404).
+ *
+ * `@skein/mcp`: `SESSION_NOT_FOUND` (404: closed or never given; initialize a new one),
+ * `SESSION_REQUIRED` (400: no session and not an `initialize`), `TOO_MANY_SESSIONS` (503:
+ * `limit` sessions are open).
+ */
 export type HttpRequestErrorCode = keyof typeof STATUS;
 
+/** What a refusal can say; each code has some of these (see the list of codes). */
+export interface HttpRequestErrorFacts {
+  /** The `Host` header as sent, cut to 100 characters. */
+  readonly host?: string;
+  readonly method?: string;
+  /** The `Origin` header, or `Sec-Fetch-Site: <value>` when only that said so. */
+  readonly origin?: string;
+  readonly contentType?: string;
+  /** The largest body read, in bytes; or the most sessions kept. */
+  readonly limit?: number;
+  /** What is wrong with the body. */
+  readonly problem?: string;
+  readonly path?: string;
+  /** The methods the route takes: the `Allow` header of a 405. */
+  readonly allowed?: readonly string[];
+  readonly threadId?: string;
+  /** `read-only` (not allowed by the server's options) or `no-engine` (none to run a thread). */
+  readonly reason?: 'read-only' | 'no-engine';
+  readonly threadStatus?: ThreadStatus;
+  readonly chatId?: string;
+  /** Where in the request body the problem is (`messages[3].parts`). */
+  readonly field?: string;
+}
+
+const cut = (text: string, length = 100) => text.slice(0, length);
+
 /**
- * A request a local server refuses before it reaches the app (`@skein/http`'s own, the MCP and
- * chat servers): another Host name (a page that rebound its DNS name to 127.0.0.1), a write (or,
- * where the server says so, any request) from another origin, a body over the limit, not JSON,
- * or malformed. `httpStatus` is what it is answered with.
+ * A request a Skein HTTP surface refuses, before or instead of doing anything: `httpStatus` is
+ * what it is answered with, the facts are fields. Never retryable: the same request is refused
+ * again.
  */
 export class HttpRequestError<
   C extends HttpRequestErrorCode = HttpRequestErrorCode,
 > extends SkeinError<C> {
   static override readonly errorName = 'HttpRequestError';
   readonly httpStatus: (typeof STATUS)[C];
+  declare readonly host?: string;
+  declare readonly method?: string;
+  declare readonly origin?: string;
+  declare readonly contentType?: string;
+  declare readonly limit?: number;
+  declare readonly problem?: string;
+  declare readonly path?: string;
+  declare readonly allowed?: readonly string[];
+  declare readonly threadId?: string;
+  declare readonly reason?: 'read-only' | 'no-engine';
+  declare readonly threadStatus?: ThreadStatus;
+  declare readonly chatId?: string;
+  declare readonly field?: string;
 
-  constructor(code: C, message: string, facts: Readonly<Record<string, unknown>> = {}) {
-    super(code, message, { facts });
+  /** `facts` become fields (those not undefined) and, unless `options.details` is given, `details`. */
+  constructor(
+    code: C,
+    message: string,
+    facts: HttpRequestErrorFacts = {},
+    options: SkeinErrorOptions = {},
+  ) {
+    super(code, message, { ...options, facts });
     this.httpStatus = STATUS[code];
   }
 
   static hostNotAllowed(host: string): HttpRequestError<'HOST_NOT_ALLOWED'> {
-    const named = host.slice(0, 100);
+    const named = cut(host);
     return new HttpRequestError(
       'HOST_NOT_ALLOWED',
       `Host "${named}" is not this server: connect through 127.0.0.1, localhost or [::1] with its port`,
@@ -39,11 +129,11 @@ export class HttpRequestError<
 
   /** `origin` is the `Origin` header, or `Sec-Fetch-Site: <value>` when only that said so. */
   static crossOrigin(method: string, origin: string): HttpRequestError<'CROSS_ORIGIN_REFUSED'> {
-    const from = origin.slice(0, 100);
+    const from = cut(origin);
     return new HttpRequestError(
       'CROSS_ORIGIN_REFUSED',
-      `${method.slice(0, 20)} from ${from} refused: a page of another origin may not use this server`,
-      { method: method.slice(0, 20), origin: from },
+      `${cut(method, 20)} from ${from} refused: a page of another origin may not use this server`,
+      { method: cut(method, 20), origin: from },
     );
   }
 
@@ -56,7 +146,7 @@ export class HttpRequestError<
   }
 
   static unsupportedMediaType(contentType: string): HttpRequestError<'UNSUPPORTED_MEDIA_TYPE'> {
-    const type = contentType.slice(0, 100);
+    const type = cut(contentType);
     return new HttpRequestError(
       'UNSUPPORTED_MEDIA_TYPE',
       `The request body must be application/json, got ${type === '' ? 'none' : `"${type}"`}`,
@@ -64,25 +154,43 @@ export class HttpRequestError<
     );
   }
 
+  /** `problem` completes "The request body …": `is not valid JSON: …`. */
   static invalidBody(problem: string): HttpRequestError<'INVALID_BODY'> {
     return new HttpRequestError('INVALID_BODY', `The request body ${problem}`, { problem });
   }
-}
 
-/** Engine errors a client caused by asking at the wrong time: 409 rather than 500. */
-const CONFLICTS = new Set(['RESUME_CONFLICT', 'THREAD_STATE', 'THREAD_LEASED']);
+  static bodyIncomplete(cause: unknown): HttpRequestError<'BODY_INCOMPLETE'> {
+    return new HttpRequestError(
+      'BODY_INCOMPLETE',
+      'The request body ended before its end: the client went away while sending it',
+      {},
+      { cause },
+    );
+  }
 
-/**
- * The status an error thrown while answering a request is answered with: a refusal's own, 400
- * for a bad argument or answer, 404 for something unknown, 409 for a thread not ready for it.
- */
-export function statusOf(error: unknown): number {
-  if (HttpRequestError.isInstance(error)) return error.httpStatus;
-  if (InvalidArgumentError.isInstance(error)) return 400;
-  if (NotFoundError.isInstance(error)) return 404;
-  if (!SkeinError.isInstance(error)) return 500;
-  if (CONFLICTS.has(error.code)) return 409;
-  if (error.code === 'RESUME_INPUT_INVALID' || error.code.endsWith('_INVALID')) return 400;
-  if (error.code.endsWith('_NOT_FOUND')) return 404;
-  return 500;
+  static invalidPath(path: string): HttpRequestError<'INVALID_PATH'> {
+    const named = cut(path, 200);
+    return new HttpRequestError(
+      'INVALID_PATH',
+      `The path ${named} has a malformed percent-escape (% must be followed by two hex digits of UTF-8)`,
+      { path: named },
+    );
+  }
+
+  static routeNotFound(path: string): HttpRequestError<'ROUTE_NOT_FOUND'> {
+    const named = cut(path, 200);
+    return new HttpRequestError('ROUTE_NOT_FOUND', `No endpoint at ${named}`, { path: named });
+  }
+
+  static methodNotAllowed(
+    method: string,
+    allowed: readonly string[],
+  ): HttpRequestError<'METHOD_NOT_ALLOWED'> {
+    const named = cut(method, 20);
+    return new HttpRequestError(
+      'METHOD_NOT_ALLOWED',
+      `${named} is not allowed here; use ${allowed.join(' or ')}`,
+      { method: named, allowed },
+    );
+  }
 }

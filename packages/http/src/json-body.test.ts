@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HttpRequestError } from './http-request-error.js';
-import { readJsonBody } from './json-body.js';
+import { jsonObject, readJsonBody } from './json-body.js';
 
 const json = 'application/json; charset=utf-8';
 const bytes = (text: string) => new TextEncoder().encode(text);
@@ -85,6 +85,16 @@ describe('readJsonBody over a JsonBodySource', () => {
     ).toBe('INVALID_BODY 400');
   });
 
+  it('refuses a body cut short (the client hung up) with 400, not the stream’s own error', async () => {
+    async function* cut() {
+      yield bytes('{"a":');
+      throw Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
+    }
+    expect(
+      await codeOf(readJsonBody({ contentType: json, contentLength: '100', chunks: cut() }, 256)),
+    ).toBe('BODY_INCOMPLETE 400');
+  });
+
   it('reads a fetch Request’s body and cancels it at the limit', async () => {
     const request = new Request('http://127.0.0.1/', {
       method: 'POST',
@@ -119,5 +129,27 @@ describe('readJsonBody over a JsonBodySource', () => {
     } as RequestInit);
     expect(await codeOf(readJsonBody(from(streamed), 64))).toBe('BODY_TOO_LARGE 413');
     expect(cancelled).toBe(true);
+  });
+});
+
+describe('jsonObject', () => {
+  it('passes a JSON object, and refuses anything else with 400 saying what it was', () => {
+    expect(jsonObject({ a: 1 })).toEqual({ a: 1 });
+    const refusals = [undefined, null, [1], 'hi', 7, true].map((body) => {
+      try {
+        jsonObject(body);
+        return 'accepted';
+      } catch (error) {
+        return HttpRequestError.isInstance(error) ? `${error.code} ${error.message}` : error;
+      }
+    });
+    expect(refusals).toEqual([
+      'INVALID_BODY The request body must be a JSON object, got nothing (the body is empty)',
+      'INVALID_BODY The request body must be a JSON object, got null',
+      'INVALID_BODY The request body must be a JSON object, got an array',
+      'INVALID_BODY The request body must be a JSON object, got a string',
+      'INVALID_BODY The request body must be a JSON object, got a number',
+      'INVALID_BODY The request body must be a JSON object, got a boolean',
+    ]);
   });
 });

@@ -15,7 +15,8 @@ export interface JsonBodySource {
 
 /**
  * A fetch `Request`'s body, or a Node request's: none unless its head says one follows (a length
- * or chunked).
+ * or chunked). A Node request read only in part is left open, not destroyed: the answer then
+ * discards the rest (`sendError`), so the client reads the answer rather than a reset.
  */
 function sourceOf(req: IncomingMessage | Request): JsonBodySource {
   if (isFetchRequest(req))
@@ -30,15 +31,36 @@ function sourceOf(req: IncomingMessage | Request): JsonBodySource {
   return {
     contentType: headers['content-type'],
     contentLength: headers['content-length'],
-    chunks: framed ? (req as AsyncIterable<Uint8Array>) : undefined,
+    chunks: framed
+      ? (req.iterator({ destroyOnReturn: false }) as AsyncIterable<Uint8Array>)
+      : undefined,
   };
 }
 
+/** The bytes of `chunks` up to `limit`; a source that fails mid-way is a body cut short. */
+async function readLimited(chunks: AsyncIterable<Uint8Array>, limit: number): Promise<Buffer> {
+  const parts: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for await (const chunk of chunks) {
+      total += chunk.byteLength;
+      // Leaving the loop stops reading: the rest is never read.
+      if (total > limit) throw HttpRequestError.bodyTooLarge(limit);
+      parts.push(chunk);
+    }
+  } catch (error) {
+    if (HttpRequestError.isInstance(error)) throw error;
+    throw HttpRequestError.bodyIncomplete(error);
+  }
+  return Buffer.concat(parts);
+}
+
 /**
- * The JSON body of a request (a Node request, a fetch `Request` or a `JsonBodySource`): refused (415) unless
- * `application/json`, refused (413) from its Content-Length alone when that is over `limit`, and
- * read no further than `limit` bytes when it is chunked or its length lied. No body or an empty
- * one is `undefined`; text that is not UTF-8 JSON is 400.
+ * The JSON body of a request (a Node request, a fetch `Request` or a `JsonBodySource`): refused
+ * (415) unless `application/json`, refused (413) from its Content-Length alone when that is over
+ * `limit`, and read no further than `limit` bytes when it is chunked or its length lied. No body
+ * or an empty one is `undefined`; text that is not UTF-8 JSON is 400 `INVALID_BODY`; a body cut
+ * short (the client hung up) is 400 `BODY_INCOMPLETE`. It never fails with anything else.
  */
 export async function readJsonBody(
   from: IncomingMessage | Request | JsonBodySource,
@@ -51,18 +73,11 @@ export async function readJsonBody(
     throw HttpRequestError.unsupportedMediaType(type);
   if (contentLength != null && Number(contentLength) > limit)
     throw HttpRequestError.bodyTooLarge(limit);
-  const parts: Uint8Array[] = [];
-  let total = 0;
-  for await (const chunk of chunks) {
-    total += chunk.byteLength;
-    // Leaving the loop cancels the body: the rest is never read (the answer closes the connection).
-    if (total > limit) throw HttpRequestError.bodyTooLarge(limit);
-    parts.push(chunk);
-  }
-  if (total === 0) return undefined;
+  const bytes = await readLimited(chunks, limit);
+  if (bytes.byteLength === 0) return undefined;
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(parts));
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
     throw HttpRequestError.invalidBody('is not UTF-8');
   }
@@ -71,4 +86,22 @@ export async function readJsonBody(
   } catch (error) {
     throw HttpRequestError.invalidBody(`is not valid JSON: ${(error as Error).message}`);
   }
+}
+
+/**
+ * `body` as a JSON object, or refused (400 `INVALID_BODY`) saying what it was instead: none,
+ * `null`, an array, a string… For the handler that takes `{ … }` and reads its fields.
+ */
+export function jsonObject(body: unknown): Record<string, unknown> {
+  if (typeof body === 'object' && body !== null && !Array.isArray(body))
+    return body as Record<string, unknown>;
+  const got =
+    body === undefined
+      ? 'nothing (the body is empty)'
+      : body === null
+        ? 'null'
+        : Array.isArray(body)
+          ? 'an array'
+          : `a ${typeof body}`;
+  throw HttpRequestError.invalidBody(`must be a JSON object, got ${got}`);
 }

@@ -86,6 +86,27 @@ describe('guardHeaders', () => {
     ).toBeUndefined();
   });
 
+  it('counts OPTIONS as a write: its origin is checked', () => {
+    expect(refusal({ method: 'OPTIONS', origin: 'http://evil.example' })).toBe(
+      'CROSS_ORIGIN_REFUSED 403',
+    );
+    expect(refusal({ method: 'OPTIONS', secFetchSite: 'cross-site' })).toBe(
+      'CROSS_ORIGIN_REFUSED 403',
+    );
+  });
+
+  it('checks a fetch Request’s URL as its target: another host there is 421', () => {
+    const loopback = { host: '127.0.0.1:4820' };
+    const absolute = new Request('http://evil.example:4820/api/chat', { headers: loopback });
+    expect(() => guardRequest(absolute, hosts)).toThrow(
+      expect.objectContaining({ code: 'HOST_NOT_ALLOWED' }),
+    );
+    expect(() =>
+      guardRequest(new Request('http://localhost:4820/api', { headers: loopback }), hosts),
+    ).not.toThrow();
+    expect(() => guardRequest(absolute, null)).not.toThrow();
+  });
+
   it('reads the same headers from a fetch Request (guardRequest)', () => {
     const request = (headers: Record<string, string>, method = 'POST') =>
       new Request('http://127.0.0.1:4820/api', { method, headers });

@@ -1,12 +1,12 @@
 import type { IncomingMessage } from 'node:http';
 import { HttpRequestError } from './http-request-error.js';
+import { targetHost } from './request-path.js';
 
 const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+// OPTIONS counts as a write: nothing a page of another origin may send here goes unchecked.
+const SAFE_METHODS = new Set(['GET', 'HEAD']);
 // `none` is a request the user made themselves (typed in the address bar).
 const OWN_SITES = new Set(['same-origin', 'none']);
-// The authority of an absolute-form request-target (`POST http://evil.example/mcp`).
-const ABSOLUTE_TARGET = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)/i;
 
 /** A fetch `Request` (by its `Headers`, so one of another copy of undici counts too). */
 export function isFetchRequest(req: IncomingMessage | Request): req is Request {
@@ -44,7 +44,10 @@ export interface GuardedHeaders {
   readonly host: string | null | undefined;
   readonly origin?: string | null | undefined;
   readonly secFetchSite?: string | null | undefined;
-  /** The request-target (Node's `req.url`): an absolute-form one must name an allowed host too. */
+  /**
+   * The request-target (Node's `req.url`, a fetch `Request`'s URL): an absolute-form one must
+   * name an allowed host too.
+   */
   readonly target?: string | undefined;
 }
 
@@ -57,8 +60,8 @@ export interface GuardOptions {
 }
 
 /**
- * Throws unless the request is for this server and, when it writes (or always, with
- * `writesOnly: false`), from its own origin. Another Host is a page that rebound its DNS name to
+ * Throws unless the request is for this server and, when it writes (anything but GET and HEAD;
+ * or always, with `writesOnly: false`), from its own origin. Another Host is a page that rebound its DNS name to
  * 127.0.0.1 to read this server as same-origin (421); another `Origin` or `Sec-Fetch-Site` is a
  * page acting through the user's browser (403; another port of 127.0.0.1 is another program).
  * Clients that are not browsers send neither. `hosts` `null` skips the Host check, for a server
@@ -71,7 +74,7 @@ export function guardHeaders(
 ): void {
   const host = request.host?.toLowerCase() ?? '';
   if (hosts !== null) {
-    const target = ABSOLUTE_TARGET.exec(request.target ?? '')?.[1]?.toLowerCase();
+    const target = targetHost(request.target);
     if (!hosts.has(host) || (target !== undefined && !hosts.has(target)))
       throw HttpRequestError.hostNotAllowed(host);
   }
@@ -84,8 +87,9 @@ export function guardHeaders(
 }
 
 /**
- * `guardHeaders` for a Node request (its target checked too) or a fetch `Request` (whose URL is
- * always absolute, so only its headers count).
+ * `guardHeaders` for a Node request or a fetch `Request`, its target checked too: a Node
+ * request's absolute-form one, a fetch `Request`'s URL (which a Node bridge such as Hono's builds
+ * from an absolute-form target, or from the Host).
  */
 export function guardRequest(
   req: IncomingMessage | Request,
@@ -100,6 +104,7 @@ export function guardRequest(
         host: headers.get('host'),
         origin: headers.get('origin'),
         secFetchSite: headers.get('sec-fetch-site'),
+        target: req.url,
       },
       hosts,
       options,

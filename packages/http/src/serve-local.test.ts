@@ -1,5 +1,7 @@
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { ThreadError } from '@skein/core';
+import { sendChunkedBody } from '@skein/testkit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type LocalServer, serveLocal } from './serve-local.js';
 
@@ -122,6 +124,49 @@ describe('serveLocal', () => {
     const bug = await send(port, { path: '/bug' });
     expect(bug.status).toBe(500);
     expect(bug.body).not.toContain('secret');
+  });
+
+  it('answers 413 to a large chunked body without resetting the connection under it', async () => {
+    const port = await start(1024 * 1024);
+    const answer = await sendChunkedBody(
+      port,
+      `POST /echo HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\ncontent-type: application/json`,
+      1.5 * 1024 * 1024,
+    );
+    expect({ status: answer.status, reset: answer.error }).toEqual({
+      status: 413,
+      reset: undefined,
+    });
+    expect(JSON.parse(answer.body!).error.code).toBe('BODY_TOO_LARGE');
+  });
+
+  it('refuses a path with a malformed percent-escape (400 INVALID_PATH), not a 500', async () => {
+    const port = await start();
+    for (const path of ['/threads/%E0%A4%A/messages', '/%/', '/echo/%zz']) {
+      const answer = await send(port, { path, headers: json, body: '{}' });
+      expect([path, answer.status]).toEqual([path, 400]);
+      expect(JSON.parse(answer.body).error).toMatchObject({
+        code: 'INVALID_PATH',
+        message: expect.stringContaining('percent'),
+      });
+    }
+  });
+
+  it('hands the handler a typed 400 when the client hangs up mid-body', async () => {
+    let failed!: (error: unknown) => void;
+    const failure = new Promise<unknown>((resolve) => (failed = resolve));
+    server = await serveLocal(async (req) => {
+      const reading = req.json();
+      // The body is being read: now the client goes.
+      socket.destroy();
+      await reading.catch(failed);
+    });
+    const socket = connect(server.port, '127.0.0.1');
+    socket.on('error', () => undefined);
+    socket.write(
+      `POST /x HTTP/1.1\r\nhost: 127.0.0.1:${server.port}\r\ncontent-type: application/json\r\ncontent-length: 5000\r\n\r\n{"a":`,
+    );
+    expect(await failure).toMatchObject({ code: 'BODY_INCOMPLETE', httpStatus: 400 });
   });
 
   it('refuses bad options', async () => {

@@ -1,14 +1,19 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { InvalidArgumentError } from '@skein/spec';
-import { statusOf } from './http-request-error.js';
+import { sendError } from './error-answer.js';
+import { HttpRequestError } from './http-request-error.js';
 import { readJsonBody } from './json-body.js';
 import { allowedHosts, guardRequest } from './request-guard.js';
+import { decodePath, requestUrl } from './request-path.js';
 
 export interface LocalRequest {
   readonly method: string;
   readonly url: URL;
-  /** The path's segments, decoded: `/threads/t1/messages` is `['threads', 't1', 'messages']`. */
+  /**
+   * The path's segments, decoded: `/threads/t1/messages` is `['threads', 't1', 'messages']` (a
+   * malformed escape was refused with 400 `INVALID_PATH` before the handler ran).
+   */
   readonly path: readonly string[];
   /** The JSON body (bounded, read on first call); `undefined` when there is none. */
   json(): Promise<unknown>;
@@ -40,33 +45,12 @@ function checkOptions(options: ServeLocalOptions): void {
     throw new InvalidArgumentError('maxBodyBytes', 'maxBodyBytes must be a positive integer');
 }
 
-/** An error as the client sees it: its code and message, and the status `statusOf` gives it. */
-function answerError(res: ServerResponse, error: unknown): void {
-  if (res.headersSent) {
-    res.end();
-    return;
-  }
-  const status = statusOf(error);
-  const { code, message } = error as { code?: unknown; message?: unknown };
-  // An unread body (too large, or the handler never asked) is not read to reuse the connection.
-  if (!res.req.complete) res.shouldKeepAlive = false;
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(
-    JSON.stringify({
-      error: {
-        code: typeof code === 'string' ? code : 'INTERNAL_ERROR',
-        // A 500's message may say more than a client should read.
-        message: status === 500 ? 'internal error' : String(message),
-      },
-    }),
-  );
-}
-
 /**
  * A Node HTTP server on 127.0.0.1 for an app's own routes: every request is checked before the
- * handler sees it (other Host names 421, cross-origin writes 403), bodies are bounded (413) and
- * read as JSON on demand (415, 400), and an error the handler throws is answered with its status
- * (`statusOf`: 400, 404, 409 or 500) and `{ error: { code, message } }`.
+ * handler sees it (other Host names 421, cross-origin writes 403, malformed paths 400), bodies
+ * are bounded (413) and read as JSON on demand (415, 400), and an error the handler throws is
+ * answered with its status (`statusOf`: 400, 404, 409, 503 or 500) and
+ * `{ error: { code, message } }`.
  */
 export async function serveLocal(
   handler: LocalHandler,
@@ -79,11 +63,11 @@ export async function serveLocal(
     let body: Promise<unknown> | undefined;
     const answer = async () => {
       guardRequest(req, hosts);
-      const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
+      const url = requestUrl(req);
       const request: LocalRequest = {
         method: req.method ?? 'GET',
         url,
-        path: url.pathname.split('/').filter(Boolean).map(decodeURIComponent),
+        path: decodePath(url.pathname),
         json: () => {
           body ??= readJsonBody(req, limit);
           return body;
@@ -91,9 +75,10 @@ export async function serveLocal(
         raw: req,
       };
       await handler(request, res);
-      if (!res.writableEnded && !res.headersSent) res.writeHead(404).end();
+      if (!res.writableEnded && !res.headersSent)
+        sendError(res, HttpRequestError.routeNotFound(url.pathname));
     };
-    answer().catch((error: unknown) => answerError(res, error));
+    answer().catch((error: unknown) => sendError(res, error));
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

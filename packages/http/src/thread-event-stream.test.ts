@@ -1,6 +1,7 @@
 import { chatWorkflow, InMemoryCheckpointStore, SkeinEngine } from '@skein/core';
 import { ScriptedLLMClient } from '@skein/core/testing';
 import { describe, expect, it } from 'vitest';
+import { fetchEventStream } from './event-stream.js';
 import { serveLocal } from './serve-local.js';
 import { threadEventStream } from './thread-event-stream.js';
 
@@ -47,5 +48,25 @@ describe('threadEventStream', () => {
     } finally {
       await server.close();
     }
+  });
+
+  it('streams to a fetch body too, and a failure says only what a client may read', async () => {
+    const engine = new SkeinEngine({
+      llm: new ScriptedLLMClient([{ content: 'Hi' }]),
+      store: new InMemoryCheckpointStore(),
+    });
+    engine.registerWorkflow(chatWorkflow());
+    const { body, writer } = fetchEventStream();
+    const out = threadEventStream(writer, ['thread:completed']);
+    const { result } = await engine.send('t2', 'hi', { onEvent: out.onEvent });
+    out.end(result);
+    const got = frames(await new Response(body).text());
+    expect(got.map((f) => f.event)).toEqual(['thread:completed', 'result']);
+
+    const failing = fetchEventStream();
+    threadEventStream(failing.writer).fail(new Error('secret detail'));
+    expect(frames(await new Response(failing.body).text())).toEqual([
+      { event: 'error', data: { code: 'INTERNAL_ERROR', message: 'internal error' } },
+    ]);
   });
 });

@@ -1,5 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { ThreadEvent, ThreadEventName, ThreadResult } from '@skein/core';
+import { errorAnswer } from './error-answer.js';
+import { type EventStreamWriter, nodeEventStream } from './event-stream.js';
 
 /** What a chat front end shows by default: tokens, tool activity, pauses and endings. */
 export const DEFAULT_STREAMED_EVENTS: readonly ThreadEventName[] = Object.freeze([
@@ -25,32 +27,24 @@ export interface ThreadEventStream {
 }
 
 /**
- * Answers `res` with Server-Sent Events: one `event: <name>` frame per thread event (its payload
+ * Streams a run as Server-Sent Events, to a Node response or to an `EventStreamWriter` (a fetch
+ * handler's, from `fetchEventStream`): one `event: <name>` frame per thread event (its payload
  * as JSON `data`), then `result` with the run's status, output, error and the calls awaiting
- * approval. The head is written at the first frame, so a request refused before its run starts
- * can still be answered with a status.
+ * approval. On a Node response the head is written at the first frame, so a request refused
+ * before its run starts can still be answered with a status.
  */
 export function threadEventStream(
-  res: ServerResponse,
+  to: ServerResponse | EventStreamWriter,
   events: readonly ThreadEventName[] = DEFAULT_STREAMED_EVENTS,
 ): ThreadEventStream {
   const wanted = new Set<string>(events);
-  const write = (name: string, data: unknown) => {
-    if (res.writableEnded) return;
-    if (!res.headersSent)
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        'x-accel-buffering': 'no',
-      });
-    res.write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
-  };
+  const out = 'writeHead' in to ? nodeEventStream(to) : to;
   return {
     onEvent: (event) => {
-      if (wanted.has(event.type)) write(event.type, event);
+      if (wanted.has(event.type)) out.send(event.type, event);
     },
     end: (result) => {
-      write('result', {
+      out.send('result', {
         threadId: result.threadId,
         status: result.status,
         output: result.output,
@@ -59,15 +53,11 @@ export function threadEventStream(
           : {}),
         ...(result.approvals ? { approvals: result.approvals } : {}),
       });
-      res.end();
+      out.end();
     },
     fail: (error) => {
-      const { code, message } = error as { code?: unknown; message?: unknown };
-      write('error', {
-        code: typeof code === 'string' ? code : 'INTERNAL_ERROR',
-        message: String(message),
-      });
-      res.end();
+      out.send('error', errorAnswer(error).body.error);
+      out.end();
     },
   };
 }

@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { InMemoryCheckpointStore, SkeinEngine, WorkflowBuilder } from '@skein/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { webhookHandler } from './webhook-handler.js';
@@ -120,6 +120,44 @@ describe('webhookHandler', () => {
     await expect(engine.createWebhook(thread.threadId)).rejects.toMatchObject({
       code: 'THREAD_STATE',
     });
+    engine.close();
+  });
+
+  it('resolves when a client hangs up mid-body: an unhandled rejection would end the process', async () => {
+    const engine = engineOn(new InMemoryCheckpointStore(), 'app');
+    const handle = webhookHandler(engine);
+    let handled: Promise<void> | undefined;
+    let arrived!: () => void;
+    const requested = new Promise<void>((resolve) => (arrived = resolve));
+    const server = createServer((req, res) => {
+      handled = handle(req, res);
+      arrived();
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const socket = connect(port, '127.0.0.1');
+    socket.on('error', () => undefined);
+    socket.write(
+      `POST /hooks/a.b HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\ncontent-type: application/json\r\ncontent-length: 5000\r\n\r\n{"ok":tr`,
+    );
+    await requested;
+    socket.destroy();
+    await expect(handled).resolves.toBeUndefined();
+    engine.close();
+  });
+
+  it('answers a client’s mistakes with 4xx, never 5xx (senders retry those)', async () => {
+    const engine = engineOn(new InMemoryCheckpointStore(), 'app');
+    await engine.run('ci', { threadId: 'deep' });
+    const token = await engine.createWebhook('deep');
+    const base = await serve(engine);
+    const nested = await post(`${base}/${token}`, `${'['.repeat(300)}${']'.repeat(300)}`);
+    expect(nested.status).toBe(400);
+    expect(await nested.json()).toEqual({ error: 'INVALID_ARGUMENT' });
+    const malformed = await post(`${base}/%E0%A4%A`, '{"ok":1}');
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toEqual({ error: 'INVALID_PATH' });
     engine.close();
   });
 });

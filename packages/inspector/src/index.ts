@@ -1,12 +1,8 @@
 // Public API of @skein/inspector. Nothing else is importable.
 
-// The classes this package throws: @skein/spec's and its own.
+// The classes this package throws: @skein/spec's and its own. Its HTTP API refuses requests
+// with @skein/http's HttpRequestError.
 export { NotFoundError, StoreError } from '@skein/spec';
-export type {
-  InspectorRequestErrorCode,
-  InspectorRequestErrorFacts,
-} from './errors/inspector-request-error.js';
-export { InspectorRequestError } from './errors/inspector-request-error.js';
 export type { OpenStoreError, OpenStoreErrorCode } from './errors/store-errors.js';
 export type { ThreadFilter } from './model/filter-threads.js';
 export type { InspectedState } from './model/thread-summary.js';

@@ -7,8 +7,6 @@ export type {
 } from './cli/server-module.js';
 export type { McpCallErrorCode, McpCallErrorFacts } from './errors/mcp-call-error.js';
 export { McpCallError } from './errors/mcp-call-error.js';
-export type { McpHttpErrorCode, McpHttpErrorFacts } from './errors/mcp-http-error.js';
-export { McpHttpError } from './errors/mcp-http-error.js';
 export type { McpModuleErrorCode } from './errors/mcp-module-error.js';
 export { McpModuleError } from './errors/mcp-module-error.js';
 export type { McpHttpHandler } from './http/create-http-handler.js';

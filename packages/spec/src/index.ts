@@ -18,7 +18,7 @@ export type { ConversationExtent, ParentMismatch } from './errors/checkpoint-con
 export { CheckpointConflictError } from './errors/checkpoint-conflict-error.js';
 export { CheckpointNotFoundError } from './errors/checkpoint-not-found-error.js';
 export { InvalidArgumentError } from './errors/invalid-argument-error.js';
-export { NotFoundError, ProviderError, StoreError } from './errors/kind-errors.js';
+export { ConflictError, NotFoundError, ProviderError, StoreError } from './errors/kind-errors.js';
 export type { SkeinErrorOptions } from './errors/skein-error.js';
 export { SkeinError } from './errors/skein-error.js';
 export type { ThreadConflictCode } from './errors/thread-conflict-error.js';

@@ -36,7 +36,9 @@ export type {
   TurnSource,
   WireMessage,
 } from './openai-server/types.js';
-
+// A client streaming a large chunked upload, for servers that must answer it, not reset it.
+export type { ChunkedBodyAnswer } from './raw-http/send-chunked-body.js';
+export { sendChunkedBody } from './raw-http/send-chunked-body.js';
 // ToolBench virtual-API server (StableToolBench protocol).
 export { startToolBenchServer } from './toolbench-server/toolbench-server.js';
 export type {

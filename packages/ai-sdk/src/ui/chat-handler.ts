@@ -1,14 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SkeinEngine } from '@skein/core';
-import { guardRequest, readJsonBody } from '@skein/http';
+import { errorResponse, fetchToNode, guardRequest, readJsonBody } from '@skein/http';
 import { InvalidArgumentError, SkeinError } from '@skein/spec';
 import { readChatRequest } from './chat-request.js';
 import { chatRoute, storedMessagesResponse } from './chat-routes.js';
 import { ChatRuns } from './chat-runs.js';
 import { ChatThreads } from './chat-threads.js';
-import { errorResponse } from './error-response.js';
 import type { SkeinDataMode } from './event-translator.js';
-import { sendResponse, toRequest } from './node-bridge.js';
 import { createUIMessageStreamResponse } from './sse.js';
 import { startChatRun } from './start-chat-run.js';
 
@@ -111,7 +109,7 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
   const fetch = (request: Request) => route(request).catch(errorResponse);
   return {
     fetch,
-    node: async (req, res) => sendResponse(res, await fetch(toRequest(req))),
+    node: fetchToNode(fetch, { hosts: options.allowedHosts ?? null }),
     isRunning: (chatId) => runs.get(chatId) !== undefined,
   };
 }

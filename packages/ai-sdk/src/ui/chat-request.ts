@@ -1,4 +1,4 @@
-import { ChatRequestError } from '../errors/chat-request-error.js';
+import { HttpRequestError } from '@skein/http';
 
 /** A message of `useChat`'s body, as far as the handler reads it. */
 export interface ClientMessage {
@@ -40,6 +40,14 @@ export type ChatRequest =
     };
 
 const MAX_CHAT_ID = 200;
+
+/** A body that is not what `useChat` sends (400 `BAD_CHAT_REQUEST`): `field` names where. */
+export function badChatRequest(
+  field: string,
+  problem: string,
+): HttpRequestError<'BAD_CHAT_REQUEST'> {
+  return new HttpRequestError('BAD_CHAT_REQUEST', `Chat request: ${field} ${problem}`, { field });
+}
 const ROLES = new Set(['user', 'assistant', 'system']);
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -49,7 +57,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /** A chat id a thread may be named after: printable, short, and no branch separator. */
 export function checkChatId(id: unknown, field = 'id'): string {
   if (typeof id !== 'string' || id === '' || id.length > MAX_CHAT_ID || /[\s/~]/.test(id))
-    throw ChatRequestError.badRequest(
+    throw badChatRequest(
       field,
       `must be a string of 1 to ${MAX_CHAT_ID} characters without spaces, "/" or "~"`,
     );
@@ -58,13 +66,12 @@ export function checkChatId(id: unknown, field = 'id'): string {
 
 function readMessage(value: unknown, index: number): ClientMessage {
   const where = `messages[${index}]`;
-  if (!isRecord(value)) throw ChatRequestError.badRequest(where, 'must be an object');
-  if (typeof value.id !== 'string')
-    throw ChatRequestError.badRequest(`${where}.id`, 'must be a string');
+  if (!isRecord(value)) throw badChatRequest(where, 'must be an object');
+  if (typeof value.id !== 'string') throw badChatRequest(`${where}.id`, 'must be a string');
   if (typeof value.role !== 'string' || !ROLES.has(value.role))
-    throw ChatRequestError.badRequest(`${where}.role`, 'must be "user", "assistant" or "system"');
+    throw badChatRequest(`${where}.role`, 'must be "user", "assistant" or "system"');
   if (!Array.isArray(value.parts) || !value.parts.every(isRecord))
-    throw ChatRequestError.badRequest(`${where}.parts`, 'must be an array of objects');
+    throw badChatRequest(`${where}.parts`, 'must be an array of objects');
   return value as unknown as ClientMessage;
 }
 
@@ -83,11 +90,11 @@ function approvalsOf(message: ClientMessage, index: number): ClientApproval[] {
     const approval = part.approval;
     const where = `messages[${index}].parts[${i}]`;
     if (typeof part.toolCallId !== 'string')
-      throw ChatRequestError.badRequest(`${where}.toolCallId`, 'must be a string');
+      throw badChatRequest(`${where}.toolCallId`, 'must be a string');
     if (!isRecord(approval) || typeof approval.approved !== 'boolean')
-      throw ChatRequestError.badRequest(`${where}.approval`, 'must be { id, approved, reason? }');
+      throw badChatRequest(`${where}.approval`, 'must be { id, approved, reason? }');
     if (approval.reason !== undefined && typeof approval.reason !== 'string')
-      throw ChatRequestError.badRequest(`${where}.approval.reason`, 'must be a string');
+      throw badChatRequest(`${where}.approval.reason`, 'must be a string');
     approvals.push({
       toolCallId: part.toolCallId,
       approved: approval.approved,
@@ -102,10 +109,10 @@ function approvalsOf(message: ClientMessage, index: number): ClientApproval[] {
  * new; the others are what the client believes is stored, checked against the thread later.
  */
 export function readChatRequest(body: unknown): ChatRequest {
-  if (!isRecord(body)) throw ChatRequestError.badRequest('body', 'must be a JSON object');
+  if (!isRecord(body)) throw badChatRequest('body', 'must be a JSON object');
   const chatId = checkChatId(body.id);
   if (!Array.isArray(body.messages) || body.messages.length === 0)
-    throw ChatRequestError.badRequest('messages', 'must be a non-empty array');
+    throw badChatRequest('messages', 'must be a non-empty array');
   const messages = body.messages.map(readMessage);
   const last = messages.at(-1)!;
   const lastIndex = messages.length - 1;
@@ -113,30 +120,24 @@ export function readChatRequest(body: unknown): ChatRequest {
   const trigger = body.trigger ?? 'submit-message';
   if (trigger === 'regenerate-message') {
     if (last.role !== 'user')
-      throw ChatRequestError.badRequest(
+      throw badChatRequest(
         `messages[${lastIndex}]`,
         'must be the user message whose answer is regenerated',
       );
     return { kind: 'regenerate', chatId, history: messages };
   }
   if (trigger !== 'submit-message')
-    throw ChatRequestError.badRequest(
-      'trigger',
-      'must be "submit-message" or "regenerate-message"',
-    );
+    throw badChatRequest('trigger', 'must be "submit-message" or "regenerate-message"');
   if (last.role === 'assistant') {
     const approvals = approvalsOf(last, lastIndex);
     if (approvals.length === 0)
-      throw ChatRequestError.badRequest(
+      throw badChatRequest(
         `messages[${lastIndex}]`,
         'is an assistant message without approval responses: send a user message or approvals',
       );
     return { kind: 'approval', chatId, answerId: last.id, approvals, history };
   }
   if (last.role !== 'user')
-    throw ChatRequestError.badRequest(
-      `messages[${lastIndex}].role`,
-      'must be "user" or "assistant"',
-    );
+    throw badChatRequest(`messages[${lastIndex}].role`, 'must be "user" or "assistant"');
   return { kind: 'message', chatId, message: { id: last.id, text: textOf(last) }, history };
 }

@@ -1,4 +1,4 @@
-import { ChatRequestError } from '../errors/chat-request-error.js';
+import { HttpRequestError } from '@skein/http';
 import type { UIRun } from './ui-run.js';
 
 /**
@@ -13,7 +13,7 @@ export class ChatRuns {
   /** Claims `chatId` for one request; refused (409) while another request or run holds it. */
   claim(chatId: string): () => void {
     if (this.#claimed.has(chatId))
-      throw new ChatRequestError(
+      throw new HttpRequestError(
         'CHAT_BUSY',
         `Chat ${chatId} is answering; wait for the answer (or stop it) before sending again`,
         { chatId },

@@ -1,5 +1,5 @@
+import { HttpRequestError } from '@skein/http';
 import type { LLMMessage } from '@skein/spec';
-import { ChatRequestError } from '../errors/chat-request-error.js';
 import { type ClientMessage, textOf } from './chat-request.js';
 
 /**
@@ -17,7 +17,7 @@ export function checkHistory(
     .map((message, index) => ({ message, index }))
     .filter(({ message }) => message.role === 'user');
   const mismatch = (field: string, problem: string) =>
-    new ChatRequestError(
+    new HttpRequestError(
       'HISTORY_MISMATCH',
       `Chat ${chatId}: ${field} ${problem}; the thread's stored conversation is the truth (load it again, or start a new chat)`,
       { chatId, field },

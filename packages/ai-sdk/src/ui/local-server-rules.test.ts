@@ -1,5 +1,6 @@
-import { createServer } from 'node:http';
+import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sendChunkedBody } from '@skein/testkit';
 import { DefaultChatTransport, type UIMessage } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createChatHandler } from './chat-handler.js';
@@ -115,6 +116,83 @@ describe('the chat server’s local rules', () => {
     });
     expect(form.status).toBe(415);
     expect(JSON.parse(form.body).error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it('answers 413 to a chunked body over the limit (no Content-Length), not a reset', async () => {
+    const { host, engine } = await serve();
+    const answer = await sendChunkedBody(
+      server!.port,
+      `POST /api/chat HTTP/1.1\r\nhost: ${host}\r\ncontent-type: application/json`,
+      1.5 * 1024 * 1024,
+    );
+    expect({ status: answer.status, reset: answer.error }).toEqual({
+      status: 413,
+      reset: undefined,
+    });
+    expect(JSON.parse(answer.body!).error.code).toBe('BODY_TOO_LARGE');
+    expect(await engine.getThread('c1')).toBeUndefined();
+  });
+
+  it('refuses an absolute-form target naming another host with 421, whatever the Host', async () => {
+    const { api, host } = await serve();
+    await rawRequest(api, {
+      method: 'POST',
+      headers: { host, 'content-type': 'application/json' },
+      body,
+    });
+    const status = (path: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = request({ host: '127.0.0.1', port: server!.port, path, headers: { host } });
+        req.on('response', (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    expect(await status(`http://evil.example:${server!.port}/api/chat/c1/messages`)).toBe(421);
+    expect(await status(`http://evil.example:${server!.port}/`)).toBe(421);
+    expect(await status(`http://${host}/api/chat/c1/messages`)).toBe(200);
+  });
+
+  it('refuses a malformed percent-escape in the path with 400 INVALID_PATH', async () => {
+    const { api, host } = await serve();
+    for (const [method, path] of [
+      ['GET', '/%E0%A4%A/stream'],
+      ['POST', '/%E0%A4%A/stop'],
+      ['GET', '/%/messages'],
+    ] as const) {
+      const answer = await rawRequest(`${api}${path}`, { method, headers: { host } });
+      expect([method, path, answer.status]).toEqual([method, path, 400]);
+      expect(JSON.parse(answer.body).error.code).toBe('INVALID_PATH');
+    }
+  });
+
+  it('answers another method with 405 and Allow, another path with 404, outside the chat too', async () => {
+    const { api, host } = await serve();
+    const status = async (method: string, url: string) => {
+      const res = await fetch(url, { method, headers: { host } });
+      return [
+        method,
+        res.status,
+        res.headers.get('allow'),
+        ((await res.json()) as { error: { code: string } }).error.code,
+      ];
+    };
+    expect(await status('GET', api)).toEqual(['GET', 405, 'POST', 'METHOD_NOT_ALLOWED']);
+    expect(await status('DELETE', `${api}/c1/messages`)).toEqual([
+      'DELETE',
+      405,
+      'GET',
+      'METHOD_NOT_ALLOWED',
+    ]);
+    expect(await status('GET', `${api}/c1/other`)).toEqual(['GET', 404, null, 'ROUTE_NOT_FOUND']);
+    expect(await status('GET', `${server!.url}/page`)).toEqual([
+      'GET',
+      404,
+      null,
+      'ROUTE_NOT_FOUND',
+    ]);
   });
 
   it('refuses a body that is not JSON (400)', async () => {

@@ -1,7 +1,7 @@
 import type { SkeinEngine, ThreadContext } from '@skein/core';
+import { HttpRequestError } from '@skein/http';
 import type { LLMMessage } from '@skein/spec';
-import { ChatRequestError } from '../errors/chat-request-error.js';
-import type { ChatRequest } from './chat-request.js';
+import { badChatRequest, type ChatRequest } from './chat-request.js';
 import type { ChatThreads } from './chat-threads.js';
 import { checkHistory } from './check-history.js';
 import type { SkeinDataMode } from './event-translator.js';
@@ -17,8 +17,8 @@ export interface ChatRunContext {
   readonly skeinData: SkeinDataMode;
 }
 
-function busy(chatId: string, why: string): ChatRequestError<'CHAT_BUSY'> {
-  return new ChatRequestError('CHAT_BUSY', `Chat ${chatId} ${why}`, { chatId });
+function busy(chatId: string, why: string): HttpRequestError<'CHAT_BUSY'> {
+  return new HttpRequestError('CHAT_BUSY', `Chat ${chatId} ${why}`, { chatId });
 }
 
 /** Sends the new user message: a new thread, the answer a pause waits for, or the next turn. */
@@ -63,7 +63,7 @@ async function resumeApprovals(
   checkHistory(chatId, request.history, messages);
   const pending = thread.state.pending;
   const notPending = (why: string) =>
-    new ChatRequestError('APPROVAL_NOT_PENDING', `Chat ${chatId}: ${why}`, { chatId });
+    new HttpRequestError('APPROVAL_NOT_PENDING', `Chat ${chatId}: ${why}`, { chatId });
   if (thread.status !== 'PAUSED' || pending?.kind !== 'tool-approval' || pending.answer)
     throw notPending('no tool approval is pending (was this approval sent already?)');
   const approvals: Record<string, { approved: boolean; reason?: string }> = {};
@@ -77,7 +77,7 @@ async function resumeApprovals(
   }
   const missing = pending.awaiting.filter((id) => !Object.hasOwn(approvals, id));
   if (missing.length > 0)
-    throw ChatRequestError.badRequest(
+    throw badChatRequest(
       'messages',
       `has no approval response for tool call ${missing.join(', ')}`,
     );
@@ -125,7 +125,7 @@ async function regenerate(
   const checkpoints = (await store.list(thread.threadId)).sort((a, b) => a.sequence - b.sequence);
   const before = checkpoints.find((c) => c.messageCount > position);
   if (position < 0 || before?.messageCount !== position + 1 || before.status !== 'RUNNING')
-    throw new ChatRequestError(
+    throw new HttpRequestError(
       'NOTHING_TO_REGENERATE',
       `Chat ${chatId}: no checkpoint holds the last user message without its answer, so there is no answer to take back`,
       { chatId },
@@ -152,7 +152,7 @@ export async function startChatRun(ctx: ChatRunContext, request: ChatRequest): P
   const thread = await ctx.engine.getThread(threadId);
   if (request.kind === 'message') return sendMessage(ctx, request, threadId, thread);
   if (!thread)
-    throw new ChatRequestError('CHAT_NOT_FOUND', `Chat ${request.chatId} has no stored thread`, {
+    throw new HttpRequestError('CHAT_NOT_FOUND', `Chat ${request.chatId} has no stored thread`, {
       chatId: request.chatId,
     });
   return request.kind === 'approval'

@@ -1,10 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { allowedHosts, guardRequest } from '@skein/http';
+import { allowedHosts, fetchToNode, HttpRequestError } from '@skein/http';
 import { InvalidArgumentError } from '@skein/spec';
 import { type ChatHandlerOptions, createChatHandler } from './chat-handler.js';
-import { errorResponse } from './error-response.js';
-import { sendResponse, toRequest } from './node-bridge.js';
 
 /** Only this address: a chat shows whole conversations and runs tools, so it faces no network. */
 const HOST = '127.0.0.1';
@@ -27,7 +25,8 @@ export interface RunningChatServer {
 
 /**
  * Serves a chat endpoint (see `createChatHandler`) on 127.0.0.1: requests naming another host
- * are refused (421), writes from another origin are refused (403), bodies are bounded (413).
+ * (in the Host or an absolute-form target) are refused (421), writes from another origin are
+ * refused (403), bodies are bounded (413, chunked ones too), malformed paths refused (400).
  */
 export async function startChatServer(options: ChatServerOptions): Promise<RunningChatServer> {
   const port = options.port ?? 0;
@@ -37,18 +36,15 @@ export async function startChatServer(options: ChatServerOptions): Promise<Runni
   const hosts = new Set<string>();
   const chat = createChatHandler({ ...options, allowedHosts: hosts });
   const base = (options.path ?? '/api/chat').replace(/\/+$/, '');
-  const server = createServer((req, res) => {
-    const request = toRequest(req);
+  // The Node request is guarded before anything else (`fetchToNode`), its target included.
+  const route = async (request: Request) => {
     const path = new URL(request.url).pathname;
-    const answer =
-      path === base || path.startsWith(`${base}/`)
-        ? chat.fetch(request)
-        : (async () => {
-            guardRequest(request, hosts);
-            return (await options.serve?.(request)) ?? new Response('not found', { status: 404 });
-          })().catch(errorResponse);
-    answer.then((response) => sendResponse(res, response)).catch(() => res.destroy());
-  });
+    if (path === base || path.startsWith(`${base}/`)) return chat.fetch(request);
+    const served = await options.serve?.(request);
+    if (served === undefined) throw HttpRequestError.routeNotFound(path);
+    return served;
+  };
+  const server = createServer(fetchToNode(route, { hosts }));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, HOST, () => resolve());

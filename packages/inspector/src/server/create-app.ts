@@ -1,19 +1,17 @@
 import type { SkeinEngine } from '@skein/core';
+import { EVENT_STREAM_HEADERS, HttpRequestError, readJsonBody } from '@skein/http';
 import { CheckpointNotFoundError } from '@skein/spec';
 import { Hono } from 'hono';
-import { InspectorRequestError } from '../errors/inspector-request-error.js';
 import { filterThreads } from '../model/filter-threads.js';
 import type { InspectorStore } from '../stores/inspector-store.js';
+import { checkRequest } from './check-request.js';
 import { EngineFeed } from './engine-feed.js';
 import { errorResponse } from './error-response.js';
-import { threadEventStream } from './event-stream.js';
 import { forkingEngine, forkPoint, startFork } from './fork-thread.js';
-import { checkHost } from './host-check.js';
-import { readJsonBody } from './json-body.js';
+import { liveUpdateStream } from './live-stream.js';
 import { OpenStreams } from './open-streams.js';
 import type { PageFile } from './page-files.js';
 import { claimThread, resumeInput, resumingEngine } from './resume-thread.js';
-import { sameOriginWrites } from './same-origin-writes.js';
 import { securityHeaders } from './security-headers.js';
 import { StoreFeed } from './store-feed.js';
 import { ThreadReader } from './thread-reader.js';
@@ -39,7 +37,7 @@ const READ = ['GET', 'HEAD'];
 
 function only(allowed: readonly string[]) {
   return (c: { req: { method: string } }): never => {
-    throw InspectorRequestError.methodNotAllowed(c.req.method, allowed);
+    throw HttpRequestError.methodNotAllowed(c.req.method, allowed);
   };
 }
 
@@ -53,9 +51,9 @@ export function createApp(options: AppOptions): Hono {
   const app = new Hono();
 
   app.onError(errorResponse);
-  // In this order: every answer gets the headers, a foreign Host gets nothing else, and a write
-  // from another origin is refused before any route (or body) is looked at.
-  app.use(securityHeaders, checkHost(options.hosts), sameOriginWrites);
+  // In this order: every answer gets the headers, and a foreign Host, a write from another origin
+  // or a malformed path is refused before any route (or body) is looked at.
+  app.use(securityHeaders, checkRequest(options.hosts));
 
   app.get('/api/info', (c) =>
     c.json({
@@ -120,8 +118,8 @@ export function createApp(options: AppOptions): Hono {
     if ((await store.list(threadId)).length === 0) throw new CheckpointNotFoundError(threadId);
     // Hono answers HEAD through this handler and drops the body: a stream started here would
     // never be read, so never end, and keep its subscription for good.
-    if (c.req.method === 'HEAD') return c.body(null, 200, { 'content-type': 'text/event-stream' });
-    return threadEventStream(c, threadId, feed, streams);
+    if (c.req.method === 'HEAD') return c.body(null, 200, EVENT_STREAM_HEADERS);
+    return liveUpdateStream(c, threadId, feed, streams);
   });
 
   app.all('/api/info', only(READ));
@@ -132,7 +130,7 @@ export function createApp(options: AppOptions): Hono {
   app.all('/api/threads/:id/resume', only(['POST']));
   app.all('/api/threads/:id/fork', only(['POST']));
   app.all('/api/*', (c) => {
-    throw InspectorRequestError.routeNotFound(c.req.path);
+    throw HttpRequestError.routeNotFound(c.req.path);
   });
 
   app.get('*', (c) => {

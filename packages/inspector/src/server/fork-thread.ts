@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SkeinEngine } from '@skein/core';
 import { InvalidArgumentError } from '@skein/spec';
-import { InspectorRequestError } from '../errors/inspector-request-error.js';
+import { notAllowed } from './refusals.js';
 
 /**
  * The engine that may fork threads from the page, or why none may. Asked before the request's
@@ -12,8 +12,8 @@ export function forkingEngine(
   allowFork: boolean,
   threadId: string,
 ): SkeinEngine {
-  if (!allowFork) throw InspectorRequestError.forkNotAllowed(threadId, 'read-only');
-  if (engine === undefined) throw InspectorRequestError.forkNotAllowed(threadId, 'no-engine');
+  if (!allowFork) throw notAllowed('fork', threadId, 'read-only');
+  if (engine === undefined) throw notAllowed('fork', threadId, 'no-engine');
   return engine;
 }
 

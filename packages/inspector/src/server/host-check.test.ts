@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixtureEngine, runFixtureThread } from '../test-support/fixture-thread.js';
 import { rawRequest } from '../test-support/raw-request.js';
@@ -74,6 +75,31 @@ describe('the Host header (DNS rebinding)', () => {
       const response = await send('GET', '/api/threads', host);
       expect([host, response.status]).toEqual([host, 400]);
     }
+  });
+
+  it('refuses an absolute-form target naming another host, whatever the Host header says', async () => {
+    const port = inspector.port;
+    const status = (target: string, method = 'GET') =>
+      new Promise<number>((resolve, reject) => {
+        const req = request({
+          host: '127.0.0.1',
+          port,
+          method,
+          path: target,
+          headers: { host: `127.0.0.1:${port}`, 'content-type': 'application/json' },
+        });
+        req.on('response', (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+        req.end(method === 'POST' ? '{"input":"yes"}' : undefined);
+      });
+    for (const [method, path] of ROUTES) {
+      const answer = await status(`http://evil.example:${port}${path}`, method);
+      expect(`${method} ${path} ${answer}`).toBe(`${method} ${path} 421`);
+    }
+    expect(await status(`http://127.0.0.1:${port}/api/threads`)).toBe(200);
   });
 
   it('serves the loopback names with the server port: 127.0.0.1, localhost, [::1]', async () => {

@@ -144,6 +144,20 @@ describe('the JSON API over a SQLite store', () => {
     expect((await temp.store.load('trip-1'))!.state.status).toBe('PAUSED');
   });
 
+  it('answers 400 INVALID_PATH to a malformed percent-escape in the path, on every route', async () => {
+    for (const path of [
+      '/api/threads/%E0%A4%A',
+      '/api/threads/%E0%A4%A/history',
+      '/api/threads/%E0%A4%A/events',
+      '/api/threads/%/events',
+      '/api/%E0%A4%A',
+      '/%E0%A4%A',
+    ]) {
+      const answer = await getJson<{ error: { code: string } }>(path);
+      expect([path, answer.status, answer.body.error?.code]).toEqual([path, 400, 'INVALID_PATH']);
+    }
+  });
+
   it('without an engine, streams a checkpoint event when another process moves the thread', async () => {
     const other = createFixtureEngine(temp.store);
     await runFixtureThread(other, 'trip-3');

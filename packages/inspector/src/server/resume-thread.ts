@@ -1,6 +1,6 @@
 import type { SkeinEngine } from '@skein/core';
 import { InvalidArgumentError } from '@skein/spec';
-import { InspectorRequestError } from '../errors/inspector-request-error.js';
+import { notAllowed, threadNotPaused } from './refusals.js';
 
 /**
  * The engine that may resume threads from the page, or why none may. Asked before the request's
@@ -11,8 +11,8 @@ export function resumingEngine(
   allowResume: boolean,
   threadId: string,
 ): SkeinEngine {
-  if (!allowResume) throw InspectorRequestError.resumeNotAllowed(threadId, 'read-only');
-  if (engine === undefined) throw InspectorRequestError.resumeNotAllowed(threadId, 'no-engine');
+  if (!allowResume) throw notAllowed('resume', threadId, 'read-only');
+  if (engine === undefined) throw notAllowed('resume', threadId, 'no-engine');
   return engine;
 }
 
@@ -37,8 +37,7 @@ export async function claimThread(
   onBackgroundError: (error: unknown) => void,
 ): Promise<{ threadId: string; checkpointId: string | undefined }> {
   const thread = await engine.loadThread(threadId);
-  if (thread.status !== 'PAUSED')
-    throw InspectorRequestError.threadNotPaused(threadId, thread.status);
+  if (thread.status !== 'PAUSED') throw threadNotPaused(threadId, thread.status);
   const started = await engine.claimResume(thread, input);
   started.result.catch(onBackgroundError);
   return { threadId: started.threadId, checkpointId: started.checkpointId };

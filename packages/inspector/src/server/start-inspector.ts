@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import { allowedHosts } from '@skein/http';
 import { InvalidArgumentError } from '@skein/spec';
 import { createApp } from './create-app.js';
-import { allowedHosts } from './host-check.js';
 import type { InspectorOptions, RunningInspector } from './inspector-options.js';
 import { findPageDir, loadPageFiles } from './page-files.js';
 
@@ -76,7 +76,7 @@ export async function serveInspector(
     s.once('error', reject);
   });
   const bound = (server.address() as AddressInfo).port;
-  for (const host of allowedHosts(HOST, bound)) hosts.add(host);
+  for (const host of allowedHosts(bound, { boundHost: HOST })) hosts.add(host);
   return {
     url: `http://${HOST}:${bound}/`,
     port: bound,

@@ -2,8 +2,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { SkeinEngine } from '@skein/core';
-import { allowedHosts, guardRequest, HttpRequestError, readJsonBody } from '@skein/http';
-import { McpHttpError } from '../errors/mcp-http-error.js';
+import {
+  allowedHosts,
+  guardRequest,
+  HttpRequestError,
+  readJsonBody,
+  requestUrl,
+} from '@skein/http';
 import { SkeinMcpServer } from '../server/skein-mcp-server.js';
 import { WorkflowService } from '../server/workflow-service.js';
 import { newThreadId } from '../threads/thread-id.js';
@@ -18,7 +23,7 @@ export interface McpHttpHandler {
   close(): Promise<void>;
 }
 
-const METHODS = new Set(['GET', 'POST', 'DELETE']);
+const METHODS = ['GET', 'POST', 'DELETE'];
 
 /**
  * Serves `engine`'s workflows over Streamable HTTP, one MCP session per client (each its own
@@ -44,7 +49,12 @@ export function createMcpHttpHandler(engine: SkeinEngine, options: McpHttpOption
   };
 
   async function open(request: IncomingMessage, response: ServerResponse, body: unknown) {
-    if (sessions.size >= http.maxSessions) throw McpHttpError.tooManySessions(http.maxSessions);
+    if (sessions.size >= http.maxSessions)
+      throw new HttpRequestError(
+        'TOO_MANY_SESSIONS',
+        `${http.maxSessions} sessions are open, the most this server keeps; close one (DELETE) and try again`,
+        { limit: http.maxSessions },
+      );
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: newThreadId });
     const session: Session = { server: new SkeinMcpServer(service), transport };
     sessions.starting(session);
@@ -62,24 +72,32 @@ export function createMcpHttpHandler(engine: SkeinEngine, options: McpHttpOption
     try {
       // Every method counts for the origin: a GET opens the server's event stream.
       guardRequest(request, hostsFor(request.socket.localPort ?? 0), { writesOnly: false });
-      const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
-      if (path !== http.path) throw McpHttpError.pathNotFound(path);
+      const path = requestUrl(request).pathname;
+      if (path !== http.path) throw HttpRequestError.routeNotFound(path);
       const method = request.method ?? '';
-      if (!METHODS.has(method)) throw McpHttpError.methodNotAllowed(method);
+      if (!METHODS.includes(method)) throw HttpRequestError.methodNotAllowed(method, METHODS);
       const body = method === 'POST' ? await readJsonBody(request, http.maxBodyBytes) : undefined;
       if (method === 'POST' && body === undefined)
         throw HttpRequestError.invalidBody('is empty: a POST carries a JSON-RPC message');
       const sessionId = request.headers['mcp-session-id'];
       if (typeof sessionId === 'string') {
         const session = sessions.get(sessionId);
-        if (session === undefined) throw McpHttpError.sessionNotFound();
+        if (session === undefined)
+          throw new HttpRequestError(
+            'SESSION_NOT_FOUND',
+            'No such session: it was closed; initialize a new one',
+          );
         await session.transport.handleRequest(request, response, body);
         return;
       }
-      if (method !== 'POST' || !isInitializeRequest(body)) throw McpHttpError.sessionRequired();
+      if (method !== 'POST' || !isInitializeRequest(body))
+        throw new HttpRequestError(
+          'SESSION_REQUIRED',
+          'No Mcp-Session-Id header: initialize a session first',
+        );
       await open(request, response, body);
     } catch (error) {
-      refuse(request, response, error);
+      refuse(response, error);
     }
   };
   return Object.assign(handler, {

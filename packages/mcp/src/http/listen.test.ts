@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { InMemoryCheckpointStore, type SkeinEngine } from '@skein/core';
+import { sendChunkedBody } from '@skein/testkit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ClientOptions, testClient } from '../test-support/connect.js';
 import { expectGreetingWithProgress } from '../test-support/progress-arrivals.js';
@@ -189,6 +190,39 @@ describe('Streamable HTTP on 127.0.0.1', () => {
     expect(JSON.parse(form.body)).toMatchObject({
       error: { data: { code: 'UNSUPPORTED_MEDIA_TYPE' } },
     });
+  });
+
+  it('answers a large chunked body with 413, not a reset; other methods and paths with 405, 404', async () => {
+    const server = await serve(testEngine(), 64 * 1024);
+    const chunked = await sendChunkedBody(
+      server.port,
+      `POST /mcp HTTP/1.1\r\nhost: 127.0.0.1:${server.port}\r\ncontent-type: application/json\r\naccept: application/json, text/event-stream`,
+      1.5 * 1024 * 1024,
+    );
+    expect({ status: chunked.status, reset: chunked.error }).toEqual({
+      status: 413,
+      reset: undefined,
+    });
+    expect(JSON.parse(chunked.body!)).toMatchObject({
+      error: { data: { code: 'BODY_TOO_LARGE' } },
+    });
+    const put = await new Promise<{ status: number; allow: string | undefined; body: string }>(
+      (resolve, reject) => {
+        const req = httpRequest(server.url, { method: 'PUT' }, (res) => {
+          let body = '';
+          res.setEncoding('utf8').on('data', (c: string) => (body += c));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, allow: res.headers.allow, body }),
+          );
+        });
+        req.on('error', reject);
+        req.end();
+      },
+    );
+    expect([put.status, put.allow]).toEqual([405, 'GET, POST, DELETE']);
+    expect(JSON.parse(put.body)).toMatchObject({ error: { data: { code: 'METHOD_NOT_ALLOWED' } } });
+    const other = await raw(server.url.replace('/mcp', '/other'), {});
+    expect(JSON.parse(other.body)).toMatchObject({ error: { data: { code: 'ROUTE_NOT_FOUND' } } });
   });
 
   it('a 10 MB argument from the SDK client is refused with 413, and the server goes on', async () => {

@@ -1,4 +1,4 @@
-import { SkeinError } from './skein-error.js';
+import { ConflictError } from './kind-errors.js';
 
 /** How far a conversation reaches: stored messages and log entries. */
 export interface ConversationExtent {
@@ -16,7 +16,7 @@ export interface ParentMismatch {
  * A checkpoint that does not continue what the store holds for its thread: its conversation delta
  * starts elsewhere, or its parent is not the thread's latest checkpoint (a stale writer).
  */
-export class CheckpointConflictError extends SkeinError<'CHECKPOINT_CONFLICT'> {
+export class CheckpointConflictError extends ConflictError<'CHECKPOINT_CONFLICT'> {
   static override readonly errorName = 'CheckpointConflictError';
   readonly threadId: string;
   readonly expected: ConversationExtent;

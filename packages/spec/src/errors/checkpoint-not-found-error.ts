@@ -1,7 +1,7 @@
-import { SkeinError } from './skein-error.js';
+import { NotFoundError } from './kind-errors.js';
 
 /** A thread with no checkpoint, or a checkpoint id the thread does not have. */
-export class CheckpointNotFoundError extends SkeinError<'CHECKPOINT_NOT_FOUND'> {
+export class CheckpointNotFoundError extends NotFoundError<'CHECKPOINT_NOT_FOUND'> {
   static override readonly errorName = 'CheckpointNotFoundError';
   readonly threadId: string;
   /** The checkpoint asked for; undefined when the thread's latest was asked for. */

@@ -3,6 +3,7 @@ import { CheckpointConflictError } from './checkpoint-conflict-error.js';
 import { CheckpointNotFoundError } from './checkpoint-not-found-error.js';
 import { InvalidArgumentError } from './invalid-argument-error.js';
 import { SkeinError } from './skein-error.js';
+import { ThreadConflictError } from './thread-conflict-error.js';
 import { ToolExecutionError } from './tool-execution-error.js';
 import { ToolTimeoutError } from './tool-timeout-error.js';
 
@@ -122,5 +123,42 @@ describe('the kind classes', () => {
     });
     expect(busy.retryable).toBe(true);
     expect(SkeinError.isRetryable(limited)).toBe(true);
+  });
+});
+
+describe('the errors of a kind', () => {
+  it('a checkpoint not found is a NotFoundError, with its own code and fields', async () => {
+    const { NotFoundError } = await import('./kind-errors.js');
+    const missing = new CheckpointNotFoundError('t1', 'c9');
+    expect(NotFoundError.isInstance(missing)).toBe(true);
+    expect(CheckpointNotFoundError.isInstance(missing)).toBe(true);
+    expect(missing).toMatchObject({
+      code: 'CHECKPOINT_NOT_FOUND',
+      name: 'CheckpointNotFoundError',
+      threadId: 't1',
+      checkpointId: 'c9',
+      details: { threadId: 't1', checkpointId: 'c9' },
+    });
+    expect(CheckpointNotFoundError.isInstance(new NotFoundError('X_NOT_FOUND', 'x'))).toBe(false);
+  });
+
+  it('a thread or checkpoint conflict is a ConflictError; the two stay apart', async () => {
+    const { ConflictError, NotFoundError } = await import('./kind-errors.js');
+    const claimed = new ThreadConflictError('RESUME_CONFLICT', 't1', 'claimed first');
+    const stale = new CheckpointConflictError(
+      't1',
+      { messages: 1, log: 1 },
+      { messages: 2, log: 2 },
+    );
+    for (const conflict of [claimed, stale]) {
+      expect(ConflictError.isInstance(conflict)).toBe(true);
+      expect(NotFoundError.isInstance(conflict)).toBe(false);
+    }
+    expect(ThreadConflictError.isInstance(stale)).toBe(false);
+    expect(CheckpointConflictError.isInstance(claimed)).toBe(false);
+    expect(ConflictError.isInstance(new CheckpointNotFoundError('t1'))).toBe(false);
+    expect(claimed).toMatchObject({ code: 'RESUME_CONFLICT', threadId: 't1' });
+    expect(stale).toMatchObject({ code: 'CHECKPOINT_CONFLICT', threadId: 't1' });
+    expect(new ConflictError('BUSY', 'taken').name).toBe('ConflictError');
   });
 });

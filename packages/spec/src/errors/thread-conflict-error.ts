@@ -1,4 +1,4 @@
-import { SkeinError } from './skein-error.js';
+import { ConflictError } from './kind-errors.js';
 
 /**
  * Why a thread could not be taken: another resume already claimed the pause it waited at
@@ -7,7 +7,7 @@ import { SkeinError } from './skein-error.js';
  */
 export type ThreadConflictCode = 'RESUME_CONFLICT' | 'THREAD_LEASED';
 
-export class ThreadConflictError extends SkeinError<ThreadConflictCode> {
+export class ThreadConflictError extends ConflictError<ThreadConflictCode> {
   static override readonly errorName = 'ThreadConflictError';
   readonly threadId: string;
 

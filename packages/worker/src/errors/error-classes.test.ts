@@ -1,4 +1,4 @@
-import { SkeinError } from '@skein/spec';
+import { NotFoundError, SkeinError } from '@skein/spec';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as api from '../index.js';
 
@@ -69,5 +69,19 @@ describe('every exported error class', () => {
     expect(new api.WorkerDatabaseError('WORKER_DATABASE_ERROR', 'enqueue', cause).retryable).toBe(
       false,
     );
+  });
+});
+
+describe('the kind of each error', () => {
+  it('an unknown thread is a NotFoundError (an HTTP surface answers 404), with its own code', () => {
+    const unknown = new api.UnknownThreadError('t', 'resume');
+    expect(NotFoundError.isInstance(unknown)).toBe(true);
+    expect(unknown).toMatchObject({
+      code: 'WORKER_UNKNOWN_THREAD',
+      name: 'UnknownThreadError',
+      threadId: 't',
+      operation: 'resume',
+    });
+    expect(NotFoundError.isInstance(new api.WorkerClosedError('enqueue a thread'))).toBe(false);
   });
 });

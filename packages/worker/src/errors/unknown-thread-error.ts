@@ -1,10 +1,10 @@
-import { SkeinError } from '@skein/spec';
+import { NotFoundError } from '@skein/spec';
 
 /**
  * `resumeThread` named a thread that has nothing queued or stored under that id in this worker
  * schema, so no worker could ever take the input. Nothing was enqueued.
  */
-export class UnknownThreadError extends SkeinError<'WORKER_UNKNOWN_THREAD'> {
+export class UnknownThreadError extends NotFoundError<'WORKER_UNKNOWN_THREAD'> {
   static override readonly errorName = 'UnknownThreadError';
   readonly threadId: string;
   readonly operation: string;

@@ -1,17 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { SkeinEngine, ThreadContext } from '@skein/core';
-import { guardRequest, readJsonBody } from '@skein/http';
+import {
+  errorResponse,
+  fetchToNode,
+  guardRequest,
+  HttpRequestError,
+  readJsonBody,
+} from '@skein/http';
 import { InvalidArgumentError } from '@skein/spec';
-import { ChatRequestError } from '../../errors/chat-request-error.js';
 import type { ChatHandler } from '../chat-handler.js';
-import { type ChatRequest, readChatRequest } from '../chat-request.js';
+import { badChatRequest, type ChatRequest, readChatRequest } from '../chat-request.js';
 import { chatRoute, storedMessagesResponse } from '../chat-routes.js';
 import { ChatRuns } from '../chat-runs.js';
 import { ChatThreads } from '../chat-threads.js';
 import { checkHistory } from '../check-history.js';
-import { errorResponse } from '../error-response.js';
 import type { SkeinDataMode } from '../event-translator.js';
-import { sendResponse, toRequest } from '../node-bridge.js';
 import { createUIMessageStreamResponse } from '../sse.js';
 import { startUIRun } from '../start-ui-run.js';
 import { answerId, storedAnswerChunks, UI_MESSAGE_ID_KEY } from '../stored-chat.js';
@@ -56,8 +59,8 @@ function closeAfter<T>(stream: ReadableStream<T>, done: Promise<void>): Readable
   return stream.pipeThrough(new TransformStream<T, T>({ flush: () => done }));
 }
 
-function busy(chatId: string, why: string): ChatRequestError<'CHAT_BUSY'> {
-  return new ChatRequestError('CHAT_BUSY', `Chat ${chatId} ${why}`, { chatId });
+function busy(chatId: string, why: string): HttpRequestError<'CHAT_BUSY'> {
+  return new HttpRequestError('CHAT_BUSY', `Chat ${chatId} ${why}`, { chatId });
 }
 
 /**
@@ -99,7 +102,7 @@ export function createWorkerChatHandler(options: WorkerChatHandlerOptions): Work
     checkHistory(chatId, request.history, messages);
     const pending = thread.state.pending;
     if (thread.status !== 'PAUSED' || pending?.kind !== 'tool-approval' || pending.answer)
-      throw new ChatRequestError(
+      throw new HttpRequestError(
         'APPROVAL_NOT_PENDING',
         `Chat ${chatId}: no tool approval is pending (was this approval sent already?)`,
         { chatId },
@@ -112,7 +115,7 @@ export function createWorkerChatHandler(options: WorkerChatHandlerOptions): Work
       };
     const missing = pending.awaiting.filter((id) => !Object.hasOwn(approvals, id));
     if (missing.length > 0)
-      throw ChatRequestError.badRequest('messages', `has no approval for ${missing.join(', ')}`);
+      throw badChatRequest('messages', `has no approval for ${missing.join(', ')}`);
     const threadId = thread.threadId;
     return startUIRun(
       (onEvent, signal) =>
@@ -130,7 +133,7 @@ export function createWorkerChatHandler(options: WorkerChatHandlerOptions): Work
   async function start(request: ChatRequest): Promise<{ threadId: string; run: UIRun }> {
     const { chatId } = request;
     if (request.kind === 'regenerate')
-      throw ChatRequestError.badRequest(
+      throw badChatRequest(
         'trigger',
         'regenerate-message is not supported when threads run on workers',
       );
@@ -140,7 +143,7 @@ export function createWorkerChatHandler(options: WorkerChatHandlerOptions): Work
       throw busy(chatId, 'is answering; follow it with GET …/stream, or stop it');
     if (request.kind === 'approval') {
       if (!thread)
-        throw new ChatRequestError('CHAT_NOT_FOUND', `Chat ${chatId} has no stored thread`, {
+        throw new HttpRequestError('CHAT_NOT_FOUND', `Chat ${chatId} has no stored thread`, {
           chatId,
         });
       return { threadId, run: approve(request, thread) };
@@ -201,7 +204,7 @@ export function createWorkerChatHandler(options: WorkerChatHandlerOptions): Work
   const fetch = (request: Request) => route(request).catch(errorResponse);
   return {
     fetch,
-    node: async (req, res) => sendResponse(res, await fetch(toRequest(req))),
+    node: fetchToNode(fetch, { hosts: options.allowedHosts ?? null }),
     isRunning: (chatId) => runs.get(chatId) !== undefined,
     close: () => stored.close(),
   };
