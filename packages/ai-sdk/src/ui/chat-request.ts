@@ -1,4 +1,5 @@
 import { HttpRequestError } from '@skein/http';
+import { threadIdProblem } from '@skein/spec';
 
 /** A message of `useChat`'s body, as far as the handler reads it. */
 export interface ClientMessage {
@@ -61,6 +62,9 @@ export function checkChatId(id: unknown, field = 'id'): string {
       field,
       `must be a string of 1 to ${MAX_CHAT_ID} characters without spaces, "/" or "~"`,
     );
+  // A chat id is a thread id: one a store would change (a lone surrogate) is refused here too.
+  const problem = threadIdProblem(id);
+  if (problem) throw badChatRequest(field, problem);
   return id;
 }
 

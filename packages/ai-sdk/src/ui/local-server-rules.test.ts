@@ -223,6 +223,28 @@ describe('the chat server’s local rules', () => {
       message: expect.stringContaining('messages[0].role'),
     });
   });
+
+  it('refuses a chat id a store would change (a lone surrogate) with 400, before any stream', async () => {
+    const { api, host, engine } = await serve();
+    // Valid JSON: `\ud800` is an escape JSON allows. Before: a 200 stream ending in
+    // CHECKPOINT_CONFLICT, then 409 for the chat for good.
+    const lone = body.replace('"id":"c1"', '"id":"chat-\\ud800"');
+    expect(JSON.parse(lone).id).toBe('chat-\ud800');
+    const answer = await rawRequest(api, {
+      method: 'POST',
+      headers: { host, 'content-type': 'application/json' },
+      body: lone,
+    });
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body).error).toMatchObject({
+      code: 'BAD_CHAT_REQUEST',
+      message: expect.stringMatching(/well-formed Unicode/),
+    });
+    expect(await engine.store!.listThreads()).toEqual([]);
+    // Nothing was stored under any id: the chat the page meant is still a new one.
+    const after = await rawRequest(`${api}/c1/messages`, { headers: { host } });
+    expect(JSON.parse(after.body)).toEqual({ messages: [] });
+  });
 });
 
 describe('a handler without allowedHosts (behind your own server)', () => {
