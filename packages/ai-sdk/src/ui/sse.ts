@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { sendFetchResponse } from '@skein/http';
 import type { UIChunk } from './ui-chunk.js';
 
 /** The headers of a UI message stream response, as the `ai` package sends them. */
@@ -58,25 +59,14 @@ export function createUIMessageStreamResponse(init: UIMessageStreamResponseInit)
 }
 
 /** Writes a UI message stream to a Node `ServerResponse`, frame by frame, and ends it. */
-export async function pipeUIMessageStreamToResponse(options: {
+export function pipeUIMessageStreamToResponse(options: {
   readonly response: ServerResponse;
   readonly stream: ReadableStream<UIChunk>;
   readonly status?: number;
 }): Promise<void> {
-  const { response, stream } = options;
-  response.writeHead(options.status ?? 200, { ...UI_MESSAGE_STREAM_HEADERS });
-  response.flushHeaders();
-  const reader = stream.getReader();
-  const stop = () => void reader.cancel().catch(() => undefined);
-  response.once('close', stop);
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      response.write(sseFrame(value));
-    }
-    response.end(SSE_DONE);
-  } finally {
-    response.off('close', stop);
-  }
+  const { response, stream, status } = options;
+  return sendFetchResponse(
+    response,
+    createUIMessageStreamResponse({ stream, ...(status === undefined ? {} : { status }) }),
+  );
 }
