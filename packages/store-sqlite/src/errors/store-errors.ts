@@ -79,9 +79,10 @@ export function storeIo(
 
 /** How better-sqlite3 gets its addon, and what that needs. */
 const BUILD =
-  'better-sqlite3 builds it in its install script, so allow that script (pnpm: list "better-sqlite3" ' +
-  'in pnpm.onlyBuiltDependencies and run `pnpm rebuild better-sqlite3`; npm: do not install with ' +
-  '--ignore-scripts, or run `npm rebuild better-sqlite3`). When no prebuilt binary can be ' +
+  'better-sqlite3 builds its native addon in its install script, so allow that script (pnpm: list ' +
+  '"better-sqlite3" in pnpm.onlyBuiltDependencies and run `pnpm rebuild better-sqlite3`; npm: do ' +
+  'not install with --ignore-scripts, approve it on npm 11 with `npm install-scripts approve ' +
+  'better-sqlite3`, or run `npm rebuild better-sqlite3`). When no prebuilt binary can be ' +
   'downloaded for this platform and Node version the script compiles one, which needs python3, ' +
   'make and a C++ compiler (g++ or clang).';
 
