@@ -1,4 +1,5 @@
 import { conversationSuite } from './conversation.bench.js';
+import { durableSqliteSuite } from './durable-sqlite.bench.js';
 import { durableThroughputSuite } from './durable-throughput.bench.js';
 import { durableTimeSuite } from './durable-time.bench.js';
 import { engineSuite } from './engine.bench.js';
@@ -26,6 +27,7 @@ export const suites: BenchSuite[] = [
   workerSuite,
   runnerSuite,
   durableThroughputSuite,
+  durableSqliteSuite,
   durableTimeSuite,
   uiStreamSuite,
 ];

@@ -1,6 +1,5 @@
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import pg from 'pg';
+import type { FloorDatabase } from './sqlite-drivers.js';
 
 // What the database itself commits, measured in the same run as the stores: `rows` rows of about
 // a checkpoint's size, once as one transaction each (the floor of one commit per checkpoint) and
@@ -8,27 +7,29 @@ import pg from 'pg';
 
 const BODY = JSON.stringify({ state: 'x'.repeat(600) });
 
-// The same drivers the stores use (bench depends on the same versions).
-/** ms to commit `rows` rows one transaction each, and in transactions of `batch` rows (SQLite). */
+/**
+ * ms to commit `rows` rows one transaction each, and in transactions of `batch` rows, on SQLite
+ * through `db` (either driver: the store's drivers, at the versions it uses), which is closed.
+ */
 export function sqliteFloor(
-  dir: string,
+  db: FloorDatabase,
   rows: number,
   batch: number,
 ): { single: number; batched: number } {
-  const db = new Database(join(dir, 'floor.db'));
   try {
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = FULL');
+    db.exec('PRAGMA journal_mode = WAL');
+    db.exec('PRAGMA synchronous = FULL');
     db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, body TEXT NOT NULL)');
     const insert = db.prepare('INSERT INTO t (body) VALUES (?)');
-    const many = db.transaction((n: number) => {
-      for (let i = 0; i < n; i++) insert.run(BODY);
-    });
     let started = performance.now();
     for (let i = 0; i < rows; i++) insert.run(BODY);
     const single = performance.now() - started;
     started = performance.now();
-    for (let done = 0; done < rows; done += batch) many(Math.min(batch, rows - done));
+    for (let done = 0; done < rows; done += batch) {
+      db.exec('BEGIN');
+      for (let i = 0; i < Math.min(batch, rows - done); i++) insert.run(BODY);
+      db.exec('COMMIT');
+    }
     return { single, batched: performance.now() - started };
   } finally {
     db.close();

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SqliteCheckpointStore } from './sqlite-checkpoint-store.js';
+import { openStore } from './test-support/driver.js';
 import { makeCheckpoint } from './test-support/make-checkpoint.js';
 
 const root = mkdtempSync(join(tmpdir(), 'skein-sqlite-values-'));
@@ -36,7 +36,7 @@ const first = () =>
 
 describe('values in a stored checkpoint', () => {
   it('come back exactly as saved, -0 and lone surrogates included', async () => {
-    const store = new SqliteCheckpointStore({ filename: ':memory:' });
+    const store = openStore({ filename: ':memory:' });
     const value = { zero: -0, list: [-0, 0, 1e308, -5e-324], text: '\ud800 \u0000 ß→✓ 東京 🧶' };
     const saved = makeCheckpoint('t', 1, { messages: 0, log: 0 }, [], { variables: value });
     await store.save(saved);
@@ -47,7 +47,7 @@ describe('values in a stored checkpoint', () => {
   });
 
   it('come back exactly as saved, for any JSON value in variables, outputs and messages', async () => {
-    const store = new SqliteCheckpointStore({ filename: ':memory:' });
+    const store = openStore({ filename: ':memory:' });
     let thread = 0;
     try {
       await fc.assert(
@@ -95,7 +95,7 @@ describe('values in a stored checkpoint', () => {
     'refuses %s in the state with STORE_UNSERIALIZABLE before writing anything; the previous checkpoint stays the latest',
     async (_name, state, path, reason) => {
       const filename = freshFile();
-      const store = new SqliteCheckpointStore({ filename, synchronous: 'normal' });
+      const store = openStore({ filename, synchronous: 'normal' });
       await store.save(first());
       const before = await store.load('t');
       const files = snapshot(filename);
@@ -121,7 +121,7 @@ describe('values in a stored checkpoint', () => {
 
   it('refuses a message or log entry JSON would change, naming the field inside it', async () => {
     const filename = freshFile();
-    const store = new SqliteCheckpointStore({ filename });
+    const store = openStore({ filename });
     await store.save(first());
     const files = snapshot(filename);
     const cycle: Record<string, unknown> = {};
@@ -154,7 +154,7 @@ describe('values in a stored checkpoint', () => {
   });
 
   it('reports a value that throws while being read as STORE_UNSERIALIZABLE, not a raw error', async () => {
-    const store = new SqliteCheckpointStore({ filename: ':memory:' });
+    const store = openStore({ filename: ':memory:' });
     const variables = {};
     Object.defineProperty(variables, 'secret', {
       enumerable: true,

@@ -1,9 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SqliteCheckpointStore } from './sqlite-checkpoint-store.js';
+import { openStore, withRaw } from './test-support/driver.js';
 import { loopEngine, loopSteps } from './test-support/loop-workflow.js';
 import { spawnLoopChild } from './test-support/spawn-loop-child.js';
 
@@ -12,32 +11,33 @@ const SLOW_EVERY = 25;
 const THREAD = 'long-run';
 
 function rowCounts(filename: string): { messages: number; log: number; checkpoints: number } {
-  const db = new Database(filename, { readonly: true });
-  try {
-    const count = (table: string) =>
-      db.prepare<[], number>(`SELECT count(*) FROM ${table}`).pluck().get()!;
-    return {
-      messages: count('messages'),
-      log: count('log_entries'),
-      checkpoints: count('checkpoints'),
-    };
-  } finally {
-    db.close();
-  }
+  return withRaw(
+    filename,
+    (db) => {
+      const count = (table: string) =>
+        db.column<[], number>(`SELECT count(*) FROM ${table}`).get()!;
+      return {
+        messages: count('messages'),
+        log: count('log_entries'),
+        checkpoints: count('checkpoints'),
+      };
+    },
+    { readonly: true },
+  );
 }
 
 /** The lease a thread's last runner left in the file. */
 function leaseOf(filename: string, threadId: string): { owner: string; expires_at: number } {
-  const db = new Database(filename, { readonly: true });
-  try {
-    return db
-      .prepare<[string], { owner: string; expires_at: number }>(
-        'SELECT owner, expires_at FROM leases WHERE thread_id = ?',
-      )
-      .get(threadId)!;
-  } finally {
-    db.close();
-  }
+  return withRaw(
+    filename,
+    (db) =>
+      db
+        .prepare<[string], { owner: string; expires_at: number }>(
+          'SELECT owner, expires_at FROM leases WHERE thread_id = ?',
+        )
+        .get(threadId)!,
+    { readonly: true },
+  );
 }
 
 describe('a process killed with SIGKILL in the middle of a node', () => {
@@ -48,7 +48,7 @@ describe('a process killed with SIGKILL in the middle of a node', () => {
     const filename = join(dir, 'crash.db');
     // The child runs 150 rounds (602 nodes); every 25th model call takes 30 s.
     const child = spawnLoopChild([filename, THREAD, ROUNDS, 30_000, SLOW_EVERY]);
-    const monitor = new SqliteCheckpointStore({ filename });
+    const monitor = openStore({ filename });
     let killedAt: number | undefined;
     let seenBeforeKill = 0;
     for await (const line of child.lines) {
@@ -70,7 +70,7 @@ describe('a process killed with SIGKILL in the middle of a node', () => {
     expect(killedAt).toBe(SLOW_EVERY);
 
     // A new store over the file, as the next process opens it.
-    const store = new SqliteCheckpointStore({ filename });
+    const store = openStore({ filename });
     const infos = await store.list(THREAD);
     expect(infos.length).toBeGreaterThanOrEqual(seenBeforeKill);
     const last = infos.at(-1)!;
@@ -94,7 +94,7 @@ describe('a process killed with SIGKILL in the middle of a node', () => {
     expect(resumed.status).toBe('COMPLETED');
 
     // The same workflow, uninterrupted, in this process on another file.
-    const referenceStore = new SqliteCheckpointStore({ filename: join(dir, 'reference.db') });
+    const referenceStore = openStore({ filename: join(dir, 'reference.db') });
     const reference = await loopEngine(referenceStore, { iterations: ROUNDS }).run('loop', {
       threadId: THREAD,
       maxSteps: loopSteps(ROUNDS),
@@ -105,7 +105,7 @@ describe('a process killed with SIGKILL in the middle of a node', () => {
     expect(resumed.totalSteps).toBe(reference.result.totalSteps);
 
     store.close();
-    const reopened = new SqliteCheckpointStore({ filename });
+    const reopened = openStore({ filename });
     const after = (await reopened.load(THREAD))!;
     const expected = (await referenceStore.load(THREAD))!;
     // Every message stored before the kill is still there, in place.

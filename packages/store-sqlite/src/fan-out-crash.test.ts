@@ -4,9 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SqliteCheckpointStore } from './sqlite-checkpoint-store.js';
+import { openStore, withRaw } from './test-support/driver.js';
 import { CITIES, fanOutEngine } from './test-support/fan-out-workflow.js';
 
 const script = fileURLToPath(new URL('./test-support/run-fan-out-child.ts', import.meta.url));
@@ -54,7 +53,7 @@ describe('a fan-out killed with SIGKILL while one branch still runs', () => {
 
     // The next process: the parent was at the MAP node, four branches are stored as COMPLETED,
     // the fifth died in its first node, before its first checkpoint.
-    const store = new SqliteCheckpointStore({ filename });
+    const store = openStore({ filename });
     const threads = await store.listThreads();
     expect(threads.find((t) => t.threadId === 'trip')).toMatchObject({ status: 'RUNNING' });
     const branches = threads.filter((t) => t.threadId !== 'trip');
@@ -67,12 +66,14 @@ describe('a fan-out killed with SIGKILL while one branch still runs', () => {
     const engine = fanOutEngine(store, { callsFile });
     // The dead process's lease on the parent outlives it: the next process takes it over once it
     // has run out, at the time the file holds.
-    const db = new Database(filename, { readonly: true });
-    const expiry = db
-      .prepare<[string], number>('SELECT expires_at FROM leases WHERE thread_id = ?')
-      .pluck()
-      .get('trip')!;
-    db.close();
+    const expiry = withRaw(
+      filename,
+      (db) =>
+        db
+          .column<[string], number>('SELECT expires_at FROM leases WHERE thread_id = ?')
+          .get('trip')!,
+      { readonly: true },
+    );
     const lease = { owner: engine.owner, expiresAt: expiry + 60_000 };
     expect(await store.acquireLease('trip', { ...lease, now: expiry - 1 })).toBe(false);
     expect(await store.acquireLease('trip', { ...lease, now: expiry })).toBe(true);
@@ -90,10 +91,9 @@ describe('a fan-out killed with SIGKILL while one branch still runs', () => {
     expect(counts(callsFile)).toEqual({ Oslo: 1, Rome: 1, Lima: 1, Pune: 1, Slow: 1 });
 
     // The same as an uninterrupted run.
-    const reference = await fanOutEngine(
-      new SqliteCheckpointStore({ filename: join(dir, 'reference.db') }),
-      { callsFile: join(dir, 'reference-calls.txt') },
-    ).run('compare', { threadId: 'trip', variables: { cities: CITIES } });
+    const reference = await fanOutEngine(openStore({ filename: join(dir, 'reference.db') }), {
+      callsFile: join(dir, 'reference-calls.txt'),
+    }).run('compare', { threadId: 'trip', variables: { cities: CITIES } });
     expect(result.output).toEqual(reference.result.output);
     expect(result.output).toEqual(CITIES.map((c) => `${c}: mild`));
     store.close();

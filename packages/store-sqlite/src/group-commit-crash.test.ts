@@ -4,9 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SqliteCheckpointStore } from './sqlite-checkpoint-store.js';
+import { openRaw, openStore } from './test-support/driver.js';
 
 const THREADS = 40;
 const script = fileURLToPath(new URL('./test-support/run-group-child.ts', import.meta.url));
@@ -36,10 +35,10 @@ describe('a process killed with SIGKILL while it group-commits saves of many thr
       }
     }
     expect(await exited).toBe('SIGKILL');
-    const store = new SqliteCheckpointStore({ filename });
-    const raw = new Database(filename, { readonly: true });
+    const store = openStore({ filename });
+    const raw = openRaw(filename, { readonly: true });
     try {
-      const rowsOf = raw.prepare<[string], number>(
+      const rowsOf = raw.column<[string], number>(
         `SELECT count(*) FROM messages WHERE thread = (SELECT id FROM threads WHERE thread_id = ?)`,
       );
       for (let i = 0; i < THREADS; i++) {
@@ -49,14 +48,12 @@ describe('a process killed with SIGKILL while it group-commits saves of many thr
         expect(list.map((c) => c.id)).toEqual(list.map((_, n) => `${threadId}:${n + 1}`));
         const latest = list.at(-1)!;
         expect(latest.messageCount).toBe(list.length * 2);
-        expect(rowsOf.pluck().get(threadId)).toBe(latest.messageCount);
+        expect(rowsOf.get(threadId)).toBe(latest.messageCount);
         expect((await store.load(threadId))!.conversation.messages).toHaveLength(
           latest.messageCount,
         );
       }
-      const stored = new Set(
-        raw.prepare<[], string>('SELECT checkpoint_id FROM checkpoints').pluck().all(),
-      );
+      const stored = new Set(raw.column<[], string>('SELECT checkpoint_id FROM checkpoints').all());
       for (const id of seen) expect(stored.has(id)).toBe(true);
     } finally {
       raw.close();

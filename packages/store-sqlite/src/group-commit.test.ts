@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { type Checkpoint, InMemoryCheckpointStore } from '@skein/core';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SqliteCheckpointStore } from './sqlite-checkpoint-store.js';
+import { openStore } from './test-support/driver.js';
 import { makeCheckpoint } from './test-support/make-checkpoint.js';
 import { walCommits } from './test-support/wal-commits.js';
 
@@ -30,7 +30,7 @@ function outcomes(saves: readonly Promise<void>[]): Promise<string[]> {
 describe('SqliteCheckpointStore group commit', () => {
   it('writes the saves of many threads asked for in one turn with one commit', async () => {
     const filename = freshFile();
-    const store = new SqliteCheckpointStore({ filename });
+    const store = openStore({ filename });
     // Every thread exists first, so the counts below measure one round of later saves.
     await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
@@ -54,7 +54,7 @@ describe('SqliteCheckpointStore group commit', () => {
 
   it('refuses a stale or fenced save of a group alone, writing nothing of it', async () => {
     const filename = freshFile();
-    const store = new SqliteCheckpointStore({ filename });
+    const store = openStore({ filename });
     await store.save(makeCheckpoint('a', 1, { messages: 0, log: 0 }, hello));
     await store.save(makeCheckpoint('b', 1, { messages: 0, log: 0 }, hello));
     expect(await store.acquireLease('c', { owner: 'other', expiresAt: 100, now: 0 })).toBe(true);
@@ -83,7 +83,7 @@ describe('SqliteCheckpointStore group commit', () => {
   });
 
   it('writes one thread’s saves of a group in the order they were asked for', async () => {
-    const store = new SqliteCheckpointStore({ filename: freshFile() });
+    const store = openStore({ filename: freshFile() });
     const saves = [
       store.save(makeCheckpoint('t', 1, { messages: 0, log: 0 }, hello)),
       store.save(makeCheckpoint('t', 2, { messages: 1, log: 0 }, hello)),
@@ -100,7 +100,7 @@ describe('SqliteCheckpointStore group commit', () => {
 
   it('writes the saves still waiting before any other call, and before closing', async () => {
     const filename = freshFile();
-    const store = new SqliteCheckpointStore({ filename });
+    const store = openStore({ filename });
     const first = store.save(makeCheckpoint('t', 1, { messages: 0, log: 0 }, hello));
     // Not awaited: the load is asked for after the save, so it sees it.
     expect((await store.load('t'))?.checkpoint.id).toBe('t:1');
@@ -108,7 +108,7 @@ describe('SqliteCheckpointStore group commit', () => {
     const second = store.save(makeCheckpoint('t', 2, { messages: 1, log: 0 }));
     store.close();
     await second;
-    const reopened = new SqliteCheckpointStore({ filename });
+    const reopened = openStore({ filename });
     expect((await reopened.list('t')).map((c) => c.id)).toEqual(['t:1', 't:2']);
     reopened.close();
   });
@@ -123,7 +123,7 @@ describe('SqliteCheckpointStore group commit', () => {
     });
     await fc.assert(
       fc.asyncProperty(fc.array(save, { minLength: 1, maxLength: 12 }), async (plan) => {
-        const store = new SqliteCheckpointStore({ filename: ':memory:' });
+        const store = openStore({ filename: ':memory:' });
         const reference = new InMemoryCheckpointStore();
         const heads = new Map<string, { sequence: number; messages: number }>();
         const checkpoints: Checkpoint[] = plan.map(({ thread, stale, messages }) => {

@@ -8,7 +8,7 @@
 import { createInterface } from 'node:readline';
 import type { Checkpoint } from '@skein/core';
 import { SkeinError } from '@skein/spec';
-import { SqliteCheckpointStore } from './sqlite-checkpoint-store.js';
+import { openStore } from './test-support/driver.js';
 import { makeCheckpoint } from './test-support/make-checkpoint.js';
 
 const [filename, owner] = process.argv.slice(2);
@@ -16,7 +16,7 @@ if (!filename || !owner) {
   process.stderr.write('usage: lease-child.ts <filename> <owner>\n');
   process.exit(2);
 }
-const store = new SqliteCheckpointStore({ filename });
+const store = openStore({ filename });
 
 async function save(threadId: string): Promise<string> {
   const head = await store.load(threadId);

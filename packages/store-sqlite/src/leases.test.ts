@@ -2,9 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Checkpoint } from '@skein/core';
-import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SqliteCheckpointStore } from './sqlite-checkpoint-store.js';
+import { openRaw, openStore, withRaw } from './test-support/driver.js';
 import { makeCheckpoint } from './test-support/make-checkpoint.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'skein-sqlite-leases-'));
@@ -18,18 +17,19 @@ function owned(checkpoint: Checkpoint, owner: unknown): Checkpoint {
 
 /** Row counts of the tables a save writes, read through a connection of its own. */
 function rows(filename: string): Record<string, number> {
-  const db = new Database(filename, { readonly: true });
-  try {
-    const count = (table: string) =>
-      db.prepare<[], number>(`SELECT count(*) FROM ${table}`).pluck().get()!;
-    return {
-      threads: count('threads'),
-      checkpoints: count('checkpoints'),
-      messages: count('messages'),
-    };
-  } finally {
-    db.close();
-  }
+  return withRaw(
+    filename,
+    (db) => {
+      const count = (table: string) =>
+        db.column<[], number>(`SELECT count(*) FROM ${table}`).get()!;
+      return {
+        threads: count('threads'),
+        checkpoints: count('checkpoints'),
+        messages: count('messages'),
+      };
+    },
+    { readonly: true },
+  );
 }
 
 const hello = [{ role: 'user', content: 'hello' }];
@@ -37,7 +37,7 @@ const hello = [{ role: 'user', content: 'hello' }];
 describe('SqliteCheckpointStore leases', () => {
   it('fence a later checkpoint of a stored thread once another owner took the lease, writing nothing', async () => {
     const filename = freshFile();
-    const store = new SqliteCheckpointStore({ filename });
+    const store = openStore({ filename });
     expect(await store.acquireLease('t', { owner: 'a', expiresAt: 100, now: 0 })).toBe(true);
     await store.save(owned(makeCheckpoint('t', 1, { messages: 0, log: 0 }, hello), 'a'));
     // Its own lease, expired but not taken by anyone: a's saves still go through.
@@ -61,7 +61,7 @@ describe('SqliteCheckpointStore leases', () => {
   });
 
   it('do not fence a checkpoint that names no owner', async () => {
-    const store = new SqliteCheckpointStore({ filename: ':memory:' });
+    const store = openStore({ filename: ':memory:' });
     await store.acquireLease('t', { owner: 'a', expiresAt: 100, now: 0 });
     await store.save(makeCheckpoint('t', 1, { messages: 0, log: 0 }));
     expect((await store.load('t'))!.checkpoint.id).toBe('t:1');
@@ -72,7 +72,7 @@ describe('SqliteCheckpointStore leases', () => {
 
   it('go with the thread when it is deleted, even a thread that was never saved', async () => {
     const filename = freshFile();
-    const store = new SqliteCheckpointStore({ filename });
+    const store = openStore({ filename });
     await store.acquireLease('saved', { owner: 'a', expiresAt: 100, now: 0 });
     await store.save(owned(makeCheckpoint('saved', 1, { messages: 0, log: 0 }), 'a'));
     await store.acquireLease('never', { owner: 'a', expiresAt: 100, now: 0 });
@@ -84,7 +84,7 @@ describe('SqliteCheckpointStore leases', () => {
   });
 
   it('keep any finite time exactly, fractions and large values included', async () => {
-    const store = new SqliteCheckpointStore({ filename: ':memory:' });
+    const store = openStore({ filename: ':memory:' });
     await store.acquireLease('t', { owner: 'a', expiresAt: 1.5, now: 0 });
     expect(await store.acquireLease('t', { owner: 'b', expiresAt: 9, now: 1.4999 })).toBe(false);
     expect(await store.acquireLease('t', { owner: 'b', expiresAt: 2 ** 60, now: 1.5 })).toBe(true);
@@ -97,9 +97,26 @@ describe('SqliteCheckpointStore leases', () => {
     store.close();
   });
 
+  it('read back a lease beyond 2^53 to fence with it (node:sqlite reads such an integer only as a bigint)', async () => {
+    const filename = freshFile();
+    const store = openStore({ filename });
+    expect(await store.acquireLease('t', { owner: 'b', expiresAt: 2 ** 60, now: 0 })).toBe(true);
+    // The fence reads the row inside the save's transaction.
+    await expect(
+      store.save(owned(makeCheckpoint('t', 1, { messages: 0, log: 0 }), 'a')),
+    ).rejects.toMatchObject({ code: 'THREAD_LEASED', details: { owner: 'a', holder: 'b' } });
+    await store.save(owned(makeCheckpoint('t', 1, { messages: 0, log: 0 }), 'b'));
+    store.close();
+    expect(
+      withRaw(filename, (db) =>
+        db.prepare('SELECT owner, expires_at, typeof(expires_at) AS type FROM leases').all(),
+      ),
+    ).toEqual([{ owner: 'b', expires_at: 2 ** 60, type: 'integer' }]);
+  });
+
   it('refuse bad arguments with INVALID_ARGUMENT naming them, writing nothing', async () => {
     const filename = freshFile();
-    const store = new SqliteCheckpointStore({ filename });
+    const store = openStore({ filename });
     const lease = { owner: 'a', expiresAt: 1, now: 0 };
     for (const threadId of [42, '', undefined])
       await expect(store.acquireLease(threadId as string, lease)).rejects.toMatchObject({
@@ -128,8 +145,8 @@ describe('SqliteCheckpointStore leases', () => {
 
   it('wait for another connection holding the write lock, then give STORE_BUSY', async () => {
     const filename = freshFile();
-    const store = new SqliteCheckpointStore({ filename, busyTimeoutMs: 0 });
-    const other = new Database(filename);
+    const store = openStore({ filename, busyTimeoutMs: 0 });
+    const other = openRaw(filename);
     other.exec('BEGIN IMMEDIATE');
     try {
       await expect(
@@ -149,7 +166,7 @@ describe('SqliteCheckpointStore leases', () => {
   });
 
   it('refuse calls after close() with STORE_CLOSED', async () => {
-    const store = new SqliteCheckpointStore({ filename: ':memory:' });
+    const store = openStore({ filename: ':memory:' });
     store.close();
     await expect(
       store.acquireLease('t', { owner: 'a', expiresAt: 1, now: 0 }),

@@ -4,9 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SqliteCheckpointStore } from './sqlite-checkpoint-store.js';
+import { openStore, withRaw } from './test-support/driver.js';
 import { loopEngine, loopSteps } from './test-support/loop-workflow.js';
 import { spawnLoopChild } from './test-support/spawn-loop-child.js';
 
@@ -81,11 +80,11 @@ describe('several processes on one database file', () => {
     const exits = await Promise.all(children.map((c) => c.exited));
     for (const exit of exits) expect(exit, exit.stderr).toMatchObject({ code: 0, signal: null });
 
-    const reference = await loopEngine(new SqliteCheckpointStore({ filename: ':memory:' }), {
+    const reference = await loopEngine(openStore({ filename: ':memory:' }), {
       iterations: ROUNDS,
     }).run('loop', { threadId: 'ref', maxSteps: loopSteps(ROUNDS) });
     const expected = JSON.parse(JSON.stringify(reference.thread.conversation.getAllMessages()));
-    const store = new SqliteCheckpointStore({ filename });
+    const store = openStore({ filename });
     const threads = await store.listThreads();
     expect(threads.map((t) => t.threadId).sort()).toEqual(['w1', 'w2', 'w3']);
     for (const info of threads) {
@@ -96,12 +95,11 @@ describe('several processes on one database file', () => {
     }
     store.close();
     // The writers really interleaved: checkpoint rows of different threads alternate in the file.
-    const db = new Database(filename, { readonly: true });
-    const order = db
-      .prepare<[], number>('SELECT thread FROM checkpoints ORDER BY id')
-      .pluck()
-      .all();
-    db.close();
+    const order = withRaw(
+      filename,
+      (db) => db.column<[], number>('SELECT thread FROM checkpoints ORDER BY id').all(),
+      { readonly: true },
+    );
     const switches = order.filter((thread, i) => i > 0 && thread !== order[i - 1]).length;
     expect(switches).toBeGreaterThan(10);
   }, 60_000);
@@ -122,11 +120,14 @@ describe('several processes on one database file', () => {
     }
     await exitAll(children);
     // The file agrees with what each process was told.
-    const db = new Database(filename, { readonly: true });
-    const owners = db
-      .prepare<[], { thread_id: string; owner: string }>('SELECT thread_id, owner FROM leases')
-      .all();
-    db.close();
+    const owners = withRaw(
+      filename,
+      (db) =>
+        db
+          .prepare<[], { thread_id: string; owner: string }>('SELECT thread_id, owner FROM leases')
+          .all(),
+      { readonly: true },
+    );
     expect(Object.fromEntries(owners.map((row) => [row.thread_id, row.owner]))).toEqual(
       Object.fromEntries(winners.map((owner, round) => [`race-${round}`, owner])),
     );
@@ -153,7 +154,7 @@ describe('several processes on one database file', () => {
     expect(await second.next()).toBe('saved t:2');
     await exitAll(both);
 
-    const store = new SqliteCheckpointStore({ filename });
+    const store = openStore({ filename });
     const loaded = (await store.load('t'))!;
     expect(loaded.checkpoint).toMatchObject({ id: 't:2', sequence: 2 });
     expect(loaded.conversation.messages.map((m) => m.content)).toEqual([

@@ -1,9 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SqliteCheckpointStore } from './sqlite-checkpoint-store.js';
+import { openStore, withRaw } from './test-support/driver.js';
 import { makeCheckpoint } from './test-support/make-checkpoint.js';
 
 let dir: string;
@@ -31,23 +30,22 @@ function forkCheckpoint(
 
 /** Rows the messages table holds for a thread (its own, not the ones it shares). */
 function ownRows(filename: string, threadId: string): number {
-  const db = new Database(filename, { readonly: true });
-  try {
-    return db
-      .prepare<[string], number>(
-        'SELECT count(*) FROM messages WHERE thread = (SELECT id FROM threads WHERE thread_id = ?)',
-      )
-      .pluck()
-      .get(threadId)!;
-  } finally {
-    db.close();
-  }
+  return withRaw(
+    filename,
+    (db) =>
+      db
+        .column<[string], number>(
+          'SELECT count(*) FROM messages WHERE thread = (SELECT id FROM threads WHERE thread_id = ?)',
+        )
+        .get(threadId)!,
+    { readonly: true },
+  );
 }
 
 describe('a fork on SQLite', () => {
   it('shares the rows of the conversation it continues, and copies them only when their thread goes', async () => {
     const filename = join(dir, 'forks.db');
-    const store = new SqliteCheckpointStore({ filename });
+    const store = openStore({ filename });
     // root: 2,000 messages in two checkpoints; middle forks root at its first (1,500 messages)
     // and adds 300; leaf forks middle at 1,700 and adds 10.
     await store.save(makeCheckpoint('root', 1, { messages: 0, log: 0 }, say(0, 1500, 'root')));
@@ -70,7 +68,7 @@ describe('a fork on SQLite', () => {
     expect(await store.delete('root')).toBe(true);
     expect(ownRows(filename, 'leaf')).toBe(1810);
     store.close();
-    const reopened = new SqliteCheckpointStore({ filename });
+    const reopened = openStore({ filename });
     expect((await reopened.load('leaf'))!.conversation.messages).toEqual(leaf);
     // It goes on from where it was.
     await reopened.save(
@@ -84,7 +82,7 @@ describe('a fork on SQLite', () => {
   });
 
   it('reads only what was shared at the fork: the origin goes on without the fork seeing it', async () => {
-    const store = new SqliteCheckpointStore({ filename: ':memory:' });
+    const store = openStore({ filename: ':memory:' });
     await store.save(makeCheckpoint('a', 1, { messages: 0, log: 0 }, say(0, 5, 'a')));
     await store.save(forkCheckpoint('b', 'a', 1, 5, 1));
     await store.save(makeCheckpoint('a', 2, { messages: 5, log: 0 }, say(5, 3, 'a')));

@@ -3,17 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CheckpointStore } from '@skein/core';
 import { runCheckpointStoreConformance } from '@skein/core/conformance';
-import { SqliteCheckpointStore } from './sqlite-checkpoint-store.js';
+import { DRIVER, openStore } from './test-support/driver.js';
 
-runCheckpointStoreConformance('SqliteCheckpointStore (file, reopened)', async () => {
+runCheckpointStoreConformance(`SqliteCheckpointStore on ${DRIVER} (file, reopened)`, async () => {
   const dir = mkdtempSync(join(tmpdir(), 'skein-sqlite-conformance-'));
   const filename = join(dir, 'threads.db');
   const opened: CheckpointStore[] = [];
   return {
-    store: new SqliteCheckpointStore({ filename }),
+    store: openStore({ filename }),
     // A second connection on the same file, as a new process would open it.
     async reopen() {
-      const store = new SqliteCheckpointStore({ filename });
+      const store = openStore({ filename });
       opened.push(store);
       return store;
     },
@@ -24,6 +24,6 @@ runCheckpointStoreConformance('SqliteCheckpointStore (file, reopened)', async ()
   };
 });
 
-runCheckpointStoreConformance('SqliteCheckpointStore (:memory:)', async () => ({
-  store: new SqliteCheckpointStore({ filename: ':memory:' }),
+runCheckpointStoreConformance(`SqliteCheckpointStore on ${DRIVER} (:memory:)`, async () => ({
+  store: openStore({ filename: ':memory:' }),
 }));

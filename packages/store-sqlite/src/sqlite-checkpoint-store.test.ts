@@ -1,10 +1,10 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Checkpoint } from '@skein/core';
-import Database from 'better-sqlite3';
+import { type Checkpoint, SkeinEngine, WorkflowBuilder } from '@skein/core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SqliteCheckpointStore } from './sqlite-checkpoint-store.js';
+import type { SqlValue } from './driver/connection.js';
+import { openRaw, openStore, withRaw } from './test-support/driver.js';
 import { loopEngine, loopSteps } from './test-support/loop-workflow.js';
 import { makeCheckpoint as checkpoint } from './test-support/make-checkpoint.js';
 
@@ -14,17 +14,14 @@ let counter = 0;
 const freshFile = () => join(dir, `store-${++counter}.db`);
 
 function open(filename: string) {
-  return new SqliteCheckpointStore({ filename, synchronous: 'normal' });
+  return openStore({ filename, synchronous: 'normal' });
 }
 
 /** Reads the file through its own connection, as another program would. */
-function query<T>(filename: string, sql: string, ...params: unknown[]): T[] {
-  const db = new Database(filename, { readonly: true });
-  try {
-    return db.prepare(sql).all(...params) as T[];
-  } finally {
-    db.close();
-  }
+function query<T>(filename: string, sql: string, ...params: SqlValue[]): T[] {
+  return withRaw(filename, (db) => db.prepare<SqlValue[], T>(sql).all(...params), {
+    readonly: true,
+  });
 }
 
 const count = (filename: string, table: string) =>
@@ -94,9 +91,9 @@ describe('SqliteCheckpointStore', () => {
     const store = open(filename);
     await store.save(checkpoint('t', 1, { messages: 0, log: 0 }, [{ role: 'user', content: 'a' }]));
     // A row the thread's counts do not know about: the next save's second insert collides.
-    const db = new Database(filename);
-    db.prepare("INSERT INTO messages (thread, position, body) VALUES (1, 2, '{}')").run();
-    db.close();
+    withRaw(filename, (db) =>
+      db.prepare("INSERT INTO messages (thread, position, body) VALUES (1, 2, '{}')").run(),
+    );
     const next = checkpoint('t', 2, { messages: 1, log: 0 }, [
       { role: 'assistant', content: 'b' },
       { role: 'user', content: 'c' },
@@ -149,9 +146,9 @@ describe('SqliteCheckpointStore', () => {
     const filename = freshFile();
     const store = open(filename);
     await loopEngine(store, { iterations: 2 }).run('loop', { threadId: 'x' });
-    const db = new Database(filename);
-    db.prepare('UPDATE messages SET body = \'{"role": "us\' WHERE position = 1').run();
-    db.close();
+    withRaw(filename, (db) =>
+      db.prepare('UPDATE messages SET body = \'{"role": "us\' WHERE position = 1').run(),
+    );
     const error = await store.load('x').catch((e: unknown) => e);
     expect(error).toMatchObject({
       name: 'StoreError',
@@ -250,8 +247,8 @@ describe('SqliteCheckpointStore', () => {
 
   it('waits for another writer up to the busy timeout, then fails with STORE_BUSY and writes nothing', async () => {
     const filename = freshFile();
-    const store = new SqliteCheckpointStore({ filename, busyTimeoutMs: 50 });
-    const other = new Database(filename);
+    const store = openStore({ filename, busyTimeoutMs: 50 });
+    const other = openRaw(filename);
     other.exec('BEGIN IMMEDIATE');
     try {
       await expect(store.save(checkpoint('t', 1, { messages: 0, log: 0 }))).rejects.toMatchObject({
@@ -288,6 +285,31 @@ describe('SqliteCheckpointStore', () => {
     const again = open(filename);
     expect(await again.listThreads()).toEqual([]);
     again.close();
+  });
+
+  it('gives back plain objects, whichever driver read the rows (node:sqlite rows have no prototype)', async () => {
+    const store = open(freshFile());
+    const engine = new SkeinEngine({ store, now: () => 1_000 });
+    engine.registerWorkflow(
+      new WorkflowBuilder('nap', '1')
+        .start()
+        .sleep('nap', { duration: 60_000 })
+        .end('end')
+        .chain('start', 'nap', 'end')
+        .build(),
+    );
+    await engine.run('nap', { threadId: 'sleeper' });
+    engine.close();
+    const wakes = await store.listWakes();
+    expect(wakes).toEqual([{ threadId: 'sleeper', at: 61_000 }]);
+    const results = [
+      ...wakes,
+      ...(await store.list('sleeper')),
+      ...(await store.listThreads()),
+      (await store.load('sleeper'))!.checkpoint,
+    ];
+    for (const result of results) expect(Object.getPrototypeOf(result)).toBe(Object.prototype);
+    store.close();
   });
 
   it('runs in WAL mode and folds the WAL back into the file on close', () => {

@@ -22,7 +22,9 @@ import {
   threadInfo,
 } from '@skein/core/store-kit';
 import { checkLeaseOwner, checkLeaseRequest, type LeaseRequest } from '@skein/spec';
-import type Database from 'better-sqlite3';
+import { chooseDriver } from './driver/choose-driver.js';
+import type { SqliteConnection, SqliteDriver, SqliteDriverName } from './driver/connection.js';
+import { Transactions } from './driver/transactions.js';
 import { sqliteStore } from './errors/store-errors.js';
 import { GroupCommit } from './group-commit.js';
 import { openDatabase } from './open/open-database.js';
@@ -33,10 +35,11 @@ import { checkOptions, type SqliteCheckpointStoreOptions } from './store-options
 import { translateError } from './translate-error.js';
 
 /**
- * A `CheckpointStore` in one SQLite file (better-sqlite3, WAL mode). Each message and log entry
- * is a row of its own, written once; a checkpoint row holds the thread state and how many
- * messages and log entries it covers, so saving costs the same at step 10 and step 10,000 and a
- * thread's conversation at any checkpoint is a range read.
+ * A `CheckpointStore` in one SQLite file (WAL mode), on better-sqlite3 or node:sqlite (the same
+ * SQL and transactions on both, see `driver/`). Each message and log entry is a row of its own,
+ * written once; a checkpoint row holds the thread state and how many messages and log entries it
+ * covers, so saving costs the same at step 10 and step 10,000 and a thread's conversation at any
+ * checkpoint is a range read.
  *
  * Saves are group-committed: those asked for in one turn of the event loop, of any threads, are
  * written in one transaction as the turn ends, each under a savepoint of its own (a refused one
@@ -48,27 +51,25 @@ export class SqliteCheckpointStore implements CheckpointStore {
   static readonly schemaVersion = SCHEMA_VERSION;
   /** The absolute path of the database file, or `':memory:'`. */
   readonly filename: string;
+  /** The SQLite library this store runs on (the `driver` option, or the one chosen by default). */
+  readonly driver: SqliteDriverName;
   readonly #store: StoreIdentity;
   readonly #busyTimeoutMs: number;
-  #db: Database.Database | undefined;
+  readonly #driver: SqliteDriver;
+  #db: SqliteConnection | undefined;
   readonly #sql: Statements;
-  readonly #save: Database.Transaction<(checkpoint: EncodedCheckpoint) => void>;
-  readonly #saveGroup: Database.Transaction<
-    (group: readonly EncodedCheckpoint[]) => readonly unknown[]
-  >;
+  readonly #tx: Transactions;
   readonly #group: GroupCommit<EncodedCheckpoint>;
-  readonly #load: Database.Transaction<
-    (threadId: string, checkpointId: string | undefined) => StoredThread | undefined
-  >;
-  readonly #delete: Database.Transaction<(threadId: string) => boolean>;
-  readonly #prune: Database.Transaction<(threadId: string, keepLast: number) => number>;
 
   constructor(options: SqliteCheckpointStoreOptions) {
     checkOptions(options);
     this.filename = options.filename === ':memory:' ? ':memory:' : resolve(options.filename);
     this.#store = sqliteStore(this.filename);
     this.#busyTimeoutMs = options.busyTimeoutMs ?? 5_000;
+    this.#driver = chooseDriver(options.driver, this.filename);
+    this.driver = this.#driver.name;
     const db = openDatabase({
+      driver: this.#driver,
       filename: this.filename,
       busyTimeoutMs: this.#busyTimeoutMs,
       synchronous: options.synchronous ?? 'full',
@@ -77,20 +78,12 @@ export class SqliteCheckpointStore implements CheckpointStore {
     this.#db = db;
     try {
       this.#sql = prepareStatements(db);
+      this.#tx = new Transactions(db);
     } catch (error) {
       db.close();
-      throw translateError(error, {
-        filename: this.filename,
-        operation: 'open',
-        busyTimeoutMs: this.#busyTimeoutMs,
-      });
+      throw this.#translate(error, 'open');
     }
-    this.#save = db.transaction((checkpoint) => this.#write(checkpoint));
-    this.#saveGroup = db.transaction((group) => this.#writeGroup(group));
     this.#group = new GroupCommit((group) => this.#commitGroup(group));
-    this.#load = db.transaction((threadId, checkpointId) => this.#read(threadId, checkpointId));
-    this.#delete = db.transaction((threadId) => this.#remove(threadId));
-    this.#prune = db.transaction((threadId, keepLast) => this.#dropOld(threadId, keepLast));
   }
 
   async save(checkpoint: Checkpoint): Promise<void> {
@@ -102,7 +95,7 @@ export class SqliteCheckpointStore implements CheckpointStore {
     this.#ensureOpen('load');
     checkString('threadId', threadId);
     if (checkpointId !== undefined) checkString('checkpointId', checkpointId);
-    return this.#run('load', () => this.#load.deferred(threadId, checkpointId));
+    return this.#run('load', () => this.#tx.deferred(() => this.#read(threadId, checkpointId)));
   }
 
   async list(threadId: string): Promise<CheckpointInfo[]> {
@@ -142,14 +135,14 @@ export class SqliteCheckpointStore implements CheckpointStore {
   async delete(threadId: string): Promise<boolean> {
     this.#ensureOpen('delete');
     checkString('threadId', threadId);
-    return this.#run('delete', () => this.#delete.immediate(threadId));
+    return this.#run('delete', () => this.#tx.immediate(() => this.#remove(threadId)));
   }
 
   async prune(threadId: string, options: { keepLast: number }): Promise<number> {
     const keepLast = checkKeepLast(options?.keepLast);
     this.#ensureOpen('prune');
     checkString('threadId', threadId);
-    return this.#run('prune', () => this.#prune.immediate(threadId, keepLast));
+    return this.#run('prune', () => this.#tx.immediate(() => this.#dropOld(threadId, keepLast)));
   }
 
   /**
@@ -176,14 +169,14 @@ export class SqliteCheckpointStore implements CheckpointStore {
   /** Closes the connection (SQLite then folds the WAL into the file). Idempotent. */
   close(): void {
     // Saves asked for before closing are written (or refused) first, as if the turn had ended.
-    if (this.#db?.open) this.#group.flush();
+    if (this.#db?.isOpen) this.#group.flush();
     const db = this.#db;
     this.#db = undefined;
     db?.close();
   }
 
   #ensureOpen(operation: string): void {
-    if (!this.#db?.open) throw storeClosed(this.#store, operation);
+    if (!this.#db?.isOpen) throw storeClosed(this.#store, operation);
   }
 
   #run<T>(operation: string, work: () => T): T {
@@ -198,6 +191,7 @@ export class SqliteCheckpointStore implements CheckpointStore {
 
   #translate(error: unknown, operation: string): unknown {
     return translateError(error, {
+      driver: this.#driver,
       filename: this.filename,
       operation,
       busyTimeoutMs: this.#busyTimeoutMs,
@@ -211,8 +205,8 @@ export class SqliteCheckpointStore implements CheckpointStore {
    */
   #commitGroup(group: readonly EncodedCheckpoint[]): readonly unknown[] {
     try {
-      if (group.length > 1) return this.#saveGroup.immediate(group);
-      this.#save.immediate(group[0]!);
+      if (group.length > 1) return this.#tx.immediate(() => this.#writeGroup(group));
+      this.#tx.immediate(() => this.#write(group[0]!));
       return [undefined];
     } catch (error) {
       throw this.#translate(error, 'save');
@@ -220,22 +214,15 @@ export class SqliteCheckpointStore implements CheckpointStore {
   }
 
   /**
-   * Inside the group's transaction, each checkpoint under a savepoint (better-sqlite3 nests a
-   * transaction function as one), checked against what the earlier ones of the group wrote: the
-   * same outcome as saving them one after another in this order.
+   * Inside the group's transaction, each checkpoint under a savepoint of its own, checked against
+   * what the earlier ones of the group wrote: the same outcome as saving them one after another
+   * in this order. Some failures (disk full, I/O) make SQLite roll the whole transaction back:
+   * `attempt` throws then, nothing of the group is written, and every save of it fails.
    */
   #writeGroup(group: readonly EncodedCheckpoint[]): readonly unknown[] {
-    const db = this.#db!;
     return group.map((checkpoint) => {
-      try {
-        this.#save(checkpoint);
-        return undefined;
-      } catch (error) {
-        // Some failures (disk full, I/O) make SQLite roll the whole transaction back: nothing of
-        // the group is written then, and every save of it must fail.
-        if (!db.inTransaction) throw error;
-        return this.#translate(error, 'save');
-      }
+      const refusal = this.#tx.attempt(() => this.#write(checkpoint));
+      return refusal === undefined ? undefined : this.#translate(refusal, 'save');
     });
   }
 

@@ -5,7 +5,7 @@ import type {
   ThreadListRow,
 } from '@skein/core/store-kit';
 import type { HeldLease, StoredWake } from '@skein/spec';
-import type Database from 'better-sqlite3';
+import type { SqliteConnection, SqliteStatement, SqlValue } from './driver/connection.js';
 
 /** Where a thread's conversation starts being its own: below these positions it is `base`'s. */
 export interface BaseLink {
@@ -24,11 +24,11 @@ interface ForkBaseRow {
   readonly log_count: number;
 }
 
-type Run<P extends unknown[]> = Database.Statement<P, unknown>;
+type Run<P extends SqlValue[]> = SqliteStatement<P, unknown>;
 
 /** Every statement the store runs, prepared once per connection. */
 export interface Statements {
-  readonly thread: Database.Statement<[string], ThreadRow>;
+  readonly thread: SqliteStatement<[string], ThreadRow>;
   readonly insertThread: Run<[string, string, string, string, number, string, string]>;
   readonly updateThread: Run<
     [
@@ -45,14 +45,14 @@ export interface Statements {
       number,
     ]
   >;
-  readonly listWakes: Database.Statement<[], StoredWake>;
-  readonly listWaiting: Database.Statement<[string], string>;
+  readonly listWakes: SqliteStatement<[], StoredWake>;
+  readonly listWaiting: SqliteStatement<[string], string>;
   /** Links a fork's new row to the thread its conversation continues. */
   readonly setBase: Run<[number | null, number, number, number]>;
-  readonly link: Database.Statement<[number], BaseLink>;
-  readonly forkBase: Database.Statement<[string, string], ForkBaseRow>;
+  readonly link: SqliteStatement<[number], BaseLink>;
+  readonly forkBase: SqliteStatement<[string, string], ForkBaseRow>;
   /** Threads whose conversation continues this one's. */
-  readonly forksOf: Database.Statement<[number], BaseLink>;
+  readonly forksOf: SqliteStatement<[number], BaseLink>;
   /** Copies the first thread's own rows below a position into the second. */
   readonly copyMessages: Run<[number, number, number]>;
   readonly copyLogEntries: Run<[number, number, number]>;
@@ -73,16 +73,16 @@ export interface Statements {
       string,
     ]
   >;
-  readonly latestCheckpoint: Database.Statement<[number], StoredCheckpointRow>;
-  readonly namedCheckpoint: Database.Statement<[number, string], StoredCheckpointRow>;
-  readonly listCheckpoints: Database.Statement<[string], CheckpointRow>;
-  readonly listStates: Database.Statement<[string], StoredCheckpointRow>;
-  readonly listThreads: Database.Statement<[], ThreadListRow>;
+  readonly latestCheckpoint: SqliteStatement<[number], StoredCheckpointRow>;
+  readonly namedCheckpoint: SqliteStatement<[number, string], StoredCheckpointRow>;
+  readonly listCheckpoints: SqliteStatement<[string], CheckpointRow>;
+  readonly listStates: SqliteStatement<[string], StoredCheckpointRow>;
+  readonly listThreads: SqliteStatement<[], ThreadListRow>;
   /** Message bodies (JSON) at positions below the count, in order. */
-  readonly messages: Database.Statement<[number, number], string>;
-  readonly logEntries: Database.Statement<[number, number], string>;
+  readonly messages: SqliteStatement<[number, number], string>;
+  readonly logEntries: SqliteStatement<[number, number], string>;
   /** Row id of the `n`th newest checkpoint (OFFSET n - 1). */
-  readonly nthNewestCheckpoint: Database.Statement<[number, number], number>;
+  readonly nthNewestCheckpoint: SqliteStatement<[number, number], number>;
   readonly deleteCheckpointsBefore: Run<[number, number]>;
   readonly decrementCheckpoints: Run<[number, number]>;
   readonly deleteMessages: Run<[number]>;
@@ -90,7 +90,7 @@ export interface Statements {
   readonly deleteCheckpoints: Run<[number]>;
   readonly deleteThread: Run<[number]>;
   /** The thread's lease as `mayTakeLease` and `checkLeaseOwner` read it. */
-  readonly lease: Database.Statement<[string], HeldLease>;
+  readonly lease: SqliteStatement<[string], HeldLease>;
   /** Writes a row (changes 1) only when the lease is free, expired at `now` or the owner's. */
   readonly acquireLease: Run<[string, string, number, number]>;
   readonly releaseLease: Run<[string, string]>;
@@ -100,7 +100,7 @@ export interface Statements {
 const CHECKPOINT_COLUMNS =
   'checkpoint_id, sequence, created_at, status, step, current_node_id, message_count, log_count';
 
-export function prepareStatements(db: Database.Database): Statements {
+export function prepareStatements(db: SqliteConnection): Statements {
   return {
     thread: db.prepare(
       `SELECT id, message_count, log_count, last_checkpoint_id, base, base_messages, base_log
@@ -135,9 +135,9 @@ export function prepareStatements(db: Database.Database): Statements {
          message_count = ?, log_count = ?, wake_at = ?, waits_for = ?
        WHERE id = ?`,
     ),
-    listWaiting: db
-      .prepare<[string], string>('SELECT thread_id FROM threads WHERE waits_for = ? ORDER BY id')
-      .pluck(),
+    listWaiting: db.column<[string], string>(
+      'SELECT thread_id FROM threads WHERE waits_for = ? ORDER BY id',
+    ),
     listWakes: db.prepare(
       'SELECT thread_id AS threadId, wake_at AS at FROM threads WHERE wake_at IS NOT NULL ORDER BY wake_at',
     ),
@@ -168,21 +168,15 @@ export function prepareStatements(db: Database.Database): Statements {
          last_checkpoint_id, updated_at
        FROM threads ORDER BY id`,
     ),
-    messages: db
-      .prepare<[number, number], string>(
-        'SELECT body FROM messages WHERE thread = ? AND position < ? ORDER BY position',
-      )
-      .pluck(),
-    logEntries: db
-      .prepare<[number, number], string>(
-        'SELECT body FROM log_entries WHERE thread = ? AND position < ? ORDER BY position',
-      )
-      .pluck(),
-    nthNewestCheckpoint: db
-      .prepare<[number, number], number>(
-        'SELECT id FROM checkpoints WHERE thread = ? ORDER BY id DESC LIMIT 1 OFFSET ?',
-      )
-      .pluck(),
+    messages: db.column<[number, number], string>(
+      'SELECT body FROM messages WHERE thread = ? AND position < ? ORDER BY position',
+    ),
+    logEntries: db.column<[number, number], string>(
+      'SELECT body FROM log_entries WHERE thread = ? AND position < ? ORDER BY position',
+    ),
+    nthNewestCheckpoint: db.column<[number, number], number>(
+      'SELECT id FROM checkpoints WHERE thread = ? ORDER BY id DESC LIMIT 1 OFFSET ?',
+    ),
     deleteCheckpointsBefore: db.prepare('DELETE FROM checkpoints WHERE thread = ? AND id < ?'),
     decrementCheckpoints: db.prepare(
       'UPDATE threads SET checkpoint_count = checkpoint_count - ? WHERE id = ?',

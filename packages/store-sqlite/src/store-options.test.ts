@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SqliteCheckpointStore } from './sqlite-checkpoint-store.js';
 import type { SqliteCheckpointStoreOptions } from './store-options.js';
+import { DRIVER, openStore } from './test-support/driver.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'skein-sqlite-options-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -44,7 +45,7 @@ describe('SqliteCheckpointStore options', () => {
   it('accepts the ends of the busyTimeoutMs range', async () => {
     for (const busyTimeoutMs of [0, 2 ** 31 - 1]) {
       const filename = join(dir, `ends-${busyTimeoutMs}.db`);
-      const store = new SqliteCheckpointStore({ filename, busyTimeoutMs });
+      const store = openStore({ filename, busyTimeoutMs });
       expect(await store.listThreads()).toEqual([]);
       store.close();
     }
@@ -59,12 +60,25 @@ describe('SqliteCheckpointStore options', () => {
     [{ filename: join(dir, 'a\0b.db') }, 'filename'],
     [{ filename: ':memory:', synchronous: 'off' }, 'synchronous'],
     [{ filename: ':memory:', verifyOnOpen: 'yes' }, 'verifyOnOpen'],
+    [{ filename: ':memory:', driver: 'sqlite3' }, 'driver'],
+    [{ filename: ':memory:', driver: null }, 'driver'],
   ])('refuses %j as INVALID_ARGUMENT naming %s', (options, argument) => {
     expect(refusal(options)).toMatchObject({ code: 'INVALID_ARGUMENT', argument });
   });
 
+  it('names the driver it runs on', () => {
+    const store = openStore({ filename: ':memory:' });
+    expect(store.driver).toBe(DRIVER);
+    store.close();
+    expect(refusal({ filename: ':memory:', driver: 'better_sqlite3' }) as Error).toMatchObject({
+      message: expect.stringMatching(
+        /driver must be 'better-sqlite3' or 'node:sqlite', got "better_sqlite3"/,
+      ),
+    });
+  });
+
   it('refuses a keepLast that is not an integer from 1 to 2^53-1 as INVALID_ARGUMENT', async () => {
-    const store = new SqliteCheckpointStore({ filename: join(dir, 'prune.db') });
+    const store = openStore({ filename: join(dir, 'prune.db') });
     for (const keepLast of [0, 1.5, Number.NaN, 1e300, 2 ** 53, '3'])
       await expect(
         store.prune('t', { keepLast: keepLast as number }),

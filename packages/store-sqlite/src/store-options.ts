@@ -1,5 +1,6 @@
 import { checkNumber, describeValue } from '@skein/core/store-kit';
 import { InvalidArgumentError } from '@skein/spec';
+import type { SqliteDriverName } from './driver/connection.js';
 
 export interface SqliteCheckpointStoreOptions {
   /** The database file, created when missing; `':memory:'` for a private in-memory database. */
@@ -16,7 +17,15 @@ export interface SqliteCheckpointStoreOptions {
   readonly synchronous?: 'full' | 'normal';
   /** Run SQLite's `quick_check` over an existing file when opening it (default true). */
   readonly verifyOnOpen?: boolean;
+  /**
+   * The SQLite library: `'better-sqlite3'` (an optional peer dependency, a native addon) or
+   * `'node:sqlite'` (built into Node 22.13 and later). Default: better-sqlite3 when it is
+   * installed, node:sqlite when it is not. Both write the same file format.
+   */
+  readonly driver?: SqliteDriverName;
 }
+
+const DRIVERS: readonly unknown[] = ['better-sqlite3', 'node:sqlite'] satisfies SqliteDriverName[];
 
 /** SQLite takes the busy timeout as a C `int` of milliseconds. */
 const MAX_BUSY_TIMEOUT_MS = 2 ** 31 - 1;
@@ -54,5 +63,10 @@ export function checkOptions(options: SqliteCheckpointStoreOptions): void {
     throw new InvalidArgumentError(
       'verifyOnOpen',
       `verifyOnOpen must be a boolean, got ${describeValue(options.verifyOnOpen)}`,
+    );
+  if (options.driver !== undefined && !DRIVERS.includes(options.driver))
+    throw new InvalidArgumentError(
+      'driver',
+      `driver must be 'better-sqlite3' or 'node:sqlite', got ${describeValue(options.driver)}`,
     );
 }

@@ -1,10 +1,10 @@
 import { chatWorkflow, SkeinEngine } from '@skein/core';
 import { ScriptedLLMClient } from '@skein/core/testing';
 import { describe, expect, it } from 'vitest';
-import { SqliteCheckpointStore } from './sqlite-checkpoint-store.js';
+import { openStore } from './test-support/driver.js';
 
 function chat() {
-  const store = new SqliteCheckpointStore({ filename: ':memory:' });
+  const store = openStore({ filename: ':memory:' });
   const llm = new ScriptedLLMClient([{ content: 'hi' }], { whenExhausted: 'repeat-last' });
   const engine = new SkeinEngine({ llm, store });
   engine.registerWorkflow(chatWorkflow({ systemPrompt: 'Be brief.' }));

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { constants, copyFileSync, linkSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import Database from 'better-sqlite3';
+import type { SqliteConnection, SqliteDriver } from '../driver/connection.js';
 
 function removeQuietly(path: string): void {
   for (const suffix of ['', '-journal', '-wal', '-shm'])
@@ -15,18 +15,19 @@ function removeQuietly(path: string): void {
  * database. Returns false when the file already existed (the caller then opens that one).
  */
 export function createDatabaseFile(
+  driver: SqliteDriver,
   filename: string,
-  init: (db: Database.Database) => void,
+  init: (db: SqliteConnection) => void,
 ): boolean {
   const temporary = join(
     dirname(filename),
     `.${basename(filename)}.${process.pid}-${randomBytes(4).toString('hex')}.creating`,
   );
   try {
-    const db = new Database(temporary);
+    const db = driver.open(temporary);
     try {
       init(db);
-      db.pragma('journal_mode = WAL');
+      db.exec('PRAGMA journal_mode = WAL');
     } finally {
       db.close();
     }

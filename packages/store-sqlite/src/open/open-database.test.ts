@@ -9,10 +9,10 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { pragma } from '../driver/connection.js';
 import { APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION } from '../schema/migrations.js';
-import { SqliteCheckpointStore } from '../sqlite-checkpoint-store.js';
+import { openRaw, openStore, withRaw } from '../test-support/driver.js';
 import { loopEngine } from '../test-support/loop-workflow.js';
 import {
   expectRefused,
@@ -36,33 +36,37 @@ describe('opening a checkpoint database', () => {
   it('creates a missing file with the current schema, in WAL mode, leaving no temporary file', async () => {
     const dir = freshDir();
     const filename = join(dir, 'new.db');
-    const store = new SqliteCheckpointStore({ filename });
+    const store = openStore({ filename });
     expect(store.filename).toBe(filename);
     expect(await store.listThreads()).toEqual([]);
     store.close();
     expect(readdirSync(dir)).toEqual(['new.db']);
-    const db = new Database(filename, { readonly: true });
-    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
-    expect(db.pragma('application_id', { simple: true })).toBe(APPLICATION_ID);
-    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-    db.close();
+    withRaw(
+      filename,
+      (db) => {
+        expect(pragma(db, 'user_version')).toBe(SCHEMA_VERSION);
+        expect(pragma(db, 'application_id')).toBe(APPLICATION_ID);
+        expect(pragma(db, 'journal_mode')).toBe('wal');
+      },
+      { readonly: true },
+    );
     expect(SCHEMA_VERSION).toBe(MIGRATIONS.length);
   });
 
   it('adopts an empty (0-byte) file as a new database', async () => {
     const filename = join(freshDir(), 'empty.db');
     writeFileSync(filename, '');
-    const store = new SqliteCheckpointStore({ filename });
+    const store = openStore({ filename });
     await loopEngine(store, { iterations: 2 }).run('loop', { threadId: 'e' });
     store.close();
-    const reopened = new SqliteCheckpointStore({ filename });
+    const reopened = openStore({ filename });
     expect((await reopened.listThreads()).map((t) => t.threadId)).toEqual(['e']);
     reopened.close();
   });
 
   it('opens a file it made before, with its threads', async () => {
     const filename = await skeinDatabase(freshDir());
-    const store = new SqliteCheckpointStore({ filename });
+    const store = openStore({ filename });
     expect(await store.listThreads()).toMatchObject([{ threadId: 't', status: 'COMPLETED' }]);
     store.close();
   });
@@ -103,7 +107,7 @@ describe('opening a checkpoint database', () => {
     writeFileSync(filename, bytes);
     expectRefused(filename, 'STORE_CORRUPT');
     // Opened without the check, the damage surfaces as STORE_CORRUPT when it is read.
-    const store = new SqliteCheckpointStore({ filename, verifyOnOpen: false });
+    const store = openStore({ filename, verifyOnOpen: false });
     const outcome = await Promise.allSettled([
       store.load('t'),
       store.list('t'),
@@ -120,7 +124,7 @@ describe('opening a checkpoint database', () => {
     const filename = join(freshDir(), 'app.db');
     raw(filename, (db) => {
       db.exec('CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT)');
-      db.prepare('INSERT INTO users (name) VALUES (?)').run('Ada');
+      db.prepare<[string]>('INSERT INTO users (name) VALUES (?)').run('Ada');
     });
     expect(expectRefused(filename, 'STORE_FOREIGN').message).toMatch(/application id/);
   });
@@ -134,7 +138,7 @@ describe('opening a checkpoint database', () => {
     expectRefused(empty, 'STORE_FOREIGN');
     const other = join(dir, 'other.db');
     raw(other, (db) => {
-      db.pragma(`application_id = ${0x5f4d534e}`);
+      db.exec(`PRAGMA application_id = ${0x5f4d534e}`);
       db.exec('CREATE TABLE threads (id INTEGER PRIMARY KEY)');
     });
     expect(expectRefused(other, 'STORE_FOREIGN').message).toMatch(/0x5f4d534e/);
@@ -143,7 +147,7 @@ describe('opening a checkpoint database', () => {
   it('refuses a foreign database in WAL mode, leaving its file as it was', () => {
     const filename = join(freshDir(), 'wal-app.db');
     raw(filename, (db) => {
-      db.pragma('journal_mode = WAL');
+      db.exec('PRAGMA journal_mode = WAL');
       db.exec('CREATE TABLE events (at TEXT)');
     });
     expectRefused(filename, 'STORE_FOREIGN');
@@ -152,8 +156,8 @@ describe('opening a checkpoint database', () => {
   it('refuses Skein tables of the wrong shape as STORE_FOREIGN, naming what differs', () => {
     const filename = join(freshDir(), 'shape.db');
     raw(filename, (db) => {
-      db.pragma(`application_id = ${APPLICATION_ID}`);
-      db.pragma('user_version = 1');
+      db.exec(`PRAGMA application_id = ${APPLICATION_ID}`);
+      db.exec('PRAGMA user_version = 1');
       db.exec(
         'CREATE TABLE threads (id INTEGER PRIMARY KEY, thread_id TEXT); CREATE TABLE checkpoints (id INTEGER PRIMARY KEY)',
       );
@@ -177,19 +181,19 @@ describe('opening a checkpoint database', () => {
 
   it('refuses a database from a newer version of the package as STORE_TOO_NEW, never downgrading it', async () => {
     const filename = await skeinDatabase(freshDir());
-    raw(filename, (db) => db.pragma(`user_version = ${SCHEMA_VERSION + 6}`));
+    raw(filename, (db) => db.exec(`PRAGMA user_version = ${SCHEMA_VERSION + 6}`));
     const error = expectRefused(filename, 'STORE_TOO_NEW');
     expect(error.details).toMatchObject({ found: SCHEMA_VERSION + 6, supported: SCHEMA_VERSION });
-    const db = new Database(filename, { readonly: true });
-    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION + 6);
-    db.close();
+    withRaw(filename, (db) => expect(pragma(db, 'user_version')).toBe(SCHEMA_VERSION + 6), {
+      readonly: true,
+    });
   });
 
   it('sees a newer version that is still only in the WAL of another connection', async () => {
     const filename = await skeinDatabase(freshDir());
-    const writer = new Database(filename);
-    writer.pragma('wal_autocheckpoint = 0');
-    writer.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
+    const writer = openRaw(filename);
+    writer.exec('PRAGMA wal_autocheckpoint = 0');
+    writer.exec(`PRAGMA user_version = ${SCHEMA_VERSION + 1}`);
     try {
       expect(refusal(filename).code).toBe('STORE_TOO_NEW');
     } finally {
@@ -210,18 +214,17 @@ describe('opening a checkpoint database', () => {
   });
 
   it('refuses bad options as INVALID_ARGUMENT', () => {
-    expect(() => new SqliteCheckpointStore({ filename: '' })).toThrow(
+    expect(() => openStore({ filename: '' })).toThrow(
       expect.objectContaining({ code: 'INVALID_ARGUMENT', argument: 'filename' }),
     );
-    expect(() => new SqliteCheckpointStore({ filename: ':memory:', busyTimeoutMs: -1 })).toThrow(
+    expect(() => openStore({ filename: ':memory:', busyTimeoutMs: -1 })).toThrow(
       expect.objectContaining({ code: 'INVALID_ARGUMENT', argument: 'busyTimeoutMs' }),
     );
-    expect(
-      () =>
-        new SqliteCheckpointStore({
-          filename: ':memory:',
-          synchronous: 'off' as 'full',
-        }),
+    expect(() =>
+      openStore({
+        filename: ':memory:',
+        synchronous: 'off' as 'full',
+      }),
     ).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT', argument: 'synchronous' }));
   });
 });

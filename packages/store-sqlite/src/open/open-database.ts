@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { storeCorrupt, storeTooNew } from '@skein/core/store-kit';
-import Database from 'better-sqlite3';
+import { pragma, type SqliteConnection, type SqliteDriver } from '../driver/connection.js';
 import { sqliteStore, storeForeign, storeIo } from '../errors/store-errors.js';
 import { applyMigrations, readApplicationId, readVersion } from '../schema/migrate.js';
 import { APPLICATION_ID, MIGRATIONS, type Migration } from '../schema/migrations.js';
@@ -10,6 +10,7 @@ import { createDatabaseFile } from './create-database-file.js';
 import { parseHeader, readHeaderBytes } from './file-header.js';
 
 export interface OpenDatabaseOptions {
+  readonly driver: SqliteDriver;
   /** Absolute path, or ':memory:'. */
   readonly filename: string;
   readonly busyTimeoutMs: number;
@@ -60,12 +61,9 @@ const SIDE_FILES = ['-wal', '-shm', '-journal'] as const;
  */
 function inspect(filename: string, options: OpenDatabaseOptions, migrations: readonly Migration[]) {
   const alone = SIDE_FILES.every((suffix) => sizeIfExists(`${filename}${suffix}`) === undefined);
-  const db = new Database(filename, {
-    readonly: !alone,
-    fileMustExist: true,
-    timeout: options.busyTimeoutMs,
-  });
+  const db = options.driver.open(filename, { readonly: !alone, mustExist: true });
   try {
+    setBusyTimeout(db, options.busyTimeoutMs);
     const version = readVersion(db);
     const applicationId = readApplicationId(db);
     const shape = readShape(db);
@@ -76,14 +74,14 @@ function inspect(filename: string, options: OpenDatabaseOptions, migrations: rea
     if (version > migrations.length)
       throw storeTooNew(sqliteStore(filename), version, migrations.length);
     if (options.verify) {
-      const rows = db.pragma('quick_check') as { quick_check: string }[];
-      const problems = rows.map((r) => r.quick_check).filter((text) => text !== 'ok');
+      const rows = db.column<[], string>('PRAGMA quick_check').all();
+      const problems = rows.filter((text) => text !== 'ok');
       if (problems.length > 0)
         throw storeCorrupt(sqliteStore(filename), problems.slice(0, 5).join('; '), {
           details: { check: problems },
         });
     }
-    const problems = compareShapes(shape, expectedShape(migrations, version));
+    const problems = compareShapes(shape, expectedShape(options.driver, migrations, version));
     if (problems.length > 0)
       throw storeForeign(filename, [
         `its tables do not match schema version ${version}`,
@@ -94,15 +92,20 @@ function inspect(filename: string, options: OpenDatabaseOptions, migrations: rea
   }
 }
 
-function configure(db: Database.Database, options: OpenDatabaseOptions): void {
-  const mode = db.pragma('journal_mode = WAL', { simple: true });
+/** How long SQLite waits for another connection's lock (better-sqlite3's `timeout` option). */
+function setBusyTimeout(db: SqliteConnection, ms: number): void {
+  db.exec(`PRAGMA busy_timeout = ${ms}`);
+}
+
+function configure(db: SqliteConnection, options: OpenDatabaseOptions): void {
+  const mode = pragma(db, 'journal_mode = WAL');
   if (mode !== 'wal')
     throw storeIo(
       options.filename,
       'open',
       new Error(`SQLite refused WAL mode (journal mode stays ${String(mode)})`),
     );
-  db.pragma(`synchronous = ${options.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
+  db.exec(`PRAGMA synchronous = ${options.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
 }
 
 /**
@@ -110,20 +113,20 @@ function configure(db: Database.Database, options: OpenDatabaseOptions): void {
  * mode with a busy timeout. A file that is corrupt, foreign or too new is refused with a typed
  * error before anything is written to it.
  */
-export function openDatabase(options: OpenDatabaseOptions): Database.Database {
-  const { filename } = options;
+export function openDatabase(options: OpenDatabaseOptions): SqliteConnection {
+  const { driver, filename } = options;
   const migrations = options.migrations ?? MIGRATIONS;
-  const migrate = (db: Database.Database) =>
+  const migrate = (db: SqliteConnection) =>
     applyMigrations(db, migrations, { filename, applicationId: APPLICATION_ID });
   try {
     if (filename === ':memory:') {
-      const db = new Database(':memory:');
+      const db = driver.open(':memory:');
       migrate(db);
       return db;
     }
     let size = sizeIfExists(filename);
     if (size === undefined) {
-      createDatabaseFile(filename, migrate);
+      createDatabaseFile(driver, filename, migrate);
       size = sizeIfExists(filename) ?? 0;
     }
     if (!statSync(filename).isFile())
@@ -132,8 +135,9 @@ export function openDatabase(options: OpenDatabaseOptions): Database.Database {
     // An empty file (made by mkstemp or touch) is adopted as a new database.
     if (size > 0) checkHeader(filename, size, walSize, migrations.length);
     if (size > 0 || walSize > 0) inspect(filename, options, migrations);
-    const db = new Database(filename, { fileMustExist: true, timeout: options.busyTimeoutMs });
+    const db = driver.open(filename, { mustExist: true });
     try {
+      setBusyTimeout(db, options.busyTimeoutMs);
       migrate(db);
       configure(db, options);
     } catch (error) {
@@ -143,6 +147,7 @@ export function openDatabase(options: OpenDatabaseOptions): Database.Database {
     return db;
   } catch (error) {
     throw translateError(error, {
+      driver,
       filename,
       operation: 'open',
       busyTimeoutMs: options.busyTimeoutMs,

@@ -1,10 +1,9 @@
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SCHEMA_VERSION } from '../schema/migrations.js';
-import { SqliteCheckpointStore } from '../sqlite-checkpoint-store.js';
+import { openRaw, openStore } from '../test-support/driver.js';
 import {
   expectRefused,
   isWalMode,
@@ -65,8 +64,8 @@ describe('a refused WAL-mode file', () => {
     const dir = freshDir();
     const filename = join(dir, 'app.db');
     raw(filename, (db) => {
-      db.pragma('journal_mode = WAL');
-      db.pragma(`application_id = ${0x5f4d534e}`);
+      db.exec('PRAGMA journal_mode = WAL');
+      db.exec(`PRAGMA application_id = ${0x5f4d534e}`);
       db.exec('CREATE TABLE events (at TEXT)');
     });
     expect(isWalMode(filename)).toBe(true);
@@ -75,7 +74,7 @@ describe('a refused WAL-mode file', () => {
 
   it('STORE_TOO_NEW: the directory stays byte for byte as it was', async () => {
     const filename = await walDatabase((file) =>
-      raw(file, (db) => db.pragma(`user_version = ${SCHEMA_VERSION + 1}`)),
+      raw(file, (db) => db.exec(`PRAGMA user_version = ${SCHEMA_VERSION + 1}`)),
     );
     expectRefused(filename, 'STORE_TOO_NEW');
   });
@@ -83,8 +82,8 @@ describe('a refused WAL-mode file', () => {
   it('with a WAL left by a writer that crashed: the database and its WAL are not written', async () => {
     // Copies of the three files taken while a writer held uncheckpointed frames.
     const source = await skeinDatabase(freshDir());
-    const writer = new Database(source);
-    writer.pragma('wal_autocheckpoint = 0');
+    const writer = openRaw(source);
+    writer.exec('PRAGMA wal_autocheckpoint = 0');
     writer.exec('CREATE TABLE notes (t)');
     const dir = freshDir();
     const filename = join(dir, 'threads.db');
@@ -103,7 +102,7 @@ describe('a refused WAL-mode file', () => {
   it('a sound WAL-mode file still opens, and leaves nothing beside it once closed', async () => {
     const filename = await skeinDatabase(freshDir());
     const dir = join(filename, '..');
-    const store = new SqliteCheckpointStore({ filename });
+    const store = openStore({ filename });
     expect(await store.listThreads()).toMatchObject([{ threadId: 't', status: 'COMPLETED' }]);
     store.close();
     expect(Object.keys(listing(dir))).toEqual(['threads.db']);

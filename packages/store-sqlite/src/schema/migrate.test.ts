@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SkeinEngine, WorkflowBuilder } from '@skein/core';
 import { checkMigrationOrder } from '@skein/core/store-kit';
-import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { pragma, type SqliteConnection } from '../driver/connection.js';
 import { openDatabase } from '../open/open-database.js';
-import { SqliteCheckpointStore } from '../sqlite-checkpoint-store.js';
+import { openRaw, openStore, testDriver } from '../test-support/driver.js';
 import { loopEngine } from '../test-support/loop-workflow.js';
 import { applyMigrations, readVersion } from './migrate.js';
 import { APPLICATION_ID, MIGRATIONS, type Migration, SCHEMA_VERSION } from './migrations.js';
@@ -30,8 +30,13 @@ const broken: Migration = {
 };
 const options = { filename: 'test.db', applicationId: APPLICATION_ID };
 
-function columns(db: Database.Database, table: string): string[] {
-  return (db.pragma(`table_info(${table})`) as { name: string }[]).map((c) => c.name);
+const driver = testDriver();
+
+function columns(db: SqliteConnection, table: string): string[] {
+  return db
+    .prepare<[], { name: string }>(`PRAGMA table_info(${table})`)
+    .all()
+    .map((c) => c.name);
 }
 
 describe('schema migrations', () => {
@@ -45,26 +50,29 @@ describe('schema migrations', () => {
   });
 
   it('bring a new database to the latest version and mark it as Skein', () => {
-    const db = new Database(':memory:');
+    const db = openRaw(':memory:');
     expect(applyMigrations(db, MIGRATIONS, options)).toEqual({ from: 0, to: SCHEMA_VERSION });
     expect(readVersion(db)).toBe(SCHEMA_VERSION);
-    expect(db.pragma('application_id', { simple: true })).toBe(APPLICATION_ID);
+    expect(pragma(db, 'application_id')).toBe(APPLICATION_ID);
     expect(applyMigrations(db, MIGRATIONS, options)).toEqual({
       from: SCHEMA_VERSION,
       to: SCHEMA_VERSION,
     });
-    expect(compareShapes(readShape(db), expectedShape(MIGRATIONS, SCHEMA_VERSION))).toEqual([]);
+    expect(compareShapes(readShape(db), expectedShape(driver, MIGRATIONS, SCHEMA_VERSION))).toEqual(
+      [],
+    );
     db.close();
   });
 
   it('run only the pending ones, in one transaction, keeping the data', async () => {
     const filename = join(dir, 'upgrade.db');
-    const store = new SqliteCheckpointStore({ filename });
+    const store = openStore({ filename });
     await loopEngine(store, { iterations: 3 }).run('loop', { threadId: 'old' });
     const before = await store.load('old');
     store.close();
 
     const db = openDatabase({
+      driver,
       filename,
       busyTimeoutMs: 1000,
       synchronous: 'full',
@@ -74,11 +82,13 @@ describe('schema migrations', () => {
     expect(readVersion(db)).toBe(NEXT);
     expect(columns(db, 'threads')).toContain('note');
     expect(db.prepare('SELECT count(*) AS n FROM labels').get()).toEqual({ n: 0 });
-    expect(db.prepare('SELECT thread_id FROM threads').pluck().all()).toEqual(['old']);
-    expect(compareShapes(readShape(db), expectedShape([...MIGRATIONS, next], NEXT))).toEqual([]);
+    expect(db.column('SELECT thread_id FROM threads').all()).toEqual(['old']);
+    expect(
+      compareShapes(readShape(db), expectedShape(driver, [...MIGRATIONS, next], NEXT)),
+    ).toEqual([]);
     db.close();
     // That version is newer than this package: the real store now refuses the file.
-    expect(() => new SqliteCheckpointStore({ filename })).toThrow(
+    expect(() => openStore({ filename })).toThrow(
       expect.objectContaining({
         code: 'STORE_TOO_NEW',
         details: expect.objectContaining({ found: NEXT }),
@@ -90,7 +100,7 @@ describe('schema migrations', () => {
   /** A file with one stored thread, taken back to exactly what `version` made. */
   async function fileAt(version: 1 | 2, name: string) {
     const filename = join(dir, name);
-    const store = new SqliteCheckpointStore({ filename });
+    const store = openStore({ filename });
     await loopEngine(store, { iterations: 3 }).run('loop', { threadId: 'old' });
     // Two waiting threads: a sleep, and a pause with a deadline.
     const waits = new SkeinEngine({ store, now: () => T0 });
@@ -125,7 +135,7 @@ describe('schema migrations', () => {
     const before = await store.load('old');
     store.close();
     // The shape check on opening would refuse anything but what that version made.
-    const raw = new Database(filename);
+    const raw = openRaw(filename);
     raw.exec(`DROP INDEX threads_by_base;
       DROP INDEX threads_by_wake;
       DROP INDEX threads_by_event;
@@ -135,22 +145,24 @@ describe('schema migrations', () => {
       ALTER TABLE threads DROP COLUMN base_messages;
       ALTER TABLE threads DROP COLUMN base_log;`);
     if (version === 1) raw.exec('DROP TABLE leases');
-    raw.pragma(`user_version = ${version}`);
-    expect(compareShapes(readShape(raw), expectedShape(MIGRATIONS, version))).toEqual([]);
+    raw.exec(`PRAGMA user_version = ${version}`);
+    expect(compareShapes(readShape(raw), expectedShape(driver, MIGRATIONS, version))).toEqual([]);
     raw.close();
     return { filename, before };
   }
 
   function expectLatest(filename: string) {
-    const db = new Database(filename, { readonly: true });
+    const db = openRaw(filename, { readonly: true });
     expect(readVersion(db)).toBe(SCHEMA_VERSION);
-    expect(compareShapes(readShape(db), expectedShape(MIGRATIONS, SCHEMA_VERSION))).toEqual([]);
+    expect(compareShapes(readShape(db), expectedShape(driver, MIGRATIONS, SCHEMA_VERSION))).toEqual(
+      [],
+    );
     db.close();
   }
 
   it('take a version 1 file, as the first release wrote it, to the latest with leases', async () => {
     const { filename, before } = await fileAt(1, 'from-v1.db');
-    const reopened = new SqliteCheckpointStore({ filename });
+    const reopened = openStore({ filename });
     expect(await reopened.load('old')).toEqual(before);
     expect(await reopened.acquireLease('old', { owner: 'a', expiresAt: 10, now: 0 })).toBe(true);
     expect(await reopened.acquireLease('old', { owner: 'b', expiresAt: 10, now: 5 })).toBe(false);
@@ -160,7 +172,7 @@ describe('schema migrations', () => {
 
   it('take a version 2 file to version 3, whose threads can then be forked', async () => {
     const { filename, before } = await fileAt(2, 'from-v2.db');
-    const reopened = new SqliteCheckpointStore({ filename });
+    const reopened = openStore({ filename });
     expect(await reopened.load('old')).toEqual(before);
     // The wakes of threads that waited before the upgrade are read from their states.
     expect(await reopened.listWakes()).toEqual([
@@ -182,7 +194,7 @@ describe('schema migrations', () => {
   });
 
   it('roll back entirely when one fails, leaving the version where it was', () => {
-    const db = new Database(':memory:');
+    const db = openRaw(':memory:');
     applyMigrations(db, MIGRATIONS, options);
     expect(() => applyMigrations(db, [...MIGRATIONS, broken], options)).toThrow(/no_such_table/);
     expect(readVersion(db)).toBe(SCHEMA_VERSION);
@@ -191,7 +203,7 @@ describe('schema migrations', () => {
   });
 
   it('refuse to downgrade: a newer database is STORE_TOO_NEW and keeps its version', () => {
-    const db = new Database(':memory:');
+    const db = openRaw(':memory:');
     applyMigrations(db, [...MIGRATIONS, next], options);
     expect(() => applyMigrations(db, MIGRATIONS, options)).toThrow(
       expect.objectContaining({
@@ -204,8 +216,8 @@ describe('schema migrations', () => {
   });
 
   it('refuse a versioned database that is not marked as Skein', () => {
-    const db = new Database(':memory:');
-    db.pragma('user_version = 1');
+    const db = openRaw(':memory:');
+    db.exec('PRAGMA user_version = 1');
     expect(() => applyMigrations(db, [...MIGRATIONS, next], options)).toThrow(
       expect.objectContaining({ code: 'STORE_FOREIGN' }),
     );
@@ -215,8 +227,8 @@ describe('schema migrations', () => {
 
 describe('schema shapes', () => {
   it('come from running the migrations, per version', () => {
-    expect(expectedShape(MIGRATIONS, 0).size).toBe(0);
-    const v1 = expectedShape(MIGRATIONS, 1);
+    expect(expectedShape(driver, MIGRATIONS, 0).size).toBe(0);
+    const v1 = expectedShape(driver, MIGRATIONS, 1);
     expect([...v1.keys()].sort()).toEqual([
       'index checkpoints_by_name',
       'index checkpoints_by_thread',
@@ -225,10 +237,12 @@ describe('schema shapes', () => {
       'table messages',
       'table threads',
     ]);
-    expect([...expectedShape(MIGRATIONS, 2).keys()].filter((key) => !v1.has(key))).toEqual([
+    expect([...expectedShape(driver, MIGRATIONS, 2).keys()].filter((key) => !v1.has(key))).toEqual([
       'table leases',
     ]);
-    expect(expectedShape([...MIGRATIONS, next], NEXT).get('table threads')).toMatch(/note TEXT/);
+    expect(expectedShape(driver, [...MIGRATIONS, next], NEXT).get('table threads')).toMatch(
+      /note TEXT/,
+    );
   });
 
   it('report missing, unexpected and different objects', () => {

@@ -1,14 +1,15 @@
 import { checkMigrationOrder, type MigrationResult, storeTooNew } from '@skein/core/store-kit';
-import type Database from 'better-sqlite3';
+import { pragma, type SqliteConnection } from '../driver/connection.js';
+import { Transactions } from '../driver/transactions.js';
 import { sqliteStore, storeForeign } from '../errors/store-errors.js';
 import type { Migration } from './migrations.js';
 
-export function readVersion(db: Database.Database): number {
-  return Number(db.pragma('user_version', { simple: true }));
+export function readVersion(db: SqliteConnection): number {
+  return Number(pragma(db, 'user_version'));
 }
 
-export function readApplicationId(db: Database.Database): number {
-  return Number(db.pragma('application_id', { simple: true }));
+export function readApplicationId(db: SqliteConnection): number {
+  return Number(pragma(db, 'application_id'));
 }
 
 /**
@@ -18,7 +19,7 @@ export function readApplicationId(db: Database.Database): number {
  * newer than the list is refused, never downgraded.
  */
 export function applyMigrations(
-  db: Database.Database,
+  db: SqliteConnection,
   migrations: readonly Migration[],
   options: { readonly filename: string; readonly applicationId: number },
 ): MigrationResult {
@@ -27,18 +28,17 @@ export function applyMigrations(
   // The common case, settled without taking the write lock.
   if (readVersion(db) === latest && readApplicationId(db) === options.applicationId)
     return { from: latest, to: latest };
-  const run = db.transaction((): MigrationResult => {
+  return new Transactions(db).immediate((): MigrationResult => {
     const from = readVersion(db);
     if (from > latest) throw storeTooNew(sqliteStore(options.filename), from, latest);
     const applicationId = readApplicationId(db);
-    if (from === 0) db.pragma(`application_id = ${options.applicationId | 0}`);
+    if (from === 0) db.exec(`PRAGMA application_id = ${options.applicationId | 0}`);
     else if (applicationId !== options.applicationId)
       throw storeForeign(options.filename, [
         `application_id is ${applicationId}, expected ${options.applicationId}`,
       ]);
     for (const migration of migrations.slice(from)) db.exec(migration.sql);
-    if (latest !== from) db.pragma(`user_version = ${latest}`);
+    if (latest !== from) db.exec(`PRAGMA user_version = ${latest}`);
     return { from, to: latest };
   });
-  return run.immediate();
 }

@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import type { SqliteConnection, SqliteDriver } from '../driver/connection.js';
 import type { Migration } from './migrations.js';
 
 /** Schema objects by name: `"table threads"` → its CREATE statement with whitespace collapsed. */
@@ -27,7 +27,7 @@ export function compareShapes(found: SchemaShape, expected: SchemaShape): string
 }
 
 /** Every table, index, view and trigger except SQLite's own (`sqlite_*`). */
-export function readShape(db: Database.Database): SchemaShape {
+export function readShape(db: SqliteConnection): SchemaShape {
   const rows = db
     .prepare<[], SchemaRow>(
       "SELECT type, name, sql FROM sqlite_schema WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY type, name",
@@ -40,9 +40,14 @@ const expectedShapes = new WeakMap<readonly Migration[], Map<number, SchemaShape
 
 /**
  * The shape a database has after `migrations[0..version)`: found by running them on an in-memory
- * database, so it can never drift from what the migrations really create.
+ * database (of `driver`), so it can never drift from what the migrations really create. SQLite
+ * keeps each statement's text as written, so the shape is the same whichever driver made it.
  */
-export function expectedShape(migrations: readonly Migration[], version: number): SchemaShape {
+export function expectedShape(
+  driver: SqliteDriver,
+  migrations: readonly Migration[],
+  version: number,
+): SchemaShape {
   let byVersion = expectedShapes.get(migrations);
   if (!byVersion) {
     byVersion = new Map();
@@ -50,7 +55,7 @@ export function expectedShape(migrations: readonly Migration[], version: number)
   }
   const cached = byVersion.get(version);
   if (cached) return cached;
-  const db = new Database(':memory:');
+  const db = driver.open(':memory:');
   try {
     for (const migration of migrations.slice(0, version)) db.exec(migration.sql);
     const shape = readShape(db);

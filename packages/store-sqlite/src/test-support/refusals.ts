@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { StoreError } from '@skein/spec';
-import Database from 'better-sqlite3';
 import { expect } from 'vitest';
-import { SqliteCheckpointStore } from '../sqlite-checkpoint-store.js';
+import type { SqliteConnection } from '../driver/connection.js';
+import type { SqliteCheckpointStore } from '../sqlite-checkpoint-store.js';
+import { openStore, withRaw } from './driver.js';
 import { loopEngine, loopSteps } from './loop-workflow.js';
 
 // Helpers for the tests that open bad files: every refusal must leave the directory as it was.
@@ -38,7 +39,7 @@ export function listing(dir: string): Record<string, string> {
 export function refusal(filename: string, options: { verifyOnOpen?: boolean } = {}): StoreError {
   let store: SqliteCheckpointStore | undefined;
   try {
-    store = new SqliteCheckpointStore({ filename, ...options });
+    store = openStore({ filename, ...options });
   } catch (error) {
     if (StoreError.isInstance(error)) return error;
     throw error;
@@ -69,7 +70,7 @@ export function expectRefused(
 /** A Skein database holding a finished 40-round thread, closed (WAL folded into the file). */
 export async function skeinDatabase(dir: string): Promise<string> {
   const filename = join(dir, 'threads.db');
-  const store = new SqliteCheckpointStore({ filename, synchronous: 'normal' });
+  const store = openStore({ filename, synchronous: 'normal' });
   await loopEngine(store, { iterations: 40 }).run('loop', {
     threadId: 't',
     maxSteps: loopSteps(40),
@@ -78,14 +79,9 @@ export async function skeinDatabase(dir: string): Promise<string> {
   return filename;
 }
 
-/** Works on a file through a plain better-sqlite3 connection, as another program would. */
-export function raw(filename: string, work: (db: Database.Database) => void): void {
-  const db = new Database(filename);
-  try {
-    work(db);
-  } finally {
-    db.close();
-  }
+/** Works on a file through a plain connection (of the driver under test), as another program would. */
+export function raw(filename: string, work: (db: SqliteConnection) => void): void {
+  withRaw(filename, work);
 }
 
 /** True when the header says WAL mode (file format versions 2 at bytes 18 and 19). */

@@ -1,7 +1,7 @@
 // A separate process running the fan-out workflow on a SQLite file until killed:
 //   node --import tsx run-fan-out-child.ts <filename> <threadId> <callsFile> <hangCity>
 // Prints `branch <path> <status>` as each branch ends and `hang` when the hanging call starts.
-import { SqliteCheckpointStore } from '../sqlite-checkpoint-store.js';
+import { openStore } from './driver.js';
 import { CITIES, fanOutEngine } from './fan-out-workflow.js';
 
 const [filename, threadId, callsFile, hang] = process.argv.slice(2);
@@ -11,7 +11,7 @@ if (!filename || !threadId || !callsFile || !hang) {
   );
   process.exit(2);
 }
-const store = new SqliteCheckpointStore({ filename });
+const store = openStore({ filename });
 const engine = fanOutEngine(store, {
   callsFile,
   hang,

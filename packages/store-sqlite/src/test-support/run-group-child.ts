@@ -2,14 +2,14 @@
 //   node --import tsx run-group-child.ts <filename> <threads>
 // Prints `saved <checkpoint id>` as each save resolves, and `ready` once the first group is in.
 import { saveGroupsUntilKilled } from '@skein/core/testing';
-import { SqliteCheckpointStore } from '../sqlite-checkpoint-store.js';
+import { openStore } from './driver.js';
 
 const [filename, threads] = process.argv.slice(2);
 if (!filename || !threads) {
   process.stderr.write('usage: run-group-child.ts <filename> <threads>\n');
   process.exit(2);
 }
-const store = new SqliteCheckpointStore({ filename });
+const store = openStore({ filename });
 await saveGroupsUntilKilled(store, Number(threads), {
   saved: (id) => process.stdout.write(`saved ${id}\n`),
   grouped: (sequence) => {

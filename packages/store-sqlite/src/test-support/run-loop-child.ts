@@ -4,7 +4,7 @@
 // `goFile` it opens the store, prints `ready`, and starts the run only once that file exists, so
 // several processes can be made to write at the same time.
 import { existsSync } from 'node:fs';
-import { SqliteCheckpointStore } from '../sqlite-checkpoint-store.js';
+import { openStore } from './driver.js';
 import { loopEngine, loopSteps } from './loop-workflow.js';
 
 const [filename, threadId, iterations, slowMs, slowEvery, goFile] = process.argv.slice(2);
@@ -15,7 +15,7 @@ if (!filename || !threadId || !iterations) {
   process.exit(2);
 }
 const rounds = Number(iterations);
-const store = new SqliteCheckpointStore({ filename });
+const store = openStore({ filename });
 const engine = loopEngine(store, {
   iterations: rounds,
   ...(slowMs ? { slowMs: Number(slowMs), slowEvery: Number(slowEvery ?? 1) } : {}),
