@@ -28,6 +28,7 @@ const STATUS = {
   SESSION_NOT_FOUND: 404,
   SESSION_REQUIRED: 400,
   TOO_MANY_SESSIONS: 503,
+  INSUFFICIENT_SCOPE: 403,
 } as const;
 
 /**
@@ -54,9 +55,10 @@ const STATUS = {
  * `CHAT_BUSY` (409: the chat is answering), `APPROVAL_NOT_PENDING` (409: no such approval waits),
  * `NOTHING_TO_REGENERATE` (409), `CHAT_NOT_FOUND` (404).
  *
- * `@skein/mcp`: `SESSION_NOT_FOUND` (404: closed or never given; initialize a new one),
- * `SESSION_REQUIRED` (400: no session and not an `initialize`), `TOO_MANY_SESSIONS` (503:
- * `limit` sessions are open).
+ * `@skein/mcp`: `SESSION_NOT_FOUND` (404: closed or never given, or another caller's; initialize
+ * a new one), `SESSION_REQUIRED` (400: no session and not an `initialize`), `TOO_MANY_SESSIONS`
+ * (503: `limit` sessions are open), `INSUFFICIENT_SCOPE` (403, with `challenge`: the access
+ * token lacks a scope the server requires).
  */
 export type HttpRequestErrorCode = keyof typeof STATUS;
 
