@@ -2,7 +2,7 @@ import type { PrincipalEngine, SkeinEngine, ThreadContext } from '@skein/core';
 import { HttpRequestError } from '@skein/http';
 
 /** What a chat request does to threads: the engine, or the caller's view of it. */
-export type ChatThreadAccess = Pick<
+type ChatThreadAccess = Pick<
   SkeinEngine | PrincipalEngine,
   'send' | 'claimResume' | 'loadThread' | 'execute'
 >;

@@ -39,7 +39,7 @@ export interface McpHttpOptions extends McpServerOptions {
 }
 
 /** How requests name their caller: not at all, by the app's hook, or by bearer tokens. */
-export type HttpAuth =
+type HttpAuth =
   | { readonly kind: 'none' }
   | { readonly kind: 'authorize'; readonly authorize: Authorize }
   | { readonly kind: 'bearer'; readonly bearer: ResolvedBearerAuth };
