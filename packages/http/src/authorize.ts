@@ -22,17 +22,30 @@ export function checkAuthorize(value: unknown, argument = 'authorize'): Authoriz
   );
 }
 
+/** Methods a fetch `Request` cannot have: no surface answers them. */
+const UNREPRESENTABLE = new Set(['CONNECT', 'TRACE', 'TRACK']);
+
 /** The request a hook sees: its method, URL and headers; the body stays for the surface to read. */
 function headOf(request: Request | IncomingMessage): Request {
   if (isFetchRequest(request))
     return new Request(request.url, { method: request.method, headers: request.headers });
+  const method = request.method ?? 'GET';
+  if (UNREPRESENTABLE.has(method.toUpperCase()))
+    throw HttpRequestError.methodNotAllowed(method, [
+      'GET',
+      'HEAD',
+      'POST',
+      'PUT',
+      'PATCH',
+      'DELETE',
+    ]);
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else headers.set(name, value);
   }
-  return new Request(requestUrl(request), { method: request.method ?? 'GET', headers });
+  return new Request(requestUrl(request), { method, headers });
 }
 
 /**

@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { chatWorkflow, InMemoryCheckpointStore, SkeinEngine } from '@skein/core';
 import { ScriptedLLMClient } from '@skein/core/testing';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -84,5 +85,18 @@ describe('serveLocal with authorize: two users', () => {
     // Ada's thread is as she left it.
     const read = await fetch(`${url}/threads/t1`, as('ada-token'));
     expect(await read.json()).toEqual(['hi', 're: hi']);
+  });
+
+  it('answers a method no fetch Request can carry with 405, before the hook', async () => {
+    const url = await start();
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request(`${url}/threads/t1`, { method: 'TRACE' }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(status).toBe(405);
   });
 });
