@@ -197,6 +197,8 @@ describe('a deployed page: its own origin over https, and the origins the app na
       'CROSS_ORIGIN_REFUSED 403',
     );
     expect(from('null', 'cross-site')).toBe('CROSS_ORIGIN_REFUSED 403');
+    // The page's own origin with a Sec-Fetch-Site that says another site: no browser sends that.
+    expect(from('https://api.example.com', 'cross-site')).toBe('CROSS_ORIGIN_REFUSED 403');
     // Without an Origin, a browser's Sec-Fetch-Site still speaks for the page.
     expect(
       refusal({ ...api, secFetchSite: 'cross-site' }, { hosts: null, allowedOrigins: named }),

@@ -118,8 +118,8 @@ export interface GuardOptions {
  * or always, with `writesOnly: false`), from its own origin or one of `allowedOrigins`. Another
  * Host is a page that rebound its DNS name to 127.0.0.1 to read this server as same-origin (421);
  * another `Origin` is a page acting through the user's browser (403; another port of 127.0.0.1
- * is another program), as is a `Sec-Fetch-Site` other than `same-origin`/`none` without an
- * allowed `Origin`. The request's own origin is `<scheme>://<Host>` with the scheme it came
+ * is another program), as is a `Sec-Fetch-Site` other than `same-origin`/`none` unless the
+ * `Origin` is one the app named. The request's own origin is `<scheme>://<Host>` with the scheme it came
  * over: behind a proxy that ends TLS the request arrives as `http`, so name the public origin in
  * `allowedOrigins` (forwarded headers are not read: the app knows its origins). Clients that
  * are not browsers send neither header. `hosts` `null` skips the Host check, for a server behind
@@ -138,14 +138,12 @@ export function guardHeaders(
   }
   if ((options.writesOnly ?? true) && SAFE_METHODS.has(request.method)) return;
   const { origin, secFetchSite: site } = request;
-  if (origin != null) {
-    const from = origin.toLowerCase();
-    // An origin the app named, or the request's own: the page is the app's, whatever site it is.
-    if (from === ownOrigin(request.scheme ?? 'http', host) || options.allowedOrigins?.has(from))
-      return;
-    throw HttpRequestError.crossOrigin(request.method, origin);
-  }
-  if (site != null && !OWN_SITES.has(site.toLowerCase()))
+  const from = origin?.toLowerCase();
+  // A page of another origin the app named writes from another site: that is what it says.
+  const named = from !== undefined && options.allowedOrigins?.has(from) === true;
+  if (from !== undefined && !named && from !== ownOrigin(request.scheme ?? 'http', host))
+    throw HttpRequestError.crossOrigin(request.method, origin!);
+  if (site != null && !named && !OWN_SITES.has(site.toLowerCase()))
     throw HttpRequestError.crossOrigin(request.method, `Sec-Fetch-Site: ${site}`);
 }
 
