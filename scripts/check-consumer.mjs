@@ -170,41 +170,43 @@ async function publishAndInstall() {
   const registry = await startLocalRegistry(join(state, 'registry'), { env });
   try {
     let t = performance.now();
+    const prebuilt = compileSqlite(registry.url);
     const released = await publishToLocalRegistry(registry.url, join(state, 'release'), { env });
     const version = [...new Set(Object.values(released))].join(', ');
     console.log(
       `✓ released ${Object.keys(released).length} packages at ${version} to ${registry.url} (${since(t)} s)`,
     );
     t = performance.now();
-    // better-sqlite3 has no prebuilt binary this machine can download, so its install script
-    // compiles it (over a minute of CPU). It compiles once, in the project with every package;
-    // the projects that install it too wait for that one and take its build as a prebuilt.
-    const everything = installAll(registry.url, released).then(async (error) => {
-      console.log(`${error ? '✗' : '✓'} npm install (every package, every peer) (${since(t)} s)`);
-      return error ?? (await packPrebuilt());
-    });
-    const installs = [...projects].sort(
-      (a, b) => Number(buildsSqlite(a)) - Number(buildsSqlite(b)),
-    );
+    const jobs = [
+      {
+        folder: 'all',
+        label: 'npm install (every package, every peer)',
+        sqlite: true,
+        run: () => installAll(registry.url, released),
+      },
+      ...projects.map((p) => ({
+        folder: p.folder,
+        label: p.line,
+        sqlite: buildsSqlite(p),
+        run: () => installReadme(registry.url, p),
+      })),
+    ];
+    // Those that wait for better-sqlite3's build go last, so no worker waits while others could run.
+    jobs.sort((a, b) => Number(a.sqlite) - Number(b.sqlite));
+    const count = jobs.length;
     const errors = [];
     const worker = async () => {
-      for (let next = installs.shift(); next; next = installs.shift()) {
-        // A failed install of every package is reported once, below.
-        if (buildsSqlite(next) && (await everything)) continue;
+      for (let job = jobs.shift(); job; job = jobs.shift()) {
+        if (job.sqlite) await prebuilt;
         const t0 = performance.now();
-        const error = await installReadme(registry.url, next);
-        if (error) errors.push(`✗ ${next.line} (${next.folder})\n${indent(error)}`);
-        else console.log(`✓ ${next.line} (${since(t0)} s)`);
+        const error = await job.run();
+        if (error) errors.push(`✗ ${job.label} (${job.folder})\n${indent(error)}`);
+        else console.log(`✓ ${job.label} (${since(t0)} s)`);
       }
     };
-    // Three at a time, the project with every package being one of them until it is done.
-    await Promise.all([everything, ...Array.from({ length: Math.min(2, cores) }, worker)]);
-    const error = await everything;
-    if (error) errors.unshift(`✗ npm install (every package, every peer) (all)\n${indent(error)}`);
+    await Promise.all(Array.from({ length: Math.min(3, cores + 1) }, worker));
     if (errors.length) bail(errors.join('\n'), '');
-    console.log(
-      `✓ ${projects.length + 1} projects installed from the local registry (${since(t)} s)`,
-    );
+    console.log(`✓ ${count} projects installed from the local registry (${since(t)} s)`);
   } finally {
     await registry.close();
   }
@@ -219,26 +221,33 @@ function buildsSqlite({ line }) {
   return installs(installedNames(line), manifests, 'better-sqlite3');
 }
 
-// The addon the project with every package compiled, as the prebuilt binary prebuild-install
-// (better-sqlite3's install script) looks for: a local one is taken before any download.
-async function packPrebuilt() {
-  const dir = join(all, 'node_modules', 'better-sqlite3');
-  // Not built there (not installed, or loaded some other way): each project builds its own.
-  if (!existsSync(join(dir, 'build', 'Release', 'better_sqlite3.node'))) return undefined;
-  const { version } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+// better-sqlite3 has no prebuilt binary this machine can download, so its install script compiles
+// it: over a minute of CPU per project. It compiles once, in a project of its own while the
+// packages are published; the projects that install it then take that build as the prebuilt
+// binary prebuild-install (its install script) looks for first. Should it fail, each compiles.
+async function compileSqlite(registry) {
+  const t = performance.now();
+  const dir = freshProject('prebuild', registry, { name: 'skein-prebuild', private: true });
+  const spec = `better-sqlite3@${repoVersion('better-sqlite3')}`;
+  const error = await exec('npm', ['install', '--no-audit', '--no-fund', spec], dir);
+  if (error)
+    return console.log(`✗ ${spec} did not compile; each project will try\n${indent(error)}`);
   const { modules, platform, arch } = { ...process.versions, ...process };
-  const file = `better-sqlite3-v${version}-node-v${modules}-${platform}-${arch}.tar.gz`;
+  const file = `${spec.replace('@', '-v')}-node-v${modules}-${platform}-${arch}.tar.gz`;
   mkdirSync(join(state, 'prebuilds'), { recursive: true });
-  const tarball = join(state, 'prebuilds', file);
-  return exec('tar', ['-czf', tarball, 'build/Release/better_sqlite3.node'], dir);
+  const tar = ['-czf', join(state, 'prebuilds', file), 'build/Release/better_sqlite3.node'];
+  const packed = await exec('tar', tar, join(dir, 'node_modules', 'better-sqlite3'));
+  console.log(packed ? `✗ ${file}: ${packed}` : `✓ ${spec} compiled once (${since(t)} s)`);
 }
 
-// A fresh npm project that takes every package from the local registry.
+// A fresh npm project that takes every package from the local registry, and better-sqlite3's
+// build from the prebuilds folder (prebuild-install reads this file in the folders above it).
 function freshProject(folder, registry, manifest) {
   const dir = join(state, folder);
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   writeFileSync(join(dir, '.npmrc'), `registry=${registry}\n`);
+  writeFileSync(join(dir, '.prebuild-installrc'), `local-prebuilds=${join(state, 'prebuilds')}\n`);
   return dir;
 }
 
@@ -247,12 +256,6 @@ function freshProject(folder, registry, manifest) {
 async function installReadme(registry, project) {
   const { folder, line, extras } = project;
   const dir = freshProject(folder, registry, { name: `skein-${folder.replace(/\+/g, '-')}` });
-  // prebuild-install reads this file from the folders above the package it installs.
-  if (buildsSqlite(project))
-    writeFileSync(
-      join(dir, '.prebuild-installrc'),
-      `local-prebuilds=${join(state, 'prebuilds')}\n`,
-    );
   const error = await exec('sh', ['-c', line], dir);
   const named = new Set(installedNames(line));
   const more = extras.filter((spec) => !named.has(spec.replace(/(.)@.*$/, '$1')));
