@@ -1,3 +1,5 @@
+import type { MessageContent } from './content/content-part.js';
+
 /** Who wrote a message. `tool` messages answer an assistant's tool call. */
 export type Role = 'system' | 'user' | 'assistant' | 'tool';
 
@@ -17,9 +19,16 @@ export interface ToolCall {
   readonly error?: string;
 }
 
-export interface LLMMessage {
+/**
+ * A message. `TContent` says what its content may be: text (`string`, the default, what every
+ * package handles today) or `MessageContent`, text or a list of text, image, audio and file
+ * parts (issue 44: the packages take parts step by step; the default widens once they all do).
+ * Reasoning is not a part: adapters keep it where they do now (`metadata.reasoning`,
+ * `reasoning-delta` events).
+ */
+export interface LLMMessage<TContent extends MessageContent = string> {
   readonly role: Role;
-  readonly content: string;
+  readonly content: TContent;
   /** Tool calls of an assistant message. */
   readonly toolCalls?: readonly ToolCall[];
   /** On `tool` messages: the id of the call this message answers. */
