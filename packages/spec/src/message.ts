@@ -20,13 +20,12 @@ export interface ToolCall {
 }
 
 /**
- * A message. `TContent` says what its content may be: text (`string`, the default, what every
- * package handles today) or `MessageContent`, text or a list of text, image, audio and file
- * parts (issue 44: the packages take parts step by step; the default widens once they all do).
+ * A message. Its content is `MessageContent`: text, or a list of text, image, audio and file
+ * parts (decision 0031). `LLMMessage<string>` names a message known to hold text only.
  * Reasoning is not a part: adapters keep it where they do now (`metadata.reasoning`,
  * `reasoning-delta` events).
  */
-export interface LLMMessage<TContent extends MessageContent = string> {
+export interface LLMMessage<TContent extends MessageContent = MessageContent> {
   readonly role: Role;
   readonly content: TContent;
   /** Tool calls of an assistant message. */

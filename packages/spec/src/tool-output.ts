@@ -14,7 +14,8 @@ export interface ToolOutput {
   readonly content: string;
   /**
    * The result as parts, when the tool gave parts (an image or a file next to its text). Absent
-   * for a text result. Until the engine takes parts (issue 44), it reads `content` only.
+   * for a text result. The engine stores `content` as the tool message's first text part and
+   * the media parts of `parts` after it.
    */
   readonly parts?: readonly ContentPart[];
   readonly isError: boolean;
