@@ -1,4 +1,5 @@
 import type { LLMMessage } from '@skein/spec';
+import { sentText } from '../parts-not-sent.js';
 import {
   METADATA_AI_SDK_TOOL_CALLS,
   recordAt,
@@ -28,7 +29,7 @@ function inputOf(args: string): unknown {
   }
 }
 
-function assistantParts(message: LLMMessage, nameOf: NameOf): PromptPart[] {
+function assistantParts(message: LLMMessage, text: string, nameOf: NameOf): PromptPart[] {
   const parts: PromptPart[] = [];
   // Only reasoning the provider signed goes back: it needs it to go on (see message-metadata.ts).
   for (const reasoning of storedReasoning(message.metadata))
@@ -37,7 +38,7 @@ function assistantParts(message: LLMMessage, nameOf: NameOf): PromptPart[] {
       text: reasoning.text,
       providerOptions: reasoning.providerMetadata,
     });
-  if (message.content !== '') parts.push({ type: 'text', text: message.content });
+  if (text !== '') parts.push({ type: 'text', text });
   const callMetadata = recordAt(message.metadata, METADATA_AI_SDK_TOOL_CALLS);
   for (const call of message.toolCalls ?? []) {
     const providerOptions =
@@ -61,17 +62,18 @@ function assistantParts(message: LLMMessage, nameOf: NameOf): PromptPart[] {
 export function toPrompt(messages: readonly LLMMessage[], nameOf: NameOf): PromptMessage[] {
   const callNames = new Map<string, string>();
   const prompt: PromptMessage[] = [];
-  for (const message of messages) {
+  for (const [i, message] of messages.entries()) {
+    const text = sentText(message.content, `messages[${i}].content`);
     switch (message.role) {
       case 'system':
-        prompt.push({ role: 'system', content: message.content });
+        prompt.push({ role: 'system', content: text });
         break;
       case 'user':
-        prompt.push({ role: 'user', content: [{ type: 'text', text: message.content }] });
+        prompt.push({ role: 'user', content: [{ type: 'text', text }] });
         break;
       case 'assistant':
         for (const call of message.toolCalls ?? []) callNames.set(call.id, call.name);
-        prompt.push({ role: 'assistant', content: assistantParts(message, nameOf) });
+        prompt.push({ role: 'assistant', content: assistantParts(message, text, nameOf) });
         break;
       case 'tool': {
         const id = message.toolCallId ?? '';
@@ -84,7 +86,7 @@ export function toPrompt(messages: readonly LLMMessage[], nameOf: NameOf): Promp
               type: 'tool-result',
               toolCallId: id,
               toolName: name === '' ? UNNAMED_TOOL_PLACEHOLDER : nameOf(name),
-              output: { type: isError ? 'error-text' : 'text', value: message.content },
+              output: { type: isError ? 'error-text' : 'text', value: text },
             },
           ],
         });

@@ -1,4 +1,5 @@
 import type { LLMMessage } from '@skein/spec';
+import { sentText } from '../parts-not-sent.js';
 import { jsonOrText, NOT_JSON, parseJson } from './json-value.js';
 import type { UIChunk } from './ui-chunk.js';
 
@@ -60,7 +61,10 @@ function toolPart(
       ...base,
       state: 'output-error',
       rawInput: call.arguments,
-      errorText: call.error ?? result?.content ?? 'the arguments are not JSON',
+      errorText:
+        call.error ??
+        (result && sentText(result.content, 'tool result')) ??
+        'the arguments are not JSON',
     };
   if (!result)
     return awaiting.has(call.id)
@@ -69,8 +73,18 @@ function toolPart(
   if (result.metadata?.errorCode === 'TOOL_REJECTED')
     return { ...base, state: 'output-denied', input, approval: { id: call.id, approved: false } };
   if (result.metadata?.isError === true)
-    return { ...base, state: 'output-error', input, errorText: result.content };
-  return { ...base, state: 'output-available', input, output: jsonOrText(result.content) };
+    return {
+      ...base,
+      state: 'output-error',
+      input,
+      errorText: sentText(result.content, 'tool result'),
+    };
+  return {
+    ...base,
+    state: 'output-available',
+    input,
+    output: jsonOrText(sentText(result.content, 'tool result')),
+  };
 }
 
 function answerParts(answer: readonly LLMMessage[], awaiting: ReadonlySet<string>) {
@@ -80,7 +94,8 @@ function answerParts(answer: readonly LLMMessage[], awaiting: ReadonlySet<string
   for (const m of answer) {
     if (m.role !== 'assistant') continue;
     parts.push({ type: 'step-start' });
-    if (m.content !== '') parts.push({ type: 'text', text: m.content, state: 'done' });
+    const text = sentText(m.content, 'assistant message');
+    if (text !== '') parts.push({ type: 'text', text, state: 'done' });
     for (const call of m.toolCalls ?? [])
       parts.push(toolPart(call, results.get(call.id), awaiting));
   }
@@ -102,7 +117,7 @@ export function toUIMessages(
       out.push({
         id: turn.userId,
         role: 'user',
-        parts: [{ type: 'text', text: turn.user.content }],
+        parts: [{ type: 'text', text: sentText(turn.user.content, 'user message') }],
       });
     if (turn.answer.length > 0)
       out.push({
@@ -129,11 +144,12 @@ export function storedAnswerChunks(messages: readonly LLMMessage[]): UIChunk[] {
   for (const m of last.answer) {
     if (m.role !== 'assistant') continue;
     chunks.push({ type: 'start-step' });
-    if (m.content !== '') {
+    const text = sentText(m.content, 'assistant message');
+    if (text !== '') {
       const id = `stored-text-${++texts}`;
       chunks.push(
         { type: 'text-start', id },
-        { type: 'text-delta', id, delta: m.content },
+        { type: 'text-delta', id, delta: text },
         { type: 'text-end', id },
       );
     }
@@ -156,12 +172,16 @@ export function storedAnswerChunks(messages: readonly LLMMessage[]): UIChunk[] {
       if (result.metadata?.errorCode === 'TOOL_REJECTED')
         chunks.push({ type: 'tool-output-denied', toolCallId });
       else if (result.metadata?.isError === true)
-        chunks.push({ type: 'tool-output-error', toolCallId, errorText: result.content });
+        chunks.push({
+          type: 'tool-output-error',
+          toolCallId,
+          errorText: sentText(result.content, 'tool result'),
+        });
       else
         chunks.push({
           type: 'tool-output-available',
           toolCallId,
-          output: jsonOrText(result.content),
+          output: jsonOrText(sentText(result.content, 'tool result')),
         });
     }
     chunks.push({ type: 'finish-step' });

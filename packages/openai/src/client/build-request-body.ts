@@ -70,7 +70,7 @@ export function buildRequestBody(
   const body: Record<string, unknown> = {
     ...provider,
     model: request.model ?? settings.model,
-    messages: request.messages.map((message) => toOpenAIMessage(message, nameOf)),
+    messages: request.messages.map((message, i) => toOpenAIMessage(message, nameOf, i)),
     stream: settings.stream,
   };
   if (settings.stream) {

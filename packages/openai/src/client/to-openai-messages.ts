@@ -1,5 +1,6 @@
 import { type LLMMessage, TOOL_DESCRIPTION_KIND, type ToolSpec } from '@skein/spec';
 import { extraContentOf } from './message-metadata.js';
+import { sentText } from './parts-not-sent.js';
 import type {
   OpenAIAssistantMessageParam,
   OpenAIFunctionToolParam,
@@ -66,24 +67,29 @@ export function renameInDescription(
  * One message in Chat Completions form. An assistant message that only calls tools gets
  * `content: null` (OpenAI's own shape); a tool message's `name` is not part of the format.
  */
-export function toOpenAIMessage(message: LLMMessage, nameOf: NameOf): OpenAIMessageParam {
+export function toOpenAIMessage(
+  message: LLMMessage,
+  nameOf: NameOf,
+  index = 0,
+): OpenAIMessageParam {
+  const content = sentText(message, index);
   switch (message.role) {
     case 'system':
       // The engine's tool description names the tools; the model must read the names it can call.
       return {
         role: 'system',
-        content: renameInDescription(message, message.content, nameOf),
+        content: renameInDescription(message, content, nameOf),
         ...participant(message.name),
       };
     case 'user':
-      return { role: 'user', content: message.content, ...participant(message.name) };
+      return { role: 'user', content, ...participant(message.name) };
     case 'tool':
-      return { role: 'tool', content: message.content, tool_call_id: message.toolCallId ?? '' };
+      return { role: 'tool', content, tool_call_id: message.toolCallId ?? '' };
     case 'assistant': {
       const calls = toToolCalls(message, nameOf);
       const result: OpenAIAssistantMessageParam = {
         role: 'assistant',
-        content: calls.length !== 0 && message.content === '' ? null : message.content,
+        content: calls.length !== 0 && content === '' ? null : content,
         ...participant(message.name),
       };
       if (calls.length !== 0) result.tool_calls = calls;

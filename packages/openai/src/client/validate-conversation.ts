@@ -1,5 +1,6 @@
 import { ConversationError } from '@skein/conversation';
 import { describeValue as describe, type LLMMessage, ROLES } from '@skein/spec';
+import { sentText } from './parts-not-sent.js';
 
 /**
  * Rejects, before anything is sent, a conversation a provider would refuse: an assistant tool
@@ -20,6 +21,7 @@ export function validateConversation(messages: readonly LLMMessage[]): void {
     if (!ROLES.includes(m.role)) {
       throw ConversationError.invalidConversation(i, `unknown role ${describe(m.role)}`);
     }
+    if (Array.isArray(m.content)) sentText(m, i);
     if (typeof m.content !== 'string') {
       throw ConversationError.invalidConversation(
         i,

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { chatWorkflow, defineTool, SkeinEngine } from '@skein/core';
 import { ScriptedLLMClient } from '@skein/core/testing';
 import { bearerToken } from '@skein/http';
+import { contentText } from '@skein/spec';
 import { PostgresCheckpointStore } from '@skein/store-postgres';
 import { startTestPostgres, type TestPostgres } from '@skein/store-postgres/testing';
 import {
@@ -104,7 +105,7 @@ beforeAll(async () => {
     (request) => {
       const last = request.messages.at(-1);
       if (last?.role === 'tool') return { content: `Done: ${last.content}` };
-      const amount = /^pay (\d+)$/.exec(last?.content ?? '')?.[1];
+      const amount = /^pay (\d+)$/.exec(contentText(last?.content ?? ''))?.[1];
       if (amount)
         return {
           toolCalls: [{ id: `call-pay-${amount}`, name: 'pay', arguments: { amount: +amount } }],
