@@ -104,4 +104,28 @@ describe('messages in parts', () => {
     manager.applyOperation({ type: 'FILTER', roles: ['user', 'tool'] });
     expect(manager.getMessages().map((m) => m.role)).toEqual(['user']);
   });
+
+  it('truncates by tokens counting the image, dropping its tool exchange whole', () => {
+    const manager = new ConversationManager();
+    manager.addMessage({ role: 'user', content: 'chart?' });
+    manager.addMessage({
+      role: 'assistant',
+      content: '',
+      toolCalls: [{ id: 'c1', name: 'chart', arguments: '{}' }],
+    });
+    manager.addMessage({
+      role: 'tool',
+      toolCallId: 'c1',
+      name: 'chart',
+      content: [{ type: 'image', mediaType: 'image/png', data: PNG_BASE64 }],
+    });
+    manager.addMessage({ role: 'assistant', content: 'it rises' });
+    // The image alone is 765 tokens (its size unknown: a 1024x1024 image): 1000 holds it all,
+    // 100 keeps only what follows the exchange, never half of it.
+    manager.applyOperation({ type: 'TRUNCATE', maxTokens: 1000 });
+    expect(manager.getMessages()).toHaveLength(4);
+    manager.applyOperation({ type: 'TRUNCATE', maxTokens: 100 });
+    expect(manager.getMessages().map((m) => m.role)).toEqual(['assistant']);
+    expect(manager.getMessages().at(-1)!.content).toBe('it rises');
+  });
 });
