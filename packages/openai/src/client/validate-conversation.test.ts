@@ -17,6 +17,19 @@ function rejection(messages: unknown[]): ConversationError<'INVALID_CONVERSATION
 }
 
 describe('validateConversation', () => {
+  it('refuses content in parts, naming the message, rather than dropping a part', () => {
+    const error = rejection([
+      { role: 'user', content: 'hi' },
+      {
+        role: 'user',
+        content: [{ type: 'image', mediaType: 'image/png', url: 'https://x.test/a.png' }],
+      },
+    ]);
+    expect(error.messageIndex).toBe(1);
+    expect(error.message).toContain('this adapter does not send content parts yet');
+    expect(error.details).toMatchObject({ partTypes: ['image'] });
+  });
+
   it('accepts a well-formed tool exchange', () => {
     expect(() =>
       validateConversation([
