@@ -2,11 +2,11 @@ import { decodeBase64, type MediaPart, partBytes } from '@skein/spec';
 import { type ImageSize, imageSize } from './image-size.js';
 
 /** An image of unknown size counts as a 1024x1024 one at high detail: 4 tiles, 765 tokens. */
-export const UNKNOWN_IMAGE_TOKENS = 765;
+const UNKNOWN_IMAGE_TOKENS = 765;
 /** An audio part, whose length is not known without decoding: about a minute at ~10 tokens/s. */
-export const AUDIO_TOKENS = 600;
+const AUDIO_TOKENS = 600;
 /** A file part (a PDF, a CSV…), whose text is not known without reading it: about a page. */
-export const FILE_TOKENS = 1000;
+const FILE_TOKENS = 1000;
 
 // Enough of the start of an image to find a JPEG's size past its EXIF segment.
 const HEADER_BYTES = 64 * 1024;

@@ -10,7 +10,7 @@ export type TokenCounter = (message: LLMMessage) => number;
 const MESSAGE_OVERHEAD = 3;
 
 /** A content's tokens: its text parts by `count`, its media parts by `mediaTokens`. */
-export function contentTokens(content: MessageContent, count: (text: string) => number): number {
+function contentTokens(content: MessageContent, count: (text: string) => number): number {
   if (typeof content === 'string') return count(content);
   let tokens = 0;
   for (const part of content) tokens += part.type === 'text' ? count(part.text) : mediaTokens(part);

@@ -26,8 +26,8 @@ export type {
 } from '@skein/spec';
 export {
   CheckpointConflictError,
-  contentText,
   CheckpointNotFoundError,
+  contentText,
   InvalidArgumentError,
   NotFoundError,
   SkeinError,
