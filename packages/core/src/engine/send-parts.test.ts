@@ -1,4 +1,10 @@
-import { encodeBase64, InvalidArgumentError, type LLMMessage, toolOutput } from '@skein/spec';
+import {
+  encodeBase64,
+  findNonJsonValue,
+  InvalidArgumentError,
+  type LLMMessage,
+  toolOutput,
+} from '@skein/spec';
 import { describe, expect, it } from 'vitest';
 import { InMemoryCheckpointStore } from '../checkpoint/in-memory-checkpoint-store.js';
 import { ScriptedLLMClient } from '../testing/scripted-llm-client.js';
@@ -38,8 +44,12 @@ describe('engine.send with parts', () => {
     expect(result).toMatchObject({ status: 'COMPLETED', output: 'a cat' });
     const expected = [content[0], { ...content[1], data: encodeBase64(PNG) }];
     expect(llm.requests[0]!.messages.at(-1)!.content).toEqual(expected);
-    const stored = (await store.load('t1'))!.conversation.messages;
-    expect(stored.find((m) => m.role === 'user')!.content).toEqual(expected);
+    const loaded = (await store.load('t1'))!;
+    expect(loaded.conversation.messages.find((m) => m.role === 'user')!.content).toEqual(expected);
+    // What a store encodes is plain JSON: no Uint8Array reached it.
+    expect(findNonJsonValue(loaded, 'thread')).toBeUndefined();
+    for (const checkpoint of await store.list('t1'))
+      expect(findNonJsonValue(await store.load('t1', checkpoint.id), 'c')).toBeUndefined();
   });
 
   it.each([
