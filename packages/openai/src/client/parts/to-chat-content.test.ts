@@ -255,7 +255,7 @@ describe('toChatContent, properties', () => {
   it('maps every valid part list one part for one, in order, with the same bytes', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(validPart, { minLength: 1, maxLength: 6 }), async (parts) => {
-        const sent = (await toChatContent(parts, AT)) as Record<string, unknown>[];
+        const sent = (await toChatContent(parts, AT)) as unknown as Record<string, unknown>[];
         expect(sent.map((p) => p.type)).toEqual(parts.map((p) => WIRE_TYPE[p.type]));
         for (const [i, part] of parts.entries()) {
           if (part.type === 'text') expect(sent[i]).toEqual({ type: 'text', text: part.text });
