@@ -20,7 +20,7 @@ function dataUrl(mediaType: string, base64: string): string {
 }
 
 /** A file's name on the wire: its own, or one made from its place and type. */
-export function wireFilename(part: MediaPart & { type: 'file' }, index: number): string {
+function wireFilename(part: MediaPart & { type: 'file' }, index: number): string {
   const essence = mediaTypeEssence(part.mediaType);
   return (
     part.filename ?? `part-${index}${Object.hasOwn(EXTENSIONS, essence) ? EXTENSIONS[essence] : ''}`
