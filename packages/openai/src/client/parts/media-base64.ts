@@ -1,4 +1,4 @@
-import { encodeBase64, type MediaPart } from '@skein/spec';
+import { contentProblem, encodeBase64, type MediaPart } from '@skein/spec';
 import { partError } from './part-error.js';
 import type { PartSourceOptions } from './part-options.js';
 
@@ -52,7 +52,37 @@ async function fetched(part: MediaPart, url: string, place: PartPlace, options: 
     );
   // `audio/*` is allowed on a URL because the type is known only once fetched; an exact type the
   // app declared stays, as the app may know better than a server's content-type header.
-  return { bytes, mediaType: part.mediaType.endsWith('/*') ? mediaType : part.mediaType };
+  const sent = part.mediaType.endsWith('/*') ? mediaType : part.mediaType;
+  checkArrived(part, { bytes, mediaType: sent }, place, 'fetcher');
+  return { bytes, mediaType: sent };
+}
+
+/**
+ * Bytes that arrived from outside get the checks inline bytes got where content entered: a
+ * server's error page fetched for a PDF must not reach the model as one.
+ */
+function checkArrived(
+  part: MediaPart,
+  arrived: { bytes: Uint8Array; mediaType: string },
+  place: PartPlace,
+  kind: 'fetcher' | 'ref',
+): void {
+  const filename =
+    part.type === 'file' && part.filename !== undefined ? { filename: part.filename } : {};
+  const problem = contentProblem(
+    [{ type: part.type, mediaType: arrived.mediaType, ...filename, data: arrived.bytes }],
+    place.path,
+    { maxAttachmentBytes: Number.POSITIVE_INFINITY },
+  );
+  if (problem !== undefined)
+    throw partError(
+      place.path,
+      place.index,
+      part,
+      kind,
+      `the bytes ${kind === 'ref' ? 'resolveRef' : 'the fetcher'} gave: ${problem.problem}`,
+      part.ref === undefined ? 'url' : 'ref',
+    );
 }
 
 async function resolved(part: MediaPart, place: PartPlace, options: PartSourceOptions) {
@@ -77,6 +107,7 @@ async function resolved(part: MediaPart, place: PartPlace, options: PartSourceOp
       `resolveRef answered ${isBytes(bytes) ? `${bytes.length} bytes` : 'something other than a Uint8Array'} for ${ref.digest}, which holds ${ref.size}`,
       'ref',
     );
+  checkArrived(part, { bytes, mediaType: part.mediaType }, place, 'ref');
   return bytes;
 }
 

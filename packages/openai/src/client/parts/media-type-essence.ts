@@ -2,4 +2,3 @@
 export function mediaTypeEssence(mediaType: string): string {
   return mediaType.split(';', 1)[0]!.trim().toLowerCase();
 }
-

@@ -134,23 +134,58 @@ describe('toChatContent', () => {
     ]);
   });
 
-  it('refuses fetched audio/* that turns out not to be wav or mp3', async () => {
-    const fetcher = async () => ({ bytes: WAV, mediaType: 'text/html' });
+  it.each([
+    ['text/html', 'fetcher', /audio part's mediaType must be audio\/…, not text\/html/],
+    ['audio/ogg', 'media-type', /wav or mp3 only .*not audio\/ogg/],
+  ])('refuses fetched audio/* that turns out to be %s', async (mediaType, kind, message) => {
+    const fetcher = async () => ({ bytes: WAV, mediaType });
     const error = await rejection(
       toChatContent([{ type: 'audio', mediaType: 'audio/*', url: 'https://x.test/a' }], AT, {
         fetcher,
       }),
     );
-    expect(error).toMatchObject({
-      argument: 'messages[2].content[0]',
-      details: { kind: 'media-type' },
-    });
+    expect(error).toMatchObject({ argument: 'messages[2].content[0]', details: { kind } });
+    expect(error.message).toMatch(message);
   });
 
   it('refuses a fetcher answer that is not { bytes, mediaType }', async () => {
     const fetcher = async () => ({ bytes: 'AAAA', mediaType: 'audio/wav' }) as never;
     const error = await rejection(
       toChatContent([{ type: 'audio', mediaType: 'audio/wav', url: 'https://x.test/a' }], AT, {
+        fetcher,
+      }),
+    );
+    expect(error).toMatchObject({
+      argument: 'messages[2].content[0]',
+      details: { kind: 'fetcher' },
+    });
+  });
+
+  it('checks fetched bytes as inline ones: an error page is not a PDF', async () => {
+    const html = new TextEncoder().encode('<html>404</html>');
+    const fetcher = async () => ({ bytes: html, mediaType: 'text/html' });
+    const error = await rejection(
+      toChatContent(
+        [{ type: 'file', mediaType: 'application/pdf', url: 'https://x.test/a.pdf' }],
+        AT,
+        {
+          fetcher,
+        },
+      ),
+    );
+    expect(error).toMatchObject({
+      argument: 'messages[2].content[0]',
+      details: { kind: 'fetcher' },
+    });
+    expect(error.message).toMatch(
+      /fetcher gave: mediaType says application\/pdf but the bytes do not start like one/,
+    );
+  });
+
+  it('refuses a fetched media type that is not one', async () => {
+    const fetcher = async () => ({ bytes: WAV, mediaType: 'nonsense' });
+    const error = await rejection(
+      toChatContent([{ type: 'file', mediaType: 'application/*', url: 'https://x.test/a' }], AT, {
         fetcher,
       }),
     );
@@ -187,6 +222,12 @@ describe('toChatContent', () => {
     ]);
     expect(resolveRef).toHaveBeenCalledWith({ digest: DIGEST, size: PNG.length });
     const error = await rejection(toChatContent([part], AT, { resolveRef: async () => PDF }));
+    expect(error.message).toMatch(/resolveRef answered \d+ bytes/);
+    const zeros = await rejection(
+      toChatContent([part], AT, { resolveRef: async () => new Uint8Array(PNG.length) }),
+    );
+    expect(zeros).toMatchObject({ argument: 'messages[2].content[0]', details: { kind: 'ref' } });
+    expect(zeros.message).toMatch(/resolveRef gave: mediaType says image\/png but the bytes/);
     expect(error).toMatchObject({ argument: 'messages[2].content[0]', details: { kind: 'ref' } });
   });
 
