@@ -1,6 +1,7 @@
 import { type ContentPart, decodeBase64, encodeBase64, InvalidArgumentError } from '@skein/spec';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
+import { bytes, validPart } from './part-arbitraries.js';
 import { DIGEST, MP3, PDF, PDF_BASE64, PNG, PNG_BASE64, rejection, WAV } from './test-parts.js';
 import { toChatContent } from './to-chat-content.js';
 
@@ -249,26 +250,6 @@ describe('toChatContent', () => {
     );
   });
 });
-
-const bytes = fc.uint8Array({ maxLength: 64 });
-const validPart: fc.Arbitrary<ContentPart> = fc.oneof(
-  fc.string().map((text) => ({ type: 'text' as const, text })),
-  bytes.map((b) => ({
-    type: 'image' as const,
-    mediaType: 'image/png',
-    data: Uint8Array.from([...PNG, ...b]),
-  })),
-  bytes.map((b) => ({
-    type: 'image' as const,
-    mediaType: 'image/png',
-    url: `data:image/png;base64,${encodeBase64(Uint8Array.from([...PNG, ...b]))}`,
-  })),
-  fc
-    .webUrl({ validSchemes: ['https'] })
-    .map((url) => ({ type: 'image' as const, mediaType: 'image/*', url })),
-  bytes.map((b) => ({ type: 'audio' as const, mediaType: 'audio/wav', data: encodeBase64(b) })),
-  bytes.map((b) => ({ type: 'file' as const, mediaType: 'application/octet-stream', data: b })),
-);
 
 /** The bytes a part held, as the wire sent them (undefined for an image by URL). */
 function sentBytes(part: Record<string, unknown>): Uint8Array | undefined {

@@ -1,5 +1,7 @@
 import { encodeBase64 } from '@skein/spec';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { validPart } from './part-arbitraries.js';
 import { DIGEST, PDF, PNG, PNG_BASE64, rejection } from './test-parts.js';
 import { toToolMessages, toToolRunMessages } from './to-tool-messages.js';
 
@@ -138,5 +140,38 @@ describe('toToolRunMessages', () => {
       { role: 'tool', tool_call_id: 'a', content: '1' },
       { role: 'tool', tool_call_id: 'b', content: '' },
     ]);
+  });
+});
+
+describe('toToolRunMessages, properties', () => {
+  const result = fc.record({
+    toolCallId: fc.stringMatching(/^call_[a-z0-9]{1,8}$/),
+    content: fc.oneof(fc.string(), fc.array(validPart, { maxLength: 4 })),
+  });
+
+  it('answers every call first, in order, then at most one user message holding every media part', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(result, { minLength: 1, maxLength: 4 }), async (run) => {
+        const results = run.map((r, i) => ({ ...r, at: `messages[${i + 2}].content` }));
+        const messages = await toToolRunMessages(results);
+        const withMedia = results.filter(
+          (r) => typeof r.content !== 'string' && r.content.some((p) => p.type !== 'text'),
+        );
+        expect(messages).toHaveLength(results.length + (withMedia.length > 0 ? 1 : 0));
+        for (const [i, r] of results.entries()) {
+          const tool = messages[i]!;
+          expect(tool).toMatchObject({ role: 'tool', tool_call_id: r.toolCallId });
+          expect(typeof tool.content).toBe('string');
+          if (withMedia.includes(r)) expect(tool.content).not.toBe('');
+        }
+        if (withMedia.length === 0) return;
+        const user = messages.at(-1)!;
+        expect(user.role).toBe('user');
+        const media = withMedia.flatMap((r) =>
+          typeof r.content === 'string' ? [] : r.content.filter((p) => p.type !== 'text'),
+        );
+        expect((user.content as unknown[]).length).toBe(media.length + withMedia.length);
+      }),
+    );
   });
 });
