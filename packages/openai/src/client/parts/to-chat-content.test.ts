@@ -44,15 +44,18 @@ describe('toChatContent', () => {
   });
 
   it.each([
-    ['audio/wav', WAV, 'wav'],
-    ['audio/x-wav', WAV, 'wav'],
-    ['audio/mpeg', MP3, 'mp3'],
-    ['audio/mp3', MP3, 'mp3'],
-  ] as const)('sends %s audio as input_audio %s in base64', async (mediaType, bytes, format) => {
-    expect(await toChatContent([{ type: 'audio', mediaType, data: bytes }], AT)).toEqual([
-      { type: 'input_audio', input_audio: { data: encodeBase64(bytes), format } },
-    ]);
-  });
+    ['audio/wav', 'wav', WAV],
+    ['audio/x-wav', 'wav', WAV],
+    ['audio/mpeg', 'mp3', MP3],
+    ['audio/mp3', 'mp3', MP3],
+  ] as const)(
+    'sends %s audio as input_audio of format %s, in base64',
+    async (mediaType, format, bytes) => {
+      expect(await toChatContent([{ type: 'audio', mediaType, data: bytes }], AT)).toEqual([
+        { type: 'input_audio', input_audio: { data: encodeBase64(bytes), format } },
+      ]);
+    },
+  );
 
   it('refuses audio other than wav or mp3, naming the part', async () => {
     const error = await rejection(
