@@ -20,6 +20,12 @@ function isBytes(value: unknown): value is Uint8Array {
   );
 }
 
+/** `sha256:<hex>` of `bytes`, with Web Crypto (Node 20 and browsers alike). */
+async function sha256Digest(bytes: Uint8Array): Promise<string> {
+  const hash = new Uint8Array(await globalThis.crypto.subtle.digest('SHA-256', bytes));
+  return `sha256:${Array.from(hash, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
 function isRemote(url: string): boolean {
   return !/^data:/i.test(url);
 }
@@ -97,7 +103,8 @@ async function resolved(part: MediaPart, place: PartPlace, options: PartSourceOp
       'ref',
     );
   const bytes: unknown = await options.resolveRef(ref);
-  // A resolver that answers the wrong attachment would send one user's file in another's turn.
+  // A resolver that answers the wrong attachment would send one user's file in another's turn:
+  // the digest says which bytes the message meant, so they are checked, not trusted.
   if (!isBytes(bytes) || bytes.length !== ref.size)
     throw partError(
       place.path,
@@ -105,6 +112,16 @@ async function resolved(part: MediaPart, place: PartPlace, options: PartSourceOp
       part,
       'ref',
       `resolveRef answered ${isBytes(bytes) ? `${bytes.length} bytes` : 'something other than a Uint8Array'} for ${ref.digest}, which holds ${ref.size}`,
+      'ref',
+    );
+  const digest = await sha256Digest(bytes);
+  if (digest !== ref.digest)
+    throw partError(
+      place.path,
+      place.index,
+      part,
+      'ref',
+      `resolveRef answered bytes whose digest is ${digest}, not ${ref.digest}`,
       'ref',
     );
   checkArrived(part, { bytes, mediaType: part.mediaType }, place, 'ref');

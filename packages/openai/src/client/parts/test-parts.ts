@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { encodeBase64 } from '@skein/spec';
 
 /** Bytes that pass `checkContent`'s signature check for their type, for the tests. */
@@ -10,6 +11,11 @@ export const PNG_BASE64 = encodeBase64(PNG);
 export const PDF_BASE64 = encodeBase64(PDF);
 
 export const DIGEST = `sha256:${'ab'.repeat(32)}`;
+
+/** The digest a ref to `bytes` names. */
+export function digestOf(bytes: Uint8Array): string {
+  return `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
+}
 
 /** The error an async call rejects with, for assertions on its fields. */
 export async function rejection(

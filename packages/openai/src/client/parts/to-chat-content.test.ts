@@ -2,7 +2,17 @@ import { type ContentPart, decodeBase64, encodeBase64, InvalidArgumentError } fr
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { bytes, validPart } from './part-arbitraries.js';
-import { DIGEST, MP3, PDF, PDF_BASE64, PNG, PNG_BASE64, rejection, WAV } from './test-parts.js';
+import {
+  DIGEST,
+  digestOf,
+  MP3,
+  PDF,
+  PDF_BASE64,
+  PNG,
+  PNG_BASE64,
+  rejection,
+  WAV,
+} from './test-parts.js';
 import { toChatContent } from './to-chat-content.js';
 
 const AT = 'messages[2].content';
@@ -214,25 +224,42 @@ describe('toChatContent', () => {
     expect(error.message).toContain(DIGEST);
   });
 
-  it('reads a part by ref through resolveRef, and refuses bytes of another size', async () => {
-    const part: ContentPart = {
-      type: 'image',
-      mediaType: 'image/png',
-      ref: { digest: DIGEST, size: PNG.length },
-    };
+  it('reads a part by ref through resolveRef', async () => {
+    const ref = { digest: digestOf(PNG), size: PNG.length };
     const resolveRef = vi.fn(async () => PNG);
-    expect(await toChatContent([part], AT, { resolveRef })).toEqual([
-      { type: 'image_url', image_url: { url: `data:image/png;base64,${PNG_BASE64}` } },
-    ]);
-    expect(resolveRef).toHaveBeenCalledWith({ digest: DIGEST, size: PNG.length });
-    const error = await rejection(toChatContent([part], AT, { resolveRef: async () => PDF }));
-    expect(error.message).toMatch(/resolveRef answered \d+ bytes/);
-    const zeros = await rejection(
-      toChatContent([part], AT, { resolveRef: async () => new Uint8Array(PNG.length) }),
+    expect(
+      await toChatContent([{ type: 'image', mediaType: 'image/png', ref }], AT, { resolveRef }),
+    ).toEqual([{ type: 'image_url', image_url: { url: `data:image/png;base64,${PNG_BASE64}` } }]);
+    expect(resolveRef).toHaveBeenCalledWith(ref);
+  });
+
+  it.each([
+    ['of another size', { digest: digestOf(PNG), size: PNG.length }, PDF, /answered \d+ bytes/],
+    [
+      'of another digest',
+      { digest: DIGEST, size: PNG.length },
+      PNG,
+      /digest is sha256:[0-9a-f]{64}, not/,
+    ],
+    [
+      'that are not what mediaType says',
+      { digest: digestOf(new Uint8Array(11)), size: 11 },
+      new Uint8Array(11),
+      /resolveRef gave: mediaType says image\/png but the bytes/,
+    ],
+  ])('refuses resolved bytes %s, naming the part', async (_, ref, bytes, message) => {
+    const error = await rejection(
+      toChatContent(
+        [
+          { type: 'text', text: 'x' },
+          { type: 'image', mediaType: 'image/png', ref },
+        ],
+        AT,
+        { resolveRef: async () => bytes },
+      ),
     );
-    expect(zeros).toMatchObject({ argument: 'messages[2].content[0]', details: { kind: 'ref' } });
-    expect(zeros.message).toMatch(/resolveRef gave: mediaType says image\/png but the bytes/);
-    expect(error).toMatchObject({ argument: 'messages[2].content[0]', details: { kind: 'ref' } });
+    expect(error).toMatchObject({ argument: 'messages[2].content[1]', details: { kind: 'ref' } });
+    expect(error.message).toMatch(message);
   });
 
   it('refuses content checkContent refuses, with its error', async () => {
