@@ -34,8 +34,9 @@ export type V2ToolContentItem =
 
 /** A tool result's output as the prompt carries it (the variants this package sends). */
 export type ToolResultOutput<Item> =
-  | { readonly type: 'text' | 'error-text'; readonly value: string }
-  | { readonly type: 'content'; readonly value: readonly Item[] };
+  | { readonly type: 'text'; readonly value: string }
+  | { readonly type: 'error-text'; readonly value: string }
+  | { readonly type: 'content'; readonly value: Item[] };
 
 /** A UI message's text part (`TextUIPart` of `ai`). */
 export interface UITextPart {

@@ -58,10 +58,12 @@ describe('fromModelFile', () => {
       mediaType: 'audio/wav',
       data: new Uint8Array([0, 1, 2]),
     };
-    expect(fromModelFile(streamed as Extract<LanguageModelV3StreamPart, { type: 'file' }>)).toEqual({
-      type: 'audio',
-      mediaType: 'audio/wav',
-      data: 'AAEC',
-    });
+    expect(fromModelFile(streamed as Extract<LanguageModelV3StreamPart, { type: 'file' }>)).toEqual(
+      {
+        type: 'audio',
+        mediaType: 'audio/wav',
+        data: 'AAEC',
+      },
+    );
   });
 });

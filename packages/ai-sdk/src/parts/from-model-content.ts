@@ -32,8 +32,9 @@ export function fromModelContent(
   const parts: ContentPart[] = [];
   const origin: number[] = [];
   content.forEach((item, index) => {
-    if (item.type === 'text') parts.push({ type: 'text', text: (item as { text: string }).text });
-    else if (item.type === 'file') parts.push(fromModelFile(item as ModelFile));
+    if (item.type === 'text')
+      parts.push({ type: 'text', text: (item as unknown as { readonly text: string }).text });
+    else if (item.type === 'file') parts.push(fromModelFile(item as unknown as ModelFile));
     else return;
     origin.push(index);
   });

@@ -2,6 +2,7 @@ import type { CheckContentOptions, ContentPart, MessageContent } from '@skein/sp
 import { checkMappedParts } from './check-mapped-parts.js';
 import { partTypeOf } from './part-type-of.js';
 
+// Read field by field: the client's JSON, or the `ai` package's own part objects.
 type UIPartLike = Readonly<Record<string, unknown>>;
 
 function fromFilePart(part: UIPartLike): ContentPart {
@@ -9,7 +10,8 @@ function fromFilePart(part: UIPartLike): ContentPart {
   const type = typeof mediaType === 'string' ? partTypeOf(mediaType) : 'file';
   // A browser names every attached file; an image or audio part has no filename field, and the
   // model gains nothing from it, so only a file part keeps it.
-  const filename = type === 'file' && part.filename !== undefined ? { filename: part.filename } : {};
+  const filename =
+    type === 'file' && part.filename !== undefined ? { filename: part.filename } : {};
   return { type, mediaType, url: part.url, ...filename } as ContentPart;
 }
 
@@ -31,13 +33,13 @@ function inlined(part: ContentPart): ContentPart {
  * (`messages[2].parts[1]`, for `at` = `messages[2].parts`).
  */
 export function fromUIMessageParts(
-  parts: readonly UIPartLike[],
+  parts: readonly object[],
   at: string,
   options: CheckContentOptions = {},
 ): MessageContent {
   const mapped: ContentPart[] = [];
   const origin: number[] = [];
-  parts.forEach((part, index) => {
+  (parts as readonly UIPartLike[]).forEach((part, index) => {
     if (part.type === 'text') mapped.push({ type: 'text', text: part.text } as ContentPart);
     else if (part.type === 'file') mapped.push(fromFilePart(part));
     else return;

@@ -1,5 +1,5 @@
 import { type MediaPart, partBytes } from '@skein/spec';
-import { refBytes, type ResolveRefOptions } from './resolve-ref.js';
+import { type ResolveRefOptions, refBytes } from './resolve-ref.js';
 
 /** Where a media part's bytes are, as the AI SDK can take them. */
 export type ResolvedSource =

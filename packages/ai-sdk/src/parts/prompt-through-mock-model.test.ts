@@ -2,8 +2,8 @@ import type { MessageContent } from '@skein/spec';
 import { generateText, type ModelMessage } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
-import { usageV3 } from '../test-support/stream-parts.js';
 import { base64Of, PDF_BYTES, pngBytes } from '../test-support/media-bytes.js';
+import { usageV3 } from '../test-support/stream-parts.js';
 import { toV3ToolResultOutput } from './to-v3-tool-result-output.js';
 import { toV3UserContent } from './to-v3-user-content.js';
 
@@ -29,7 +29,12 @@ describe('the part mappers through generateText and MockLanguageModelV3', () => 
       { type: 'text', text: 'compare these' },
       { type: 'image', mediaType: 'image/png', data: png },
       { type: 'image', mediaType: 'image/jpeg', url: 'https://example.com/b.jpg' },
-      { type: 'file', mediaType: 'application/pdf', filename: 'spec.pdf', data: base64Of(PDF_BYTES) },
+      {
+        type: 'file',
+        mediaType: 'application/pdf',
+        filename: 'spec.pdf',
+        data: base64Of(PDF_BYTES),
+      },
     ];
     const toolContent: MessageContent = [
       { type: 'text', text: 'rendered:' },
@@ -60,7 +65,7 @@ describe('the part mappers through generateText and MockLanguageModelV3', () => 
     expect(prompt).toHaveLength(3);
     const [userMessage, , toolMessage] = prompt;
     expect(userMessage!.role).toBe('user');
-    const sent = userMessage!.content as readonly Record<string, unknown>[];
+    const sent = userMessage!.content as unknown as readonly Record<string, unknown>[];
     expect(sent).toHaveLength(4);
     expect(sent[0]).toEqual({ type: 'text', text: 'compare these' });
     expect(sent[1]).toMatchObject({ type: 'file', mediaType: 'image/png', data: png });

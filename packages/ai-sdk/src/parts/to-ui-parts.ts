@@ -12,10 +12,14 @@ export async function toUIFilePart(
   at: string,
   options: ResolveRefOptions = {},
 ): Promise<UIFilePart> {
+  // Base64 and http(s) urls go as they are (an address rewritten by URL parsing would no
+  // longer match the stored one); bytes and refs are encoded.
   const url =
     typeof part.data === 'string'
       ? `data:${part.mediaType};base64,${part.data}`
-      : await dataUrlOf(part, at, options);
+      : typeof part.url === 'string' && !/^data:/i.test(part.url)
+        ? part.url
+        : await dataUrlOf(part, at, options);
   return {
     type: 'file',
     mediaType: part.mediaType,

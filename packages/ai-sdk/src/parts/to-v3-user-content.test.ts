@@ -23,7 +23,11 @@ describe('toV3UserContent', () => {
       { type: 'text', text: 'what is this?' },
       { type: 'image', mediaType: 'image/png', data: png },
       { type: 'file', mediaType: 'application/pdf', filename: 'a.pdf', data: base64Of(PDF_BYTES) },
-      { type: 'audio', mediaType: 'audio/wav', url: `data:audio/wav;base64,${base64Of(new Uint8Array([7, 8]))}` },
+      {
+        type: 'audio',
+        mediaType: 'audio/wav',
+        url: `data:audio/wav;base64,${base64Of(new Uint8Array([7, 8]))}`,
+      },
       { type: 'image', mediaType: 'image/*', url: 'https://example.com/cat.png' },
     ];
     const parts = await toV3UserContent(content, AT);
@@ -45,7 +49,12 @@ describe('toV3UserContent', () => {
     const parts = await toV3UserContent(
       [{ type: 'image', mediaType: 'image/png', ref: { digest, size: png.length } }],
       AT,
-      { resolveRef: async (ref) => (asked.push(ref.digest), png) },
+      {
+        resolveRef: async (ref) => {
+          asked.push(ref.digest);
+          return png;
+        },
+      },
     );
     expect(asked).toEqual([digest]);
     expect(parts).toEqual([{ type: 'file', mediaType: 'image/png', data: png }]);

@@ -24,7 +24,8 @@ function piecesOf(content: MessageContent): Piece[] {
     if (part.type === 'text') {
       const last = pieces.at(-1);
       if (part.text === '') continue;
-      if (last?.kind === 'text') pieces[pieces.length - 1] = { kind: 'text', text: last.text + part.text };
+      if (last?.kind === 'text')
+        pieces[pieces.length - 1] = { kind: 'text', text: last.text + part.text };
       else pieces.push({ kind: 'text', text: part.text });
       continue;
     }
@@ -71,7 +72,7 @@ async function sameMedia(
 
 function describe(piece: Piece | undefined): string {
   if (piece === undefined) return 'nothing';
-  return piece.kind === 'text' ? 'text' : `a ${piece.mediaType} attachment`;
+  return piece.kind === 'text' ? 'text' : `an attachment of type ${piece.mediaType}`;
 }
 
 /**
