@@ -1,5 +1,6 @@
 import { type ContentPart, encodeBase64, type MediaPart, type MessageContent } from '@skein/spec';
 import { checkMappedParts } from './check-mapped-parts.js';
+import { hasMedia } from './has-media.js';
 import { partTypeOf } from './part-type-of.js';
 
 /** A file the model generated (`LanguageModelV3File`, and the stream's `file` part). */
@@ -38,7 +39,6 @@ export function fromModelContent(
     else return;
     origin.push(index);
   });
-  if (parts.every((part) => part.type === 'text'))
-    return parts.map((part) => (part as { text: string }).text).join('');
+  if (!hasMedia(parts)) return parts.map((part) => (part as { text: string }).text).join('');
   return checkMappedParts(parts, origin, at);
 }

@@ -1,5 +1,6 @@
 import type { CheckContentOptions, ContentPart, MessageContent } from '@skein/spec';
 import { checkMappedParts } from './check-mapped-parts.js';
+import { hasMedia } from './has-media.js';
 import { partTypeOf } from './part-type-of.js';
 
 // Read field by field: the client's JSON, or the `ai` package's own part objects.
@@ -46,7 +47,6 @@ export function fromUIMessageParts(
     origin.push(index);
   });
   checkMappedParts(mapped, origin, at, options);
-  if (mapped.every((part) => part.type === 'text'))
-    return mapped.map((part) => (part as { text: string }).text).join('');
+  if (!hasMedia(mapped)) return mapped.map((part) => (part as { text: string }).text).join('');
   return mapped.map(inlined);
 }

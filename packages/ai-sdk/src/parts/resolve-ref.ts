@@ -1,8 +1,15 @@
 import type { AttachmentRef, MediaPart } from '@skein/spec';
 import { AiSdkPartError } from '../errors/ai-sdk-part-error.js';
 
+// A Uint8Array from any realm (a worker's, a vm's), as @skein/spec tells bytes from base64.
+function isBytes(value: unknown): value is Uint8Array {
+  return (
+    ArrayBuffer.isView(value) && Object.prototype.toString.call(value) === '[object Uint8Array]'
+  );
+}
+
 /** Gives the bytes of an attachment a store holds (a store's attachment reader, later). */
-export type ResolveRef = (ref: AttachmentRef) => Promise<Uint8Array>;
+type ResolveRef = (ref: AttachmentRef) => Promise<Uint8Array>;
 
 export interface ResolveRefOptions {
   readonly resolveRef?: ResolveRef;
@@ -26,10 +33,10 @@ export async function refBytes(
       facts,
     );
   const bytes: unknown = await options.resolveRef(part.ref);
-  if (!(bytes instanceof Uint8Array) || bytes.length !== part.ref.size)
+  if (!isBytes(bytes) || bytes.length !== part.ref.size)
     throw new AiSdkPartError(
       'REF_UNRESOLVED',
-      `${at} (${part.type} part): resolveRef gave ${bytes instanceof Uint8Array ? `${bytes.length} bytes` : 'no Uint8Array'} for attachment ${part.ref.digest} of ${part.ref.size} bytes`,
+      `${at} (${part.type} part): resolveRef gave ${isBytes(bytes) ? `${bytes.length} bytes` : 'no Uint8Array'} for attachment ${part.ref.digest} of ${part.ref.size} bytes`,
       facts,
     );
   return bytes;

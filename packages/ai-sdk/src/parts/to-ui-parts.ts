@@ -7,7 +7,7 @@ import type { ResolveRefOptions } from './resolve-ref.js';
  * A media part as a UI `file` part: its bytes as a base64 data: URL (inline data as it is, a ref
  * resolved), an http(s) url as it is, for the browser to load. `at` names the part in errors.
  */
-export async function toUIFilePart(
+async function toUIFilePart(
   part: MediaPart,
   at: string,
   options: ResolveRefOptions = {},

@@ -1,6 +1,7 @@
 import { contentText, encodeBase64, type MessageContent } from '@skein/spec';
 import { AiSdkPartError } from '../errors/ai-sdk-part-error.js';
 import type { ToolResultOutput, V2ToolContentItem } from './ai-sdk-shapes.js';
+import { hasMedia } from './has-media.js';
 import { resolveSource } from './media-source.js';
 import type { ToolResultOutputOptions } from './to-v3-tool-result-output.js';
 
@@ -15,7 +16,8 @@ export async function toV2ToolResultOutput(
   options: ToolResultOutputOptions = {},
 ): Promise<ToolResultOutput<V2ToolContentItem>> {
   if (options.isError) return { type: 'error-text', value: contentText(content) };
-  if (typeof content === 'string') return { type: 'text', value: content };
+  if (typeof content === 'string' || !hasMedia(content))
+    return { type: 'text', value: contentText(content) };
   const value = await Promise.all(
     content.map(async (part, index): Promise<V2ToolContentItem> => {
       if (part.type === 'text') return { type: 'text', text: part.text };

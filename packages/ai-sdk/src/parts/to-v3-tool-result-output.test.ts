@@ -27,8 +27,15 @@ describe('toV3ToolResultOutput', () => {
     expect(accepted).toBeTypeOf('function');
   });
 
-  it('keeps text content the text output it was', async () => {
+  it('keeps text content, and parts that are all text, the text output it was', async () => {
     expect(await toV3ToolResultOutput('42', AT)).toEqual({ type: 'text', value: '42' });
+    const textParts: MessageContent = [
+      { type: 'text', text: '4' },
+      { type: 'text', text: '2' },
+    ];
+    expect(await toV3ToolResultOutput(textParts, AT)).toEqual({ type: 'text', value: '42' });
+    expect(await toV2ToolResultOutput(textParts, AT)).toEqual({ type: 'text', value: '42' });
+    expect(await toV3ToolResultOutput([], AT)).toEqual({ type: 'text', value: '' });
   });
 
   it('maps parts to text, image-data and file-data items (audio as a file)', async () => {

@@ -1,5 +1,6 @@
 import { contentText, encodeBase64, type MessageContent } from '@skein/spec';
 import type { ToolResultOutput, V3ToolContentItem } from './ai-sdk-shapes.js';
+import { hasMedia } from './has-media.js';
 import { resolveSource } from './media-source.js';
 import type { ResolveRefOptions } from './resolve-ref.js';
 
@@ -9,8 +10,9 @@ export interface ToolResultOutputOptions extends ResolveRefOptions {
 }
 
 /**
- * A tool message's content as a `v3` tool result output. Text stays the `text` output it has
- * always been; parts become a `content` output of `text`, `image-data` / `file-data` (base64)
+ * A tool message's content as a `v3` tool result output. Text, and parts that are all text, stay
+ * the `text` output it has always been (a provider that cannot send content outputs, such as
+ * `@ai-sdk/openai-compatible`, would send their JSON instead); parts with media become a `content` output of `text`, `image-data` / `file-data` (base64)
  * and `image-url` / `file-url` items (audio goes as a file: the output has no audio item).
  *
  * Who reads what, as of `@ai-sdk/provider` 3 and `ai` 6: these names are the only ones a `v3`
@@ -27,7 +29,8 @@ export async function toV3ToolResultOutput(
   options: ToolResultOutputOptions = {},
 ): Promise<ToolResultOutput<V3ToolContentItem>> {
   if (options.isError) return { type: 'error-text', value: contentText(content) };
-  if (typeof content === 'string') return { type: 'text', value: content };
+  if (typeof content === 'string' || !hasMedia(content))
+    return { type: 'text', value: contentText(content) };
   const value = await Promise.all(
     content.map(async (part, index): Promise<V3ToolContentItem> => {
       if (part.type === 'text') return { type: 'text', text: part.text };
