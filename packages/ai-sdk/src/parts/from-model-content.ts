@@ -1,4 +1,11 @@
-import { type ContentPart, encodeBase64, type MediaPart, type MessageContent } from '@skein/spec';
+import {
+  type CheckContentOptions,
+  type ContentPart,
+  contentText,
+  encodeBase64,
+  type MediaPart,
+  type MessageContent,
+} from '@skein/spec';
 import { checkMappedParts } from './check-mapped-parts.js';
 import { hasMedia } from './has-media.js';
 import { partTypeOf } from './part-type-of.js';
@@ -24,11 +31,13 @@ export function fromModelFile(file: ModelFile): MediaPart {
  * files in order, other content (reasoning, tool calls, sources) left to the code that reads
  * those. A plain string when there is no file, so a text answer stays what it was. The result is
  * checked (`checkContent`): a provider's file that is not what it says (bad base64, PNG declared
- * for JPEG bytes) is an `InvalidArgumentError` naming `at[i]`, the item of the model's content.
+ * for JPEG bytes, over `maxAttachmentBytes`) is an `InvalidArgumentError` naming `at[i]`, the
+ * item of the model's content.
  */
 export function fromModelContent(
   content: readonly { readonly type: string }[],
   at = 'response.content',
+  options: CheckContentOptions = {},
 ): MessageContent {
   const parts: ContentPart[] = [];
   const origin: number[] = [];
@@ -39,6 +48,6 @@ export function fromModelContent(
     else return;
     origin.push(index);
   });
-  if (!hasMedia(parts)) return parts.map((part) => (part as { text: string }).text).join('');
-  return checkMappedParts(parts, origin, at);
+  if (!hasMedia(parts)) return contentText(parts);
+  return checkMappedParts(parts, origin, at, options);
 }

@@ -1,4 +1,9 @@
-import type { CheckContentOptions, ContentPart, MessageContent } from '@skein/spec';
+import {
+  type CheckContentOptions,
+  type ContentPart,
+  contentText,
+  type MessageContent,
+} from '@skein/spec';
 import { checkMappedParts } from './check-mapped-parts.js';
 import { hasMedia } from './has-media.js';
 import { partTypeOf } from './part-type-of.js';
@@ -47,6 +52,6 @@ export function fromUIMessageParts(
     origin.push(index);
   });
   checkMappedParts(mapped, origin, at, options);
-  if (!hasMedia(mapped)) return mapped.map((part) => (part as { text: string }).text).join('');
+  if (!hasMedia(mapped)) return contentText(mapped);
   return mapped.map(inlined);
 }
