@@ -1,11 +1,12 @@
 import { type LLMMessage, TOOL_DESCRIPTION_KIND, type ToolSpec } from '@skein/spec';
 import { extraContentOf } from './message-metadata.js';
-import { sentText } from './parts-not-sent.js';
 import type {
   OpenAIAssistantMessageParam,
   OpenAIFunctionToolParam,
   OpenAIMessageParam,
   OpenAIToolCallParam,
+  OpenAIUserContentPart,
+  OpenAIUserMessageParam,
 } from './wire-types.js';
 
 /** Maps a tool name as stored (original, or `''` for a nameless call) to the name to write. */
@@ -63,16 +64,24 @@ export function renameInDescription(
   return content.replace(pattern, (from) => to.get(from) ?? from);
 }
 
+/** A user message with its content as it goes on the wire (text, or parts). */
+export function toOpenAIUserMessage(
+  message: LLMMessage,
+  content: string | OpenAIUserContentPart[],
+): OpenAIUserMessageParam {
+  return { role: 'user', content, ...participant(message.name) };
+}
+
 /**
- * One message in Chat Completions form. An assistant message that only calls tools gets
+ * One message in Chat Completions form, given its content as text (a user message's parts go
+ * through `toOpenAIUserMessage`). An assistant message that only calls tools gets
  * `content: null` (OpenAI's own shape); a tool message's `name` is not part of the format.
  */
 export function toOpenAIMessage(
   message: LLMMessage,
+  content: string,
   nameOf: NameOf,
-  index = 0,
 ): OpenAIMessageParam {
-  const content = sentText(message, index);
   switch (message.role) {
     case 'system':
       // The engine's tool description names the tools; the model must read the names it can call.
@@ -82,7 +91,7 @@ export function toOpenAIMessage(
         ...participant(message.name),
       };
     case 'user':
-      return { role: 'user', content, ...participant(message.name) };
+      return toOpenAIUserMessage(message, content);
     case 'tool':
       return { role: 'tool', content, tool_call_id: message.toolCallId ?? '' };
     case 'assistant': {

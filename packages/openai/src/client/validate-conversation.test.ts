@@ -17,17 +17,18 @@ function rejection(messages: unknown[]): ConversationError<'INVALID_CONVERSATION
 }
 
 describe('validateConversation', () => {
-  it('refuses content in parts, naming the message, rather than dropping a part', () => {
-    const error = rejection([
-      { role: 'user', content: 'hi' },
-      {
-        role: 'user',
-        content: [{ type: 'image', mediaType: 'image/png', url: 'https://x.test/a.png' }],
-      },
-    ]);
-    expect(error.messageIndex).toBe(1);
-    expect(error.message).toContain('this adapter does not send content parts yet');
-    expect(error.details).toMatchObject({ partTypes: ['image'] });
+  it('leaves content in parts to the mappers, which name the part', () => {
+    expect(() =>
+      validateConversation([
+        {
+          role: 'user',
+          content: [{ type: 'image', mediaType: 'image/png', url: 'https://x.test/a.png' }],
+        },
+      ]),
+    ).not.toThrow();
+    expect(rejection([{ role: 'user', content: 7 }]).message).toContain(
+      'content must be a string or a list of parts, got',
+    );
   });
 
   it('accepts a well-formed tool exchange', () => {

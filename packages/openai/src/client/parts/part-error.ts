@@ -7,7 +7,7 @@ import { InvalidArgumentError, type MediaPart } from '@skein/spec';
  * - `needs-bytes`: audio or a file by http(s) URL with no `fetcher`: the wire takes only bytes;
  * - `ref`: a part by `ref` with no `resolveRef`, or one whose bytes do not match the ref;
  * - `fetcher`: a fetcher that answered something other than `{ bytes, mediaType }`;
- * - `role`: a media part where the role takes only text (an assistant message).
+ * - `role`: a media part where the role takes only text (an assistant or system message).
  */
 export type ChatPartProblemKind = 'media-type' | 'needs-bytes' | 'ref' | 'fetcher' | 'role';
 

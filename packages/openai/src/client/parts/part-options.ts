@@ -4,10 +4,10 @@ import type { AttachmentRef } from '@skein/spec';
  * Gets the bytes behind an http(s) URL. Skein never fetches a URL on its own (decision 0031):
  * the app decides which addresses its server may reach, so a fetcher is the app's to give.
  */
-type MediaFetcher = (url: string) => Promise<{ bytes: Uint8Array; mediaType: string }>;
+export type MediaFetcher = (url: string) => Promise<{ bytes: Uint8Array; mediaType: string }>;
 
 /** Gets the bytes of an attachment a store holds, by its ref. */
-type RefResolver = (ref: AttachmentRef) => Promise<Uint8Array>;
+export type RefResolver = (ref: AttachmentRef) => Promise<Uint8Array>;
 
 /** Where the bytes come from when a part does not hold them and the wire needs them inline. */
 export interface PartSourceOptions {

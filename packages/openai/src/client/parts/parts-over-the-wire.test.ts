@@ -8,7 +8,7 @@ import OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PDF, PDF_BASE64, PNG, PNG_BASE64 } from './test-parts.js';
-import { toAssistantContent } from './to-assistant-content.js';
+import { toAssistantContent } from './text-only-content.js';
 import { toChatContent } from './to-chat-content.js';
 import { toToolRunMessages } from './to-tool-messages.js';
 

@@ -1,9 +1,9 @@
 import { contentText, type MediaPart, type MessageContent } from '@skein/spec';
 import type {
-  ChatCompletionContentPart,
-  ChatCompletionToolMessageParam,
-  ChatCompletionUserMessageParam,
-} from 'openai/resources/chat/completions';
+  OpenAIToolMessageParam,
+  OpenAIUserContentPart,
+  OpenAIUserMessageParam,
+} from '../wire-types.js';
 import type { PartSourceOptions } from './part-options.js';
 import { checkWireContent } from './to-chat-content.js';
 import { toChatPart } from './to-chat-part.js';
@@ -15,7 +15,7 @@ export interface ToolResultToSend {
   readonly at: string;
 }
 
-export type ToolRunMessage = ChatCompletionToolMessageParam | ChatCompletionUserMessageParam;
+export type ToolRunMessage = OpenAIToolMessageParam | OpenAIUserMessageParam;
 
 /** `image 1`, `image 2`, `file 1`: each media part by its type and its rank among that type. */
 function mediaLabels(media: readonly MediaPart[]): string[] {
@@ -45,8 +45,8 @@ export async function toToolRunMessages(
   results: readonly ToolResultToSend[],
   options: PartSourceOptions = {},
 ): Promise<ToolRunMessage[]> {
-  const tools: ChatCompletionToolMessageParam[] = [];
-  const media: ChatCompletionContentPart[] = [];
+  const tools: OpenAIToolMessageParam[] = [];
+  const media: OpenAIUserContentPart[] = [];
   for (const result of results) {
     const content = checkWireContent(result.content, result.at);
     const text = contentText(content);
@@ -54,8 +54,9 @@ export async function toToolRunMessages(
     const labels = mediaLabels(own);
     tools.push({
       role: 'tool',
-      tool_call_id: result.toolCallId,
       content: text === '' && own.length > 0 ? `[${listed(labels)} attached below]` : text,
+      // After the content, as a tool message has always been written, so text-only bodies stay byte-identical.
+      tool_call_id: result.toolCallId,
     });
     if (own.length === 0 || typeof content === 'string') continue;
     media.push({

@@ -1,7 +1,7 @@
 import { InvalidArgumentError } from '@skein/spec';
 import { describe, expect, it } from 'vitest';
 import { PNG } from './test-parts.js';
-import { toAssistantContent } from './to-assistant-content.js';
+import { toAssistantContent, toSystemContent } from './text-only-content.js';
 
 const AT = 'messages[3].content';
 
@@ -43,6 +43,26 @@ describe('toAssistantContent', () => {
   it('refuses malformed content with checkContent’s error', () => {
     expect(() => toAssistantContent([{ type: 'txt', text: 'x' }] as never, AT)).toThrow(
       /messages\[3\]\.content\[0\].*unknown part type/,
+    );
+  });
+});
+
+describe('toSystemContent', () => {
+  it('sends the text of text parts joined, and refuses a media part by name', () => {
+    expect(toSystemContent([{ type: 'text', text: 'Be brief.' }], 'messages[0].content')).toBe(
+      'Be brief.',
+    );
+    expect(() =>
+      toSystemContent(
+        [{ type: 'image', mediaType: 'image/png', data: PNG }],
+        'messages[0].content',
+      ),
+    ).toThrow(
+      expect.objectContaining({
+        argument: 'messages[0].content[0]',
+        message: expect.stringContaining('a system message can hold only text'),
+        details: expect.objectContaining({ kind: 'role', partType: 'image' }),
+      }),
     );
   });
 });
