@@ -10,7 +10,7 @@ import { fromLanguageModel } from './from-language-model.js';
 const PNG = pngBytes(1, 2, 3);
 
 function request(messages: LLMMessage[]): LLMRequest {
-  return { messages, tools: [] };
+  return { threadId: 't', nodeId: 'n', messages, tools: [] };
 }
 
 function recordingModel(
