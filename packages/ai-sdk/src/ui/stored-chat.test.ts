@@ -94,7 +94,10 @@ describe('a stored chat with parts, as useChat reads it', () => {
     ]);
     const ref = { digest: `sha256:${'a'.repeat(64)}`, size: 3 };
     expect(() =>
-      toUIMessages([{ role: 'user', content: [{ type: 'file', mediaType: 'text/csv', ref }] }]),
-    ).toThrow(expect.objectContaining({ code: 'REF_UNRESOLVED', part: 'user message[0]' }));
+      toUIMessages([
+        { role: 'system', content: 'hi' },
+        { role: 'user', content: [{ type: 'file', mediaType: 'text/csv', ref }] },
+      ]),
+    ).toThrow(expect.objectContaining({ code: 'REF_UNRESOLVED', part: 'messages[1].content[0]' }));
   });
 });
