@@ -15,7 +15,7 @@ type Piece =
     };
 
 // Text split differently (one part or three, a string or parts) is the same text: the client
-// and the store need not agree on where parts break, as textOf never did.
+// and the store need not agree on where parts break, as the text comparison before parts never did.
 function piecesOf(content: MessageContent): Piece[] {
   const parts: readonly ContentPart[] =
     typeof content === 'string' ? [{ type: 'text', text: content }] : content;

@@ -1,5 +1,5 @@
-import type { LLMMessage } from '@skein/spec';
-import { sentText } from '../parts-not-sent.js';
+import { contentText, type LLMMessage } from '@skein/spec';
+import { inlineUIMessageParts } from '../parts/to-ui-parts.js';
 import { jsonOrText, NOT_JSON, parseJson } from './json-value.js';
 import type { UIChunk } from './ui-chunk.js';
 
@@ -62,9 +62,7 @@ function toolPart(
       state: 'output-error',
       rawInput: call.arguments,
       errorText:
-        call.error ??
-        (result && sentText(result.content, 'tool result')) ??
-        'the arguments are not JSON',
+        call.error ?? (result && contentText(result.content)) ?? 'the arguments are not JSON',
     };
   if (!result)
     return awaiting.has(call.id)
@@ -77,29 +75,57 @@ function toolPart(
       ...base,
       state: 'output-error',
       input,
-      errorText: sentText(result.content, 'tool result'),
+      errorText: contentText(result.content),
     };
   return {
     ...base,
     state: 'output-available',
     input,
-    output: jsonOrText(sentText(result.content, 'tool result')),
+    output: jsonOrText(contentText(result.content)),
   };
 }
 
-function answerParts(answer: readonly LLMMessage[], awaiting: ReadonlySet<string>) {
+/** Names a stored message's content in errors by its storage position: `messages[3].content`. */
+type ContentAt = (message: LLMMessage) => string;
+
+function contentAt(messages: readonly LLMMessage[]): ContentAt {
+  const positions = new Map(messages.map((message, position) => [message, position]));
+  return (message) => `messages[${positions.get(message)}].content`;
+}
+
+/**
+ * A tool message's media as UI file parts (its text is the tool part's output). An error's media
+ * is left out, as the model never sees it either.
+ */
+function mediaOf(result: LLMMessage, at: ContentAt) {
+  if (result.metadata?.isError === true) return [];
+  return inlineUIMessageParts(result.content, at(result)).filter((p) => p.type === 'file');
+}
+
+function answerParts(answer: readonly LLMMessage[], awaiting: ReadonlySet<string>, at: ContentAt) {
   const results = new Map<string, LLMMessage>();
   for (const m of answer) if (m.role === 'tool' && m.toolCallId) results.set(m.toolCallId, m);
   const parts: Record<string, unknown>[] = [];
   for (const m of answer) {
     if (m.role !== 'assistant') continue;
     parts.push({ type: 'step-start' });
-    const text = sentText(m.content, 'assistant message');
-    if (text !== '') parts.push({ type: 'text', text, state: 'done' });
-    for (const call of m.toolCalls ?? [])
-      parts.push(toolPart(call, results.get(call.id), awaiting));
+    for (const part of inlineUIMessageParts(m.content, at(m)))
+      parts.push(part.type === 'text' ? { ...part, state: 'done' } : { ...part });
+    for (const call of m.toolCalls ?? []) {
+      const result = results.get(call.id);
+      parts.push(toolPart(call, result, awaiting));
+      // The UI tool part's output is JSON: a tool's image or file follows it as a file part.
+      if (result) for (const file of mediaOf(result, at)) parts.push({ ...file });
+    }
   }
   return parts;
+}
+
+// A text message reads back as the one text part it always did, empty or not.
+function userParts(message: LLMMessage, at: ContentAt): Record<string, unknown>[] {
+  const { content } = message;
+  if (typeof content === 'string') return [{ type: 'text', text: content }];
+  return inlineUIMessageParts(content, at(message)).map((part) => ({ ...part }));
 }
 
 /**
@@ -112,18 +138,19 @@ export function toUIMessages(
   awaiting: ReadonlySet<string> = new Set(),
 ): ChatUIMessage[] {
   const out: ChatUIMessage[] = [];
+  const at = contentAt(messages);
   for (const turn of turnsOf(messages)) {
     if (turn.user)
       out.push({
         id: turn.userId,
         role: 'user',
-        parts: [{ type: 'text', text: sentText(turn.user.content, 'user message') }],
+        parts: userParts(turn.user, at),
       });
     if (turn.answer.length > 0)
       out.push({
         id: answerId(turn.userId),
         role: 'assistant',
-        parts: answerParts(turn.answer, awaiting),
+        parts: answerParts(turn.answer, awaiting, at),
       });
   }
   return out;
@@ -138,18 +165,22 @@ export function storedAnswerChunks(messages: readonly LLMMessage[]): UIChunk[] {
   const last = turnsOf(messages).at(-1);
   if (!last) return [];
   const chunks: UIChunk[] = [];
+  const at = contentAt(messages);
   const results = new Map<string, LLMMessage>();
   for (const m of last.answer) if (m.role === 'tool' && m.toolCallId) results.set(m.toolCallId, m);
   let texts = 0;
   for (const m of last.answer) {
     if (m.role !== 'assistant') continue;
     chunks.push({ type: 'start-step' });
-    const text = sentText(m.content, 'assistant message');
-    if (text !== '') {
+    for (const part of inlineUIMessageParts(m.content, at(m))) {
+      if (part.type === 'file') {
+        chunks.push({ type: 'file', url: part.url, mediaType: part.mediaType });
+        continue;
+      }
       const id = `stored-text-${++texts}`;
       chunks.push(
         { type: 'text-start', id },
-        { type: 'text-delta', id, delta: text },
+        { type: 'text-delta', id, delta: part.text },
         { type: 'text-end', id },
       );
     }
@@ -175,14 +206,16 @@ export function storedAnswerChunks(messages: readonly LLMMessage[]): UIChunk[] {
         chunks.push({
           type: 'tool-output-error',
           toolCallId,
-          errorText: sentText(result.content, 'tool result'),
+          errorText: contentText(result.content),
         });
       else
         chunks.push({
           type: 'tool-output-available',
           toolCallId,
-          output: jsonOrText(sentText(result.content, 'tool result')),
+          output: jsonOrText(contentText(result.content)),
         });
+      for (const file of mediaOf(result, at))
+        chunks.push({ type: 'file', url: file.url, mediaType: file.mediaType });
     }
     chunks.push({ type: 'finish-step' });
   }
