@@ -7,7 +7,7 @@ const OCTET_STREAM = 'application/octet-stream';
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** The last path segment of a resource URI (`file:///tmp/q3.pdf` → `q3.pdf`), when it is one. */
-export function uriFilename(uri: string): string | undefined {
+function uriFilename(uri: string): string | undefined {
   const path = uri.split(/[?#]/)[0] ?? '';
   const last = path.slice(path.lastIndexOf('/') + 1);
   let name = last;

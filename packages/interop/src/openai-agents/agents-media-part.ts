@@ -7,7 +7,7 @@ import {
 } from '@skein/spec';
 
 /** An Agents SDK `ToolOutputImage` or `ToolOutputFileContent`, as far as Skein reads it. */
-export type AgentsMediaOutput =
+type AgentsMediaOutput =
   | { readonly type: 'image'; readonly image?: unknown }
   | { readonly type: 'file'; readonly file?: unknown };
 

@@ -16,7 +16,7 @@ function base64(text: string): string {
 }
 
 /** Each scenario's tool name and the output its workflow ends with. */
-export const CONFORMANCE_OUTPUTS: Readonly<Record<string, { content: readonly ContentPart[] }>> = {
+const CONFORMANCE_OUTPUTS: Readonly<Record<string, { content: readonly ContentPart[] }>> = {
   test_image_content: { content: [{ type: 'image', mediaType: 'image/png', data: PIXEL_PNG }] },
   test_audio_content: { content: [{ type: 'audio', mediaType: 'audio/wav', data: SILENT_WAV }] },
   test_embedded_resource: {

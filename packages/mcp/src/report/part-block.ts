@@ -22,7 +22,7 @@ function lastSegment(url: string): string {
  * `file:///tmp/a.csv`), else `skein://threads/<threadId>/files/<n>/<filename>`, so two files of
  * one output never share a URI and a client can tell which thread a resource came from.
  */
-export function resourceUri(part: FilePart, threadId: string, index: number): string {
+function resourceUri(part: FilePart, threadId: string, index: number): string {
   if (part.filename !== undefined && URI.test(part.filename)) return part.filename;
   const name = encodeURIComponent(part.filename ?? `part-${index}`);
   return `skein://threads/${encodeURIComponent(threadId)}/files/${index}/${name}`;
