@@ -1,5 +1,6 @@
 import { type ContentPart, isMediaPart, isToolOutput, toolOutput } from '@skein/spec';
 import { agentsMediaPart } from './agents-media-part.js';
+import { jsonSafeOutput } from './json-safe-output.js';
 
 /** The Agents SDK's structured tool outputs (`{ type: 'text' | 'image' | 'file', … }`). */
 type StructuredPart =
@@ -34,8 +35,9 @@ function asStructuredParts(output: unknown): StructuredPart[] | undefined {
  * `agentsMediaPart`), a Skein `ToolOutput` carried through, any other value left for the engine
  * to JSON-serialise.
  *
- * `data.parts` still holds the SDK's image and file outputs as before parts: threads stored then
- * have them only in the tool message's `metadata.data`, and readers of that metadata keep working.
+ * `data.parts` still holds the SDK's image and file outputs as before parts (inline bytes as
+ * base64): threads stored then have them only in the tool message's `metadata.data`, and readers
+ * of that metadata keep working.
  */
 export function fromFunctionToolOutput(output: unknown): unknown {
   if (typeof output === 'string' || isToolOutput(output)) return output;
@@ -56,6 +58,6 @@ export function fromFunctionToolOutput(output: unknown): unknown {
   return toolOutput({
     // The text as one part first: the engine stores a result's text before its media anyway.
     content: media.length > 0 ? [{ type: 'text', text }, ...media] : text,
-    data: { parts: others },
+    data: { parts: others.map(jsonSafeOutput) },
   });
 }
