@@ -9,30 +9,37 @@ import type {
   ThreadInfo,
 } from '@skein/core';
 import {
-  checkForkContinues,
   checkKeepLast,
   checkpointInfo,
   checkString,
   decodeStoredState,
   decodeStoredThread,
-  type EncodedCheckpoint,
   encodeCheckpoint,
   type StoreIdentity,
   storeClosed,
   threadInfo,
 } from '@skein/core/store-kit';
-import { checkLeaseOwner, checkLeaseRequest, type LeaseRequest } from '@skein/spec';
+import { checkLeaseRequest, type LeaseRequest, SkeinError } from '@skein/spec';
 import { chooseDriver } from './driver/choose-driver.js';
 import type { SqliteConnection, SqliteDriver, SqliteDriverName } from './driver/connection.js';
 import { Transactions } from './driver/transactions.js';
 import { sqliteStore } from './errors/store-errors.js';
-import { GroupCommit } from './group-commit.js';
+import { GroupCommit, type Outcome } from './group-commit.js';
+import type { GroupWrite, WriteResult } from './group-write.js';
 import { openDatabase } from './open/open-database.js';
 import { SCHEMA_VERSION } from './schema/migrations.js';
 import { readBodies, releaseForks } from './shared-conversation.js';
 import { prepareStatements, type Statements } from './statements.js';
 import { checkOptions, type SqliteCheckpointStoreOptions } from './store-options.js';
 import { translateError } from './translate-error.js';
+import { writeCheckpoint } from './write-checkpoint.js';
+
+/** A call of a group failed after it had written: the group goes again with savepoints. */
+class WrittenHalfway extends Error {
+  constructor(override readonly cause: unknown) {
+    super('a call of the group failed after it had written', { cause });
+  }
+}
 
 /**
  * A `CheckpointStore` in one SQLite file (WAL mode), on better-sqlite3 or node:sqlite (the same
@@ -41,10 +48,11 @@ import { translateError } from './translate-error.js';
  * covers, so saving costs the same at step 10 and step 10,000 and a thread's conversation at any
  * checkpoint is a range read.
  *
- * Saves are group-committed: those asked for in one turn of the event loop, of any threads, are
- * written in one transaction as the turn ends, each under a savepoint of its own (a refused one
- * is undone alone), and each promise settles after that commit. Every other operation first
- * writes the saves still waiting, so operations take effect in the order they were called.
+ * Saves and lease calls are group-committed: those asked for in one turn of the event loop, of
+ * any threads, are written in call order in one transaction as the turn ends, each under a
+ * savepoint of its own (a refused one is undone alone), and each promise settles after that
+ * commit. Every other operation first writes the calls still waiting, so operations take effect
+ * in the order they were called (decisions 0018 and 0029).
  */
 export class SqliteCheckpointStore implements CheckpointStore {
   /** Schema version this package writes (`PRAGMA user_version`). */
@@ -59,7 +67,7 @@ export class SqliteCheckpointStore implements CheckpointStore {
   #db: SqliteConnection | undefined;
   readonly #sql: Statements;
   readonly #tx: Transactions;
-  readonly #group: GroupCommit<EncodedCheckpoint>;
+  readonly #group: GroupCommit<GroupWrite, WriteResult>;
 
   constructor(options: SqliteCheckpointStoreOptions) {
     checkOptions(options);
@@ -88,7 +96,7 @@ export class SqliteCheckpointStore implements CheckpointStore {
 
   async save(checkpoint: Checkpoint): Promise<void> {
     this.#ensureOpen('save');
-    await this.#group.add(encodeCheckpoint(checkpoint, this.#store));
+    await this.#group.add({ kind: 'save', checkpoint: encodeCheckpoint(checkpoint, this.#store) });
   }
 
   async load(threadId: string, checkpointId?: string): Promise<StoredThread | undefined> {
@@ -147,23 +155,21 @@ export class SqliteCheckpointStore implements CheckpointStore {
 
   /**
    * Takes or renews the thread's lease in one statement under SQLite's write lock, so of several
-   * connections or processes asking at once exactly one gets a free lease.
+   * connections or processes asking at once exactly one gets a free lease. Written with the
+   * turn's group, in call order; resolves once that commit is over.
    */
   async acquireLease(threadId: string, lease: LeaseRequest): Promise<boolean> {
     this.#ensureOpen('acquireLease');
     checkLeaseRequest(threadId, lease);
-    const { owner, expiresAt, now } = lease;
-    return this.#run(
-      'acquireLease',
-      () => this.#sql.acquireLease.run(threadId, owner, expiresAt, now).changes === 1,
-    );
+    return (await this.#group.add({ kind: 'acquireLease', threadId, lease })) === true;
   }
 
+  /** Written with the turn's group, in call order, like `acquireLease`. */
   async releaseLease(threadId: string, owner: string): Promise<void> {
     this.#ensureOpen('releaseLease');
     checkString('threadId', threadId);
     checkString('owner', owner);
-    this.#run('releaseLease', () => this.#sql.releaseLease.run(threadId, owner));
+    await this.#group.add({ kind: 'releaseLease', threadId, owner });
   }
 
   /** Closes the connection (SQLite then folds the WAL into the file). Idempotent. */
@@ -180,7 +186,7 @@ export class SqliteCheckpointStore implements CheckpointStore {
   }
 
   #run<T>(operation: string, work: () => T): T {
-    // Saves asked for earlier go first: a load sees them, a lease taken later does not refuse them.
+    // Calls asked for earlier go first: a load sees the saves and leases they wrote.
     this.#group.flush();
     try {
       return work();
@@ -199,92 +205,70 @@ export class SqliteCheckpointStore implements CheckpointStore {
   }
 
   /**
-   * One save alone is one transaction, as without grouping (no savepoint to pay for). IMMEDIATE
-   * takes the write lock before the continuity checks, so a second process writing the same
-   * thread waits and then sees the new counts instead of both passing the check.
+   * The group's calls in one transaction, in call order, each checked against what the earlier
+   * ones wrote: the same outcome as calling them one after another. IMMEDIATE takes the write
+   * lock before the checks, so a second process writing the same thread waits and then sees the
+   * new counts instead of both passing the check.
+   *
+   * A refused call writes nothing (its checks come before its writes), so it fails alone with no
+   * savepoint to undo it. Should a call fail after it wrote (a broken constraint, I/O), the whole
+   * transaction is rolled back and the group written again with a savepoint per call, so that
+   * only that one fails. Some failures (disk full, I/O, a busy database) end or refuse the whole
+   * transaction: nothing of the group is written then, and every call of it fails, each with the
+   * error named for it.
    */
-  #commitGroup(group: readonly EncodedCheckpoint[]): readonly unknown[] {
+  #commitGroup(group: readonly GroupWrite[]): readonly Outcome<WriteResult>[] {
     try {
-      if (group.length > 1) return this.#tx.immediate(() => this.#writeGroup(group));
-      this.#tx.immediate(() => this.#write(group[0]!));
-      return [undefined];
+      return this.#tx.immediate(() => group.map((write) => this.#tryApply(write)));
     } catch (error) {
-      throw this.#translate(error, 'save');
+      if (!(error instanceof WrittenHalfway) || group.length === 1)
+        return this.#refuseAll(group, error instanceof WrittenHalfway ? error.cause : error);
+    }
+    try {
+      return this.#tx.immediate(() => group.map((write) => this.#attempt(write)));
+    } catch (error) {
+      return this.#refuseAll(group, error);
     }
   }
 
-  /**
-   * Inside the group's transaction, each checkpoint under a savepoint of its own, checked against
-   * what the earlier ones of the group wrote: the same outcome as saving them one after another
-   * in this order. Some failures (disk full, I/O) make SQLite roll the whole transaction back:
-   * `attempt` throws then, nothing of the group is written, and every save of it fails.
-   */
-  #writeGroup(group: readonly EncodedCheckpoint[]): readonly unknown[] {
-    return group.map((checkpoint) => {
-      const refusal = this.#tx.attempt(() => this.#write(checkpoint));
-      return refusal === undefined ? undefined : this.#translate(refusal, 'save');
-    });
+  #refuseAll(group: readonly GroupWrite[], error: unknown): Outcome<WriteResult>[] {
+    return group.map((write) => ({ refusal: this.#translate(error, write.kind) }));
   }
 
-  #write(checkpoint: EncodedCheckpoint): void {
+  /** One call of a group with no savepoint: refused alone (having written nothing), or written. */
+  #tryApply(write: GroupWrite): Outcome<WriteResult> {
+    try {
+      return { value: this.#apply(write) };
+    } catch (error) {
+      // The checks' refusals are Skein errors; SQLite's own are not, and may come after a write.
+      if (SkeinError.isInstance(error)) return { refusal: error };
+      throw new WrittenHalfway(error);
+    }
+  }
+
+  /** One call of a group under its savepoint: refused alone (its writes undone), or written. */
+  #attempt(write: GroupWrite): Outcome<WriteResult> {
+    let value: WriteResult;
+    const refusal = this.#tx.attempt(() => {
+      value = this.#apply(write);
+    });
+    return refusal === undefined ? { value } : { refusal: this.#translate(refusal, write.kind) };
+  }
+
+  #apply(write: GroupWrite): WriteResult {
     const sql = this.#sql;
-    const { threadId, from } = checkpoint;
-    // Inside the IMMEDIATE transaction: no other connection can take the lease between this read
-    // and the commit.
-    if (checkpoint.owner !== undefined)
-      checkLeaseOwner(threadId, sql.lease.get(threadId), checkpoint.owner);
-    const thread = sql.thread.get(threadId);
-    const { forkOf } = checkpoint;
-    const base =
-      forkOf && !thread ? sql.forkBase.get(forkOf.threadId, forkOf.checkpointId) : undefined;
-    checkForkContinues(checkpoint, thread, base);
-    const key =
-      thread?.id ??
-      Number(
-        sql.insertThread.run(
-          threadId,
-          checkpoint.workflowId,
-          checkpoint.workflowVersion,
-          checkpoint.status,
-          checkpoint.step,
-          checkpoint.createdAt,
-          checkpoint.id,
-        ).lastInsertRowid,
-      );
-    // A fork shares the conversation it continues: no row of it is copied.
-    if (base) sql.setBase.run(base.thread, base.message_count, base.log_count, key);
-    let position = from.messages;
-    for (const body of checkpoint.messages) sql.insertMessage.run(key, position++, body);
-    position = from.log;
-    for (const body of checkpoint.log) sql.insertLogEntry.run(key, position++, body);
-    const messageCount = from.messages + checkpoint.messages.length;
-    const logCount = from.log + checkpoint.log.length;
-    sql.insertCheckpoint.run(
-      key,
-      checkpoint.id,
-      checkpoint.sequence,
-      checkpoint.parentId,
-      checkpoint.createdAt,
-      checkpoint.status,
-      checkpoint.step,
-      checkpoint.currentNodeId,
-      messageCount,
-      logCount,
-      checkpoint.state,
-    );
-    sql.updateThread.run(
-      checkpoint.workflowId,
-      checkpoint.workflowVersion,
-      checkpoint.status,
-      checkpoint.step,
-      checkpoint.createdAt,
-      checkpoint.id,
-      messageCount,
-      logCount,
-      checkpoint.wakeAt,
-      checkpoint.waitsFor,
-      key,
-    );
+    switch (write.kind) {
+      case 'save':
+        writeCheckpoint(sql, write.checkpoint, this.#store);
+        return undefined;
+      case 'acquireLease': {
+        const { owner, expiresAt, now } = write.lease;
+        return sql.acquireLease.run(write.threadId, owner, expiresAt, now).changes === 1;
+      }
+      case 'releaseLease':
+        sql.releaseLease.run(write.threadId, write.owner);
+        return undefined;
+    }
   }
 
   #read(threadId: string, checkpointId: string | undefined): StoredThread | undefined {
