@@ -42,6 +42,8 @@ export type {
 } from './checkpoint/checkpoint-store.js';
 export { InMemoryCheckpointStore } from './checkpoint/in-memory-checkpoint-store.js';
 export type { SentMessage } from './engine/chat-turn.js';
+// A principal's view of the engine: threads that belong to one caller.
+export type { PrincipalBuildOptions, PrincipalEngine } from './engine/principal-engine.js';
 export type {
   FollowOptions,
   ForkOptions,

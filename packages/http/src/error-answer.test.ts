@@ -19,6 +19,23 @@ describe('errorAnswer', () => {
     });
   });
 
+  it('says how to authenticate with a 401: its challenge as WWW-Authenticate', () => {
+    expect(errorAnswer(HttpRequestError.unauthorized())).toEqual({
+      status: 401,
+      headers: { 'www-authenticate': 'Bearer realm="skein"' },
+      body: {
+        error: {
+          code: 'UNAUTHORIZED',
+          message: 'Authentication required: this request names no caller the server accepts',
+        },
+      },
+    });
+    const expired = HttpRequestError.unauthorized('token expired', 'Bearer error="invalid_token"');
+    expect(errorAnswer(expired).headers).toEqual({
+      'www-authenticate': 'Bearer error="invalid_token"',
+    });
+  });
+
   it('says only its code for a failure for now, and nothing for a 500', () => {
     const busy = new StoreError('STORE_BUSY', 'database /secret/x.db is locked', {
       retryable: true,

@@ -4,7 +4,10 @@ import { HttpRequestError } from './http-request-error.js';
 import { statusOf } from './status-of.js';
 import { dropUnreadBody } from './unread-body.js';
 
-/** An error as a client is answered: its status, headers (`Allow` for a 405) and JSON body. */
+/**
+ * An error as a client is answered: its status, headers (`Allow` for a 405, `WWW-Authenticate`
+ * for a 401) and JSON body.
+ */
 export interface ErrorAnswer {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
@@ -22,6 +25,7 @@ export function errorAnswer(error: unknown): ErrorAnswer {
   const refusal = HttpRequestError.isInstance(error) ? error : undefined;
   const headers: Record<string, string> = {};
   if (refusal?.allowed !== undefined) headers.allow = refusal.allowed.join(', ');
+  if (refusal?.challenge !== undefined) headers['www-authenticate'] = refusal.challenge;
   if (SkeinError.isInstance(error) && (status < 500 || refusal !== undefined))
     return { status, headers, body: { error: { code: error.code, message: error.message } } };
   if (status === 503 && SkeinError.isInstance(error))

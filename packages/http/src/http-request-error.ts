@@ -6,6 +6,7 @@ import { SkeinError, type SkeinErrorOptions, type ThreadStatus } from '@skein/sp
  * and `@skein/mcp`). Engine errors get theirs from `statusOf`.
  */
 const STATUS = {
+  UNAUTHORIZED: 401,
   HOST_NOT_ALLOWED: 421,
   CROSS_ORIGIN_REFUSED: 403,
   BODY_TOO_LARGE: 413,
@@ -27,10 +28,13 @@ const STATUS = {
   SESSION_NOT_FOUND: 404,
   SESSION_REQUIRED: 400,
   TOO_MANY_SESSIONS: 503,
+  INSUFFICIENT_SCOPE: 403,
 } as const;
 
 /**
  * Every surface:
+ * - `UNAUTHORIZED` (401, a `WWW-Authenticate` header from `challenge`): the surface's `authorize`
+ *   hook named no caller, or refused the one it was given (a bad or expired token).
  * - `HOST_NOT_ALLOWED` (421): a Host (or an absolute-form target) that is not this server: a page
  *   that rebound its DNS name to 127.0.0.1 (`host`).
  * - `CROSS_ORIGIN_REFUSED` (403): a write (or, where the server says so, any request) from
@@ -51,9 +55,10 @@ const STATUS = {
  * `CHAT_BUSY` (409: the chat is answering), `APPROVAL_NOT_PENDING` (409: no such approval waits),
  * `NOTHING_TO_REGENERATE` (409), `CHAT_NOT_FOUND` (404).
  *
- * `@skein/mcp`: `SESSION_NOT_FOUND` (404: closed or never given; initialize a new one),
- * `SESSION_REQUIRED` (400: no session and not an `initialize`), `TOO_MANY_SESSIONS` (503:
- * `limit` sessions are open).
+ * `@skein/mcp`: `SESSION_NOT_FOUND` (404: closed or never given, or another caller's; initialize
+ * a new one), `SESSION_REQUIRED` (400: no session and not an `initialize`), `TOO_MANY_SESSIONS`
+ * (503: `limit` sessions are open), `INSUFFICIENT_SCOPE` (403, with `challenge`: the access
+ * token lacks a scope the server requires).
  */
 export type HttpRequestErrorCode = keyof typeof STATUS;
 
@@ -79,9 +84,14 @@ export interface HttpRequestErrorFacts {
   readonly chatId?: string;
   /** Where in the request body the problem is (`messages[3].parts`). */
   readonly field?: string;
+  /** The `WWW-Authenticate` header a 401 is answered with (`Bearer realm="…"`). */
+  readonly challenge?: string;
 }
 
 const cut = (text: string, length = 100) => text.slice(0, length);
+
+/** What a 401 says when its surface names no scheme of its own. */
+const DEFAULT_CHALLENGE = 'Bearer realm="skein"';
 
 /**
  * A request a Skein HTTP surface refuses, before or instead of doing anything: `httpStatus` is
@@ -106,6 +116,7 @@ export class HttpRequestError<
   declare readonly threadStatus?: ThreadStatus;
   declare readonly chatId?: string;
   declare readonly field?: string;
+  declare readonly challenge?: string;
 
   /** `facts` become fields (those not undefined) and, unless `options.details` is given, `details`. */
   constructor(
@@ -116,6 +127,18 @@ export class HttpRequestError<
   ) {
     super(code, message, { ...options, facts });
     this.httpStatus = STATUS[code];
+  }
+
+  /**
+   * The caller could not be named: no credentials, or credentials refused. `challenge` is the
+   * `WWW-Authenticate` header of the answer (`formatChallenge` builds one; default
+   * `Bearer realm="skein"`): a 401 must say how to authenticate.
+   */
+  static unauthorized(
+    message = 'Authentication required: this request names no caller the server accepts',
+    challenge: string = DEFAULT_CHALLENGE,
+  ): HttpRequestError<'UNAUTHORIZED'> {
+    return new HttpRequestError('UNAUTHORIZED', cut(message, 300), { challenge });
   }
 
   static hostNotAllowed(host: string): HttpRequestError<'HOST_NOT_ALLOWED'> {

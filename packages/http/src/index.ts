@@ -1,5 +1,9 @@
 // Public API of @skein/http.
 
+// Who the caller is: the `authorize` hook every surface meant for the internet takes.
+export type { Authorize } from './authorize.js';
+export { authorizeRequest, checkAuthorize } from './authorize.js';
+export { bearerToken } from './bearer-token.js';
 // Refusals, and the one table of statuses every surface answers errors with.
 export type { ErrorAnswer } from './error-answer.js';
 export { errorAnswer, errorResponse, sendError } from './error-answer.js';
@@ -14,7 +18,7 @@ export { HttpRequestError } from './http-request-error.js';
 export type { JsonBodySource } from './json-body.js';
 export { jsonObject, readJsonBody } from './json-body.js';
 export type { AllowedHostsOptions, GuardedHeaders, GuardOptions } from './request-guard.js';
-export { allowedHosts, guardHeaders, guardRequest } from './request-guard.js';
+export { allowedHosts, allowedOrigins, guardHeaders, guardRequest } from './request-guard.js';
 export { decodePath, decodePathSegment, requestUrl } from './request-path.js';
 // The loopback-only server, for the app on the developer's own machine.
 export type { LocalHandler, LocalRequest, LocalServer, ServeLocalOptions } from './serve-local.js';
@@ -26,3 +30,4 @@ export { dropUnreadBody } from './unread-body.js';
 // The handler for the app's PUBLIC server.
 export type { WebhookHandlerOptions } from './webhook-handler.js';
 export { webhookHandler } from './webhook-handler.js';
+export { formatChallenge } from './www-authenticate.js';

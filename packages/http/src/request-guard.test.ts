@@ -1,19 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import { HttpRequestError } from './http-request-error.js';
-import { allowedHosts, type GuardedHeaders, guardHeaders, guardRequest } from './request-guard.js';
+import {
+  allowedHosts,
+  allowedOrigins,
+  type GuardedHeaders,
+  guardHeaders,
+  guardRequest,
+} from './request-guard.js';
 
 const hosts = allowedHosts(4820);
 
 /** The code `guardHeaders` refuses with, or `undefined` when it lets the request through. */
 function refusal(
   request: Partial<GuardedHeaders>,
-  options: { writesOnly?: boolean; hosts?: ReadonlySet<string> | null } = {},
+  options: {
+    writesOnly?: boolean;
+    hosts?: ReadonlySet<string> | null;
+    allowedOrigins?: ReadonlySet<string>;
+  } = {},
 ): string | undefined {
   try {
+    const { hosts: given, ...guard } = options;
     guardHeaders(
       { method: 'POST', host: '127.0.0.1:4820', ...request },
-      options.hosts === undefined ? hosts : options.hosts,
-      options.writesOnly === undefined ? {} : { writesOnly: options.writesOnly },
+      given === undefined ? hosts : given,
+      guard,
     );
     return undefined;
   } catch (error) {
@@ -126,5 +137,84 @@ describe('guardHeaders', () => {
     } catch (error) {
       expect(error).toMatchObject({ code: 'HOST_NOT_ALLOWED', host: 'x'.repeat(100) });
     }
+  });
+});
+
+describe('a deployed page: its own origin over https, and the origins the app names', () => {
+  const app = { host: 'app.example.com', method: 'POST' };
+
+  it('takes a page of the request’s own origin over the scheme the request came over', () => {
+    expect(
+      refusal({ ...app, scheme: 'https', origin: 'https://app.example.com' }, { hosts: null }),
+    ).toBeUndefined();
+    // The same host over the other scheme is another origin.
+    expect(
+      refusal({ ...app, scheme: 'https', origin: 'http://app.example.com' }, { hosts: null }),
+    ).toBe('CROSS_ORIGIN_REFUSED 403');
+    expect(refusal({ ...app, origin: 'https://app.example.com' }, { hosts: null })).toBe(
+      'CROSS_ORIGIN_REFUSED 403',
+    );
+    // A default port is no part of an origin as browsers send it.
+    expect(
+      refusal(
+        { host: 'app.example.com:443', scheme: 'https', origin: 'https://app.example.com' },
+        { hosts: null },
+      ),
+    ).toBeUndefined();
+  });
+
+  it('reads the scheme from a fetch Request’s URL, as a route handler or Hono gives it', () => {
+    const browser = (origin: string, site: string) =>
+      new Request('https://app.example.com/api/chat', {
+        method: 'POST',
+        headers: { host: 'app.example.com', origin, 'sec-fetch-site': site },
+      });
+    expect(() =>
+      guardRequest(browser('https://app.example.com', 'same-origin'), null),
+    ).not.toThrow();
+    expect(() => guardRequest(browser('https://evil.example', 'cross-site'), null)).toThrow(
+      expect.objectContaining({ code: 'CROSS_ORIGIN_REFUSED', httpStatus: 403 }),
+    );
+    // A Request made in code may have no Host header: its URL says where it goes.
+    const bare = new Request('https://app.example.com/api/chat', {
+      method: 'POST',
+      headers: { origin: 'https://app.example.com' },
+    });
+    expect(() => guardRequest(bare, null)).not.toThrow();
+  });
+
+  it('takes the origins the app names, from any site, and refuses every other', () => {
+    const named = allowedOrigins(['https://App.Example.com', 'http://localhost:5173/']);
+    expect([...named]).toEqual(['https://app.example.com', 'http://localhost:5173']);
+    const api = { host: 'api.example.com', scheme: 'https' as const, method: 'POST' };
+    const from = (origin: string, secFetchSite: string) =>
+      refusal({ ...api, origin, secFetchSite }, { hosts: null, allowedOrigins: named });
+    expect(from('https://app.example.com', 'same-site')).toBeUndefined();
+    expect(from('http://localhost:5173', 'cross-site')).toBeUndefined();
+    expect(from('https://api.example.com', 'same-origin')).toBeUndefined();
+    expect(from('https://evil.example', 'cross-site')).toBe('CROSS_ORIGIN_REFUSED 403');
+    expect(from('https://app.example.com.evil.example', 'cross-site')).toBe(
+      'CROSS_ORIGIN_REFUSED 403',
+    );
+    expect(from('null', 'cross-site')).toBe('CROSS_ORIGIN_REFUSED 403');
+    // The page's own origin with a Sec-Fetch-Site that says another site: no browser sends that.
+    expect(from('https://api.example.com', 'cross-site')).toBe('CROSS_ORIGIN_REFUSED 403');
+    // Without an Origin, a browser's Sec-Fetch-Site still speaks for the page.
+    expect(
+      refusal({ ...api, secFetchSite: 'cross-site' }, { hosts: null, allowedOrigins: named }),
+    ).toBe('CROSS_ORIGIN_REFUSED 403');
+  });
+
+  it.each([
+    ['https://app.example.com/chat', 'allowedOrigins[0]'],
+    ['app.example.com', 'allowedOrigins[0]'],
+    ['*', 'allowedOrigins[0]'],
+    ['https://user:pw@app.example.com', 'allowedOrigins[0]'],
+    ['https://app.example.com?x=1', 'allowedOrigins[0]'],
+    ['ftp://files.example.com', 'allowedOrigins[0]'],
+  ])('refuses %j as an origin, naming where it is', (origin, where) => {
+    expect(() => allowedOrigins([origin])).toThrow(
+      expect.objectContaining({ code: 'INVALID_ARGUMENT', argument: where }),
+    );
   });
 });

@@ -1,4 +1,6 @@
 import type { IncomingMessage } from 'node:http';
+import type { TLSSocket } from 'node:tls';
+import { InvalidArgumentError } from '@skein/spec';
 import { HttpRequestError } from './http-request-error.js';
 import { targetHost } from './request-path.js';
 
@@ -7,6 +9,8 @@ const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
 // `none` is a request the user made themselves (typed in the address bar).
 const OWN_SITES = new Set(['same-origin', 'none']);
+// A scheme and an authority without credentials, and nothing after but one slash.
+const AUTHORITY_ONLY = /^[a-z][a-z0-9+.-]*:\/\/[^/?#@\\\s]+\/?$/i;
 
 /** A fetch `Request` (by its `Headers`, so one of another copy of undici counts too). */
 export function isFetchRequest(req: IncomingMessage | Request): req is Request {
@@ -38,9 +42,54 @@ export function allowedHosts(port: number, options: AllowedHostsOptions = {}): S
   return hosts;
 }
 
+/**
+ * The origins a server takes writes from besides its own (`https://app.example.com`), normalised
+ * as browsers send them in `Origin` (scheme and host lower-cased, no default port). Anything but a
+ * bare http(s) origin — a path, a query, credentials, `*` — is refused with `InvalidArgumentError`
+ * naming `argument[i]`.
+ */
+export function allowedOrigins(
+  origins: Iterable<string>,
+  argument = 'allowedOrigins',
+): ReadonlySet<string> {
+  if (typeof origins === 'string' || typeof origins?.[Symbol.iterator] !== 'function')
+    throw new InvalidArgumentError(argument, `${argument} must be an array of origins`);
+  const set = new Set<string>();
+  let i = 0;
+  for (const origin of origins) {
+    const where = `${argument}[${i++}]`;
+    let url: URL | undefined;
+    try {
+      url = typeof origin === 'string' && AUTHORITY_ONLY.test(origin) ? new URL(origin) : undefined;
+    } catch {}
+    const bare = url?.protocol === 'http:' || url?.protocol === 'https:';
+    if (!bare)
+      throw new InvalidArgumentError(
+        where,
+        `${where} must be an origin such as https://app.example.com (a scheme, a host and a port only), got ${JSON.stringify(origin).slice(0, 120)}`,
+      );
+    set.add(url!.origin);
+  }
+  return set;
+}
+
+/** The origin a request of `scheme` to `host` is same-origin with, as browsers write it. */
+function ownOrigin(scheme: string, host: string): string | undefined {
+  try {
+    return new URL(`${scheme}://${host}`).origin;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The headers the guard reads (a missing one `undefined` or `null`), as Node or fetch give them. */
 export interface GuardedHeaders {
   readonly method: string;
+  /**
+   * The scheme the request came over (default `http`): a page's own origin is `<scheme>://<host>`.
+   * A fetch `Request` says it in its URL; a Node request by its socket (TLS or not).
+   */
+  readonly scheme?: 'http' | 'https';
   readonly host: string | null | undefined;
   readonly origin?: string | null | undefined;
   readonly secFetchSite?: string | null | undefined;
@@ -57,15 +106,24 @@ export interface GuardOptions {
    * something a page must not (opens an event stream of the server's own).
    */
   readonly writesOnly?: boolean;
+  /**
+   * Origins taken besides the request's own, as `allowedOrigins([...])` makes them: a page on
+   * another origin of the app's (`https://app.example.com` calling `https://api.example.com`).
+   */
+  readonly allowedOrigins?: ReadonlySet<string>;
 }
 
 /**
  * Throws unless the request is for this server and, when it writes (anything but GET and HEAD;
- * or always, with `writesOnly: false`), from its own origin. Another Host is a page that rebound its DNS name to
- * 127.0.0.1 to read this server as same-origin (421); another `Origin` or `Sec-Fetch-Site` is a
- * page acting through the user's browser (403; another port of 127.0.0.1 is another program).
- * Clients that are not browsers send neither. `hosts` `null` skips the Host check, for a server
- * behind one that made it. Runs before any body is read.
+ * or always, with `writesOnly: false`), from its own origin or one of `allowedOrigins`. Another
+ * Host is a page that rebound its DNS name to 127.0.0.1 to read this server as same-origin (421);
+ * another `Origin` is a page acting through the user's browser (403; another port of 127.0.0.1
+ * is another program), as is a `Sec-Fetch-Site` other than `same-origin`/`none` unless the
+ * `Origin` is one the app named. The request's own origin is `<scheme>://<Host>` with the scheme it came
+ * over: behind a proxy that ends TLS the request arrives as `http`, so name the public origin in
+ * `allowedOrigins` (forwarded headers are not read: the app knows its origins). Clients that
+ * are not browsers send neither header. `hosts` `null` skips the Host check, for a server behind
+ * one that made it. Runs before any body is read.
  */
 export function guardHeaders(
   request: GuardedHeaders,
@@ -80,9 +138,12 @@ export function guardHeaders(
   }
   if ((options.writesOnly ?? true) && SAFE_METHODS.has(request.method)) return;
   const { origin, secFetchSite: site } = request;
-  if (origin != null && origin.toLowerCase() !== `http://${host}`)
-    throw HttpRequestError.crossOrigin(request.method, origin);
-  if (site != null && !OWN_SITES.has(site.toLowerCase()))
+  const from = origin?.toLowerCase();
+  // A page of another origin the app named writes from another site: that is what it says.
+  const named = from !== undefined && options.allowedOrigins?.has(from) === true;
+  if (from !== undefined && !named && from !== ownOrigin(request.scheme ?? 'http', host))
+    throw HttpRequestError.crossOrigin(request.method, origin!);
+  if (site != null && !named && !OWN_SITES.has(site.toLowerCase()))
     throw HttpRequestError.crossOrigin(request.method, `Sec-Fetch-Site: ${site}`);
 }
 
@@ -98,10 +159,13 @@ export function guardRequest(
 ): void {
   if (isFetchRequest(req)) {
     const { headers } = req;
+    const url = new URL(req.url);
     guardHeaders(
       {
         method: req.method,
-        host: headers.get('host'),
+        scheme: url.protocol === 'https:' ? 'https' : 'http',
+        // A `Request` made in code (a test, a route handler's) may have no Host: its URL says it.
+        host: headers.get('host') ?? url.host,
         origin: headers.get('origin'),
         secFetchSite: headers.get('sec-fetch-site'),
         target: req.url,
@@ -115,6 +179,7 @@ export function guardRequest(
   guardHeaders(
     {
       method: req.method ?? 'GET',
+      scheme: (req.socket as Partial<TLSSocket> | undefined)?.encrypted ? 'https' : 'http',
       host: req.headers.host,
       origin: req.headers.origin,
       secFetchSite: typeof site === 'string' ? site : undefined,

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import type { TLSSocket } from 'node:tls';
 import { HttpRequestError } from './http-request-error.js';
 
 // The authority of an absolute-form request-target (`POST http://evil.example/mcp`).
@@ -11,17 +12,20 @@ export function targetHost(target: string | undefined): string | undefined {
 
 /**
  * The URL a Node request asked for: its absolute-form target as it is, or its path under its
- * `Host` (`localhost` where that is no host, for a server that leaves the Host to one in front).
+ * `Host` (`localhost` where that is no host, for a server that leaves the Host to one in front),
+ * `https` when it came over TLS.
  * A path is never read as an authority: `//evil.example/x` is that path on this host.
  */
 export function requestUrl(req: IncomingMessage): URL {
   const target = req.url ?? '/';
   if (targetHost(target) !== undefined) return new URL(target);
   const path = target.startsWith('/') ? target : `/${target}`;
+  // The scheme it came over: a page's origin is compared with it.
+  const scheme = (req.socket as Partial<TLSSocket> | undefined)?.encrypted ? 'https' : 'http';
   try {
-    return new URL(`http://${req.headers.host ?? 'localhost'}${path}`);
+    return new URL(`${scheme}://${req.headers.host ?? 'localhost'}${path}`);
   } catch {
-    return new URL(`http://localhost${path}`);
+    return new URL(`${scheme}://localhost${path}`);
   }
 }
 

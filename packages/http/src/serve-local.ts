@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { InvalidArgumentError } from '@skein/spec';
+import { type Authorize, authorizeRequest, checkAuthorize } from './authorize.js';
 import { sendError } from './error-answer.js';
 import { HttpRequestError } from './http-request-error.js';
 import { readJsonBody } from './json-body.js';
@@ -17,6 +18,8 @@ export interface LocalRequest {
   readonly path: readonly string[];
   /** The JSON body (bounded, read on first call); `undefined` when there is none. */
   json(): Promise<unknown>;
+  /** The caller `authorize` named; undefined when the server has no `authorize`. */
+  readonly principal: string | undefined;
   readonly raw: IncomingMessage;
 }
 
@@ -27,6 +30,12 @@ export interface ServeLocalOptions {
   readonly port?: number;
   /** Largest request body read (default 64 KiB). */
   readonly maxBodyBytes?: number;
+  /**
+   * Names the caller of every request (see `Authorize`), or refuses it with 401 before the
+   * handler runs; the handler reads it as `request.principal`. For tests and a machine shared by
+   * several people: the server stays on 127.0.0.1.
+   */
+  readonly authorize?: Authorize;
 }
 
 export interface LocalServer {
@@ -43,11 +52,13 @@ function checkOptions(options: ServeLocalOptions): void {
     throw new InvalidArgumentError('port', `port must be an integer from 0 to 65535, got ${port}`);
   if (!Number.isInteger(maxBodyBytes) || maxBodyBytes < 1)
     throw new InvalidArgumentError('maxBodyBytes', 'maxBodyBytes must be a positive integer');
+  checkAuthorize(options.authorize);
 }
 
 /**
  * A Node HTTP server on 127.0.0.1 for an app's own routes: every request is checked before the
- * handler sees it (other Host names 421, cross-origin writes 403, malformed paths 400), bodies
+ * handler sees it (other Host names 421, cross-origin writes 403, malformed paths 400, and with
+ * `authorize` a request naming no caller 401), bodies
  * are bounded (413) and read as JSON on demand (415, 400), and an error the handler throws is
  * answered with its status (`statusOf`: 400, 404, 409, 503 or 500) and
  * `{ error: { code, message } }`.
@@ -64,14 +75,18 @@ export async function serveLocal(
     const answer = async () => {
       guardRequest(req, hosts);
       const url = requestUrl(req);
+      const path = decodePath(url.pathname);
+      const { authorize } = options;
+      const principal = authorize ? await authorizeRequest(authorize, req) : undefined;
       const request: LocalRequest = {
         method: req.method ?? 'GET',
         url,
-        path: decodePath(url.pathname),
+        path,
         json: () => {
           body ??= readJsonBody(req, limit);
           return body;
         },
+        principal,
         raw: req,
       };
       await handler(request, res);

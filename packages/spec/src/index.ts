@@ -44,6 +44,7 @@ export type {
 export type { LLMStreamEvent } from './llm-stream-event.js';
 export type { LLMMessage, Role, ToolCall } from './message.js';
 export { ROLES, TOOL_DESCRIPTION_KIND } from './message.js';
+export { checkPrincipal, MAX_PRINCIPAL_LENGTH, principalProblem } from './principal.js';
 export type { RateBudget } from './rate-budget.js';
 export { checkThreadId, MAX_THREAD_ID_LENGTH, threadIdProblem } from './thread-id.js';
 export type { TokenUsage } from './token-usage.js';

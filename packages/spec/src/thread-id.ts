@@ -14,20 +14,28 @@ export const MAX_THREAD_ID_LENGTH = 256;
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** Why `value` cannot be a thread id, or undefined when it can. */
-export function threadIdProblem(value: unknown): string | undefined {
-  if (typeof value !== 'string') return `a thread id must be a string, not ${typeof value}`;
-  if (value === '') return 'a thread id must not be empty';
-  if (value.length > MAX_THREAD_ID_LENGTH)
-    return `a thread id must be at most ${MAX_THREAD_ID_LENGTH} characters (this one has ${value.length})`;
+/**
+ * Why `value` cannot be an id of the kind `noun` names ("a thread id", "a principal") at most
+ * `max` UTF-16 code units long, or undefined when it can: a non-empty, well-formed string without
+ * control characters, which every store keeps exactly as it was given.
+ */
+export function idProblem(value: unknown, noun: string, max: number): string | undefined {
+  if (typeof value !== 'string') return `${noun} must be a string, not ${typeof value}`;
+  if (value === '') return `${noun} must not be empty`;
+  if (value.length > max)
+    return `${noun} must be at most ${max} characters (this one has ${value.length})`;
   const control = CONTROL.exec(value);
   if (control)
-    return `a thread id must not hold control characters (U+${control[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')} at ${control.index})`;
+    return `${noun} must not hold control characters (U+${control[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')} at ${control.index})`;
   // A lone surrogate cannot be encoded as UTF-8: SQLite and PostgreSQL store U+FFFD instead, so
   // the stored id would differ from this one (and the next save would not find its thread).
-  if (LONE_SURROGATE.test(value))
-    return 'a thread id must be well-formed Unicode (no lone surrogate)';
+  if (LONE_SURROGATE.test(value)) return `${noun} must be well-formed Unicode (no lone surrogate)`;
   return undefined;
+}
+
+/** Why `value` cannot be a thread id, or undefined when it can. */
+export function threadIdProblem(value: unknown): string | undefined {
+  return idProblem(value, 'a thread id', MAX_THREAD_ID_LENGTH);
 }
 
 /**

@@ -15,6 +15,7 @@ export type { JobOutcome } from './run-thread-job.js';
 export type { WorkerOptions } from './skein-worker.js';
 export { createWorker, SkeinWorker } from './skein-worker.js';
 export type {
+  CallerOptions,
   EnqueueOptions,
   Unsubscribe,
   WorkerClientOptions,

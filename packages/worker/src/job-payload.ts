@@ -3,6 +3,7 @@ import {
   findNonJsonValue,
   InvalidArgumentError,
   type LLMMessage,
+  principalProblem,
   SkeinError,
   threadIdProblem,
 } from '@skein/spec';
@@ -17,8 +18,16 @@ export type ThreadJob =
       readonly variables?: Readonly<Record<string, unknown>>;
       /** Messages the thread starts with (a system prompt), before `input`. */
       readonly messages?: readonly LLMMessage[];
+      /** Whose thread it is: kept in its state for good (see `BuildThreadOptions.principal`). */
+      readonly principal?: string;
     }
-  | { readonly op: 'resume'; readonly threadId: string; readonly input: unknown }
+  | {
+      readonly op: 'resume';
+      readonly threadId: string;
+      readonly input: unknown;
+      /** The caller: a thread of another principal (or of none) is not resumed. */
+      readonly principal?: string;
+    }
   /** Bring the thread to rest: continue a handed-back thread, settle a cancellation. */
   | { readonly op: 'advance'; readonly threadId: string }
   /** Its SLEEP's time or its wait's deadline has come: wake it (claimed once, any worker). */
@@ -32,6 +41,11 @@ export type ThreadJob =
       readonly threadId: string;
       readonly message: SentUserMessage;
       readonly workflowId?: string;
+      /**
+       * The caller: a new thread is built for it, and a thread of another principal (or of
+       * none) is not sent to (`engine.forPrincipal(principal).send`).
+       */
+      readonly principal?: string;
     };
 
 /** A user message as a send job carries it (what `engine.send` takes). */
@@ -63,6 +77,15 @@ function storable(value: unknown, argument: string): InvalidArgumentError | unde
   return found && invalid(argument, `${found.path} is ${found.reason}, which no store can hold`);
 }
 
+/** The job's principal, when it has one: `{ principal }` to spread, or why it is not one. */
+function principalOf(
+  payload: Record<string, unknown>,
+): { readonly principal?: string } | InvalidArgumentError {
+  if (payload.principal === undefined) return {};
+  const problem = principalProblem(payload.principal);
+  return problem ? invalid('principal', problem) : { principal: payload.principal as string };
+}
+
 /** Each message as a thread would take it: the conversation's own checks, on a throwaway one. */
 function checkMessages(messages: unknown): InvalidArgumentError | undefined {
   if (!Array.isArray(messages)) return invalid('messages', 'must be an array of messages');
@@ -88,8 +111,11 @@ function parseStart(payload: Record<string, unknown>, threadId: string): ThreadJ
     storable(payload.variables, 'variables') ??
     (payload.messages === undefined ? undefined : checkMessages(payload.messages));
   if (problem) return problem;
+  const whose = principalOf(payload);
+  if (whose instanceof InvalidArgumentError) return whose;
   return {
     op: 'start',
+    ...whose,
     threadId,
     workflowId: payload.workflowId as string,
     ...(payload.input === undefined ? {} : { input: payload.input }),
@@ -122,8 +148,11 @@ function parseSend(payload: Record<string, unknown>, threadId: string): ThreadJo
       },
     ]);
   if (problem) return problem;
+  const whose = principalOf(payload);
+  if (whose instanceof InvalidArgumentError) return whose;
   return {
     op: 'send',
+    ...whose,
     threadId,
     message: {
       content: message.content,
@@ -156,13 +185,15 @@ export function parseThreadJob(payload: unknown): ParsedJob {
     case 'start':
       job = parseStart(payload, threadId);
       break;
-    case 'resume':
-      job = storable(payload.input ?? null, 'input') ?? {
-        op: 'resume',
-        threadId,
-        input: payload.input ?? null,
-      };
+    case 'resume': {
+      const whose = principalOf(payload);
+      job =
+        storable(payload.input ?? null, 'input') ??
+        (whose instanceof InvalidArgumentError
+          ? whose
+          : { op: 'resume', threadId, input: payload.input ?? null, ...whose });
       break;
+    }
     case 'send':
       job = parseSend(payload, threadId);
       break;

@@ -6,7 +6,7 @@ import {
   wakeInput,
   wakeOf,
 } from '@skein/core';
-import { SkeinError } from '@skein/spec';
+import { CheckpointNotFoundError, SkeinError } from '@skein/spec';
 import type pg from 'pg';
 import type { ThreadJob } from './job-payload.js';
 import type { RunningThread, RunningThreads } from './running-threads.js';
@@ -128,7 +128,10 @@ async function sendOnce(
   if (!context.running.begin(threadId, entry) || context.engine.executor.isRunning(threadId))
     return 'leased';
   try {
-    const outcome = await context.engine.send(threadId, job.message, {
+    // A caller's message goes through its view: a new thread is the caller's.
+    const sender =
+      job.principal === undefined ? context.engine : context.engine.forPrincipal(job.principal);
+    const outcome = await sender.send(threadId, job.message, {
       ...options,
       ...(job.workflowId === undefined ? {} : { workflowId: job.workflowId }),
     });
@@ -285,6 +288,15 @@ async function runLocked(
     };
     const execute = (thread: ThreadContext) => () => engine.executor.start(run(thread), options);
     let thread = await loadOrUndefined(engine, threadId);
+    // A caller's message or answer for a thread of another principal (or of none): to that
+    // caller the thread does not exist, and nothing about it changes. It can never run.
+    if (
+      (job.op === 'send' || job.op === 'resume') &&
+      job.principal !== undefined &&
+      thread !== undefined &&
+      thread.state.principal !== job.principal
+    )
+      return invalid(new CheckpointNotFoundError(threadId));
     let result: ThreadResult | 'leased' | undefined;
     let from: 'new' | 'checkpoint' | 'pause' = 'checkpoint';
     if (job.op === 'send' && !cancelled) {
@@ -303,6 +315,7 @@ async function runLocked(
       try {
         thread = engine.createThread(job.workflowId, {
           threadId,
+          ...(job.principal === undefined ? {} : { principal: job.principal }),
           ...(job.input === undefined ? {} : { input: job.input }),
           ...(job.variables ? { variables: job.variables } : {}),
           ...(job.messages ? { messages: job.messages } : {}),

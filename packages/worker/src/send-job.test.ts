@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createWorker,
   createWorkerClient,
+  type JobOutcome,
   type SkeinWorker,
   type WorkerClient,
   type WorkerEvent,
@@ -17,6 +18,16 @@ let server: TestPostgres;
 let store: PostgresCheckpointStore;
 let worker: SkeinWorker;
 let client: WorkerClient;
+/** Who waits for a job of a thread to end with an outcome of some kind (a job told late aside). */
+const jobWaiters = new Map<string, (outcome: JobOutcome) => void>();
+const nextJob = (threadId: string, kind: JobOutcome['kind']) =>
+  new Promise<JobOutcome>((resolve) =>
+    jobWaiters.set(threadId, (outcome) => {
+      if (outcome.kind !== kind) return;
+      jobWaiters.delete(threadId);
+      resolve(outcome);
+    }),
+  );
 
 beforeAll(async () => {
   server = await startPostgres();
@@ -25,7 +36,15 @@ beforeAll(async () => {
   const engine = testEngine(store);
   engine.registerWorkflow(chatWorkflow());
   const { connectionString } = server;
-  worker = await createWorker({ engine, connectionString, handleSignals: false, ...SCHEMAS });
+  worker = await createWorker({
+    engine,
+    connectionString,
+    handleSignals: false,
+    ...SCHEMAS,
+    onJob: (threadId, outcome) => jobWaiters.get(threadId)?.(outcome),
+    // graphile-worker logs a job failed for good; expected here.
+    log: () => {},
+  });
   client = createWorkerClient({ connectionString, ...SCHEMAS });
 }, 60_000);
 
@@ -74,5 +93,55 @@ describe('send jobs', () => {
       InvalidArgumentError,
     );
     expect(await store.load('send-2')).toBeUndefined();
+  });
+});
+
+describe('jobs of a principal', () => {
+  it("builds the caller's thread; another caller's message or answer for it fails for good, changing nothing", async () => {
+    const threadId = 'send-owned';
+    let turn = await nextEnd(threadId);
+    await client.sendMessage(threadId, 'hello', { principal: 'ada' });
+    expect((await turn.end).event).toBe('thread:completed');
+    turn.stop();
+    expect((await store.load(threadId))!.state.principal).toBe('ada');
+    const before = await store.list(threadId);
+
+    const heard: string[] = [];
+    const listening = await client.subscribe(threadId, (event) => heard.push(event.event));
+    for (const queue of [
+      () => client.sendMessage(threadId, 'mine now', { principal: 'bob' }),
+      () => client.resumeThread(threadId, 'yes', { principal: 'bob' }),
+    ]) {
+      const job = nextJob(threadId, 'invalid');
+      await queue();
+      expect(await job).toMatchObject({
+        kind: 'invalid',
+        error: { code: 'CHECKPOINT_NOT_FOUND', message: `Thread ${threadId} has no checkpoint` },
+      });
+    }
+    await listening();
+    expect(heard).toEqual([]);
+    expect(await store.list(threadId)).toEqual(before);
+
+    // Ada goes on; a thread enqueued for her is hers too.
+    turn = await nextEnd(threadId);
+    await client.sendMessage(threadId, 'again', { principal: 'ada' });
+    expect((await turn.end).event).toBe('thread:completed');
+    turn.stop();
+    const started = nextJob('enqueued-owned', 'ran');
+    await client.enqueueThread('chat', 'hi', { threadId: 'enqueued-owned', principal: 'ada' });
+    expect(await started).toMatchObject({ kind: 'ran' });
+    expect((await store.load('enqueued-owned'))!.state.principal).toBe('ada');
+  });
+
+  it('refuses a principal no thread could have, with nothing enqueued', async () => {
+    await expect(client.sendMessage('send-3', 'hi', { principal: '' })).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      argument: 'principal',
+    });
+    await expect(
+      client.enqueueThread('chat', 'hi', { threadId: 'send-3', principal: 'a\u0000' }),
+    ).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', argument: 'principal' });
+    expect(await store.load('send-3')).toBeUndefined();
   });
 });

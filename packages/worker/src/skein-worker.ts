@@ -295,7 +295,9 @@ export class SkeinWorker extends WorkerClient {
     threadId: string | undefined,
     error: { code: string; message: string },
   ): Promise<never> {
-    if (threadId !== undefined) {
+    // A caller's message or answer for a thread that is not the caller's (CHECKPOINT_NOT_FOUND):
+    // the thread's listeners are its owner's, who did nothing, so they hear nothing of it.
+    if (threadId !== undefined && error.code !== 'CHECKPOINT_NOT_FOUND') {
       // A start that never built a thread ends it; a bad resume leaves the thread as it is.
       const start = (payload as { op?: unknown } | null)?.op === 'start';
       this.#publisher.publish(threadId, start ? 'thread:failed' : 'warning', {

@@ -34,6 +34,17 @@ export interface EnqueueOptions {
   readonly variables?: Readonly<Record<string, unknown>>;
   /** Messages the thread starts with (a system prompt), before `input`. */
   readonly messages?: readonly LLMMessage[];
+  /**
+   * Whose thread it is (a user id, a token's subject): kept in its state for good, carried by
+   * its forks and child threads (see `BuildThreadOptions.principal` in `@skein/core`).
+   */
+  readonly principal?: string;
+}
+
+/** Who sends a message or an answer: a thread of another principal, or of none, is not touched. */
+export interface CallerOptions {
+  /** The caller's principal (as `engine.forPrincipal(principal)` would act). */
+  readonly principal?: string;
 }
 
 /** Stops a subscription; resolves once its LISTEN is dropped. */
@@ -147,6 +158,7 @@ export class WorkerClient {
       ...(input === undefined ? {} : { input }),
       ...(options.variables ? { variables: options.variables } : {}),
       ...(options.messages ? { messages: options.messages } : {}),
+      ...(options.principal === undefined ? {} : { principal: options.principal }),
     };
     const payload = encodeThreadJob(job);
     const serves = this.serves(workflowId);
@@ -185,12 +197,19 @@ export class WorkerClient {
 
   /**
    * Queues the input a paused thread waits for. A worker resumes the thread once it is at rest;
-   * input for a thread that is not paused by then is dropped with a `warning` event.
+   * input for a thread that is not paused by then is dropped with a `warning` event. With
+   * `principal`, a thread of another principal (or of none) is not resumed: the job fails for
+   * good as `CHECKPOINT_NOT_FOUND`, with no event on the thread.
    */
-  async resumeThread(threadId: string, input: unknown): Promise<void> {
+  async resumeThread(threadId: string, input: unknown, options: CallerOptions = {}): Promise<void> {
     this.#check('resume a thread');
     checkThreadId(threadId);
-    const job: ThreadJob = { op: 'resume', threadId, input: input ?? null };
+    const job: ThreadJob = {
+      op: 'resume',
+      threadId,
+      input: input ?? null,
+      ...(options.principal === undefined ? {} : { principal: options.principal }),
+    };
     // Checked before anything is read, so a bad input leaves the queue untouched.
     encodeThreadJob(job);
     await this.#known(threadId, 'resume');
@@ -201,12 +220,15 @@ export class WorkerClient {
    * Queues a user message for the thread (`engine.send` on whichever worker takes it): a new
    * thread of `options.workflowId` (default `chat`), the answer a pause for input waits for, or
    * the next turn of a thread that ended. Sent once, even when the job runs twice; a thread that
-   * runs now gets it once the run is at rest. Resolves once the job is committed.
+   * runs now gets it once the run is at rest. Resolves once the job is committed. With
+   * `principal`, the worker sends as `engine.forPrincipal(principal)`: a new thread is that
+   * principal's, and a thread of another (or of none) gets nothing (the job fails for good as
+   * `CHECKPOINT_NOT_FOUND`).
    */
   async sendMessage(
     threadId: string,
     message: string | SentUserMessage,
-    options: { readonly workflowId?: string } = {},
+    options: { readonly workflowId?: string } & CallerOptions = {},
   ): Promise<void> {
     this.#check('send a message');
     checkThreadId(threadId);
@@ -215,6 +237,7 @@ export class WorkerClient {
       threadId,
       message: typeof message === 'string' ? { content: message } : message,
       ...(options.workflowId === undefined ? {} : { workflowId: options.workflowId }),
+      ...(options.principal === undefined ? {} : { principal: options.principal }),
     };
     const s = quoteIdentifier(this.queue.schema);
     await this.#addJobs('send a message', [job], async (query) => {

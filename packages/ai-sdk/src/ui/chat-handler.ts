@@ -1,7 +1,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SkeinEngine } from '@skein/core';
-import { errorResponse, fetchToNode, guardRequest, readJsonBody } from '@skein/http';
+import {
+  type Authorize,
+  allowedOrigins,
+  authorizeRequest,
+  checkAuthorize,
+  errorResponse,
+  fetchToNode,
+  type GuardOptions,
+  guardRequest,
+  readJsonBody,
+} from '@skein/http';
 import { InvalidArgumentError, SkeinError } from '@skein/spec';
+import { chatCaller, checkChatOwner } from './chat-access.js';
 import { readChatRequest } from './chat-request.js';
 import { chatRoute, storedMessagesResponse } from './chat-routes.js';
 import { ChatRuns } from './chat-runs.js';
@@ -26,6 +37,22 @@ export interface ChatHandlerOptions {
    * checks; `startChatServer` sets it to its loopback address.
    */
   readonly allowedHosts?: ReadonlySet<string>;
+  /**
+   * Names the caller of each request (a bearer token's subject, a session cookie's user), or
+   * refuses it (401 with `WWW-Authenticate`): see `Authorize` in `@skein/http`. With it, a chat
+   * belongs to the caller who started it: its thread records the principal, and every route of
+   * a chat of another caller (or of a thread made before `authorize`) is 404 `CHAT_NOT_FOUND`.
+   * Without it anyone who knows a chat id reaches the chat: fine on a developer's machine, not
+   * on the internet.
+   */
+  readonly authorize?: Authorize;
+  /**
+   * Origins whose pages may write here besides the request's own (`https://app.example.com`
+   * calling an API on another origin): every other origin is refused (403). The request's own
+   * origin is `<scheme>://<Host>` with the scheme of its URL; behind a proxy that ends TLS, name
+   * the public origin here (forwarded headers are not trusted).
+   */
+  readonly allowedOrigins?: readonly string[];
 }
 
 /** The routes of one chat endpoint, as a fetch handler and as a Node `(req, res)` handler. */
@@ -50,6 +77,9 @@ const MAX_BODY = 64 * 1024 * 1024;
  *   from its start, then live (`useChat({ resume: true })` after a reload).
  * - `POST <path>/:id/stop`: cancels the chat's run (204).
  * - `GET <path>/:id/messages`: the stored conversation as `useChat` messages (`{ messages }`).
+ *
+ * With `authorize`, each request names its caller first (401 otherwise) and a chat is its
+ * caller's: on every route, a chat of another caller is 404 `CHAT_NOT_FOUND`.
  */
 export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
   const { engine } = options;
@@ -65,20 +95,23 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
       `maxBodyBytes must be an integer from 1 to ${MAX_BODY}, got ${maxBodyBytes}`,
     );
   const base = (options.path ?? '/api/chat').replace(/\/+$/, '');
+  const authorize = checkAuthorize(options.authorize);
+  const guard: GuardOptions =
+    options.allowedOrigins === undefined
+      ? {}
+      : { allowedOrigins: allowedOrigins(options.allowedOrigins) };
+  const hosts = options.allowedHosts ?? null;
   const runs = new ChatRuns();
   const threads = new ChatThreads(engine.store);
-  const ctx = {
-    engine,
-    threads,
-    workflowId: options.workflowId ?? 'chat',
-    skeinData: options.skeinData ?? 'transient',
-  };
+  const workflowId = options.workflowId ?? 'chat';
+  const skeinData = options.skeinData ?? 'transient';
 
-  async function post(request: Request): Promise<Response> {
+  async function post(request: Request, principal: string | undefined): Promise<Response> {
     const chat = readChatRequest(await readJsonBody(request, maxBodyBytes));
-    const release = runs.claim(chat.chatId);
+    const release = runs.claim(chat.chatId, principal);
     try {
-      const run = await startChatRun(ctx, chat);
+      const caller = chatCaller(engine, principal);
+      const run = await startChatRun({ engine, caller, threads, workflowId, skeinData }, chat);
       runs.add(chat.chatId, run, release);
       return createUIMessageStreamResponse({ stream: run.stream() });
     } catch (error) {
@@ -89,27 +122,30 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
 
   async function route(request: Request): Promise<Response> {
     // No hosts: a server in front checks the Host; writes from another origin are refused here.
-    guardRequest(request, options.allowedHosts ?? null);
+    guardRequest(request, hosts, guard);
     const target = chatRoute(request, base);
-    if (target.kind === 'post') return post(request);
+    const principal = authorize ? await authorizeRequest(authorize, request) : undefined;
+    if (target.kind === 'post') return post(request, principal);
     const { chatId } = target;
-    if (target.kind === 'messages')
-      return storedMessagesResponse(await engine.getThread(await threads.current(chatId)));
-    const run = runs.get(chatId);
+    const local = runs.get(chatId);
+    const read = target.kind === 'messages' || principal !== undefined;
+    const thread = read ? await engine.getThread(await threads.current(chatId)) : undefined;
+    checkChatOwner(chatId, principal, thread, local);
+    if (target.kind === 'messages') return storedMessagesResponse(thread);
     if (target.kind === 'stop') {
-      run?.controller.abort(
+      local?.run.controller.abort(
         new SkeinError('CHAT_STOPPED', `Chat ${chatId} was stopped by its client`),
       );
       return new Response(null, { status: 204 });
     }
-    if (!run) return new Response(null, { status: 204 });
-    return createUIMessageStreamResponse({ stream: run.stream(true) });
+    if (!local) return new Response(null, { status: 204 });
+    return createUIMessageStreamResponse({ stream: local.run.stream(true) });
   }
 
   const fetch = (request: Request) => route(request).catch(errorResponse);
   return {
     fetch,
-    node: fetchToNode(fetch, { hosts: options.allowedHosts ?? null }),
+    node: fetchToNode(fetch, { hosts, ...guard }),
     isRunning: (chatId) => runs.get(chatId) !== undefined,
   };
 }

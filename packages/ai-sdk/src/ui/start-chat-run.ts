@@ -1,6 +1,7 @@
 import type { SkeinEngine, ThreadContext } from '@skein/core';
 import { HttpRequestError } from '@skein/http';
 import type { LLMMessage } from '@skein/spec';
+import { type ChatCaller, chatNotFound, checkChatOwner } from './chat-access.js';
 import { badChatRequest, type ChatRequest } from './chat-request.js';
 import type { ChatThreads } from './chat-threads.js';
 import { checkHistory } from './check-history.js';
@@ -10,7 +11,10 @@ import { answerId, storedAnswerChunks, UI_MESSAGE_ID_KEY, userMessageId } from '
 import type { UIRun } from './ui-run.js';
 
 export interface ChatRunContext {
+  /** The engine itself: it reads threads and follows their events once they are the caller's. */
   readonly engine: SkeinEngine;
+  /** Who asks, and what of the engine it may use (its principal's view, with `authorize`). */
+  readonly caller: ChatCaller;
   readonly threads: ChatThreads;
   /** The workflow a new chat's thread runs. */
   readonly workflowId: string;
@@ -40,7 +44,7 @@ function sendMessage(
     );
   return startUIRun(
     (onEvent, signal) =>
-      ctx.engine.send(
+      ctx.caller.threads.send(
         threadId,
         { content: message.text, metadata: { [UI_MESSAGE_ID_KEY]: message.id } },
         { workflowId: ctx.workflowId, onEvent, signal },
@@ -85,7 +89,7 @@ async function resumeApprovals(
   const run = startUIRun(
     (onEvent, signal) => {
       const unsubscribe = ctx.engine.subscribe(thread.threadId, onEvent);
-      const started = ctx.engine.claimResume(thread, { approvals }, { signal });
+      const started = ctx.caller.threads.claimResume(thread, { approvals }, { signal });
       claimed = started;
       return started.then((s) => s.result).finally(unsubscribe);
     },
@@ -131,7 +135,9 @@ async function regenerate(
       { chatId },
     );
   const next = await ctx.threads.next(chatId);
-  const fork = await ctx.engine.loadThread(thread.threadId, before.id, { forkAs: next.threadId });
+  const fork = await ctx.caller.threads.loadThread(thread.threadId, before.id, {
+    forkAs: next.threadId,
+  });
   const userId = userMessageId(messages[position]!, position);
   return startUIRun(
     (onEvent, signal) => {
@@ -140,21 +146,22 @@ async function regenerate(
         if (event.type === 'checkpoint:saved' && event.threadId === next.threadId) next.commit();
         onEvent(event);
       });
-      return ctx.engine.execute(fork, { signal }).finally(unsubscribe);
+      return ctx.caller.threads.execute(fork, { signal }).finally(unsubscribe);
     },
     { threadId: next.threadId, messageId: answerId(userId), skeinData: ctx.skeinData },
   );
 }
 
-/** Starts the run a `useChat` POST asks for, or refuses it before anything is stored. */
+/**
+ * Starts the run a `useChat` POST asks for, or refuses it before anything is stored: a chat of
+ * another caller is 404, as one that is not there.
+ */
 export async function startChatRun(ctx: ChatRunContext, request: ChatRequest): Promise<UIRun> {
   const threadId = await ctx.threads.current(request.chatId);
   const thread = await ctx.engine.getThread(threadId);
+  checkChatOwner(request.chatId, ctx.caller.principal, thread);
   if (request.kind === 'message') return sendMessage(ctx, request, threadId, thread);
-  if (!thread)
-    throw new HttpRequestError('CHAT_NOT_FOUND', `Chat ${request.chatId} has no stored thread`, {
-      chatId: request.chatId,
-    });
+  if (!thread) throw chatNotFound(request.chatId);
   return request.kind === 'approval'
     ? resumeApprovals(ctx, request, thread)
     : regenerate(ctx, request, thread);

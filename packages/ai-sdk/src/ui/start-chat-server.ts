@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { allowedHosts, fetchToNode, HttpRequestError } from '@skein/http';
+import { allowedHosts, allowedOrigins, fetchToNode, HttpRequestError } from '@skein/http';
 import { InvalidArgumentError } from '@skein/spec';
 import { type ChatHandlerOptions, createChatHandler } from './chat-handler.js';
 
@@ -24,9 +24,12 @@ export interface RunningChatServer {
 }
 
 /**
- * Serves a chat endpoint (see `createChatHandler`) on 127.0.0.1: requests naming another host
- * (in the Host or an absolute-form target) are refused (421), writes from another origin are
- * refused (403), bodies are bounded (413, chunked ones too), malformed paths refused (400).
+ * Serves a chat endpoint (see `createChatHandler`) on 127.0.0.1, for the developer's own machine:
+ * requests naming another host (in the Host or an absolute-form target) are refused (421),
+ * writes from another origin are refused (403; `allowedOrigins` names more, e.g. a dev server's
+ * page), bodies are bounded (413, chunked ones too), malformed paths refused (400). It takes
+ * `authorize` as the handler does, for tests and machines shared by several people; a server
+ * on the internet mounts `createChatHandler` in its own framework instead.
  */
 export async function startChatServer(options: ChatServerOptions): Promise<RunningChatServer> {
   const port = options.port ?? 0;
@@ -44,7 +47,10 @@ export async function startChatServer(options: ChatServerOptions): Promise<Runni
     if (served === undefined) throw HttpRequestError.routeNotFound(path);
     return served;
   };
-  const server = createServer(fetchToNode(route, { hosts }));
+  const origins = options.allowedOrigins && allowedOrigins(options.allowedOrigins);
+  const server = createServer(
+    fetchToNode(route, { hosts, ...(origins ? { allowedOrigins: origins } : {}) }),
+  );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, HOST, () => resolve());

@@ -150,6 +150,8 @@ export class ChildRunner {
       messages: plan.conversation === 'forked' ? forkedMessages(parent) : undefined,
       input: plan.message,
       variables: plan.checkVariables ? plan.variables : undefined,
+      // A child belongs to whom its parent does.
+      principal: parent.state.principal,
     };
     // The link goes into the child's first state: no second state per child to set it.
     const link: ChildLink = {

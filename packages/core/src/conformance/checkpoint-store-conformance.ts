@@ -10,6 +10,7 @@ import { durableThreadConformance } from './durable-thread-conformance.js';
 import { durableWaitConformance } from './durable-wait-conformance.js';
 import { forkConformance } from './fork-conformance.js';
 import { leaseConformance } from './lease-conformance.js';
+import { principalConformance } from './principal-conformance.js';
 
 export interface ConformanceSubject {
   readonly store: CheckpointStore;
@@ -108,8 +109,10 @@ function awkwardValues(): Record<string, unknown> {
  * thread resumable, ordering, concurrent writers to different threads, resume after a crash,
  * listing, deleting, pruning, refusing checkpoints that would lose messages, thread leases, resumes
  * that run a side effect once however many race, recovery of threads a dead process left, and
- * durable waits: a stored wake fired once after a restart, a signal delivered once; and forks that
- * share the conversation they continue and keep it when the thread they came from goes.
+ * durable waits: a stored wake fired once after a restart, a signal delivered once; forks that
+ * share the conversation they continue and keep it when the thread they came from goes; and the
+ * principal a thread belongs to, kept through checkpoints, forks and child threads, with a
+ * principal's view finding only its own threads.
  */
 export function runCheckpointStoreConformance(
   name: string,
@@ -377,5 +380,6 @@ export function runCheckpointStoreConformance(
     durableThreadConformance(withStore);
     durableWaitConformance(withStore);
     forkConformance(withStore, engineOn);
+    principalConformance(withStore, engineOn);
   });
 }

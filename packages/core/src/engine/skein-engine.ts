@@ -4,6 +4,7 @@ import type { TokenCounter, ToolDescriptionFormatter } from '@skein/conversation
 import type { LLMClient } from '@skein/spec';
 import {
   CheckpointNotFoundError,
+  checkPrincipal,
   checkThreadId,
   InvalidArgumentError,
   NotFoundError,
@@ -55,6 +56,7 @@ import type { CompiledWorkflow } from '../workflow/compiled-workflow.js';
 import type { NodeDefinition, WorkflowDefinition } from '../workflow/types.js';
 import { WorkflowRegistry } from '../workflow/workflow-registry.js';
 import { type SentMessage, userMessage } from './chat-turn.js';
+import { PrincipalEngine } from './principal-engine.js';
 import { ThreadTurns, type TurnOptions } from './thread-turns.js';
 
 /** A branch path from the top-level thread, made relative to `thread` (itself maybe a branch). */
@@ -287,6 +289,16 @@ export class SkeinEngine {
     message: SentMessage,
     options: SendOptions = {},
   ): Promise<RunOutcome> {
+    return this.#send(threadId, message, options, undefined);
+  }
+
+  /** `send`, for everyone (`principal` undefined) or as a principal's view sends. */
+  async #send(
+    threadId: string,
+    message: SentMessage,
+    options: SendOptions,
+    principal: string | undefined,
+  ): Promise<RunOutcome> {
     checkThreadId(threadId);
     const user = userMessage(message);
     if (!this.store)
@@ -295,9 +307,20 @@ export class SkeinEngine {
         'send finds threads by id in the store: pass `store` to the engine (InMemoryCheckpointStore for a demo)',
       );
     const { onEvent, ...turn } = options;
-    const unsubscribe = onEvent ? this.subscribe(threadId, onEvent) : undefined;
+    let unsubscribe: (() => void) | undefined;
+    const follow = () => {
+      if (onEvent && !unsubscribe) unsubscribe = this.subscribe(threadId, onEvent);
+    };
+    // A principal's send hears the thread once a turn has found it to be the principal's; any
+    // other from the call on (a queued message hears the run it waits for).
+    if (principal === undefined) follow();
     try {
-      return await this.#turns.send(threadId, user, turn);
+      return await this.#turns.send(
+        threadId,
+        user,
+        turn,
+        principal === undefined ? undefined : { principal, onTaken: follow },
+      );
     } finally {
       unsubscribe?.();
     }
@@ -388,14 +411,16 @@ export class SkeinEngine {
    * Claims a PAUSED thread's pause with `input` and lets the run go on: resolves once the claim
    * is stored (`result` is the run's end), or rejects with `RESUME_CONFLICT` when another resume
    * claimed it first, before anything ran. What an HTTP handler answers 202 or 409 with;
-   * `onEvent` follows the run it started from its first event.
+   * `onEvent` follows the run it started from its first event. `thread` is the thread or its id
+   * (loaded from the store, as `resume` does).
    */
-  claimResume(
-    thread: ThreadContext,
+  async claimResume(
+    thread: ThreadContext | string,
     input: unknown,
     options?: ExecuteOptions & FollowOptions,
   ): Promise<StartedRun> {
-    return this.#start(thread, options, { input });
+    const claimed = typeof thread === 'string' ? await this.loadThread(thread) : thread;
+    return this.#start(claimed, options, { input });
   }
 
   /**
@@ -523,8 +548,16 @@ export class SkeinEngine {
 
   /** The stored checkpoints of a thread, oldest first, with what changed at each. */
   history(threadId: string, options?: HistoryOptions): Promise<HistoryEntry[]> {
+    return this.#history(threadId, options, undefined);
+  }
+
+  #history(
+    threadId: string,
+    options: HistoryOptions | undefined,
+    principal: string | undefined,
+  ): Promise<HistoryEntry[]> {
     checkThreadId(threadId);
-    return threadHistory(this.#requireStore('history'), threadId, options);
+    return threadHistory(this.#requireStore('history'), threadId, options, principal);
   }
 
   /**
@@ -533,17 +566,26 @@ export class SkeinEngine {
    * with `variables` and `messages` changed. It is stored at once, then runs on — or stays
    * PAUSED / WAITING (woken as any other) / ended, as the checkpoint was.
    */
-  async fork(threadId: string, options: ForkOptions = {}): Promise<RunOutcome> {
+  fork(threadId: string, options: ForkOptions = {}): Promise<RunOutcome> {
+    return this.#fork(threadId, options, undefined);
+  }
+
+  async #fork(
+    threadId: string,
+    options: ForkOptions,
+    principal: string | undefined,
+  ): Promise<RunOutcome> {
     checkThreadId(threadId);
     const store = this.#requireStore('fork');
     const { at, threadId: newId, variables, messages, dynamicTools, ...run } = options;
-    const thread = await forkThread(store, this.builder, threadId, {
+    const changes = {
       ...(at === undefined ? {} : { at }),
       ...(newId === undefined ? {} : { threadId: newId }),
       ...(variables === undefined ? {} : { variables }),
       ...(messages === undefined ? {} : { messages }),
       ...(dynamicTools === undefined ? {} : { dynamicTools }),
-    });
+    };
+    const thread = await forkThread(store, this.builder, threadId, changes, principal);
     const status = thread.status;
     if (status === 'PAUSED' || status === 'WAITING' || status === 'COMPLETED') {
       await saveCheckpoint(store, thread, this.events).catch((error: unknown) => {
@@ -580,6 +622,21 @@ export class SkeinEngine {
       toVersion,
       options,
     );
+  }
+
+  /**
+   * The engine as `principal` (a user id, a token's subject) sees it: the same methods, where a
+   * new thread is built for the principal and a thread of another principal, or of none, is
+   * exactly an unknown one (`getThread` undefined, `CHECKPOINT_NOT_FOUND` elsewhere). What an
+   * HTTP handler calls with the caller its `authorize` hook named. The engine itself stays
+   * everyone's: it reaches every thread, as the app's own code (recovery, workers) needs.
+   */
+  forPrincipal(principal: string): PrincipalEngine {
+    return new PrincipalEngine(this, checkPrincipal(principal), {
+      send: (threadId, message, options) => this.#send(threadId, message, options, principal),
+      fork: (threadId, options) => this.#fork(threadId, options, principal),
+      history: (threadId, options) => this.#history(threadId, options, principal),
+    });
   }
 
   /** Stops this engine's wake timers (the wakes stay in the store for the next `recover`). */

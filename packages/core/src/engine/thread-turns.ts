@@ -1,4 +1,4 @@
-import type { LLMMessage } from '@skein/spec';
+import { CheckpointNotFoundError, type LLMMessage } from '@skein/spec';
 import type { ExecuteOptions, StartedRun, ThreadResult } from '../run/thread-executor.js';
 import type { BuildThreadOptions } from '../thread/thread-builder.js';
 import type { ThreadContext } from '../thread/thread-context.js';
@@ -34,9 +34,20 @@ export interface Turn {
   readonly result: ThreadResult;
 }
 
+/**
+ * A send of a principal's view: a new thread is built for `principal`, a stored thread of
+ * another (or of none) is `CHECKPOINT_NOT_FOUND`, and `onTaken` is called once a turn takes the
+ * message, when the thread is known to be the principal's (the send starts hearing events then).
+ */
+export interface TurnScope {
+  readonly principal: string;
+  readonly onTaken?: () => void;
+}
+
 interface Queued {
   readonly message: LLMMessage;
   readonly options: TurnOptions;
+  readonly scope: TurnScope | undefined;
   readonly resolve: (turn: Turn) => void;
   readonly reject: (error: unknown) => void;
 }
@@ -78,12 +89,19 @@ export class ThreadTurns {
   }
 
   /** Sends `message` to `threadId`: a new thread, the answer it waits for, or its next turn. */
-  send(threadId: string, message: LLMMessage, options: TurnOptions): Promise<Turn> {
+  send(
+    threadId: string,
+    message: LLMMessage,
+    options: TurnOptions,
+    scope?: TurnScope,
+  ): Promise<Turn> {
     if (this.#busy.has(threadId))
       return new Promise((resolve, reject) =>
-        this.#queue(threadId, { message, options, resolve, reject }),
+        this.#queue(threadId, { message, options, scope, resolve, reject }),
       );
-    return this.#turn(threadId, [message], options).then(({ turn }) => turn);
+    return this.#turn(threadId, [message], options, scope === undefined ? [] : [scope]).then(
+      ({ turn }) => turn,
+    );
   }
 
   #queue(threadId: string, queued: Queued): void {
@@ -92,17 +110,21 @@ export class ThreadTurns {
     else this.#inboxes.set(threadId, [queued]);
   }
 
-  /** One turn taking `messages` (or the first of them); the rest are queued again. */
+  /**
+   * One turn taking `messages` (or the first of them); the rest are queued again. `scopes` are
+   * those of the sends the messages came from, all of one principal (none: unscoped sends).
+   */
   async #turn(
     threadId: string,
     messages: readonly LLMMessage[],
     options: TurnOptions,
+    scopes: readonly TurnScope[],
   ): Promise<{ turn: Turn; taken: number }> {
     let release!: () => void;
     // Busy from now, so a send while the thread loads waits for this turn instead of racing it.
     this.track(threadId, new Promise<void>((resolve) => (release = resolve)));
     try {
-      const { thread, started, taken } = await this.#start(threadId, messages, options);
+      const { thread, started, taken } = await this.#start(threadId, messages, options, scopes);
       const result = await this.track(threadId, started.result);
       return { turn: { thread, result }, taken };
     } finally {
@@ -110,14 +132,26 @@ export class ThreadTurns {
     }
   }
 
-  async #start(threadId: string, messages: readonly LLMMessage[], options: TurnOptions) {
+  async #start(
+    threadId: string,
+    messages: readonly LLMMessage[],
+    options: TurnOptions,
+    scopes: readonly TurnScope[],
+  ) {
     const { workflowId = 'chat', variables, clear, ...execute } = options;
+    const principal = scopes[0]?.principal;
     const stored = await this.#host.load(threadId);
+    // To a principal, a thread of another (or of none) is one that does not exist; and as its id
+    // is taken, it cannot be made either.
+    if (stored && principal !== undefined && stored.state.principal !== principal)
+      throw new CheckpointNotFoundError(threadId);
+    for (const scope of scopes) scope.onTaken?.();
     if (!stored) {
       const thread = this.#host.create(workflowId, {
         threadId,
         messages,
         ...(variables === undefined ? {} : { variables }),
+        ...(principal === undefined ? {} : { principal }),
       });
       return { thread, started: await this.#host.start(thread, execute), taken: messages.length };
     }
@@ -131,24 +165,36 @@ export class ThreadTurns {
 
   #drain(threadId: string): void {
     if (this.#busy.has(threadId)) return;
-    const inbox = this.#inboxes.get(threadId);
-    if (!inbox) return;
+    const queued = this.#inboxes.get(threadId);
+    if (!queued) return;
     this.#inboxes.delete(threadId);
+    // One turn takes the messages of one caller: the first in line and those of the same
+    // principal after it (the unscoped ones together); the others wait for the next turn.
+    const principal = queued[0]!.scope?.principal;
+    let count = queued.findIndex((q) => q.scope?.principal !== principal);
+    if (count < 0) count = queued.length;
+    const inbox = queued.slice(0, count);
+    const waiting = queued.slice(count);
+    const requeue = (first: readonly Queued[]) => {
+      const next = [...first, ...waiting, ...(this.#inboxes.get(threadId) ?? [])];
+      if (next.length > 0) this.#inboxes.set(threadId, next);
+    };
     this.#turn(
       threadId,
       inbox.map((q) => q.message),
       inbox[0]!.options,
+      inbox.flatMap((q) => (q.scope === undefined ? [] : [q.scope])),
     ).then(
       ({ turn, taken }) => {
         for (const q of inbox.slice(0, taken)) q.resolve(turn);
         // Not taken (the thread paused for one answer): first in line for the next turn.
-        const rest = inbox.slice(taken);
-        if (rest.length > 0)
-          this.#inboxes.set(threadId, [...rest, ...(this.#inboxes.get(threadId) ?? [])]);
+        requeue(inbox.slice(taken));
         this.#drain(threadId);
       },
       (error: unknown) => {
         for (const q of inbox) q.reject(error);
+        requeue([]);
+        this.#drain(threadId);
       },
     );
   }

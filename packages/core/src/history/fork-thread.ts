@@ -29,20 +29,24 @@ export interface ForkChanges {
  * batches included) as they were at that checkpoint and nothing after, `forkedFrom` linking it
  * back, then `changes` applied — through the reducer and the conversation log, as any change is.
  * Nothing is stored yet. Its first checkpoint names the checkpoint it continues and holds only the
- * changes: the store shares the conversation up to the fork rather than copying it.
+ * changes: the store shares the conversation up to the fork rather than copying it. The fork
+ * belongs to whom the thread does; given a `principal`, a thread of another is not found.
  */
 export async function forkThread(
   store: CheckpointStore,
   builder: ThreadBuilder,
   threadId: string,
   changes: ForkChanges,
+  principal?: string,
 ): Promise<ThreadContext> {
   const newId =
     changes.threadId === undefined ? randomUUID() : checkThreadId(changes.threadId, 'threadId');
   if (newId === threadId)
     throw new InvalidArgumentError('threadId', 'a fork needs a thread id of its own');
   const stored = await store.load(threadId, changes.at);
-  if (!stored) throw new CheckpointNotFoundError(threadId, changes.at);
+  // A thread of another principal (or of none) is, to a principal, one that does not exist.
+  if (!stored || (principal !== undefined && stored.state.principal !== principal))
+    throw new CheckpointNotFoundError(threadId, changes.at);
   if (stored.state.parent)
     throw new InvalidArgumentError(
       'threadId',

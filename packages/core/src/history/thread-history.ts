@@ -64,20 +64,29 @@ function summaryOf(changes: HistoryChanges): string {
 /**
  * The stored checkpoints of a thread, oldest first, each with what changed since the one before:
  * read from the store's list (and, for variables, each checkpoint's state). Pruned checkpoints
- * are gone from it; the first one listed is compared with nothing.
+ * are gone from it; the first one listed is compared with nothing. Given a `principal`, a thread
+ * of another is not found.
  */
 export async function threadHistory(
   store: CheckpointStore,
   threadId: string,
   options: HistoryOptions = {},
+  principal?: string,
 ): Promise<HistoryEntry[]> {
   const withVariables = options.variables !== false;
-  // With variables: the states in one read (loading each checkpoint would read its conversation).
-  const listed: { checkpoint: CheckpointInfo; state?: ThreadState }[] = withVariables
-    ? await store.listStates(threadId)
-    : (await store.list(threadId)).map((checkpoint) => ({ checkpoint }));
+  // With variables, or to see whose thread it is: the states in one read (loading each
+  // checkpoint would read its conversation).
+  const listed: { checkpoint: CheckpointInfo; state?: ThreadState }[] =
+    withVariables || principal !== undefined
+      ? await store.listStates(threadId)
+      : (await store.list(threadId)).map((checkpoint) => ({ checkpoint }));
   listed.sort((a, b) => a.checkpoint.sequence - b.checkpoint.sequence);
-  if (listed.length === 0) throw new CheckpointNotFoundError(threadId);
+  // A thread of another principal (or of none) is, to a principal, one that does not exist.
+  if (
+    listed.length === 0 ||
+    (principal !== undefined && listed.at(-1)!.state?.principal !== principal)
+  )
+    throw new CheckpointNotFoundError(threadId);
   const entries: HistoryEntry[] = [];
   let before: CheckpointInfo | undefined;
   let vars: Readonly<Record<string, unknown>> | undefined;

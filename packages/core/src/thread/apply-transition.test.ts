@@ -80,6 +80,10 @@ describe('applyTransition', () => {
     expect(() =>
       applyTransition(state, { type: 'restored', state: { ...state, threadId: 'other' } }),
     ).toThrow(/belongs to thread other/);
+    // Whose thread it is never changes, not even by going back to another state.
+    expect(() =>
+      applyTransition(state, { type: 'restored', state: { ...state, principal: 'user-b' } }),
+    ).toThrow(/belongs to principal "user-b", thread t to undefined/);
     const fired = applyTransition(state, { type: 'trigger-fired', triggerId: 'tr' });
     expect(fired.firedTriggers).toEqual(['tr']);
     const paused = applyTransition(state, {
@@ -190,55 +194,63 @@ const transitions: fc.Arbitrary<ThreadTransition> = fc.oneof(
 
 describe('applyTransition, for any sequence of transitions', () => {
   it('returns frozen states, never changes the one it was given, and keeps identity fields', () => {
+    const owned: ThreadState = Object.freeze({ ...state, principal: 'user-a' });
     fc.assert(
-      fc.property(fc.array(transitions, { maxLength: 40 }), (sequence) => {
-        let current = state;
-        for (const transition of sequence) {
-          const before = JSON.stringify(current);
-          const claimable = transition.type !== 'resume-claimed' || current.pending;
-          const hookable =
-            transition.type !== 'webhook-created' ||
-            (current.pending?.kind === 'event' && !current.pending.answer);
-          if (!claimable || !hookable) continue;
-          const after = applyTransition(current, transition);
-          expect(JSON.stringify(current)).toBe(before);
-          expect(Object.isFrozen(after)).toBe(true);
-          expect(after.threadId).toBe(state.threadId);
-          expect(after.workflowId).toBe(state.workflowId);
-          expect(after.createdAt).toBe(state.createdAt);
-          if (transition.type === 'node-completed') {
-            expect(after.step).toBe(transition.step + 1);
-            expect(after.pending).toBeUndefined();
-            if (transition.output !== undefined)
-              expect(Object.hasOwn(after.nodeOutputs, transition.nodeId)).toBe(true);
+      fc.property(
+        fc.constantFrom(state, owned),
+        fc.array(transitions, { maxLength: 40 }),
+        (start, sequence) => {
+          let current = start;
+          for (const transition of sequence) {
+            const before = JSON.stringify(current);
+            const claimable = transition.type !== 'resume-claimed' || current.pending;
+            const hookable =
+              transition.type !== 'webhook-created' ||
+              (current.pending?.kind === 'event' && !current.pending.answer);
+            if (!claimable || !hookable) continue;
+            const after = applyTransition(current, transition);
+            expect(JSON.stringify(current)).toBe(before);
+            expect(Object.isFrozen(after)).toBe(true);
+            expect(after.threadId).toBe(state.threadId);
+            expect(after.workflowId).toBe(state.workflowId);
+            expect(after.createdAt).toBe(state.createdAt);
+            expect(after.principal).toBe(start.principal);
+            if (transition.type === 'node-completed') {
+              expect(after.step).toBe(transition.step + 1);
+              expect(after.pending).toBeUndefined();
+              if (transition.output !== undefined)
+                expect(Object.hasOwn(after.nodeOutputs, transition.nodeId)).toBe(true);
+            }
+            if (transition.type === 'finished') expect(after.status).toBe(transition.status);
+            if (transition.type === 'paused') {
+              // Time and outside events are the engine's to wake: WAITING; anything else PAUSED.
+              const kind = transition.pending.kind;
+              expect(after.status).toBe(
+                kind === 'sleep' || kind === 'event' ? 'WAITING' : 'PAUSED',
+              );
+            }
+            if (transition.type === 'resume-claimed') {
+              expect(after.status).toBe('RUNNING');
+              expect(after.pending?.kind).toBe(current.pending!.kind);
+              expect(after.pending?.answer).toEqual(
+                transition.timedOut ? { input: null, timedOut: true } : { input: transition.input },
+              );
+            }
+            if (transition.type === 'webhook-created') {
+              expect(after.status).toBe(current.status);
+              expect(after.pending).toMatchObject({ kind: 'event', webhook: transition.webhook });
+            }
+            if (transition.type === 'forked') expect(after.forkedFrom).toEqual(transition.from);
+            if (transition.type === 'upgraded') {
+              expect(after.workflowVersion).toBe(transition.workflowVersion);
+              expect(after.status).toBe(current.status);
+              expect(after.step).toBe(current.step);
+            } else if (transition.type !== 'restored')
+              expect(after.workflowVersion).toBe(current.workflowVersion);
+            current = after;
           }
-          if (transition.type === 'finished') expect(after.status).toBe(transition.status);
-          if (transition.type === 'paused') {
-            // Time and outside events are the engine's to wake: WAITING; anything else PAUSED.
-            const kind = transition.pending.kind;
-            expect(after.status).toBe(kind === 'sleep' || kind === 'event' ? 'WAITING' : 'PAUSED');
-          }
-          if (transition.type === 'resume-claimed') {
-            expect(after.status).toBe('RUNNING');
-            expect(after.pending?.kind).toBe(current.pending!.kind);
-            expect(after.pending?.answer).toEqual(
-              transition.timedOut ? { input: null, timedOut: true } : { input: transition.input },
-            );
-          }
-          if (transition.type === 'webhook-created') {
-            expect(after.status).toBe(current.status);
-            expect(after.pending).toMatchObject({ kind: 'event', webhook: transition.webhook });
-          }
-          if (transition.type === 'forked') expect(after.forkedFrom).toEqual(transition.from);
-          if (transition.type === 'upgraded') {
-            expect(after.workflowVersion).toBe(transition.workflowVersion);
-            expect(after.status).toBe(current.status);
-            expect(after.step).toBe(current.step);
-          } else if (transition.type !== 'restored')
-            expect(after.workflowVersion).toBe(current.workflowVersion);
-          current = after;
-        }
-      }),
+        },
+      ),
     );
   });
 });

@@ -119,6 +119,12 @@ export function applyTransition(state: ThreadState, transition: ThreadTransition
           'state',
           `state belongs to thread ${transition.state.threadId}, not ${state.threadId}`,
         );
+      // Whose thread it is is set when it is built and never changes, not even by going back.
+      if (transition.state.principal !== state.principal)
+        throw new InvalidArgumentError(
+          'state.principal',
+          `state belongs to principal ${JSON.stringify(transition.state.principal)}, thread ${state.threadId} to ${JSON.stringify(state.principal)}`,
+        );
       return transition.state;
     case 'variables-set':
       return next(state, { variables: transition.variables });

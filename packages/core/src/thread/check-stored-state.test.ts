@@ -41,6 +41,8 @@ describe('a tampered stored state', () => {
       [(s) => (s.status = 'DANCING'), 'state.status'],
       [(s) => (s.step = -1), 'state.step'],
       [(s) => (s.workflowId = 7), 'state.workflowId'],
+      [(s) => (s.principal = 42), 'state.principal'],
+      [(s) => (s.principal = ''), 'state.principal'],
       [(s) => (s.currentNodeId = 'nowhere'), 'state.currentNodeId'],
       [(s) => (s.pending = { kind: 'weird', nodeId: 'q' }), 'state.pending.kind'],
       [(s) => (s.pending = { kind: 'user-input', nodeId: 'gone' }), 'state.pending.nodeId'],

@@ -1,4 +1,4 @@
-import { findNonJsonValue } from '@skein/spec';
+import { findNonJsonValue, principalProblem } from '@skein/spec';
 import { ThreadError } from '../errors/thread-error.js';
 import type { StoredThread, ThreadState } from './thread-state.js';
 
@@ -151,6 +151,8 @@ export function checkStoredState(stored: StoredThread): ThreadState {
   checkError(state.error, fail);
   checkPending(state.pending, fail);
   checkParent(state.parent, fail);
+  if (state.principal !== undefined && principalProblem(state.principal))
+    fail('state.principal', 'must be a non-empty string of printable characters when present');
   const found = findNonJsonValue(state, 'state');
   if (found) fail(found.path, `is ${found.reason}`);
   return state as unknown as ThreadState;

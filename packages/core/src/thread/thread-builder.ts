@@ -5,7 +5,7 @@ import {
   type TokenCounter,
   type ToolDescriptionFormatter,
 } from '@skein/conversation';
-import { checkThreadId, InvalidArgumentError, type LLMMessage } from '@skein/spec';
+import { checkPrincipal, checkThreadId, InvalidArgumentError, type LLMMessage } from '@skein/spec';
 import type { ValidateFunction } from 'ajv';
 import { ThreadError } from '../errors/thread-error.js';
 import type { SkeinEmitter } from '../events/emitter.js';
@@ -40,6 +40,12 @@ export interface BuildThreadOptions {
   readonly version?: string;
   /** Messages to seed the conversation with (after the tool description). */
   readonly messages?: readonly LLMMessage[];
+  /**
+   * Whose thread it is (a user id, a token's subject; see `checkPrincipal`): kept in its state
+   * for good, carried by its forks and child threads. A principal's view of the engine
+   * (`engine.forPrincipal`) finds only threads built for that principal.
+   */
+  readonly principal?: string;
 }
 
 /**
@@ -115,6 +121,7 @@ export class ThreadBuilder {
   build(workflowId: string, options: BuildThreadOptions = {}): ThreadContext {
     // A caller's id (a child's is derived from its parent's): one a store would change is refused.
     if (options.threadId !== undefined) checkThreadId(options.threadId);
+    if (options.principal !== undefined) checkPrincipal(options.principal);
     const workflow = this.#options.workflows.get(workflowId, options.version);
     return this.#build(workflow, this.#variables(workflow, options.variables), options);
   }
@@ -183,6 +190,7 @@ export class ThreadBuilder {
       parent: link
         ? parentOf(link, seed ? seed.cursor.messages : conversation!.getTotalMessageCount())
         : undefined,
+      principal: options.principal,
     });
     context = new ThreadContext({
       workflow,

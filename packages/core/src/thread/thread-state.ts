@@ -146,6 +146,14 @@ export interface ThreadState extends CheckpointState {
   readonly parent?: ThreadParent;
   /** Set on a thread made by `engine.fork`: the thread and checkpoint it was forked from. */
   readonly forkedFrom?: ForkOrigin;
+  /**
+   * Whose thread it is: the caller it was built for (`BuildThreadOptions.principal`, or a
+   * principal's view `engine.forPrincipal(p)`), e.g. a user id or a token's subject. Set when
+   * the thread is built and never changed; forks and child threads carry their origin's. A
+   * principal's view treats a thread of another principal, or of none, as unknown. Not the
+   * lease `owner` of a checkpoint, which names the process that runs the thread.
+   */
+  readonly principal?: string;
 }
 
 /** Where a forked thread came from (the same link a fork's first checkpoint carries). */

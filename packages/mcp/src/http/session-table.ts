@@ -4,6 +4,11 @@ import type { SkeinMcpServer } from '../server/skein-mcp-server.js';
 export interface Session {
   readonly server: SkeinMcpServer;
   readonly transport: StreamableHTTPServerTransport;
+  /**
+   * The caller who opened it (none without auth): a request of another caller with its id is
+   * answered as if there were no such session, so a leaked session id is worth nothing.
+   */
+  readonly principal: string | undefined;
 }
 
 /** The open sessions by id, and those still being initialized (they count towards the limit). */

@@ -1,5 +1,5 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { SkeinEngine, ThreadContext, ThreadResult } from '@skein/core';
+import type { PrincipalEngine, SkeinEngine, ThreadContext, ThreadResult } from '@skein/core';
 import { askForAnswer } from './ask-for-answer.js';
 import type { CallExtra } from './call-extra.js';
 import { progressListener } from './progress-listener.js';
@@ -33,10 +33,12 @@ function question(
  * the thread, and each pause for a person's answer is put to the client's user through
  * elicitation when the client can ask, and claimed with the reply (exactly once: a second claim
  * of the same pause is refused by the engine). Resolves when the thread ends, or pauses for
- * something this call cannot ask.
+ * something this call cannot ask. `runner` runs it: the engine, or the caller's view of it (which
+ * refuses a thread of another caller).
  */
 export async function followRun(
   engine: SkeinEngine,
+  runner: Pick<SkeinEngine | PrincipalEngine, 'execute' | 'claimResume'>,
   server: Server,
   extra: CallExtra,
   thread: ThreadContext,
@@ -52,15 +54,15 @@ export async function followRun(
   try {
     let result =
       resume === undefined
-        ? await engine.execute(thread, run)
-        : await (await engine.claimResume(thread, resume.input, run)).result;
+        ? await runner.execute(thread, run)
+        : await (await runner.claimResume(thread, resume.input, run)).result;
     for (let asking = question(result); asking !== undefined; asking = question(result)) {
       const answer = await askForAnswer(server, extra, asking.prompt, {
         timeoutMs: options.elicitationTimeoutMs,
         signal: extra.signal,
       });
       if (answer === undefined) break;
-      result = await (await engine.claimResume(thread, asking.wrap(answer), run)).result;
+      result = await (await runner.claimResume(thread, asking.wrap(answer), run)).result;
     }
     await progress?.sent();
     return result;

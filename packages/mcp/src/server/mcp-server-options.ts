@@ -1,3 +1,4 @@
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { BuildThreadOptions, ThreadContext } from '@skein/core';
 import { InvalidArgumentError } from '@skein/spec';
 
@@ -22,9 +23,16 @@ export interface McpServerOptions {
   /**
    * Builds the thread of each workflow call (default `engine.createThread`): seed it (a system
    * message before the client's first message), give it tools, or listen to it. Keep
-   * `options.threadId`: it is the id handed to the client.
+   * `options.threadId` (the id handed to the client) and `options.principal` (whose thread it
+   * is, when the caller was named): a thread built for no one else is refused.
    */
   readonly createThread?: (workflowId: string, options: BuildThreadOptions) => ThreadContext;
+  /**
+   * Who a verified access token names (the MCP SDK's `AuthInfo`, as its `requireBearerAuth` or
+   * this package's `bearerAuth` gives it): that caller's threads are the calls' own. Default: the
+   * token's subject (`extra.sub`, when the verifier reports one), else its `clientId`.
+   */
+  readonly principalOf?: (auth: AuthInfo) => string | undefined;
 }
 
 /** The options with their defaults, checked. */
@@ -35,6 +43,13 @@ export interface ResolvedOptions {
   readonly maxArgumentBytes: number;
   readonly elicitationTimeoutMs: number;
   readonly maxSteps: number | undefined;
+  readonly principalOf: (auth: AuthInfo) => string | undefined;
+}
+
+/** A token's subject (`extra.sub`, a non-empty string), else the client it was issued to. */
+function subjectOf(auth: AuthInfo): string | undefined {
+  const sub = auth.extra?.sub;
+  return typeof sub === 'string' && sub !== '' ? sub : auth.clientId;
 }
 
 function integer(name: string, value: number | undefined, fallback: number, max: number): number {
@@ -59,6 +74,11 @@ export function resolveOptions(options: McpServerOptions): ResolvedOptions {
   if (options.instructions !== undefined) text('instructions', options.instructions);
   if (options.createThread !== undefined && typeof options.createThread !== 'function')
     throw new InvalidArgumentError('createThread', 'createThread must be a function');
+  if (options.principalOf !== undefined && typeof options.principalOf !== 'function')
+    throw new InvalidArgumentError(
+      'principalOf',
+      'principalOf must be a function (auth) => principal',
+    );
   return {
     name: text('name', options.name),
     version: text('version', options.version),
@@ -74,5 +94,6 @@ export function resolveOptions(options: McpServerOptions): ResolvedOptions {
       options.maxSteps === undefined
         ? undefined
         : integer('maxSteps', options.maxSteps, 1, Number.MAX_SAFE_INTEGER),
+    principalOf: options.principalOf ?? subjectOf,
   };
 }

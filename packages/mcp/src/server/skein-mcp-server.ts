@@ -11,13 +11,23 @@ import type { WorkflowService } from './workflow-service.js';
 export class SkeinMcpServer extends McpServer {
   readonly #calls = new Set<Promise<unknown>>();
 
-  constructor(service: WorkflowService) {
+  /**
+   * `principal`: the caller the session was opened by (an HTTP session's), whose threads its
+   * calls reach; without it, a call's verified token names the caller, if it has one.
+   */
+  constructor(service: WorkflowService, principal?: string) {
     const { name, version, instructions } = service.options;
     super({ name, version }, instructions === undefined ? {} : { instructions });
     this.server.registerCapabilities({ tools: { listChanged: false } });
     this.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: service.listTools() }));
     this.server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
-      const call = service.call(request.params.name, request.params.arguments, extra, this.server);
+      const call = service.call(
+        request.params.name,
+        request.params.arguments,
+        extra,
+        this.server,
+        principal,
+      );
       const settled = call.then(
         () => undefined,
         () => undefined,

@@ -1,7 +1,8 @@
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { BuildThreadOptions, SkeinEngine, ThreadContext } from '@skein/core';
-import { InvalidArgumentError, SkeinError } from '@skein/spec';
+import type { BuildThreadOptions, PrincipalEngine, SkeinEngine, ThreadContext } from '@skein/core';
+import { InvalidArgumentError, principalProblem, SkeinError } from '@skein/spec';
 import { McpCallError } from '../errors/mcp-call-error.js';
 import { errorResult, reportResult } from '../report/call-result.js';
 import { threadReport } from '../report/thread-report.js';
@@ -58,19 +59,54 @@ export class WorkflowService {
     return [...[...this.#workflows.values()].map((w) => w.tool), ...CONTROL_TOOL_LIST];
   }
 
-  /** Answers one `tools/call`; throws only the JSON-RPC error of an unknown tool. */
+  /**
+   * The caller a verified access token names (`principalOf`), checked; undefined when
+   * `principalOf` names no one. One that is not a valid principal is the app's mistake:
+   * `PRINCIPAL_INVALID`.
+   */
+  principalOf(auth: AuthInfo): string | undefined {
+    const principal: unknown = this.options.principalOf(auth);
+    if (principal === undefined) return undefined;
+    const problem = principalProblem(principal);
+    if (problem)
+      throw new SkeinError(
+        'PRINCIPAL_INVALID',
+        `principalOf named no caller for the token of client ${auth.clientId}: ${problem}`,
+      );
+    return principal as string;
+  }
+
+  /** The caller of a call's verified token (none without one); a token naming no one is refused. */
+  #tokenCaller(auth: AuthInfo | undefined): string | undefined {
+    if (auth === undefined) return undefined;
+    const principal = this.principalOf(auth);
+    if (principal === undefined)
+      throw new SkeinError(
+        'PRINCIPAL_INVALID',
+        `principalOf named no caller for the token of client ${auth.clientId}`,
+      );
+    return principal;
+  }
+
+  /**
+   * Answers one `tools/call`; throws only the JSON-RPC error of an unknown tool. `principal` is
+   * the caller the session was opened by; without one, the call's verified token names it, if
+   * any. A caller's threads are its own: another's is THREAD_NOT_FOUND, as one not there.
+   */
   async call(
     name: string,
     args: unknown,
     extra: CallExtra,
     server: Server,
+    principal?: string,
   ): Promise<CallToolResult> {
     try {
+      const caller = principal ?? this.#tokenCaller(extra.authInfo);
       checkArgumentSize(name, args, this.options.maxArgumentBytes);
-      if (name === RESUME_TOOL) return await this.#resume(args, extra, server);
+      if (name === RESUME_TOOL) return await this.#resume(args, extra, server, caller);
       if (name === GET_THREAD_TOOL) {
         const { threadId } = getThreadArguments(args);
-        return reportResult(threadReport(await this.#threads.find(threadId)), false);
+        return reportResult(threadReport(await this.#threads.find(threadId, caller)), false);
       }
       const workflow = this.#workflows.get(name);
       if (workflow === undefined || this.#names.workflowOf(name) !== workflow.workflowId)
@@ -78,10 +114,15 @@ export class WorkflowService {
           name,
           this.listTools().map((t) => t.name),
         );
-      return await this.#start(name, workflow, args, extra, server);
+      return await this.#start(name, workflow, args, extra, server, caller);
     } catch (error) {
       return errorResult(error);
     }
+  }
+
+  /** What runs a caller's threads: the engine, or the caller's view of it. */
+  #runner(principal: string | undefined): SkeinEngine | PrincipalEngine {
+    return principal === undefined ? this.engine : this.engine.forPrincipal(principal);
   }
 
   async #start(
@@ -90,6 +131,7 @@ export class WorkflowService {
     args: unknown,
     extra: CallExtra,
     server: Server,
+    principal: string | undefined,
   ): Promise<CallToolResult> {
     const { variables, message } = workflowArguments(name, workflow.input, args);
     let thread: ThreadContext;
@@ -98,6 +140,7 @@ export class WorkflowService {
         threadId: newThreadId(),
         variables,
         ...(message === undefined ? {} : { input: message }),
+        ...(principal === undefined ? {} : { principal }),
       });
     } catch (error) {
       // The engine checks the variables against the workflow's schema as it builds the thread.
@@ -105,14 +148,27 @@ export class WorkflowService {
         throw McpCallError.invalidArguments(name, '', error.message, error);
       throw error;
     }
+    // A `createThread` of the app's that dropped the principal would hand out a thread no caller
+    // could find again (or anyone could): refused before it runs.
+    if (thread.state.principal !== principal)
+      throw new SkeinError(
+        'THREAD_PRINCIPAL_MISMATCH',
+        `createThread built a thread for ${JSON.stringify(thread.state.principal)}, not for the caller: pass options.principal on`,
+      );
     this.#threads.remember(thread);
-    await followRun(this.engine, server, extra, thread, undefined, this.#follow);
+    const runner = this.#runner(principal);
+    await followRun(this.engine, runner, server, extra, thread, undefined, this.#follow);
     return reportResult(threadReport(thread), true);
   }
 
-  async #resume(args: unknown, extra: CallExtra, server: Server): Promise<CallToolResult> {
+  async #resume(
+    args: unknown,
+    extra: CallExtra,
+    server: Server,
+    principal: string | undefined,
+  ): Promise<CallToolResult> {
     const { threadId, input } = resumeArguments(args);
-    const thread = await this.#threads.find(threadId);
+    const thread = await this.#threads.find(threadId, principal);
     const status = thread.status;
     if (status === 'COMPLETED') return reportResult(threadReport(thread), false);
     // Stored as RUNNING but run by no one here: its process died, and the engine takes the thread
@@ -133,6 +189,7 @@ export class WorkflowService {
       );
     await followRun(
       this.engine,
+      this.#runner(principal),
       server,
       extra,
       thread,

@@ -11,7 +11,8 @@ const DEFAULT_CAPACITY = 1_000;
  * without one, the threads this server started are kept in memory, the least recently used
  * dropped first once there are `capacity` of them (never one that runs). Either way only
  * top-level threads of the workflows this server offers are found: a branch, or a thread of
- * another workflow sharing the store, is THREAD_NOT_FOUND like a thread that is not there.
+ * another workflow sharing the store, is THREAD_NOT_FOUND like a thread that is not there; so
+ * is, to a caller with a principal, a thread of another.
  */
 export class ThreadDirectory {
   readonly #engine: SkeinEngine;
@@ -37,13 +38,18 @@ export class ThreadDirectory {
     }
   }
 
-  /** The thread `threadId` as it is now; THREAD_NOT_FOUND unless a client of this server may see it. */
-  async find(threadId: string): Promise<ThreadContext> {
+  /**
+   * The thread `threadId` as it is now; THREAD_NOT_FOUND unless a client of this server may see
+   * it. Given the caller's `principal`, a thread of another principal (or of none) is not found
+   * either, in the same words.
+   */
+  async find(threadId: string, principal?: string): Promise<ThreadContext> {
     const thread = this.#engine.store ? await this.#load(threadId) : this.#kept.get(threadId);
     if (
       thread === undefined ||
       thread.state.parent !== undefined ||
-      !this.#offered.has(thread.workflow.id)
+      !this.#offered.has(thread.workflow.id) ||
+      (principal !== undefined && thread.state.principal !== principal)
     )
       throw McpCallError.threadNotFound(threadId);
     if (!this.#engine.store) this.remember(thread);

@@ -1,6 +1,6 @@
 import type { UIChunk } from '../ui-chunk.js';
 import type { PoolConnection } from './parts-pool.js';
-import type { UIPartsLog } from './ui-parts-log.js';
+import type { CurrentRun, UIPartsLog } from './ui-parts-log.js';
 
 /**
  * Follows runs recorded by any process: one LISTEN connection for the handler, opened on first
@@ -28,14 +28,19 @@ export class StoredRuns {
 
   /**
    * The thread's current run, replayed from its `start` and followed to its end, as a stream of
-   * parts; `undefined` when no run of the thread goes on.
+   * parts; `undefined` when no run of the thread goes on, or (`mine` says) none for this caller.
    */
-  async follow(threadId: string): Promise<ReadableStream<UIChunk> | undefined> {
-    if ((await this.#log.current(threadId)) === undefined) return undefined;
+  async follow(
+    threadId: string,
+    mine: (run: CurrentRun) => boolean,
+  ): Promise<ReadableStream<UIChunk> | undefined> {
+    const first = await this.#log.current(threadId);
+    if (first === undefined || !mine(first)) return undefined;
     await this.#listen();
     // Read after listening, so no row written from now on goes unnoticed.
-    const runId = await this.#log.current(threadId);
-    if (runId === undefined) return undefined;
+    const current = await this.#log.current(threadId);
+    if (current === undefined || !mine(current)) return undefined;
+    const { runId } = current;
     const log = this.#log;
     const waiting = this.#waiting;
     let next = 0;

@@ -6,10 +6,16 @@ function quote(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }
 
+/** A thread's run that goes on, on any chat server, and the caller it answers. */
+export interface CurrentRun {
+  readonly runId: string;
+  readonly principal: string | undefined;
+}
+
 /**
  * The UI parts of each chat thread's current run, in two tables of the worker's schema, so that
  * any chat server replays and follows an answer that another one started: `ui_stream_runs`
- * (thread → its current run, and whether it ended) and `ui_stream_parts` (run, position, part;
+ * (thread → its current run, the caller it answers, and whether it ended) and `ui_stream_parts` (run, position, part;
  * a row without a part marks the end). Each write NOTIFYs one channel with the thread id; readers
  * then read the rows after the last one they have. A thread keeps the parts of its last run only.
  */
@@ -39,6 +45,7 @@ export class UIPartsLog {
            thread_id text primary key,
            run_id text not null,
            ended boolean not null default false);
+         alter table ${this.#runs} add column if not exists principal text;
          create table if not exists ${this.#parts} (
            run_id text not null,
            seq integer not null,
@@ -53,17 +60,21 @@ export class UIPartsLog {
     return ready;
   }
 
-  /** Makes `runId` the thread's current run; the parts of its run before are dropped. */
-  async begin(threadId: string, runId: string): Promise<void> {
+  /**
+   * Makes `runId` the thread's current run, answering `principal` (the caller; null without
+   * `authorize`); the parts of its run before are dropped.
+   */
+  async begin(threadId: string, runId: string, principal: string | undefined): Promise<void> {
     await this.migrate();
     await this.#pool.query(
       `with old as (
          delete from ${this.#parts} where run_id in
            (select run_id from ${this.#runs} where thread_id = $1 and run_id <> $2)
        )
-       insert into ${this.#runs} (thread_id, run_id) values ($1, $2)
-       on conflict (thread_id) do update set run_id = excluded.run_id, ended = false`,
-      [threadId, runId],
+       insert into ${this.#runs} (thread_id, run_id, principal) values ($1, $2, $3)
+       on conflict (thread_id) do update
+         set run_id = excluded.run_id, ended = false, principal = excluded.principal`,
+      [threadId, runId, principal ?? null],
     );
   }
 
@@ -89,14 +100,15 @@ export class UIPartsLog {
     );
   }
 
-  /** The thread's current run, when it has not ended. */
-  async current(threadId: string): Promise<string | undefined> {
+  /** The thread's current run when it has not ended, and the caller it answers. */
+  async current(threadId: string): Promise<CurrentRun | undefined> {
     await this.migrate();
     const { rows } = await this.#pool.query(
-      `select run_id from ${this.#runs} where thread_id = $1 and not ended`,
+      `select run_id, principal from ${this.#runs} where thread_id = $1 and not ended`,
       [threadId],
     );
-    return (rows[0] as { run_id: string } | undefined)?.run_id;
+    const row = rows[0] as { run_id: string; principal: string | null } | undefined;
+    return row && { runId: row.run_id, principal: row.principal ?? undefined };
   }
 
   /** The run's parts from position `from` on (`null` for the end). */

@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chatWorkflow, SkeinEngine } from '@skein/core';
+import { chatWorkflow, defineTool, SkeinEngine } from '@skein/core';
 import { ScriptedLLMClient } from '@skein/core/testing';
+import { bearerToken } from '@skein/http';
 import { PostgresCheckpointStore } from '@skein/store-postgres';
 import { startTestPostgres, type TestPostgres } from '@skein/store-postgres/testing';
 import {
@@ -15,15 +16,42 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastMessage } from '../test-support/ai-reader.js';
 import { GatedLLMClient } from '../test-support/gated-llm-client.js';
-import { createWorkerChatHandler, type WorkerChatHandler } from './worker-chat-handler.js';
+import {
+  createWorkerChatHandler,
+  type WorkerChatHandler,
+  type WorkerChatHandlerOptions,
+} from './worker-chat-handler.js';
 
 // One worker runs the threads; two chat servers (as two processes would: each its own client,
 // pool, store and engine) serve `useChat`.
 
 const ANSWER = 'The answer comes in many small words, and a reader who reloads sees all of them.';
+const HELD = 'An answer held half-way while another user tries to read or stop it.';
 let postgres: TestPostgres;
 let worker: SkeinWorker;
 let gated: GatedLLMClient;
+let held: GatedLLMClient;
+/** Amounts the `pay` tool paid, on the worker. */
+const payments: number[] = [];
+
+/** Pays: a person approves it first. A chat of workflow `pay-chat` may call it. */
+const pay = defineTool({
+  name: 'pay',
+  description: 'Pays an amount',
+  parameters: { type: 'object', properties: { amount: { type: 'number' } }, required: ['amount'] },
+  needsApproval: true,
+  execute: async ({ amount }: { amount: number }) => {
+    payments.push(amount);
+    return { paid: amount };
+  },
+});
+
+/** The chat workflows every process registers: the plain chat, and one that may pay. */
+function registerChats(engine: SkeinEngine): void {
+  engine.registerTool(pay);
+  engine.registerWorkflow(chatWorkflow());
+  engine.registerWorkflow(chatWorkflow({ id: 'pay-chat', tools: ['pay'] }));
+}
 const closers: (() => Promise<unknown>)[] = [];
 
 interface ChatServer {
@@ -32,14 +60,17 @@ interface ChatServer {
   readonly url: string;
 }
 
-async function chatServer(): Promise<ChatServer> {
+async function chatServer(
+  options: Partial<WorkerChatHandlerOptions> = {},
+  token?: string,
+): Promise<ChatServer> {
   const { connectionString } = postgres;
   const store = new PostgresCheckpointStore({ connectionString });
   const engine = new SkeinEngine({ llm: new ScriptedLLMClient(() => ({ content: '' })), store });
-  engine.registerWorkflow(chatWorkflow());
+  registerChats(engine);
   const client: WorkerClient = createWorkerClient({ connectionString });
   const pool = new pg.Pool({ connectionString, max: 4 });
-  const handler = createWorkerChatHandler({ client, engine, pool });
+  const handler = createWorkerChatHandler({ client, engine, pool, ...options });
   const server: Server = createServer((req, res) => void handler.node(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -57,7 +88,10 @@ async function chatServer(): Promise<ChatServer> {
   return {
     handler,
     url,
-    transport: new DefaultChatTransport<UIMessage>({ api: `${url}/api/chat` }),
+    transport: new DefaultChatTransport<UIMessage>({
+      api: `${url}/api/chat`,
+      ...(token === undefined ? {} : { headers: { authorization: `Bearer ${token}` } }),
+    }),
   };
 }
 
@@ -66,12 +100,22 @@ beforeAll(async () => {
   const store = new PostgresCheckpointStore({ connectionString: postgres.connectionString });
   await store.migrate();
   const model = new ScriptedLLMClient(
-    (request) => ({ content: `re: ${request.messages.at(-1)?.content}` }),
+    (request) => {
+      const last = request.messages.at(-1);
+      if (last?.role === 'tool') return { content: `Done: ${last.content}` };
+      const amount = /^pay (\d+)$/.exec(last?.content ?? '')?.[1];
+      if (amount)
+        return {
+          toolCalls: [{ id: `call-pay-${amount}`, name: 'pay', arguments: { amount: +amount } }],
+        };
+      return { content: `re: ${last?.content}` };
+    },
     { stream: true },
   );
   gated = new GatedLLMClient(model, 'tell me slowly', ANSWER);
-  const engine = new SkeinEngine({ llm: gated, store });
-  engine.registerWorkflow(chatWorkflow());
+  held = new GatedLLMClient(gated, 'hold it', HELD);
+  const engine = new SkeinEngine({ llm: held, store });
+  registerChats(engine);
   worker = await createWorker({
     engine,
     connectionString: postgres.connectionString,
@@ -81,6 +125,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
+  held?.open();
   await worker?.stop();
   // Each server's own order: its HTTP server, its handler's LISTEN connection, then the pool.
   for (const close of closers) await close().catch(() => {});
@@ -144,5 +189,145 @@ describe('chat servers in front of a worker', () => {
       messages: UIMessage[];
     };
     expect(messages.map((m) => m.id)).toEqual(['u1', 'u1-answer', 'u2', 'u2-answer']);
+  }, 60_000);
+});
+
+const TOKENS: Record<string, string> = { 'ada-token': 'ada', 'bob-token': 'bob' };
+
+/** A chat server of the app with sign-in: the caller is the bearer token's user. */
+const signedIn = (token?: string) =>
+  chatServer(
+    {
+      workflowId: 'pay-chat',
+      authorize: (request) => TOKENS[bearerToken(request.headers.get('authorization')) ?? ''],
+    },
+    token,
+  );
+
+function approve(message: UIMessage): UIMessage {
+  return {
+    ...message,
+    parts: message.parts.map((p) =>
+      'approval' in p && p.state === 'approval-requested'
+        ? ({
+            ...p,
+            state: 'approval-responded',
+            approval: { id: p.approval.id, approved: true },
+          } as unknown as typeof p)
+        : p,
+    ),
+  };
+}
+
+/** A plain request as `token`'s user (none: no Authorization header): its status and code. */
+async function call(url: string, token: string | undefined, method = 'GET', body?: unknown) {
+  const response = await fetch(url, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    code: text ? (JSON.parse(text) as { error?: { code?: string } }).error?.code : undefined,
+    challenge: response.headers.get('www-authenticate'),
+  };
+}
+
+describe('chat servers in front of a worker, with authorize: two users', () => {
+  it("answers another user's reads, messages, approvals, stream resumes and stops with 404 on every server", async () => {
+    const adaOnA = await signedIn('ada-token');
+    const adaOnB = await signedIn('ada-token');
+    const bobOnB = await signedIn('bob-token');
+    const { url: a } = adaOnA;
+    const { url: b } = bobOnB;
+    // No caller: 401 on every route.
+    for (const [path, method] of [
+      ['/api/chat', 'POST'],
+      ['/api/chat/wa/messages', 'GET'],
+      ['/api/chat/wa/stream', 'GET'],
+      ['/api/chat/wa/stop', 'POST'],
+    ] as const)
+      expect(
+        await call(`${b}${path}`, undefined, method, method === 'POST' ? {} : undefined),
+      ).toEqual({
+        status: 401,
+        code: 'UNAUTHORIZED',
+        challenge: 'Bearer realm="skein"',
+      });
+
+    // Ada's chat, a message and then a payment waiting for her approval.
+    const first = await lastMessage((await send(adaOnA, 'wa', [user('u1', 'hi')])) as never);
+    expect(first.parts.at(-1)).toMatchObject({ type: 'text', text: 're: hi' });
+    const history = [user('u1', 'hi'), first, user('u2', 'pay 5')];
+    const asked = await lastMessage((await send(adaOnA, 'wa', history)) as never);
+    expect(asked.parts.at(-1)).toMatchObject({ state: 'approval-requested' });
+    const store = new PostgresCheckpointStore({ connectionString: postgres.connectionString });
+    closers.push(() => store.close());
+    expect((await store.load('wa'))!.state).toMatchObject({ principal: 'ada', status: 'PAUSED' });
+    const before = await store.list('wa');
+
+    expect(await call(`${b}/api/chat/wa/messages`, 'bob-token')).toMatchObject({
+      status: 404,
+      code: 'CHAT_NOT_FOUND',
+    });
+    await expect(send(bobOnB, 'wa', [user('b1', 'mine now')])).rejects.toThrow(/CHAT_NOT_FOUND/);
+    await expect(send(bobOnB, 'wa', [...history, approve(asked)])).rejects.toThrow(
+      /CHAT_NOT_FOUND/,
+    );
+    expect(await store.list('wa')).toEqual(before);
+    expect(payments).toEqual([]);
+
+    // Ada approves on the other server; the payment runs once.
+    const paid = await lastMessage(
+      (await send(adaOnB, 'wa', [...history, approve(asked)])) as never,
+      structuredClone(approve(asked)),
+    );
+    expect(paid.parts.at(-1)).toMatchObject({ type: 'text', text: 'Done: {"paid":5}' });
+    expect(payments).toEqual([5]);
+
+    // An answer held mid-way on server A: Bob can neither follow nor stop it on B; Ada can.
+    const live = (await send(adaOnA, 'wa', [
+      ...history,
+      paid,
+      user('u3', 'hold it'),
+    ])) as unknown as ReadableStream<{ type?: string }>;
+    const [forAda, probe] = live.tee();
+    const reader = probe.getReader();
+    for (;;) if ((await reader.read()).value?.type === 'text-delta') break;
+    void reader.cancel();
+    expect(await call(`${b}/api/chat/wa/stream`, 'bob-token')).toMatchObject({
+      status: 404,
+      code: 'CHAT_NOT_FOUND',
+    });
+    expect(await call(`${b}/api/chat/wa/stop`, 'bob-token', 'POST')).toMatchObject({
+      status: 404,
+      code: 'CHAT_NOT_FOUND',
+    });
+    await expect(send(bobOnB, 'wa', [user('b1', 'hello?')])).rejects.toThrow(/CHAT_NOT_FOUND/);
+    const replay = await adaOnB.transport.reconnectToStream({ chatId: 'wa' });
+    expect(replay).not.toBeNull();
+    held.open();
+    const [fromA, fromB] = await Promise.all([
+      lastMessage(forAda as never),
+      lastMessage(replay as never),
+    ]);
+    expect(fromA.parts.filter((p) => p.type === 'text')).toEqual([
+      { type: 'text', text: HELD, state: 'done' },
+    ]);
+    expect(fromB).toEqual(fromA);
+    expect((await store.load('wa'))!.state).toMatchObject({
+      status: 'COMPLETED',
+      principal: 'ada',
+    });
+    expect((await call(`${a}/api/chat/wa/messages`, 'ada-token')).status).toBe(200);
+    // Bob's chat is his; regenerating is refused in this mode for everyone alike (400).
+    const his = await lastMessage((await send(bobOnB, 'wb', [user('b1', 'hey')])) as never);
+    expect(his.parts.at(-1)).toMatchObject({ text: 're: hey' });
+    expect((await store.load('wb'))!.state.principal).toBe('bob');
+    expect(await call(`${a}/api/chat/wb/messages`, 'ada-token')).toMatchObject({ status: 404 });
   }, 60_000);
 });

@@ -1,13 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { SkeinEngine, ThreadContext } from '@skein/core';
 import {
+  type Authorize,
+  allowedOrigins,
+  authorizeRequest,
+  checkAuthorize,
   errorResponse,
   fetchToNode,
+  type GuardOptions,
   guardRequest,
   HttpRequestError,
   readJsonBody,
 } from '@skein/http';
 import { InvalidArgumentError } from '@skein/spec';
+import { chatNotFound, checkChatOwner } from '../chat-access.js';
 import type { ChatHandler } from '../chat-handler.js';
 import { badChatRequest, type ChatRequest, readChatRequest } from '../chat-request.js';
 import { chatRoute, storedMessagesResponse } from '../chat-routes.js';
@@ -45,6 +51,14 @@ export interface WorkerChatHandlerOptions {
   readonly maxBodyBytes?: number;
   readonly skeinData?: SkeinDataMode;
   readonly allowedHosts?: ReadonlySet<string>;
+  /**
+   * Names the caller of each request, or refuses it (401), as `createChatHandler`'s does: a chat
+   * belongs to the caller who started it, on every chat server, and is 404 to any other. The
+   * caller goes with the jobs (`principal`), so workers build its threads for it.
+   */
+  readonly authorize?: Authorize;
+  /** Origins whose pages may write here besides the request's own (see `createChatHandler`). */
+  readonly allowedOrigins?: readonly string[];
   /** Told when a run's parts could not be written (readers elsewhere then stop short). */
   readonly onError?: (error: unknown) => void;
 }
@@ -79,10 +93,18 @@ export function createWorkerChatHandler(options: WorkerChatHandlerOptions): Work
   const workflowId = options.workflowId ?? 'chat';
   const skeinData = options.skeinData ?? 'transient';
   const onError = options.onError ?? (() => {});
+  const authorize = checkAuthorize(options.authorize);
+  const guard: GuardOptions =
+    options.allowedOrigins === undefined
+      ? {}
+      : { allowedOrigins: allowedOrigins(options.allowedOrigins) };
+  const hosts = options.allowedHosts ?? null;
   const runs = new ChatRuns();
   const threads = new ChatThreads(engine.store);
   const log = new UIPartsLog(options.pool, options.schema ?? 'skein_worker');
   const stored = new StoredRuns(log);
+  /** The caller's principal with the jobs it queues, when there is one. */
+  const as = (principal: string | undefined) => (principal === undefined ? {} : { principal });
 
   function run(threadId: string, start: () => Promise<void>, messageId: string, prefix = []) {
     return startUIRun((onEvent, signal) => runOnWorker(client, threadId, start, onEvent, signal), {
@@ -96,6 +118,7 @@ export function createWorkerChatHandler(options: WorkerChatHandlerOptions): Work
   function approve(
     request: Extract<ChatRequest, { kind: 'approval' }>,
     thread: ThreadContext,
+    principal: string | undefined,
   ): UIRun {
     const { chatId } = request;
     const messages = thread.conversation.getAllMessages();
@@ -122,7 +145,7 @@ export function createWorkerChatHandler(options: WorkerChatHandlerOptions): Work
         runOnWorker(
           client,
           threadId,
-          () => client.resumeThread(threadId, { approvals }),
+          () => client.resumeThread(threadId, { approvals }, as(principal)),
           onEvent,
           signal,
         ),
@@ -130,7 +153,10 @@ export function createWorkerChatHandler(options: WorkerChatHandlerOptions): Work
     );
   }
 
-  async function start(request: ChatRequest): Promise<{ threadId: string; run: UIRun }> {
+  async function start(
+    request: ChatRequest,
+    principal: string | undefined,
+  ): Promise<{ threadId: string; run: UIRun }> {
     const { chatId } = request;
     if (request.kind === 'regenerate')
       throw badChatRequest(
@@ -139,14 +165,14 @@ export function createWorkerChatHandler(options: WorkerChatHandlerOptions): Work
       );
     const threadId = await threads.current(chatId);
     const thread = await engine.getThread(threadId);
-    if (thread?.status === 'RUNNING' || (await log.current(threadId)) !== undefined)
+    const current = await log.current(threadId);
+    // Another caller's chat is no chat, before anything says whether it is answering.
+    checkChatOwner(chatId, principal, thread, current);
+    if (thread?.status === 'RUNNING' || current !== undefined)
       throw busy(chatId, 'is answering; follow it with GET …/stream, or stop it');
     if (request.kind === 'approval') {
-      if (!thread)
-        throw new HttpRequestError('CHAT_NOT_FOUND', `Chat ${chatId} has no stored thread`, {
-          chatId,
-        });
-      return { threadId, run: approve(request, thread) };
+      if (!thread) throw chatNotFound(chatId);
+      return { threadId, run: approve(request, thread, principal) };
     }
     const { message } = request;
     checkHistory(chatId, request.history, thread?.conversation.getAllMessages() ?? []);
@@ -158,22 +184,22 @@ export function createWorkerChatHandler(options: WorkerChatHandlerOptions): Work
       threadId,
       run: run(
         threadId,
-        () => client.sendMessage(threadId, sent, { workflowId }),
+        () => client.sendMessage(threadId, sent, { workflowId, ...as(principal) }),
         answerId(message.id),
       ),
     };
   }
 
-  async function post(request: Request): Promise<Response> {
+  async function post(request: Request, principal: string | undefined): Promise<Response> {
     const chat = readChatRequest(await readJsonBody(request, maxBodyBytes));
-    const release = runs.claim(chat.chatId);
+    const release = runs.claim(chat.chatId, principal);
     try {
-      const { threadId, run } = await start(chat);
+      const { threadId, run } = await start(chat, principal);
       runs.add(chat.chatId, run, release);
       // Recorded as the thread's current run before the answer is sent: a reader elsewhere who
-      // heard of the answer finds it.
+      // heard of the answer finds it (and whose it is).
       const runId = randomUUID();
-      await log.begin(threadId, runId);
+      await log.begin(threadId, runId, principal);
       const recorded = recordRun(log, threadId, runId, run, onError);
       return createUIMessageStreamResponse({ stream: closeAfter(run.stream(), recorded) });
     } catch (error) {
@@ -183,20 +209,30 @@ export function createWorkerChatHandler(options: WorkerChatHandlerOptions): Work
   }
 
   async function route(request: Request): Promise<Response> {
-    guardRequest(request, options.allowedHosts ?? null);
+    guardRequest(request, hosts, guard);
     const target = chatRoute(request, base);
-    if (target.kind === 'post') return post(request);
+    const principal = authorize ? await authorizeRequest(authorize, request) : undefined;
+    if (target.kind === 'post') return post(request, principal);
     const { chatId } = target;
-    if (target.kind === 'messages')
-      return storedMessagesResponse(await engine.getThread(await threads.current(chatId)));
-    const local = runs.get(chatId);
     const threadId = await threads.current(chatId);
+    const local = runs.get(chatId);
+    const read = target.kind === 'messages' || principal !== undefined;
+    const thread = read ? await engine.getThread(threadId) : undefined;
+    const current = local ?? (principal === undefined ? undefined : await log.current(threadId));
+    checkChatOwner(chatId, principal, thread, current);
+    if (target.kind === 'messages') return storedMessagesResponse(thread);
     if (target.kind === 'stop') {
       // The worker running the thread aborts it; every reader sees the run end.
       if (local || (await log.current(threadId)) !== undefined) await client.cancelThread(threadId);
       return new Response(null, { status: 204 });
     }
-    const stream = local ? local.stream(true) : await stored.follow(threadId);
+    // A run elsewhere is followed only if it answers this caller (it may have begun since).
+    const stream = local
+      ? local.run.stream(true)
+      : await stored.follow(
+          threadId,
+          (run) => principal === undefined || run.principal === principal,
+        );
     if (!stream) return new Response(null, { status: 204 });
     return createUIMessageStreamResponse({ stream });
   }
@@ -204,7 +240,7 @@ export function createWorkerChatHandler(options: WorkerChatHandlerOptions): Work
   const fetch = (request: Request) => route(request).catch(errorResponse);
   return {
     fetch,
-    node: fetchToNode(fetch, { hosts: options.allowedHosts ?? null }),
+    node: fetchToNode(fetch, { hosts, ...guard }),
     isRunning: (chatId) => runs.get(chatId) !== undefined,
     close: () => stored.close(),
   };

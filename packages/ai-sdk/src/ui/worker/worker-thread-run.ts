@@ -16,9 +16,13 @@ export interface ChatWorkerClient {
   sendMessage(
     threadId: string,
     message: { readonly content: string; readonly metadata?: Readonly<Record<string, unknown>> },
-    options?: { readonly workflowId?: string },
+    options?: { readonly workflowId?: string; readonly principal?: string },
   ): Promise<void>;
-  resumeThread(threadId: string, input: unknown): Promise<void>;
+  resumeThread(
+    threadId: string,
+    input: unknown,
+    options?: { readonly principal?: string },
+  ): Promise<void>;
   cancelThread(threadId: string): Promise<void>;
   subscribe(threadId: string, listener: (event: ChatWorkerEvent) => void): Promise<() => unknown>;
 }
