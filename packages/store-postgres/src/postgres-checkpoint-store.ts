@@ -38,7 +38,7 @@ import pg, { type Pool, type PoolClient } from 'pg';
 import { deleteThread } from './delete-thread.js';
 import { postgresStore } from './errors/store-errors.js';
 import { GroupCommit, type Outcome } from './group-commit.js';
-import type { GroupWrite, WriteResult } from './group-write.js';
+import { type GroupWrite, type WriteResult, writeRound } from './group-write.js';
 import { acquireLeases, type LeaseTarget, releaseLeases } from './lease-writes.js';
 import { query, transaction } from './query.js';
 import { groupValues, headOf } from './save-group.js';
@@ -267,32 +267,20 @@ export class PostgresCheckpointStore implements CheckpointStore {
     return this.#ready;
   }
 
-  /**
-   * One round of the group commit (calls of distinct threads, so in any order among themselves):
-   * its saves, the leases it takes and those it gives up, each kind as one statement, side by
-   * side. Each call's outcome comes back in the round's order.
-   */
+  /** One round of the group commit, once the schema is ready (see `writeRound`). */
   async #commitRound(round: readonly GroupWrite[]): Promise<readonly Outcome<WriteResult>[]> {
     try {
       await this.#migrated();
     } catch (error) {
       return round.map((write) => ({ refusal: translateError(error, this.schema, write.kind) }));
     }
-    const saves = round.flatMap((w) => (w.kind === 'save' ? [w.checkpoint] : []));
-    const acquires = round.flatMap((w) => (w.kind === 'acquireLease' ? [w] : []));
-    const releases = round.flatMap((w) => (w.kind === 'releaseLease' ? [w] : []));
-    const [saved, acquired, released] = await Promise.all([
-      this.#saveRound(saves),
-      acquireLeases(this.#leases, acquires),
-      releaseLeases(this.#leases, releases),
-    ]);
-    const next = { save: 0, acquireLease: 0, releaseLease: 0 };
-    return round.map((write): Outcome<WriteResult> => {
-      const i = next[write.kind]++;
-      if (write.kind === 'acquireLease') return acquired[i]!;
-      if (write.kind === 'releaseLease') return released[i]!;
-      const refusal = saved[i];
-      return refusal === undefined ? { value: undefined } : { refusal };
+    return writeRound(round, {
+      saves: async (checkpoints) =>
+        (await this.#saveRound(checkpoints)).map((refusal) =>
+          refusal === undefined ? { value: undefined } : { refusal },
+        ),
+      acquires: (requests) => acquireLeases(this.#leases, requests),
+      releases: (requests) => releaseLeases(this.#leases, requests),
     });
   }
 
@@ -312,7 +300,11 @@ export class PostgresCheckpointStore implements CheckpointStore {
     let rows: GroupHeadRow[] = [];
     try {
       if (grouped.length > 0)
-        ({ rows } = await query<GroupHeadRow>(this.#pool, this.#sql.saveGroup, groupValues(grouped)));
+        ({ rows } = await query<GroupHeadRow>(
+          this.#pool,
+          this.#sql.saveGroup,
+          groupValues(grouped),
+        ));
     } catch (error) {
       if (!isStatementRefusal(error)) {
         const refusal = translateError(error, this.schema, 'save');

@@ -19,27 +19,19 @@ import {
   storeClosed,
   threadInfo,
 } from '@skein/core/store-kit';
-import { checkLeaseRequest, type LeaseRequest, SkeinError } from '@skein/spec';
+import { checkLeaseRequest, type LeaseRequest } from '@skein/spec';
 import { chooseDriver } from './driver/choose-driver.js';
 import type { SqliteConnection, SqliteDriver, SqliteDriverName } from './driver/connection.js';
 import { Transactions } from './driver/transactions.js';
 import { sqliteStore } from './errors/store-errors.js';
-import { GroupCommit, type Outcome } from './group-commit.js';
-import type { GroupWrite, WriteResult } from './group-write.js';
+import { GroupCommit } from './group-commit.js';
+import { type GroupWrite, type WriteResult, writeGroup } from './group-write.js';
 import { openDatabase } from './open/open-database.js';
 import { SCHEMA_VERSION } from './schema/migrations.js';
 import { readBodies, releaseForks } from './shared-conversation.js';
 import { prepareStatements, type Statements } from './statements.js';
 import { checkOptions, type SqliteCheckpointStoreOptions } from './store-options.js';
 import { translateError } from './translate-error.js';
-import { writeCheckpoint } from './write-checkpoint.js';
-
-/** A call of a group failed after it had written: the group goes again with savepoints. */
-class WrittenHalfway extends Error {
-  constructor(override readonly cause: unknown) {
-    super('a call of the group failed after it had written', { cause });
-  }
-}
 
 /**
  * A `CheckpointStore` in one SQLite file (WAL mode), on better-sqlite3 or node:sqlite (the same
@@ -91,7 +83,13 @@ export class SqliteCheckpointStore implements CheckpointStore {
       db.close();
       throw this.#translate(error, 'open');
     }
-    this.#group = new GroupCommit((group) => this.#commitGroup(group));
+    const writer = {
+      sql: this.#sql,
+      tx: this.#tx,
+      store: this.#store,
+      translate: (error: unknown, operation: string) => this.#translate(error, operation),
+    };
+    this.#group = new GroupCommit((group) => writeGroup(writer, group));
   }
 
   async save(checkpoint: Checkpoint): Promise<void> {
@@ -202,73 +200,6 @@ export class SqliteCheckpointStore implements CheckpointStore {
       operation,
       busyTimeoutMs: this.#busyTimeoutMs,
     });
-  }
-
-  /**
-   * The group's calls in one transaction, in call order, each checked against what the earlier
-   * ones wrote: the same outcome as calling them one after another. IMMEDIATE takes the write
-   * lock before the checks, so a second process writing the same thread waits and then sees the
-   * new counts instead of both passing the check.
-   *
-   * A refused call writes nothing (its checks come before its writes), so it fails alone with no
-   * savepoint to undo it. Should a call fail after it wrote (a broken constraint, I/O), the whole
-   * transaction is rolled back and the group written again with a savepoint per call, so that
-   * only that one fails. Some failures (disk full, I/O, a busy database) end or refuse the whole
-   * transaction: nothing of the group is written then, and every call of it fails, each with the
-   * error named for it.
-   */
-  #commitGroup(group: readonly GroupWrite[]): readonly Outcome<WriteResult>[] {
-    try {
-      return this.#tx.immediate(() => group.map((write) => this.#tryApply(write)));
-    } catch (error) {
-      if (!(error instanceof WrittenHalfway) || group.length === 1)
-        return this.#refuseAll(group, error instanceof WrittenHalfway ? error.cause : error);
-    }
-    try {
-      return this.#tx.immediate(() => group.map((write) => this.#attempt(write)));
-    } catch (error) {
-      return this.#refuseAll(group, error);
-    }
-  }
-
-  #refuseAll(group: readonly GroupWrite[], error: unknown): Outcome<WriteResult>[] {
-    return group.map((write) => ({ refusal: this.#translate(error, write.kind) }));
-  }
-
-  /** One call of a group with no savepoint: refused alone (having written nothing), or written. */
-  #tryApply(write: GroupWrite): Outcome<WriteResult> {
-    try {
-      return { value: this.#apply(write) };
-    } catch (error) {
-      // The checks' refusals are Skein errors; SQLite's own are not, and may come after a write.
-      if (SkeinError.isInstance(error)) return { refusal: error };
-      throw new WrittenHalfway(error);
-    }
-  }
-
-  /** One call of a group under its savepoint: refused alone (its writes undone), or written. */
-  #attempt(write: GroupWrite): Outcome<WriteResult> {
-    let value: WriteResult;
-    const refusal = this.#tx.attempt(() => {
-      value = this.#apply(write);
-    });
-    return refusal === undefined ? { value } : { refusal: this.#translate(refusal, write.kind) };
-  }
-
-  #apply(write: GroupWrite): WriteResult {
-    const sql = this.#sql;
-    switch (write.kind) {
-      case 'save':
-        writeCheckpoint(sql, write.checkpoint, this.#store);
-        return undefined;
-      case 'acquireLease': {
-        const { owner, expiresAt, now } = write.lease;
-        return sql.acquireLease.run(write.threadId, owner, expiresAt, now).changes === 1;
-      }
-      case 'releaseLease':
-        sql.releaseLease.run(write.threadId, write.owner);
-        return undefined;
-    }
   }
 
   #read(threadId: string, checkpointId: string | undefined): StoredThread | undefined {

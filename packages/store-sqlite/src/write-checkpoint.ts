@@ -63,8 +63,9 @@ function headValues(checkpoint: EncodedCheckpoint) {
  * nothing was written: no thread yet, or a checkpoint the rule refuses.
  */
 function moveHead(sql: Statements, checkpoint: EncodedCheckpoint): number | undefined {
-  // A checkpoint without a parent starts a thread (a fork's too): there is no head to move.
-  if (checkpoint.parentId === null || checkpoint.forkOf !== undefined) return undefined;
+  // A checkpoint without a parent starts a thread: there is no head to move. (A fork's first
+  // checkpoint finds no row, unless its thread exists: then the rule is the same for it.)
+  if (checkpoint.parentId === null) return undefined;
   const { from } = checkpoint;
   const owner = checkpoint.owner ?? null;
   return sql.moveHead.get(
