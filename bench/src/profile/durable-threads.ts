@@ -2,16 +2,16 @@
 // (START, 10 x (LLM waiting 50 ms, VARIABLE, ROUTE), END) for one store and one thread count, to
 // compare builds run after run (A/B) and to profile. Usage:
 //
-//   pnpm --filter @skein/bench durable <memory|sqlite|postgres> [threads=1000] [runs=3]
-//   threads 1 measures one thread of 2,000 steps with no model wait (ms per step)
+//   pnpm --filter @skein/bench durable <memory|sqlite|postgres|langgraph> [threads=1000] [runs=3]
+//   threads 1 measures one thread of 2,000 steps with no model wait (ms per step); langgraph is
+//   the same threads in LangGraph on MemorySaver (the suite's peer row), not a Skein store
 //
 // BENCH_SQLITE_DRIVER picks the SQLite driver (default: the store's own choice);
 // SKEIN_TEST_PG_URL a PostgreSQL server to use (default: an embedded one started here);
 // BENCH_CPU_PROF=<file> writes a CPU profile of the measured runs (not the warm-up). Beside each
 // run's wall time it prints the CPU time the process used (user + system, all its threads): on a
 // machine shared with other jobs that moves less than the wall time does.
-import { writeFileSync } from 'node:fs';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +19,7 @@ import { type CheckpointStore, InMemoryCheckpointStore } from '@skein/core';
 import { PostgresCheckpointStore } from '@skein/store-postgres';
 import { startTestPostgres } from '@skein/store-postgres/testing';
 import { SqliteCheckpointStore, type SqliteDriverName } from '@skein/store-sqlite';
+import { langGraphThreadsAtOnce } from '../durable-throughput/langgraph-steps.js';
 import {
   modelStepsEngine,
   nodesPerThread,
@@ -39,7 +40,7 @@ interface Opened {
 }
 
 async function opener(): Promise<{ open(name: string): Promise<Opened>; stop(): Promise<void> }> {
-  if (kind === 'memory')
+  if (kind === 'memory' || kind === 'langgraph')
     return {
       open: async () => ({ store: new InMemoryCheckpointStore(), close: async () => {} }),
       stop: async () => {},
@@ -90,7 +91,10 @@ try {
       // Run 0 warms the JIT up and is not counted (nor profiled).
       if (r === 1 && session) await session.post('Profiler.start');
       const used = process.cpuUsage();
-      if (threads === 1) {
+      if (kind === 'langgraph') {
+        const ms = await langGraphThreadsAtOnce(threads, STEPS, DELAY_MS);
+        if (r > 0) times.push(ms / IDEAL_MS);
+      } else if (threads === 1) {
         const engine = modelStepsEngine(store, LONG_ROUNDS, 0);
         const ms = await runThreadsAtOnce(engine, `long-${r}`, 1, LONG_ROUNDS);
         if (r > 0) times.push(ms / nodesPerThread(LONG_ROUNDS));
