@@ -1,16 +1,19 @@
 #!/usr/bin/env node
-// Uses the packages as someone outside the monorepo would: packs each one (so `workspace:^`
-// becomes a real range), installs the tarballs with npm into a project under the OS temp folder,
-// with the peers each declares, and there imports every entry point from ESM and CJS,
-// type-checks a strict `nodenext` file against the public types, and runs every README example.
+// Uses the packages as someone outside the monorepo would once they are released: publishes them
+// to a local registry (Verdaccio on 127.0.0.1, scripts/local-registry.mjs) through the code path
+// of `pnpm release`, then installs them by name with npm into projects under the OS temp folder:
+// - per README (every package's and the root's), a fresh project where the README's one install
+//   line (the `npm install …` of its ```sh blocks) runs verbatim against that registry, then the
+//   README's examples run there: a missing dependency or a wrong install line fails here;
+// - one project with every package and every peer they declare, which imports every entry point
+//   from ESM and CJS, type-checks a strict `nodenext` file (and the README examples) against the
+//   public types, runs it, and holds one copy of every @skein package.
 // Needs the packages built (the test command builds them first) and pnpm on PATH.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
-  copyFileSync,
   existsSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
@@ -20,15 +23,25 @@ import {
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readmeExample } from './readme-example.mjs';
+import { publishToLocalRegistry, startLocalRegistry } from './local-registry.mjs';
+import {
+  installedNames,
+  installLines,
+  installs,
+  readmeExample,
+  runnableExamples,
+  startRootReadmeModel,
+} from './readme-example.mjs';
 
 const started = performance.now();
 const root = fileURLToPath(new URL('..', import.meta.url));
-const PREFIX = 'skein-consumer-';
+// The examples and consumer.ts run through this repository's tsx: none of them installs it.
+const tsx = import.meta.resolve('tsx');
 // pnpm's `npm_config_*` variables (when run from `pnpm test`) would configure the user's npm.
 const env = Object.fromEntries(
   Object.entries(process.env).filter(([key]) => !key.toLowerCase().startsWith('npm_')),
 );
+const cores = availableParallelism();
 
 const packages = readdirSync(join(root, 'packages'))
   .sort()
@@ -37,8 +50,36 @@ const packages = readdirSync(join(root, 'packages'))
   .map((p) => ({ ...p, manifest: JSON.parse(readFileSync(join(p.dir, 'package.json'), 'utf8')) }));
 const ours = new Set(packages.map((p) => p.manifest.name));
 
-const tarballs = pack();
-const project = install(tarballs);
+const readmes = [
+  ...packages.map(({ folder, dir, manifest }) => readme(folder, dir, manifest)),
+  readme('root', root, {}),
+];
+const wrong = readmes.filter((r) => r.lines.length !== 1);
+if (wrong.length)
+  bail(
+    '✗ every README needs exactly one install line (an `npm install …` line in a ```sh block)',
+    wrong.map((r) => `${r.name}: ${r.lines.length} (${r.lines.join(' | ')})`).join('\n'),
+  );
+// READMEs with the same install line share a project.
+const projects = [...new Set(readmes.map((r) => r.lines[0]))].map((line) => {
+  const group = readmes.filter((r) => r.lines[0] === line);
+  return {
+    line,
+    readmes: group,
+    folder: `readme-${group.map((r) => r.name).join('+')}`,
+    extras: [...new Set(group.flatMap((r) => r.extras))].sort(),
+  };
+});
+
+const state = stateFolder();
+const all = join(state, 'all');
+if (existsSync(join(state, '.installed'))) {
+  console.log('✓ publish and npm installs (unchanged packages, READMEs and changesets: reused)');
+} else {
+  await publishAndInstall();
+  writeFileSync(join(state, '.installed'), '');
+}
+
 const entries = packages.flatMap(({ manifest }) =>
   Object.entries(manifest.exports ?? {})
     .filter(([key]) => key !== './package.json')
@@ -48,14 +89,21 @@ const entries = packages.flatMap(({ manifest }) =>
       cjs: typeof target === 'string' || 'require' in target || 'default' in target,
     })),
 );
-writeTypeScriptProject(project, entries);
-const examples = packages.map(({ folder, dir }) => {
-  const readme = join(dir, 'README.md');
-  const code = existsSync(readme) ? readmeExample(readFileSync(readme, 'utf8')) : undefined;
-  const file = `${folder}-example.mts`;
-  if (code !== undefined) writeFileSync(join(project, file), code);
-  return { folder, file, code };
-});
+writeTypeScriptProject(all, entries);
+for (const { folder, text } of readmes.filter((r) => r.name !== 'root')) {
+  const code = readmeExample(text);
+  if (code !== undefined) writeFileSync(join(all, `${folder}-example.mts`), code);
+}
+const examples = projects.flatMap((project) =>
+  project.readmes.flatMap(({ name, examples: codes }) =>
+    codes.map((code, i) => {
+      const file = `${name}-example-${i + 1}.mts`;
+      writeFileSync(join(state, project.folder, file), code);
+      return { name, file, project, number: i + 1 };
+    }),
+  ),
+);
+const model = await startRootReadmeModel(root);
 
 const checks = [
   ...entries.flatMap(({ specifier, cjs }) => [
@@ -64,102 +112,195 @@ const checks = [
       ? { label: `CJS require ${specifier}`, args: ['-e', cjsRequire(specifier)] }
       : { label: `CJS require ${specifier}`, skip: 'ESM-only: no `require` condition' },
   ]),
-  {
-    label: 'one copy of every @skein package',
-    run: () => duplicateCopies(join(project, 'node_modules')),
-  },
+  ...[{ folder: 'all' }, ...projects].map(({ folder }) => ({
+    label: `one copy of every @skein package (${folder})`,
+    run: () => duplicateCopies(join(state, folder, 'node_modules')),
+  })),
   {
     label: 'tsc: strict nodenext, skipLibCheck false (consumer.ts, consumer.cts, README examples)',
-    args: [join(project, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.'],
+    args: [join(all, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.'],
   },
   {
     label: 'consumer.ts ran (tools, workflow, SQLite store)',
-    args: ['--import', 'tsx', 'consumer.ts'],
+    args: ['--import', tsx, 'consumer.ts'],
   },
-  ...examples.map(({ folder, file, code }) =>
-    code === undefined
-      ? { label: `${folder} README example`, run: () => 'no ```ts block in README.md' }
-      : { label: `${folder} README example ran (${file})`, args: ['--import', 'tsx', file] },
-  ),
+  ...readmes
+    .filter((r) => r.examples.length === 0)
+    .map(({ name }) => ({ label: `${name} README example`, run: () => 'no ```ts block' })),
+  ...examples.map(({ name, file, project, number }) => ({
+    label: `${name} README example ${number} ran after \`${project.line}\``,
+    cwd: join(state, project.folder),
+    args: ['--import', tsx, file],
+    // The root README's agent talks to an OpenAI-compatible server: the testkit's, scripted.
+    env: name === 'root' ? { OPENAI_BASE_URL: model.url, OPENAI_API_KEY: 'test' } : {},
+    expect: name === 'root' ? 'COMPLETED' : undefined,
+  })),
 ];
 
 let failed = 0;
-await runAll(checks, Math.max(1, Math.min(4, availableParallelism())));
+await runAll(checks, Math.max(1, Math.min(4, cores)));
+await model.close();
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 console.log(
-  `${failed ? `✗ ${failed} failed` : '✓ all passed'} in ${seconds} s (project: ${project})`,
+  `${failed ? `✗ ${failed} failed` : '✓ all passed'} in ${seconds} s (projects: ${state})`,
 );
 process.exit(failed ? 1 : 0);
 
-function pack() {
-  const destination = mkdtempSync(join(tmpdir(), 'skein-pack-'));
-  const files = [];
-  for (const { folder, dir } of packages) {
-    const before = new Set(readdirSync(destination));
-    const result = spawnSync('pnpm', ['pack', '--pack-destination', destination], {
-      cwd: dir,
-      encoding: 'utf8',
-      env,
-    });
-    const made = readdirSync(destination).filter((f) => !before.has(f));
-    if (result.status !== 0 || made.length !== 1)
-      bail(`✗ pnpm pack in packages/${folder}`, `${result.error ?? ''}${result.stderr}`);
-    files.push(join(destination, made[0]));
-  }
-  console.log(`✓ packed ${files.length} packages`);
-  return files;
+function readme(name, dir, manifest) {
+  const text = readFileSync(join(dir, 'README.md'), 'utf8');
+  return {
+    name,
+    folder: name,
+    text,
+    lines: installLines(text),
+    // The root README's agent is its ```ts runnable block; a package's first ```ts block opens it.
+    examples: [name === 'root' ? undefined : readmeExample(text), ...runnableExamples(text)].filter(
+      (code) => code !== undefined,
+    ),
+    // What a README example needs beyond what its install line installs (a server to talk to),
+    // listed by the package under `skein.exampleDependencies` in its package.json.
+    extras: manifest.skein?.exampleDependencies ?? [],
+  };
 }
 
-// The project's folder is named by a hash of the packed files and its package.json, so an unchanged
-// build reuses the last install (better-sqlite3 alone compiles for over a minute without a prebuilt).
-function install(files) {
-  const manifest = {
+// Publishes every package to a fresh local registry, then installs every project from it, a few
+// at a time: npm's cache is shared, and most of an install waits on the network or a compiler.
+async function publishAndInstall() {
+  mkdirSync(state, { recursive: true });
+  const registry = await startLocalRegistry(join(state, 'registry'), { env });
+  try {
+    let t = performance.now();
+    const prebuilt = compileSqlite(registry.url);
+    const released = await publishToLocalRegistry(registry.url, join(state, 'release'), { env });
+    const version = [...new Set(Object.values(released))].join(', ');
+    console.log(
+      `✓ released ${Object.keys(released).length} packages at ${version} to ${registry.url} (${since(t)} s)`,
+    );
+    t = performance.now();
+    const jobs = [
+      {
+        folder: 'all',
+        label: 'npm install (every package, every peer)',
+        sqlite: true,
+        run: () => installAll(registry.url, released),
+      },
+      ...projects.map((p) => ({
+        folder: p.folder,
+        label: p.line,
+        sqlite: buildsSqlite(p),
+        run: () => installReadme(registry.url, p),
+      })),
+    ];
+    // Those that wait for better-sqlite3's build go last, so no worker waits while others could run.
+    jobs.sort((a, b) => Number(a.sqlite) - Number(b.sqlite));
+    const count = jobs.length;
+    const errors = [];
+    const worker = async () => {
+      for (let job = jobs.shift(); job; job = jobs.shift()) {
+        if (job.sqlite) await prebuilt;
+        const t0 = performance.now();
+        const error = await job.run();
+        if (error) errors.push(`✗ ${job.label} (${job.folder})\n${indent(error)}`);
+        else console.log(`✓ ${job.label} (${since(t0)} s)`);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(3, cores + 1) }, worker));
+    if (errors.length) bail(errors.join('\n'), '');
+    console.log(`✓ ${count} projects installed from the local registry (${since(t)} s)`);
+  } finally {
+    await registry.close();
+  }
+  rmSync(join(state, 'registry'), { recursive: true, force: true });
+  rmSync(join(state, 'release'), { recursive: true, force: true });
+}
+
+// Whether a project's install may compile better-sqlite3: its install line names it, or names one
+// of our packages that depends on it (directly or through our other packages).
+function buildsSqlite({ line }) {
+  const manifests = packages.map((p) => p.manifest);
+  return installs(installedNames(line), manifests, 'better-sqlite3');
+}
+
+// better-sqlite3 has no prebuilt binary this machine can download, so its install script compiles
+// it: over a minute of CPU per project. It compiles once, in a project of its own while the
+// packages are published; the projects that install it then take that build as the prebuilt
+// binary prebuild-install (its install script) looks for first. Should it fail, each compiles.
+async function compileSqlite(registry) {
+  const t = performance.now();
+  const dir = freshProject('prebuild', registry, { name: 'skein-prebuild', private: true });
+  const spec = `better-sqlite3@${repoVersion('better-sqlite3')}`;
+  const error = await exec('npm', ['install', '--no-audit', '--no-fund', spec], dir);
+  if (error)
+    return console.log(`✗ ${spec} did not compile; each project will try\n${indent(error)}`);
+  const { modules, platform, arch } = { ...process.versions, ...process };
+  const file = `${spec.replace('@', '-v')}-node-v${modules}-${platform}-${arch}.tar.gz`;
+  mkdirSync(join(state, 'prebuilds'), { recursive: true });
+  const tar = ['-czf', join(state, 'prebuilds', file), 'build/Release/better_sqlite3.node'];
+  const packed = await exec('tar', tar, join(dir, 'node_modules', 'better-sqlite3'));
+  console.log(packed ? `✗ ${file}: ${packed}` : `✓ ${spec} compiled once (${since(t)} s)`);
+}
+
+// A fresh npm project that takes every package from the local registry, and better-sqlite3's
+// build from the prebuilds folder (prebuild-install reads this file in the folders above it).
+function freshProject(folder, registry, manifest) {
+  const dir = join(state, folder);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  writeFileSync(join(dir, '.npmrc'), `registry=${registry}\n`);
+  writeFileSync(join(dir, '.prebuild-installrc'), `local-prebuilds=${join(state, 'prebuilds')}\n`);
+  return dir;
+}
+
+// The README's install line, verbatim; then what its examples need beyond it, as a reader
+// installs it (by name, or at the range `skein.exampleDependencies` gives).
+async function installReadme(registry, project) {
+  const { folder, line, extras } = project;
+  const dir = freshProject(folder, registry, { name: `skein-${folder.replace(/\+/g, '-')}` });
+  const error = await exec('sh', ['-c', line], dir);
+  const named = new Set(installedNames(line));
+  const more = extras.filter((spec) => !named.has(spec.replace(/(.)@.*$/, '$1')));
+  if (error || more.length === 0) return error;
+  return exec('npm', ['install', '--no-audit', '--no-fund', ...more], dir);
+}
+
+function installAll(registry, released) {
+  const dir = freshProject('all', registry, {
     name: 'skein-consumer',
     private: true,
     type: 'module',
     dependencies: Object.fromEntries([
-      ...packages.map(({ manifest: m }, i) => [m.name, `file:tarballs/${basename(files[i])}`]),
-      ...peers().map((name) => [name, repoVersion(name)]),
-      // What a README example needs beyond the package itself (a server to talk to, say), listed by
-      // the package under `skein.exampleDependencies` in its package.json.
-      ...exampleDependencies().map((name) => [name, repoVersion(name)]),
+      ...Object.entries(released),
+      // Every peer a package declares (optional ones too: the subpaths that need them are
+      // checked), and what the README examples, type-checked here, import.
+      ...[...peers(), ...exampleDependencies()].map((name) => [name, repoVersion(name)]),
       // The interop README builds its tools with zod, as the MCP and Agents SDKs do.
       ['zod', repoVersion('zod')],
       ['typescript', repoVersion('typescript')],
       ['@types/node', '^20'],
-      ['tsx', repoVersion('tsx')],
     ]),
-  };
-  const json = `${JSON.stringify(manifest, null, 2)}\n`;
-  // What goes into each tarball, not the tarball: pnpm writes rewritten dependencies in any order.
-  const hash = createHash('sha256').update(json);
+  });
+  return exec('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], dir);
+}
+
+// The projects' folder is named by this worktree and a hash of what the projects are made from
+// (the packed files, the READMEs' install lines, the changesets, these scripts), so an unchanged
+// build reuses the last publish and installs. Other worktrees' folders are left alone.
+function stateFolder() {
+  const hash = createHash('sha256');
   for (const { dir, manifest: m } of packages)
     for (const file of shipped(dir, ['package.json', ...(m.files ?? [])]))
       hash.update(file).update(readFileSync(join(dir, file)));
-  const project = join(tmpdir(), PREFIX + hash.digest('hex').slice(0, 16));
-  const done = join(project, '.installed');
-  for (const old of readdirSync(tmpdir()).filter((f) => f.startsWith(PREFIX)))
-    if (join(tmpdir(), old) !== project || !existsSync(done))
+  for (const r of readmes) hash.update(`${r.name}\0${r.lines.join('\n')}\0${r.extras.join(' ')}`);
+  for (const file of shipped(root, ['.changeset', 'package.json', 'pnpm-lock.yaml']))
+    hash.update(file).update(readFileSync(join(root, file)));
+  for (const script of ['check-consumer.mjs', 'local-registry.mjs', 'release.mjs'])
+    hash.update(readFileSync(join(root, 'scripts', script)));
+  const prefix = `skein-rehearsal-${createHash('sha256').update(root).digest('hex').slice(0, 8)}-`;
+  const folder = join(tmpdir(), prefix + hash.digest('hex').slice(0, 16));
+  for (const old of readdirSync(tmpdir()).filter((f) => f.startsWith(prefix)))
+    if (join(tmpdir(), old) !== folder || !existsSync(join(folder, '.installed')))
       rmSync(join(tmpdir(), old), { recursive: true, force: true });
-  if (existsSync(done)) {
-    console.log('✓ npm install (unchanged tarballs: reused)');
-  } else {
-    mkdirSync(join(project, 'tarballs'), { recursive: true });
-    for (const file of files) copyFileSync(file, join(project, 'tarballs', basename(file)));
-    writeFileSync(join(project, 'package.json'), json);
-    const t = performance.now();
-    const result = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], {
-      cwd: project,
-      encoding: 'utf8',
-      env,
-    });
-    if (result.status !== 0)
-      bail('✗ npm install', `${result.error ?? ''}${result.stdout}${result.stderr}`);
-    writeFileSync(done, '');
-    console.log(`✓ npm install (${((performance.now() - t) / 1000).toFixed(1)} s)`);
-  }
-  rmSync(join(files[0], '..'), { recursive: true, force: true });
-  return project;
+  return folder;
 }
 
 function shipped(dir, paths) {
@@ -176,14 +317,16 @@ function shipped(dir, paths) {
     .sort();
 }
 
-// Every peer a package declares (optional ones too: the subpaths that need them are checked).
+// Every peer a package declares.
 function peers() {
   const names = packages.flatMap(({ manifest }) => Object.keys(manifest.peerDependencies ?? {}));
   return [...new Set(names)].filter((name) => !ours.has(name)).sort();
 }
 
 function exampleDependencies() {
-  const names = packages.flatMap(({ manifest }) => manifest.skein?.exampleDependencies ?? []);
+  const names = packages.flatMap(({ manifest }) =>
+    (manifest.skein?.exampleDependencies ?? []).map((spec) => spec.replace(/(.)@.*$/, '$1')),
+  );
   return [...new Set(names)].filter((name) => !ours.has(name) && !peers().includes(name)).sort();
 }
 
@@ -260,7 +403,9 @@ async function runAll(list, concurrency) {
         console.log(`- ${check.label}: skipped (${check.skip})`);
         continue;
       }
-      const error = check.run ? check.run() : await node(check.args);
+      const error = check.run
+        ? check.run()
+        : await exec(process.execPath, check.args, check.cwd ?? all, check);
       if (error === undefined) console.log(`✓ ${check.label}`);
       else {
         failed++;
@@ -271,9 +416,10 @@ async function runAll(list, concurrency) {
   await Promise.all(Array.from({ length: concurrency }, worker));
 }
 
-function node(args) {
+// Runs a command; resolves undefined when it exits 0 (and printed `expect`), else what it said.
+function exec(command, args, cwd, { env: extra = {}, expect } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { cwd: project, env });
+    const child = spawn(command, args, { cwd, env: { ...env, ...extra } });
     let output = '';
     child.stdout.on('data', (d) => {
       output += d;
@@ -281,12 +427,19 @@ function node(args) {
     child.stderr.on('data', (d) => {
       output += d;
     });
-    const timer = setTimeout(() => child.kill(), 180_000);
+    // An install that compiles better-sqlite3 on a busy machine takes minutes, not tens of them.
+    const timer = setTimeout(() => child.kill(), command === process.execPath ? 180_000 : 900_000);
+    child.on('error', (error) => resolve(String(error)));
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      resolve(code === 0 ? undefined : `exit ${code ?? signal}\n${output.trim()}`);
+      if (code === 0 && (expect === undefined || output.includes(expect))) resolve(undefined);
+      else resolve(`exit ${code ?? signal}${code === 0 ? `, no ${expect}` : ''}\n${output.trim()}`);
     });
   });
+}
+
+function since(t) {
+  return ((performance.now() - t) / 1000).toFixed(1);
 }
 
 function indent(text) {
@@ -294,10 +447,6 @@ function indent(text) {
     .split('\n')
     .map((line) => `    ${line}`)
     .join('\n');
-}
-
-function basename(file) {
-  return file.slice(file.lastIndexOf('/') + 1);
 }
 
 function bail(line, detail) {

@@ -5,7 +5,7 @@ import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { readmeExample, runnableExamples } from './readme-example.mjs';
+import { readmeExample, runnableExamples, startRootReadmeModel } from './readme-example.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const only = process.argv.slice(2);
@@ -60,19 +60,12 @@ process.exit(failed ? 1 : 0);
  */
 async function checkRootReadme() {
   if (only.length && !only.includes('root')) return 0;
-  const testkit = join(root, 'packages', 'testkit', 'dist', 'index.js');
-  const { startOpenAICompatibleServer } = await import(pathToFileURL(testkit).href);
   const app = join(root, 'apps', 'chat-service');
   let failures = 0;
   for (const [i, source] of runnableExamples(
     readFileSync(join(root, 'README.md'), 'utf8'),
   ).entries()) {
-    const server = await startOpenAICompatibleServer({
-      script: (request) =>
-        request.body.messages?.at(-1)?.role === 'tool'
-          ? { content: 'It is sunny.' }
-          : { toolCalls: [{ name: 'weather', arguments: { city: 'Lisbon' } }] },
-    });
+    const server = await startRootReadmeModel(root);
     const tmp = mkdtempSync(join(app, '.readme-'));
     const file = join(tmp, 'example.ts');
     writeFileSync(file, source);

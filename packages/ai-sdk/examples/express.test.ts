@@ -1,7 +1,8 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DefaultChatTransport, readUIMessageStream, type UIMessage } from 'ai';
+import type { UIMessage } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
+import { askAs, hello } from './ask-as.js';
 import { chatApp, sessionCookie } from './express.js';
 import { demoEngine } from './hono.js';
 
@@ -35,26 +36,12 @@ async function login(url: string, user: string): Promise<string> {
   return response.headers.get('set-cookie')!.split(';')[0]!;
 }
 
-const hello: UIMessage = { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'hello' }] };
-
 describe('the chat handler mounted in Express (examples/express.ts)', () => {
   it("serves each signed-in user's chats to that user only: 404 to the other, 401 to no one", async () => {
     const { engine, url } = await start();
     const adaCookie = await login(url, 'ada');
     expect(adaCookie).toBe(`session=${sessionCookie('ada', SECRET)}`);
-    const ada = new DefaultChatTransport<UIMessage>({
-      api: `${url}/api/chat`,
-      headers: { cookie: adaCookie },
-    });
-    const stream = await ada.sendMessages({
-      chatId: 'ada-chat',
-      messages: [hello],
-      trigger: 'submit-message',
-      messageId: undefined,
-      abortSignal: undefined,
-    });
-    let answer: UIMessage | undefined;
-    for await (answer of readUIMessageStream({ stream }));
+    const answer = await askAs(`${url}/api/chat`, { cookie: adaCookie }, 'ada-chat');
     expect(answer?.parts.at(-1)).toMatchObject({ type: 'text', text: 're: hello' });
     expect((await engine.getThread('ada-chat'))!.state.principal).toBe('ada');
 

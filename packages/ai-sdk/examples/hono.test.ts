@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { type ServerType, serve } from '@hono/node-server';
-import { DefaultChatTransport, readUIMessageStream, type UIMessage } from 'ai';
+import type { UIMessage } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
+import { askAs, hello } from './ask-as.js';
 import { chatApp, demoEngine } from './hono.js';
 
 let server: ServerType | undefined;
@@ -23,8 +24,6 @@ async function start() {
   return { engine, url };
 }
 
-const hello: UIMessage = { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'hello' }] };
-
 const post = (url: string, headers: Record<string, string>) =>
   fetch(`${url}/api/chat`, {
     method: 'POST',
@@ -36,19 +35,11 @@ describe('the chat handler mounted in Hono (examples/hono.ts)', () => {
   it("serves each user's chats to that user only: 404 to the other, 401 to no one", async () => {
     const { engine, url } = await start();
     // Ada, through the ai package's own transport, as useChat in her browser.
-    const ada = new DefaultChatTransport<UIMessage>({
-      api: `${url}/api/chat`,
-      headers: { authorization: 'Bearer ada-token' },
-    });
-    const stream = await ada.sendMessages({
-      chatId: 'ada-chat',
-      messages: [hello],
-      trigger: 'submit-message',
-      messageId: undefined,
-      abortSignal: undefined,
-    });
-    let answer: UIMessage | undefined;
-    for await (answer of readUIMessageStream({ stream }));
+    const answer = await askAs(
+      `${url}/api/chat`,
+      { authorization: 'Bearer ada-token' },
+      'ada-chat',
+    );
     expect(answer?.parts.at(-1)).toMatchObject({ type: 'text', text: 're: hello' });
     expect((await engine.getThread('ada-chat'))!.state.principal).toBe('ada');
 

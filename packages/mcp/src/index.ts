@@ -9,7 +9,7 @@ export type { McpCallErrorCode, McpCallErrorFacts } from './errors/mcp-call-erro
 export { McpCallError } from './errors/mcp-call-error.js';
 export type { McpModuleErrorCode } from './errors/mcp-module-error.js';
 export { McpModuleError } from './errors/mcp-module-error.js';
-export type { McpBearerAuth } from './http/bearer-auth.js';
+export type { McpBearerAuth, TokenVerifier } from './http/bearer-auth.js';
 export type { McpHttpHandler } from './http/create-http-handler.js';
 export { createMcpHttpHandler } from './http/create-http-handler.js';
 export type { McpHttpOptions } from './http/http-options.js';

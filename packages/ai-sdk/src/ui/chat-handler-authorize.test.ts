@@ -3,6 +3,7 @@ import { DefaultChatTransport, type UIMessage } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type RunningChatServer, startChatServer } from './start-chat-server.js';
 import { lastMessage } from './test-support/ai-reader.js';
+import { answerApprovals, callAs } from './test-support/as-caller.js';
 import { chatEngine, payments } from './test-support/chat-fixture.js';
 import { GatedLLMClient } from './test-support/gated-llm-client.js';
 
@@ -76,40 +77,6 @@ async function submit(
   );
 }
 
-function approve(message: UIMessage): UIMessage {
-  return {
-    ...message,
-    parts: message.parts.map((p) =>
-      'approval' in p && p.state === 'approval-requested'
-        ? ({
-            ...p,
-            state: 'approval-responded',
-            approval: { id: p.approval.id, approved: true },
-          } as unknown as typeof p)
-        : p,
-    ),
-  };
-}
-
-/** A plain request as `token`'s (none: no Authorization), answered with status and code. */
-async function call(url: string, token: string | undefined, method = 'GET', body?: unknown) {
-  const response = await fetch(url, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return {
-    status: response.status,
-    challenge: response.headers.get('www-authenticate'),
-    code: text ? (JSON.parse(text) as { error?: { code?: string } }).error?.code : undefined,
-    text,
-  };
-}
-
 describe('the chat handler with authorize: two users', () => {
   it('refuses a request naming no caller with 401 and a challenge, on every route', async () => {
     const { url } = await serve();
@@ -121,7 +88,7 @@ describe('the chat handler with authorize: two users', () => {
         ['/api/chat/c0/stream', 'GET'],
         ['/api/chat/c0/stop', 'POST'],
       ] as const) {
-        const answer = await call(
+        const answer = await callAs(
           `${url}${path}`,
           token,
           method,
@@ -143,7 +110,7 @@ describe('the chat handler with authorize: two users', () => {
     expect((await engine.getThread('a1'))!.state.principal).toBe('ada');
     const before = await store.list('a1');
 
-    const read = await call(`${url}/api/chat/a1/messages`, 'bob-token');
+    const read = await callAs(`${url}/api/chat/a1/messages`, 'bob-token');
     expect([read.status, read.code]).toEqual([404, 'CHAT_NOT_FOUND']);
     await expect(
       submit(bob, 'a1', [user('u1', 'hello'), first, user('u2', 'mine now')]),
@@ -157,7 +124,7 @@ describe('the chat handler with authorize: two users', () => {
     expect(await store.load('a1~1')).toBeUndefined();
 
     // Ada reaches all of it.
-    const mine = await call(`${url}/api/chat/a1/messages`, 'ada-token');
+    const mine = await callAs(`${url}/api/chat/a1/messages`, 'ada-token');
     expect(mine.status).toBe(200);
     expect((JSON.parse(mine.text) as { messages: UIMessage[] }).messages).toHaveLength(2);
     const again = await submit(ada, 'a1', [user('u1', 'hello')], 'regenerate-message');
@@ -167,21 +134,21 @@ describe('the chat handler with authorize: two users', () => {
     expect((await submit(bob, 'b1', [user('b1', 'hi')])).parts.at(-1)).toMatchObject({
       text: 're: hi',
     });
-    const free = await call(`${url}/api/chat/free/messages`, 'bob-token');
+    const free = await callAs(`${url}/api/chat/free/messages`, 'bob-token');
     expect([free.status, JSON.parse(free.text)]).toEqual([200, { messages: [] }]);
-    expect((await call(`${url}/api/chat/free/stream`, 'bob-token')).status).toBe(204);
+    expect((await callAs(`${url}/api/chat/free/stream`, 'bob-token')).status).toBe(204);
   });
 
   it("answers another user's approval with 404: the payment waits for its owner, and runs once", async () => {
     const { ada, bob, engine } = await serve();
     const paid = payments.length;
     const asked = await submit(ada, 'a2', [user('u1', 'pay 7')]);
-    await expect(submit(bob, 'a2', [user('u1', 'pay 7'), approve(asked)])).rejects.toThrow(
+    await expect(submit(bob, 'a2', [user('u1', 'pay 7'), answerApprovals(asked)])).rejects.toThrow(
       /CHAT_NOT_FOUND/,
     );
     expect(payments.length).toBe(paid);
     expect((await engine.getThread('a2'))!.status).toBe('PAUSED');
-    const done = await submit(ada, 'a2', [user('u1', 'pay 7'), approve(asked)]);
+    const done = await submit(ada, 'a2', [user('u1', 'pay 7'), answerApprovals(asked)]);
     expect(done.parts.at(-1)).toMatchObject({ type: 'text', text: 'Done: {"paid":7}' });
     expect(payments.slice(paid)).toEqual([7]);
   });
@@ -192,10 +159,10 @@ describe('the chat handler with authorize: two users', () => {
     const reader = live.getReader();
     for (;;) if ((await reader.read()).value?.type === 'text-delta') break;
 
-    const stream = await call(`${url}/api/chat/a3/stream`, 'bob-token');
+    const stream = await callAs(`${url}/api/chat/a3/stream`, 'bob-token');
     expect([stream.status, stream.code]).toEqual([404, 'CHAT_NOT_FOUND']);
     await expect(bob.reconnectToStream({ chatId: 'a3' })).rejects.toThrow();
-    const stop = await call(`${url}/api/chat/a3/stop`, 'bob-token', 'POST');
+    const stop = await callAs(`${url}/api/chat/a3/stop`, 'bob-token', 'POST');
     expect([stop.status, stop.code]).toEqual([404, 'CHAT_NOT_FOUND']);
     // A second message of Bob's while it runs says nothing of it either.
     await expect(submit(bob, 'a3', [user('b1', 'hello?')])).rejects.toThrow(/CHAT_NOT_FOUND/);
@@ -206,14 +173,14 @@ describe('the chat handler with authorize: two users', () => {
     const message = await lastMessage(replay as never);
     expect(message.parts.at(-1)).toMatchObject({ type: 'text', text: ANSWER, state: 'done' });
     expect((await engine.getThread('a3'))!.status).toBe('COMPLETED');
-    expect((await call(`${url}/api/chat/a3/stream`, 'ada-token')).status).toBe(204);
-    expect((await call(`${url}/api/chat/a3/stop`, 'ada-token', 'POST')).status).toBe(204);
+    expect((await callAs(`${url}/api/chat/a3/stream`, 'ada-token')).status).toBe(204);
+    expect((await callAs(`${url}/api/chat/a3/stop`, 'ada-token', 'POST')).status).toBe(204);
   });
 
   it('treats a thread made before authorize (no principal) as no chat of anyone’s', async () => {
     const { url, ada, engine } = await serve();
     await engine.send('legacy', 'from before');
-    const read = await call(`${url}/api/chat/legacy/messages`, 'ada-token');
+    const read = await callAs(`${url}/api/chat/legacy/messages`, 'ada-token');
     expect([read.status, read.code]).toEqual([404, 'CHAT_NOT_FOUND']);
     await expect(submit(ada, 'legacy', [user('u1', 'from before')])).rejects.toThrow(
       /CHAT_NOT_FOUND/,

@@ -2,6 +2,7 @@ import { DefaultChatTransport, type UIMessage } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type RunningChatServer, startChatServer } from './start-chat-server.js';
 import { lastMessage } from './test-support/ai-reader.js';
+import { answerApprovals } from './test-support/as-caller.js';
 import { chatEngine, payments, SLOW_ANSWER } from './test-support/chat-fixture.js';
 import { GatedLLMClient } from './test-support/gated-llm-client.js';
 
@@ -47,22 +48,6 @@ async function submit(
   );
 }
 
-/** The assistant message with every approval request answered as `decide` says. */
-function answer(message: UIMessage, approved: boolean, reason?: string): UIMessage {
-  return {
-    ...message,
-    parts: message.parts.map((p) =>
-      'approval' in p && p.state === 'approval-requested'
-        ? ({
-            ...p,
-            state: 'approval-responded',
-            approval: { id: p.approval.id, approved, ...(reason ? { reason } : {}) },
-          } as unknown as typeof p)
-        : p,
-    ),
-  };
-}
-
 describe('the chat handler, through the ai package’s DefaultChatTransport', () => {
   it('answers each new user message in the same thread', async () => {
     const { transport, engine } = await serve();
@@ -103,7 +88,7 @@ describe('the chat handler, through the ai package’s DefaultChatTransport', ()
       input: { amount: 5 },
       approval: { id: 'call-pay-5' },
     });
-    const approved = answer(asked, true);
+    const approved = answerApprovals(asked, true);
     const done = await submit(transport, 'c3', [...history, approved]);
     expect(done.id).toBe(asked.id);
     expect(done.parts.find((p) => p.type === 'tool-pay')).toMatchObject({
@@ -122,7 +107,7 @@ describe('the chat handler, through the ai package’s DefaultChatTransport', ()
     const { url, transport } = await serve();
     payments.length = 0;
     const history = [user('u1', 'pay 7')];
-    const approved = answer(await submit(transport, 'c4', history), true);
+    const approved = answerApprovals(await submit(transport, 'c4', history), true);
     const body = JSON.stringify({
       id: 'c4',
       messages: [...history, approved],
@@ -151,7 +136,7 @@ describe('the chat handler, through the ai package’s DefaultChatTransport', ()
     server = await startChatServer({ engine: fixture.engine });
     const transport = new DefaultChatTransport<UIMessage>({ api: `${server.url}/api/chat` });
     const history = [user('u1', 'pay 2')];
-    const approved = answer(await submit(transport, 'c10', history), true);
+    const approved = answerApprovals(await submit(transport, 'c10', history), true);
     const live = await transport.sendMessages({
       chatId: 'c10',
       messages: [...history, approved],
@@ -181,7 +166,10 @@ describe('the chat handler, through the ai package’s DefaultChatTransport', ()
     const { transport, llm } = await serve();
     const history = [user('u1', 'pay 9')];
     const asked = await submit(transport, 'c5', history);
-    const done = await submit(transport, 'c5', [...history, answer(asked, false, 'too much')]);
+    const done = await submit(transport, 'c5', [
+      ...history,
+      answerApprovals(asked, false, 'too much'),
+    ]);
     expect(done.parts.find((p) => p.type === 'tool-pay')).toMatchObject({ state: 'output-denied' });
     expect(done.parts.at(-1)).toMatchObject({
       type: 'text',

@@ -439,6 +439,7 @@ export class SkeinEngine {
       const thread = await this.loadThread(info.threadId);
       // A branch or child thread goes on when its top-level thread does.
       if (thread.state.parent || thread.status !== 'RUNNING') continue;
+      thread.record.takeOver = true;
       try {
         started.push(await this.#start(thread, options));
       } catch (error) {

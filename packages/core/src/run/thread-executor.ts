@@ -25,6 +25,7 @@ import { LeaseKeeper, type LeaseOptions } from './lease-keeper.js';
 import { nodeFailure } from './node-failure.js';
 import { callHandler, defaultHandlers, type NodeHandlers } from './node-handlers.js';
 import { resumeConflict } from './resume-conflict.js';
+import { checkStillLatest } from './still-latest.js';
 import { emitNodeFailed, finishThread, pauseThread } from './thread-endings.js';
 import type { ExecuteOptions, ThreadResult } from './thread-result.js';
 import { RESUMED_MS, sliceSpent } from './turn-slice.js';
@@ -222,6 +223,10 @@ export class ThreadExecutor {
             : error;
         });
         leased = true;
+        if (record.takeOver) {
+          await checkStillLatest(this.#store!, thread);
+          record.takeOver = false;
+        }
       }
       if (resume && this.#store) unsaved = await this.#claimPause(thread, resume);
       // A fork is stored before it runs: of two forks racing for one id, the loser runs nothing.

@@ -25,6 +25,11 @@ export class RunRecord {
    * so the store shares that prefix instead of taking a copy (`checkpointCursor` starts there).
    */
   forkOf: ForkOrigin | undefined;
+  /**
+   * Loaded RUNNING by `recover`, to go on where a dead process left it: once its lease is held,
+   * its checkpoint must still be the latest (see `checkStillLatest`).
+   */
+  takeOver = false;
   /** True while an executor runs the thread, so two cannot drive it at once. */
   running = false;
   /** The lease owner driving it, written on its checkpoints (the store's fence). */

@@ -71,7 +71,9 @@ const endings: { how: string; end: (server: SpawnedServer) => void }[] = [
   },
 ];
 
-describe('skein-mcp over stdio, shutting down with a thread running', () => {
+// Each test starts real processes through tsx (two in a row here): on a 2-core machine running
+// the whole test command beside other jobs that took over 90 s. The bound only catches a hang.
+describe('skein-mcp over stdio, shutting down with a thread running', { timeout: 300_000 }, () => {
   it.each(endings)(
     '$how: the thread ends CANCELLED, then the module closes, then the process exits 0',
     async ({ end }) => {

@@ -12,7 +12,9 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('skein-mcp over stdio (a real child process)', () => {
+// Each test starts real processes through tsx (two in a row here): on a 2-core machine running
+// the whole test command beside other jobs that took over 90 s. The bound only catches a hang.
+describe('skein-mcp over stdio (a real child process)', { timeout: 300_000 }, () => {
   it('serves the module, survives hostile calls, and a restarted process resumes a thread by id', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'skein-mcp-stdio-'));
     dirs.push(dir);

@@ -14,6 +14,7 @@ import fc from 'fast-check';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthServer, type TestAuthServer } from '../test-support/auth-server.js';
 import { testClient } from '../test-support/connect.js';
+import { INITIALIZE } from '../test-support/raw-initialize.js';
 import { testEngine } from '../test-support/workflows.js';
 import { resolveBearerAuth, verifyBearer } from './bearer-auth.js';
 import { createMcpHttpHandler } from './create-http-handler.js';
@@ -92,17 +93,6 @@ async function tokenClient(url: string, token: string) {
   closers.push(() => client.close());
   return client;
 }
-
-const INITIALIZE = JSON.stringify({
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'initialize',
-  params: {
-    protocolVersion: '2025-06-18',
-    capabilities: {},
-    clientInfo: { name: 'raw', version: '1' },
-  },
-});
 
 function post(url: string, headers: Record<string, string> = {}, body = INITIALIZE) {
   return fetch(url, {

@@ -1,6 +1,5 @@
 import type { IncomingMessage } from 'node:http';
 import { OAuthError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
-import type { OAuthTokenVerifier } from '@modelcontextprotocol/sdk/server/auth/provider.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import {
   type OAuthProtectedResourceMetadata,
@@ -8,6 +7,14 @@ import {
 } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { bearerToken, formatChallenge, HttpRequestError } from '@skein/http';
 import { InvalidArgumentError } from '@skein/spec';
+
+/**
+ * The MCP SDK's `OAuthTokenVerifier`, spelt out: its module's types import Express's, which an
+ * app that does not use Express has no types for (tsc without skipLibCheck fails on them).
+ */
+export interface TokenVerifier {
+  verifyAccessToken(token: string): Promise<AuthInfo>;
+}
 
 /**
  * OAuth bearer tokens as the MCP authorization spec asks of a server (a protected resource,
@@ -19,7 +26,7 @@ export interface McpBearerAuth {
    * `OAuthTokenVerifier`: a `ProxyOAuthServerProvider`, a JWT check, an introspection call). A
    * token it refuses is thrown as the SDK's `InvalidTokenError` (or any `OAuthError`).
    */
-  readonly verifier: OAuthTokenVerifier;
+  readonly verifier: TokenVerifier;
   /**
    * This server's protected-resource metadata (RFC 9728), served as it is at
    * `/.well-known/oauth-protected-resource<path of resource>`: `resource` is the server's public
@@ -33,7 +40,7 @@ export interface McpBearerAuth {
 
 /** A bearer setup, checked, with the URL of its metadata. */
 export interface ResolvedBearerAuth {
-  readonly verifier: OAuthTokenVerifier;
+  readonly verifier: TokenVerifier;
   readonly metadata: OAuthProtectedResourceMetadata;
   /** Where the metadata is served, absolute (what `resource_metadata` in a challenge says). */
   readonly metadataUrl: string;

@@ -6,6 +6,7 @@ import { sendChunkedBody } from '@skein/testkit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ClientOptions, testClient } from '../test-support/connect.js';
 import { expectGreetingWithProgress } from '../test-support/progress-arrivals.js';
+import { INITIALIZE } from '../test-support/raw-initialize.js';
 import { testEngine } from '../test-support/workflows.js';
 import { listenMcpHttp, type RunningMcpHttpServer } from './listen.js';
 
@@ -29,17 +30,6 @@ async function connect(url: string, options: ClientOptions = {}) {
   await client.connect(new StreamableHTTPClientTransport(new URL(url)));
   return client;
 }
-
-const INITIALIZE = JSON.stringify({
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'initialize',
-  params: {
-    protocolVersion: '2025-06-18',
-    capabilities: {},
-    clientInfo: { name: 'raw', version: '1' },
-  },
-});
 
 /** A raw request, so the test chooses the Host and Origin headers a browser would send. */
 function raw(

@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { InvalidTokenError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
-import type { OAuthTokenVerifier } from '@modelcontextprotocol/sdk/server/auth/provider.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
+import type { TokenVerifier } from '../http/bearer-auth.js';
 
 /**
  * A small OAuth authorization server on 127.0.0.1 for the tests: its RFC 8414 metadata and a
@@ -13,7 +13,7 @@ import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
  */
 export interface TestAuthServer {
   readonly issuer: string;
-  readonly verifier: OAuthTokenVerifier;
+  readonly verifier: TokenVerifier;
   issue(info: Omit<AuthInfo, 'token'>): string;
   close(): Promise<void>;
 }

@@ -15,6 +15,7 @@ import { DefaultChatTransport, type UIMessage } from 'ai';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastMessage } from '../test-support/ai-reader.js';
+import { answerApprovals, callAs } from '../test-support/as-caller.js';
 import { GatedLLMClient } from '../test-support/gated-llm-client.js';
 import {
   createWorkerChatHandler,
@@ -204,39 +205,6 @@ const signedIn = (token?: string) =>
     token,
   );
 
-function approve(message: UIMessage): UIMessage {
-  return {
-    ...message,
-    parts: message.parts.map((p) =>
-      'approval' in p && p.state === 'approval-requested'
-        ? ({
-            ...p,
-            state: 'approval-responded',
-            approval: { id: p.approval.id, approved: true },
-          } as unknown as typeof p)
-        : p,
-    ),
-  };
-}
-
-/** A plain request as `token`'s user (none: no Authorization header): its status and code. */
-async function call(url: string, token: string | undefined, method = 'GET', body?: unknown) {
-  const response = await fetch(url, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return {
-    status: response.status,
-    code: text ? (JSON.parse(text) as { error?: { code?: string } }).error?.code : undefined,
-    challenge: response.headers.get('www-authenticate'),
-  };
-}
-
 describe('chat servers in front of a worker, with authorize: two users', () => {
   it("answers another user's reads, messages, approvals, stream resumes and stops with 404 on every server", async () => {
     const adaOnA = await signedIn('ada-token');
@@ -252,8 +220,8 @@ describe('chat servers in front of a worker, with authorize: two users', () => {
       ['/api/chat/wa/stop', 'POST'],
     ] as const)
       expect(
-        await call(`${b}${path}`, undefined, method, method === 'POST' ? {} : undefined),
-      ).toEqual({
+        await callAs(`${b}${path}`, undefined, method, method === 'POST' ? {} : undefined),
+      ).toMatchObject({
         status: 401,
         code: 'UNAUTHORIZED',
         challenge: 'Bearer realm="skein"',
@@ -270,12 +238,12 @@ describe('chat servers in front of a worker, with authorize: two users', () => {
     expect((await store.load('wa'))!.state).toMatchObject({ principal: 'ada', status: 'PAUSED' });
     const before = await store.list('wa');
 
-    expect(await call(`${b}/api/chat/wa/messages`, 'bob-token')).toMatchObject({
+    expect(await callAs(`${b}/api/chat/wa/messages`, 'bob-token')).toMatchObject({
       status: 404,
       code: 'CHAT_NOT_FOUND',
     });
     await expect(send(bobOnB, 'wa', [user('b1', 'mine now')])).rejects.toThrow(/CHAT_NOT_FOUND/);
-    await expect(send(bobOnB, 'wa', [...history, approve(asked)])).rejects.toThrow(
+    await expect(send(bobOnB, 'wa', [...history, answerApprovals(asked)])).rejects.toThrow(
       /CHAT_NOT_FOUND/,
     );
     expect(await store.list('wa')).toEqual(before);
@@ -283,8 +251,8 @@ describe('chat servers in front of a worker, with authorize: two users', () => {
 
     // Ada approves on the other server; the payment runs once.
     const paid = await lastMessage(
-      (await send(adaOnB, 'wa', [...history, approve(asked)])) as never,
-      structuredClone(approve(asked)),
+      (await send(adaOnB, 'wa', [...history, answerApprovals(asked)])) as never,
+      structuredClone(answerApprovals(asked)),
     );
     expect(paid.parts.at(-1)).toMatchObject({ type: 'text', text: 'Done: {"paid":5}' });
     expect(payments).toEqual([5]);
@@ -299,11 +267,11 @@ describe('chat servers in front of a worker, with authorize: two users', () => {
     const reader = probe.getReader();
     for (;;) if ((await reader.read()).value?.type === 'text-delta') break;
     void reader.cancel();
-    expect(await call(`${b}/api/chat/wa/stream`, 'bob-token')).toMatchObject({
+    expect(await callAs(`${b}/api/chat/wa/stream`, 'bob-token')).toMatchObject({
       status: 404,
       code: 'CHAT_NOT_FOUND',
     });
-    expect(await call(`${b}/api/chat/wa/stop`, 'bob-token', 'POST')).toMatchObject({
+    expect(await callAs(`${b}/api/chat/wa/stop`, 'bob-token', 'POST')).toMatchObject({
       status: 404,
       code: 'CHAT_NOT_FOUND',
     });
@@ -323,11 +291,11 @@ describe('chat servers in front of a worker, with authorize: two users', () => {
       status: 'COMPLETED',
       principal: 'ada',
     });
-    expect((await call(`${a}/api/chat/wa/messages`, 'ada-token')).status).toBe(200);
+    expect((await callAs(`${a}/api/chat/wa/messages`, 'ada-token')).status).toBe(200);
     // Bob's chat is his; regenerating is refused in this mode for everyone alike (400).
     const his = await lastMessage((await send(bobOnB, 'wb', [user('b1', 'hey')])) as never);
     expect(his.parts.at(-1)).toMatchObject({ text: 're: hey' });
     expect((await store.load('wb'))!.state.principal).toBe('bob');
-    expect(await call(`${a}/api/chat/wb/messages`, 'ada-token')).toMatchObject({ status: 404 });
+    expect(await callAs(`${a}/api/chat/wb/messages`, 'ada-token')).toMatchObject({ status: 404 });
   }, 60_000);
 });
