@@ -10,7 +10,8 @@
 // SKEIN_TEST_PG_URL a PostgreSQL server to use (default: an embedded one started here);
 // BENCH_CPU_PROF=<file> writes a CPU profile of the measured runs (not the warm-up). Beside each
 // run's wall time it prints the CPU time the process used (user + system, all its threads): on a
-// machine shared with other jobs that moves less than the wall time does.
+// machine shared with other jobs that moves less than the wall time does. On PostgreSQL it prints
+// the server's CPU time per run too (Linux only): the server shares the machine's cores.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -26,6 +27,7 @@ import {
   runThreadsAtOnce,
 } from '../durable-throughput/model-steps.js';
 import { DELAY_MS, IDEAL_MS, STEPS } from '../durable-throughput/store-rows.js';
+import { serverCpuReader } from './server-cpu.js';
 
 const [kind = 'sqlite', threadsArg = '1000', runsArg = '3'] = process.argv
   .slice(2)
@@ -39,7 +41,14 @@ interface Opened {
   close(): Promise<void>;
 }
 
-async function opener(): Promise<{ open(name: string): Promise<Opened>; stop(): Promise<void> }> {
+interface Opener {
+  open(name: string): Promise<Opened>;
+  stop(): Promise<void>;
+  /** The database server's CPU time so far, in ms, when it runs apart and can be read. */
+  serverCpu?: () => Promise<number>;
+}
+
+async function opener(): Promise<Opener> {
   if (kind === 'memory' || kind === 'langgraph')
     return {
       open: async () => ({ store: new InMemoryCheckpointStore(), close: async () => {} }),
@@ -61,7 +70,9 @@ async function opener(): Promise<{ open(name: string): Promise<Opened>; stop(): 
   }
   if (kind === 'postgres') {
     const server = await startTestPostgres();
+    const serverCpu = await serverCpuReader(server.connectionString);
     return {
+      ...(serverCpu ? { serverCpu } : {}),
       open: async () => {
         const store = new PostgresCheckpointStore({
           connectionString: await server.createDatabase(),
@@ -75,17 +86,19 @@ async function opener(): Promise<{ open(name: string): Promise<Opened>; stop(): 
   throw new Error(`unknown store ${kind}: memory, sqlite or postgres`);
 }
 
-const { open, stop } = await opener();
+const { open, stop, serverCpu } = await opener();
 const profile = process.env.BENCH_CPU_PROF;
 const session = profile ? new Session() : undefined;
 const times: number[] = [];
 const cpu: number[] = [];
+const serverTimes: number[] = [];
 try {
   if (session) {
     session.connect();
     await session.post('Profiler.enable');
   }
   for (let r = 0; r <= runs; r++) {
+    const serverBefore = await serverCpu?.();
     const { store, close } = await open(`r${r}`);
     try {
       // Run 0 warms the JIT up and is not counted (nor profiled).
@@ -108,6 +121,8 @@ try {
     } finally {
       await close();
     }
+    if (r > 0 && serverCpu && serverBefore !== undefined)
+      serverTimes.push((await serverCpu()) - serverBefore);
   }
   if (session && profile) {
     const { profile: taken } = await session.post('Profiler.stop');
@@ -119,5 +134,5 @@ try {
 }
 const unit = threads === 1 ? 'ms/step' : 'x ideal';
 console.log(
-  `${kind}${process.env.BENCH_SQLITE_DRIVER ? ` (${process.env.BENCH_SQLITE_DRIVER})` : ''} ${threads} threads: ${times.map((t) => t.toFixed(3)).join(' ')} ${unit}; CPU ${cpu.map((t) => t.toFixed(0)).join(' ')} ms; load ${loadavg()[0]!.toFixed(1)}`,
+  `${kind}${process.env.BENCH_SQLITE_DRIVER ? ` (${process.env.BENCH_SQLITE_DRIVER})` : ''} ${threads} threads: ${times.map((t) => t.toFixed(3)).join(' ')} ${unit}; CPU ${cpu.map((t) => t.toFixed(0)).join(' ')} ms${serverTimes.length > 0 ? `; server CPU ${serverTimes.map((t) => t.toFixed(0)).join(' ')} ms` : ''}; load ${loadavg()[0]!.toFixed(1)}`,
 );
