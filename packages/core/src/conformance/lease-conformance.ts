@@ -1,6 +1,7 @@
 import { SNAPSHOT_VERSION } from '@skein/conversation';
 import { expect, it } from 'vitest';
 import type { Checkpoint } from '../checkpoint/checkpoint-store.js';
+import { checkCallsAtOnceAgainstModel } from './calls-at-once-model.js';
 import type { ConformanceSubject } from './checkpoint-store-conformance.js';
 
 type WithStore = (test: (subject: ConformanceSubject) => Promise<void>) => Promise<void>;
@@ -99,4 +100,7 @@ export function leaseConformance(withStore: WithStore): void {
         store.acquireLease('t', { owner: 'a', expiresAt: Number.NaN, now: 0 }),
       ).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
     }));
+
+  it('settles saves and lease calls asked for at once as awaiting them one by one would', () =>
+    withStore(({ store }) => checkCallsAtOnceAgainstModel(store, 60)));
 }
