@@ -70,38 +70,6 @@ describe('SqliteCheckpointStore group commit with lease calls', () => {
     store.close();
   });
 
-  it('lets each call of a turn see exactly the calls asked for before it', async () => {
-    const store = openStore({ filename: freshFile() });
-    await threads(store, 2);
-    const calls = [
-      store.acquireLease('t0', lease('a', 0)),
-      // a's save is written before b asks for the lease…
-      store.save({ ...makeCheckpoint('t0', 2, { messages: 1, log: 0 }), owner: 'a' }),
-      store.releaseLease('t0', 'a'),
-      // …which b then gets, given up by a earlier in the same turn;
-      store.acquireLease('t0', lease('b', 10)),
-      // so a's next save is fenced out and b's goes on from a's.
-      store.save({ ...makeCheckpoint('t0', 3, { messages: 1, log: 0 }), owner: 'a' }),
-      store.save({ ...makeCheckpoint('t0', 3, { messages: 1, log: 0 }), owner: 'b' }),
-      // A lease asked for before a save fences that save.
-      store.acquireLease('t1', lease('b', 0)),
-      store.save({ ...makeCheckpoint('t1', 2, { messages: 1, log: 0 }), owner: 'a' }),
-    ];
-    expect(await outcomes(calls)).toEqual([
-      true,
-      'done',
-      'done',
-      true,
-      'THREAD_LEASED',
-      'done',
-      true,
-      'THREAD_LEASED',
-    ]);
-    expect((await store.list('t0')).map((c) => c.id)).toEqual(['t0:1', 't0:2', 't0:3']);
-    expect((await store.list('t1')).map((c) => c.id)).toEqual(['t1:1']);
-    store.close();
-  });
-
   it('refuses a lease or a save of a turn alone; the others are written', async () => {
     const filename = freshFile();
     const store = openStore({ filename });
