@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { InMemoryCheckpointStore } from '@skein/core';
 import { PostgresCheckpointStore } from '@skein/store-postgres';
 import { startTestPostgres } from '@skein/store-postgres/testing';
 import { SqliteCheckpointStore } from '@skein/store-sqlite';
@@ -11,6 +12,7 @@ import {
   DELAY_MS,
   floorRows,
   IDEAL_MS,
+  langGraphRows,
   load,
   row,
   STEPS,
@@ -27,8 +29,9 @@ import type { BenchSuite } from './suite.js';
 // here: `durable-sqlite` compares the drivers) and PostgreSQL (the embedded test server: fsync
 // off, so its cost is its CPU); saturation (no model wait) against each database's own floor
 // measured in this run; worker processes 1, 2 and 4 on one PostgreSQL; and one thread of 2,000
-// steps. LangGraph's SQLite and PostgreSQL savers are not installed in this workspace: no peer
-// rows.
+// steps. Beside them, in the same run, what the engine alone costs (the in-memory store) and the
+// same threads in LangGraph on its in-memory checkpointer (MemorySaver): its SQLite and PostgreSQL
+// savers are not installed in this workspace, so the peer row compares with the in-memory one.
 
 const SUITE = 'durable-throughput';
 const WORKER_THREADS = process.env.BENCH_QUICK === '1' ? 200 : 1_000;
@@ -40,6 +43,13 @@ export const durableThroughputSuite: BenchSuite = {
     const dir = mkdtempSync(join(tmpdir(), 'skein-bench-durable-'));
     const server = await startTestPostgres();
     try {
+      rows.push(
+        ...(await storeRows(SUITE, 'InMemoryCheckpointStore (the engine alone)', async () => ({
+          store: new InMemoryCheckpointStore(),
+          close: async () => {},
+        }))),
+      );
+      rows.push(...(await langGraphRows(SUITE, 'LangGraph 1.7 (MemorySaver)')));
       const checkpoints = 200 * nodesPerThread(STEPS);
       rows.push(
         ...floorRows(
@@ -105,6 +115,17 @@ export const durableThroughputSuite: BenchSuite = {
     const find = (subject: string, caseStart: string) =>
       rows.find((r) => r.subject.startsWith(subject) && r.case.startsWith(caseStart));
     const lines: string[] = [];
+    for (const [name, subject] of [
+      ['In-memory store', 'InMemoryCheckpointStore'],
+      ['LangGraph (MemorySaver)', 'LangGraph'],
+    ] as const) {
+      const two = find(subject, '200 threads');
+      const thousand = find(subject, '1000 threads');
+      if (two && thousand)
+        lines.push(
+          `${name}: 200 threads ${(two.totalMs / IDEAL_MS).toFixed(2)}x ideal; 1,000 threads ${(thousand.totalMs / IDEAL_MS).toFixed(2)}x.`,
+        );
+    }
     for (const [name, store, db, goal] of [
       ['SQLite', 'SqliteCheckpointStore', 'SQLite', 2],
       ['PostgreSQL', 'PostgresCheckpointStore', 'PostgreSQL', 3],
@@ -115,9 +136,9 @@ export const durableThroughputSuite: BenchSuite = {
       const batched = find(db, 'floor: batched');
       const single = find(db, 'floor: single');
       const long = find(store, 'one thread');
-      if (two)
+      if (two && thousand)
         lines.push(
-          `${name}: 200 threads ${(two.totalMs / IDEAL_MS).toFixed(2)}x ideal (goal <= ${goal}x: ${two.totalMs / IDEAL_MS <= goal ? 'met' : 'NOT met'}); 1,000 threads ${thousand ? (thousand.totalMs / IDEAL_MS).toFixed(2) : '?'}x.`,
+          `${name}: 200 threads ${(two.totalMs / IDEAL_MS).toFixed(2)}x ideal; 1,000 threads ${(thousand.totalMs / IDEAL_MS).toFixed(2)}x (goal <= ${goal}x: ${thousand.totalMs / IDEAL_MS <= goal ? 'met' : 'NOT met'}).`,
         );
       if (saturated && batched && single)
         lines.push(

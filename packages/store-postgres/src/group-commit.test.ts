@@ -111,13 +111,11 @@ describe('PostgresCheckpointStore group commit', () => {
     // Another process in the middle of taking t0's lease over.
     const client = await db.pool.connect();
     await client.query('BEGIN');
-    const { rowCount } = await client.query(statements(store.schema).acquireLease, [
-      't0',
-      'b',
-      300,
-      200,
-    ]);
-    expect(rowCount).toBe(1);
+    const { rows } = await client.query<{ taken: boolean }>({
+      ...statements(store.schema).acquireLeases,
+      values: [['t0'], ['b'], [300], [200]],
+    });
+    expect(rows).toEqual([{ taken: true }]);
     const settled = outcomes([
       store.save(owned(makeCheckpoint('t0', 2, { messages: 1, log: 0 }, hello), 'a')),
       store.save(owned(makeCheckpoint('t1', 2, { messages: 1, log: 0 }, hello), 'a')),

@@ -1,19 +1,22 @@
-/**
- * Writes one round (at most one item per key) as one transaction where it can. Resolves, per item
- * in order, to `undefined` when the item is durable or the error that refused it; rejects when
- * the round failed as a whole (every item of it fails with that error).
- */
-export type WriteRound<T> = (items: readonly T[]) => Promise<readonly unknown[]>;
+/** How one item of a round ended: durable, with what writing it returned, or refused. */
+export type Outcome<R> = { readonly value: R } | { readonly refusal: unknown };
 
-interface Waiting<T> {
+/**
+ * Writes one round (at most one item per key) in as few transactions as it can. Resolves to each
+ * item's outcome, in order; rejects when the round failed as a whole (every item of it fails with
+ * that error).
+ */
+export type WriteRound<T, R> = (items: readonly T[]) => Promise<readonly Outcome<R>[]>;
+
+interface Waiting<T, R> {
   readonly item: T;
-  readonly resolve: () => void;
+  readonly resolve: (value: R) => void;
   readonly reject: (error: unknown) => void;
 }
 
 /**
- * Splits a group into rounds: the first save of each key, then the second of each key, and so on.
- * A key's saves keep their order across rounds, and no round holds two of them, so the rows a
+ * Splits a group into rounds: the first item of each key, then the second of each key, and so on.
+ * A key's items keep their order across rounds, and no round holds two of them, so the rows a
  * round locks belong to as many threads as it has items.
  */
 function rounds<T>(group: readonly T[], keyOf: (item: T) => string): T[][] {
@@ -34,26 +37,26 @@ function rounds<T>(group: readonly T[], keyOf: (item: T) => string): T[][] {
  * Group commit on an asynchronous database: one group is being written at a time, and what is
  * asked for meanwhile waits for it to end and then goes together (saves arriving while the
  * database is idle wait for the end of the event loop's turn, so threads woken together go
- * together). A save therefore waits for at most one commit of other saves before its own, and
- * each promise settles only once its own commit is over. Items of one key (a thread) are written
- * in the order they were asked for.
+ * together). An item therefore waits for at most one commit of others before its own, and each
+ * promise settles only once its own commit is over. Items of one key (a thread: its saves and
+ * lease calls) are written in the order they were asked for.
  */
-export class GroupCommit<T> {
-  readonly #write: WriteRound<T>;
+export class GroupCommit<T, R> {
+  readonly #write: WriteRound<T, R>;
   readonly #keyOf: (item: T) => string;
-  #waiting: Waiting<T>[] = [];
+  #waiting: Waiting<T, R>[] = [];
   #busy = false;
   #scheduled = false;
   #idle: (() => void)[] = [];
 
-  constructor(write: WriteRound<T>, keyOf: (item: T) => string) {
+  constructor(write: WriteRound<T, R>, keyOf: (item: T) => string) {
     this.#write = write;
     this.#keyOf = keyOf;
   }
 
-  /** Queues `item`; resolves once it is committed, rejects with why it was not. */
-  add(item: T): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
+  /** Queues `item`; resolves with what writing it returned once committed, or rejects with why not. */
+  add(item: T): Promise<R> {
+    return new Promise<R>((resolve, reject) => {
       this.#waiting.push({ item, resolve, reject });
       this.#schedule();
     });
@@ -86,8 +89,8 @@ export class GroupCommit<T> {
     }
   }
 
-  async #commitRound(round: readonly Waiting<T>[]): Promise<void> {
-    let outcomes: readonly unknown[];
+  async #commitRound(round: readonly Waiting<T, R>[]): Promise<void> {
+    let outcomes: readonly Outcome<R>[];
     try {
       outcomes = await this.#write(round.map((waiting) => waiting.item));
     } catch (error) {
@@ -95,9 +98,9 @@ export class GroupCommit<T> {
       return;
     }
     round.forEach((waiting, i) => {
-      const refusal = outcomes[i];
-      if (refusal === undefined) waiting.resolve();
-      else waiting.reject(refusal);
+      const outcome = outcomes[i]!;
+      if ('value' in outcome) waiting.resolve(outcome.value);
+      else waiting.reject(outcome.refusal);
     });
   }
 }

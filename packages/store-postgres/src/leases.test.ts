@@ -41,8 +41,8 @@ async function someoneWaits(event?: string): Promise<void> {
 }
 
 /**
- * Runs the store's own `acquireLease` statement in a transaction left open, as a process would
- * be in the middle of taking the lease; `commit()` ends it.
+ * Runs the store's own lease statement in a transaction left open, as a process would be in the
+ * middle of taking the lease; `commit()` ends it.
  */
 async function acquireInFlight(
   schema: string,
@@ -51,14 +51,12 @@ async function acquireInFlight(
 ): Promise<{ granted: boolean; commit(): Promise<void> }> {
   const client = await db.pool.connect();
   await client.query('BEGIN');
-  const { rowCount } = await client.query(statements(schema).acquireLease, [
-    threadId,
-    lease.owner,
-    lease.expiresAt,
-    lease.now,
-  ]);
+  const { rows } = await client.query<{ taken: boolean }>({
+    ...statements(schema).acquireLeases,
+    values: [[threadId], [lease.owner], [lease.expiresAt], [lease.now]],
+  });
   return {
-    granted: rowCount === 1,
+    granted: rows[0]!.taken,
     async commit() {
       await client.query('COMMIT');
       client.release();

@@ -37,7 +37,9 @@ import {
 import pg, { type Pool, type PoolClient } from 'pg';
 import { deleteThread } from './delete-thread.js';
 import { postgresStore } from './errors/store-errors.js';
-import { GroupCommit } from './group-commit.js';
+import { GroupCommit, type Outcome } from './group-commit.js';
+import { type GroupWrite, type WriteResult, writeRound } from './group-write.js';
+import { acquireLeases, type LeaseTarget, releaseLeases } from './lease-writes.js';
 import { query, transaction } from './query.js';
 import { groupValues, headOf } from './save-group.js';
 import { applyMigrations } from './schema/migrate.js';
@@ -67,11 +69,13 @@ import {
  * exactly one of two writers continuing the same checkpoint wins, the other gets
  * `CHECKPOINT_CONFLICT`.
  *
- * Saves are group-committed: while one group is being written, the saves asked for meanwhile (of
- * any threads) wait, then go together as one statement (one transaction, one commit, one round
- * trip); each promise settles once its own commit is over, and a refused checkpoint fails alone.
- * A thread's saves are written in the order they were asked for. The save path's statements are
- * named, so each connection prepares them once.
+ * Saves and lease calls are group-committed: while one group is being written, the calls asked
+ * for meanwhile (of any threads) wait, then go together: the saves as one statement (one
+ * transaction, one commit, one round trip), the leases taken and given up as one statement each
+ * beside it; each promise settles once its own commit is over, and a refused checkpoint fails
+ * alone. A thread's saves and lease calls are written in the order they were asked for
+ * (decisions 0018 and 0029). The statements of these paths are named, so each connection
+ * prepares them once.
  */
 export class PostgresCheckpointStore implements CheckpointStore {
   /** Schema version this package writes (rows of `<schema>.migrations`). */
@@ -82,7 +86,8 @@ export class PostgresCheckpointStore implements CheckpointStore {
   readonly #pool: Pool;
   readonly #ownsPool: boolean;
   readonly #sql: Statements;
-  readonly #group: GroupCommit<EncodedCheckpoint>;
+  readonly #group: GroupCommit<GroupWrite, WriteResult>;
+  readonly #leases: LeaseTarget;
   #closed = false;
   #ready: Promise<unknown> | undefined;
 
@@ -93,7 +98,7 @@ export class PostgresCheckpointStore implements CheckpointStore {
     this.#sql = statements(this.schema);
     this.#group = new GroupCommit(
       (round) => this.#commitRound(round),
-      (checkpoint) => checkpoint.threadId,
+      (write) => (write.kind === 'save' ? write.checkpoint.threadId : write.threadId),
     );
     if (options.pool) {
       this.#pool = options.pool;
@@ -108,6 +113,7 @@ export class PostgresCheckpointStore implements CheckpointStore {
       // new one, or fails with STORE_DATABASE.
       this.#pool.on('error', () => {});
     }
+    this.#leases = { pool: this.#pool, sql: this.#sql, schema: this.schema };
   }
 
   /**
@@ -128,7 +134,7 @@ export class PostgresCheckpointStore implements CheckpointStore {
 
   async save(checkpoint: Checkpoint): Promise<void> {
     this.#ensureOpen('save');
-    await this.#group.add(encodeCheckpoint(checkpoint, this.#store));
+    await this.#group.add({ kind: 'save', checkpoint: encodeCheckpoint(checkpoint, this.#store) });
   }
 
   async load(threadId: string, checkpointId?: string): Promise<StoredThread | undefined> {
@@ -207,31 +213,21 @@ export class PostgresCheckpointStore implements CheckpointStore {
   }
 
   /**
-   * Takes or renews the thread's lease in one statement; of several pools or processes asking
-   * at once exactly one gets a free lease.
+   * Takes or renews the thread's lease; of several pools or processes asking at once exactly one
+   * gets a free lease. Goes with the group commit: the leases of one round are one statement.
    */
   async acquireLease(threadId: string, lease: LeaseRequest): Promise<boolean> {
     this.#ensureOpen('acquireLease');
     checkLeaseRequest(threadId, lease);
-    const { owner, expiresAt, now } = lease;
-    return this.#run('acquireLease', async () => {
-      const { rowCount } = await query(this.#pool, this.#sql.acquireLease, [
-        threadId,
-        owner,
-        expiresAt,
-        now,
-      ]);
-      return rowCount === 1;
-    });
+    return (await this.#group.add({ kind: 'acquireLease', threadId, lease })) === true;
   }
 
+  /** Goes with the group commit, like `acquireLease`. */
   async releaseLease(threadId: string, owner: string): Promise<void> {
     this.#ensureOpen('releaseLease');
     checkString('threadId', threadId);
     checkString('owner', owner);
-    await this.#run('releaseLease', () =>
-      query(this.#pool, this.#sql.releaseLease, [threadId, owner]),
-    );
+    await this.#group.add({ kind: 'releaseLease', threadId, owner });
   }
 
   /**
@@ -271,30 +267,58 @@ export class PostgresCheckpointStore implements CheckpointStore {
     return this.#ready;
   }
 
-  /**
-   * One round of the group commit (checkpoints of distinct threads): per checkpoint, `undefined`
-   * once it is durable or the error that refused it. A checkpoint alone takes the one-statement
-   * path it always took. Several go as one `saveGroup` statement; those it could not settle (a
-   * thread's first checkpoint, or a fenced one that found no lease row) then take the slow path,
-   * side by side. When the server refused the statement itself (a constraint one checkpoint
-   * broke), nothing of it was written, and each checkpoint is tried alone so that only the
-   * culprit fails.
-   */
-  async #commitRound(round: readonly EncodedCheckpoint[]): Promise<readonly unknown[]> {
-    await this.#run('save', () => this.#migrated());
-    if (round.length === 1) return [await this.#refusal(this.#saveOne(round[0]!))];
-    let heads: GroupHeadRow[];
+  /** One round of the group commit, once the schema is ready (see `writeRound`). */
+  async #commitRound(round: readonly GroupWrite[]): Promise<readonly Outcome<WriteResult>[]> {
     try {
-      heads = (await query<GroupHeadRow>(this.#pool, this.#sql.saveGroup, groupValues(round))).rows;
+      await this.#migrated();
     } catch (error) {
-      if (!isStatementRefusal(error)) throw translateError(error, this.schema, 'save');
+      return round.map((write) => ({ refusal: translateError(error, this.schema, write.kind) }));
+    }
+    return writeRound(round, {
+      saves: async (checkpoints) =>
+        (await this.#saveRound(checkpoints)).map((refusal) =>
+          refusal === undefined ? { value: undefined } : { refusal },
+        ),
+      acquires: (requests) => acquireLeases(this.#leases, requests),
+      releases: (requests) => releaseLeases(this.#leases, requests),
+    });
+  }
+
+  /**
+   * Checkpoints of distinct threads: per checkpoint, `undefined` once it is durable or the error
+   * that refused it. A checkpoint alone takes the one-statement path it always took. Several go
+   * as one `saveGroup` statement; those it could not settle (a first checkpoint whose thread
+   * another writer created, a fenced one that found no lease row) then take the slow path, side
+   * by side, and so does a fork's first checkpoint, whose row needs the origin's. When the
+   * server refused the statement itself (a constraint one checkpoint broke), nothing of it was
+   * written, and each checkpoint is tried alone so that only the culprit fails.
+   */
+  async #saveRound(round: readonly EncodedCheckpoint[]): Promise<readonly unknown[]> {
+    if (round.length === 0) return [];
+    if (round.length === 1) return [await this.#refusal(this.#saveOne(round[0]!))];
+    const grouped = round.filter((checkpoint) => checkpoint.forkOf === undefined);
+    let rows: GroupHeadRow[] = [];
+    try {
+      if (grouped.length > 0)
+        ({ rows } = await query<GroupHeadRow>(
+          this.#pool,
+          this.#sql.saveGroup,
+          groupValues(grouped),
+        ));
+    } catch (error) {
+      if (!isStatementRefusal(error)) {
+        const refusal = translateError(error, this.schema, 'save');
+        return round.map(() => refusal);
+      }
       return Promise.all(round.map((checkpoint) => this.#refusal(this.#saveOne(checkpoint))));
     }
+    let g = 0;
+    const heads = round.map((c) => (c.forkOf === undefined ? headOf(rows[g++]) : undefined));
     return Promise.all(
       round.map((checkpoint, i) =>
         this.#refusal(
           (async () => {
-            if (this.#settleHead(checkpoint, headOf(heads[i]))) return;
+            if (this.#settleHead(checkpoint, heads[i])) return;
             await this.#saveSlowly(checkpoint);
           })(),
         ),

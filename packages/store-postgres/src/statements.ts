@@ -152,6 +152,12 @@ export interface GroupHeadRow {
  * lease row FOR SHARE and needs it to be the owner's, and only a checkpoint that continues its
  * thread writes. A checkpoint refused here writes nothing and costs the others nothing.
  *
+ * A thread's first checkpoint (no row yet, nothing before it, no parent) creates the row here
+ * too, already holding its head, in the order of the thread ids; when another writer created it
+ * first (`ON CONFLICT DO NOTHING` waits for that one to commit), or its fence saw no lease row,
+ * it is not saved and comes back without a row, for the slow path to decide. Forks are not sent
+ * here: their row needs the origin's.
+ *
  * Per checkpoint: $1 thread id, $2/$3 where its messages and log entries start, $4 parent id,
  * $5 owner (null: no fence), $13–$25 its row and head (wake_at, waits_for last); $6 the thread ids whose lease is looked at;
  * $7–$9 and $10–$12 the new messages and log entries as (checkpoint ordinal, position, body).
@@ -167,12 +173,36 @@ function saveGroup(s: string): string {
        lease AS (
          SELECT thread_id, owner, expires_at FROM ${s}.leases
          WHERE thread_id = ANY($6::text[]) ORDER BY thread_id FOR SHARE),
+       fenced AS (
+         SELECT * FROM input
+         WHERE input.owner IS NULL OR EXISTS (
+           SELECT 1 FROM lease WHERE lease.thread_id = input.thread_id AND lease.owner = input.owner)),
+       row_values AS (
+         SELECT * FROM unnest($13::text[], $14::bigint[], $15::text[],
+             $16::text[], $17::bigint[], $18::text[], $19::bigint[], $20::bigint[], $21::text[],
+             $22::text[], $23::text[], $24::float8[], $25::text[])
+           WITH ORDINALITY AS c(checkpoint_id, sequence, created_at, status, step, current_node_id,
+             message_count, log_count, state, workflow_id, workflow_version, wake_at, waits_for, ord)),
+       created AS (
+         INSERT INTO ${s}.threads (thread_id, workflow_id, workflow_version, status, step,
+           updated_at, last_checkpoint_id, checkpoint_count, message_count, log_count, wake_at,
+           waits_for)
+         SELECT f.thread_id, c.workflow_id, c.workflow_version, c.status, c.step, c.created_at,
+           c.checkpoint_id, 1, c.message_count, c.log_count, c.wake_at, c.waits_for
+         FROM fenced f JOIN row_values c ON c.ord = f.ord
+         WHERE f.from_messages = 0 AND f.from_log = 0 AND f.parent_id IS NULL
+           AND NOT EXISTS (SELECT 1 FROM head WHERE head.thread_id = f.thread_id)
+         ORDER BY f.thread_id
+         ON CONFLICT (thread_id) DO NOTHING
+         RETURNING id, thread_id),
        ok AS (
-         SELECT head.id, input.ord, input.parent_id FROM input JOIN head ON head.thread_id = input.thread_id
-         WHERE head.message_count = input.from_messages AND head.log_count = input.from_log
-           AND head.last_checkpoint_id IS NOT DISTINCT FROM input.parent_id
-           AND (input.owner IS NULL OR EXISTS (
-             SELECT 1 FROM lease WHERE lease.thread_id = input.thread_id AND lease.owner = input.owner))),
+         SELECT head.id, f.ord, f.parent_id, false AS fresh FROM fenced f
+           JOIN head ON head.thread_id = f.thread_id
+         WHERE head.message_count = f.from_messages AND head.log_count = f.from_log
+           AND head.last_checkpoint_id IS NOT DISTINCT FROM f.parent_id
+         UNION ALL
+         SELECT created.id, f.ord, f.parent_id, true FROM fenced f
+           JOIN created ON created.thread_id = f.thread_id),
        new_messages AS (
          INSERT INTO ${s}.messages (thread, position, body)
          SELECT ok.id, m.position, m.body
@@ -184,12 +214,7 @@ function saveGroup(s: string): string {
          FROM unnest($10::bigint[], $11::bigint[], $12::text[]) AS l(ord, position, body)
          JOIN ok ON ok.ord = l.ord),
        accepted AS (
-         SELECT ok.id, ok.parent_id, c.* FROM unnest($13::text[], $14::bigint[], $15::text[],
-             $16::text[], $17::bigint[], $18::text[], $19::bigint[], $20::bigint[], $21::text[],
-             $22::text[], $23::text[], $24::float8[], $25::text[])
-           WITH ORDINALITY AS c(checkpoint_id, sequence, created_at, status, step, current_node_id,
-             message_count, log_count, state, workflow_id, workflow_version, wake_at, waits_for, ord)
-         JOIN ok ON ok.ord = c.ord),
+         SELECT ok.id, ok.parent_id, ok.fresh, c.* FROM row_values c JOIN ok ON ok.ord = c.ord),
        new_checkpoints AS (
          INSERT INTO ${s}.checkpoints (thread, checkpoint_id, sequence, parent_id, created_at, status,
            step, current_node_id, message_count, log_count, state)
@@ -202,14 +227,43 @@ function saveGroup(s: string): string {
            last_checkpoint_id = a.checkpoint_id, checkpoint_count = t.checkpoint_count + 1,
            message_count = a.message_count, log_count = a.log_count, wake_at = a.wake_at,
            waits_for = a.waits_for
-         FROM accepted a WHERE t.id = a.id RETURNING a.ord)
-     SELECT head.id, head.message_count, head.log_count, head.last_checkpoint_id,
-       (moved.ord IS NOT NULL)::int AS saved, lease.owner AS lease_owner,
-       lease.expires_at AS lease_expires_at
+         FROM accepted a WHERE t.id = a.id AND NOT a.fresh RETURNING a.ord)
+     SELECT coalesce(head.id, created.id) AS id, head.message_count, head.log_count,
+       head.last_checkpoint_id, (moved.ord IS NOT NULL OR created.id IS NOT NULL)::int AS saved,
+       lease.owner AS lease_owner, lease.expires_at AS lease_expires_at
      FROM input
        LEFT JOIN head ON head.thread_id = input.thread_id
+       LEFT JOIN created ON created.thread_id = input.thread_id
        LEFT JOIN lease ON lease.thread_id = input.thread_id AND input.owner IS NOT NULL
        LEFT JOIN moved ON moved.ord = input.ord
+     ORDER BY input.ord`;
+}
+
+/**
+ * Takes or renews the leases of several threads (at most one request per thread): a row per
+ * request, in order, `taken` when it was written. Per thread as `acquireLease` alone would: the
+ * thread's advisory lock first, held until commit (what a save that found no lease row waits on,
+ * `waitForLeaseTakers`), then ON CONFLICT settles two askers atomically (the second waits for the
+ * first's row, then tests the WHERE against what it committed). Locks are taken in the order of
+ * the thread ids, so two such statements never wait for each other in a circle. The WHERE
+ * compares with the request's own `now`, which ON CONFLICT can only read from the input.
+ */
+function acquireLeases(s: string, leaseLockKey: (threadId: string) => string): string {
+  return `WITH
+       input AS (
+         SELECT * FROM unnest($1::text[], $2::text[], $3::float8[], $4::float8[])
+           WITH ORDINALITY AS i(thread_id, owner, expires_at, now, ord)),
+       taken AS (
+         INSERT INTO ${s}.leases AS l (thread_id, owner, expires_at)
+         SELECT i.thread_id, i.owner, i.expires_at
+         FROM (SELECT * FROM input ORDER BY thread_id) i,
+           LATERAL (SELECT pg_advisory_xact_lock(${leaseLockKey('i.thread_id')})) AS locked
+         ON CONFLICT (thread_id) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at
+         WHERE l.owner = excluded.owner
+           OR l.expires_at <= (SELECT now FROM input WHERE input.thread_id = excluded.thread_id)
+         RETURNING thread_id)
+     SELECT taken.thread_id IS NOT NULL AS taken
+     FROM input LEFT JOIN taken ON taken.thread_id = input.thread_id
      ORDER BY input.ord`;
 }
 
@@ -223,7 +277,8 @@ const CHECKPOINT_COLUMNS =
 export function statements(schema: string) {
   const s = `"${schema}"`;
   // Per schema and thread; the schema's migrations lock '@skein/store-postgres:<schema>'.
-  const leaseLockKey = `hashtextextended('@skein/store-postgres:${schema}:lease:' || $1::text, 0)`;
+  const leaseLockKey = (threadId: string) =>
+    `hashtextextended('@skein/store-postgres:${schema}:lease:' || ${threadId}, 0)`;
   return {
     /** Locks the thread's row for the rest of the transaction: writers of one thread queue here. */
     lockThread: named(`SELECT id, message_count, log_count, last_checkpoint_id FROM ${s}.threads
@@ -361,23 +416,22 @@ export function statements(schema: string) {
        UPDATE ${s}.threads SET checkpoint_count = checkpoint_count - counted.n
        FROM thread, counted WHERE threads.id = thread.id
        RETURNING counted.n AS removed`,
+    acquireLeases: named(acquireLeases(s, leaseLockKey)),
     /**
-     * Takes or renews a lease: a row comes back only when one was written. ON CONFLICT settles
-     * two askers atomically (the second waits for the first's row, then tests the WHERE against
-     * what it committed). The advisory lock, held until the statement commits, is what a save
-     * that found no lease row waits on (`waitForLeaseTakers`) before looking again.
+     * Gives up leases (`$1` thread ids, `$2` the owner asking for each); another owner's stays.
+     * Rows are locked in the order of the thread ids first, as `acquireLeases` locks them.
      */
-    acquireLease: `INSERT INTO ${s}.leases AS l (thread_id, owner, expires_at)
-       SELECT $1::text, $2::text, $3::float8
-       FROM (SELECT pg_advisory_xact_lock(${leaseLockKey})) AS locked
-       ON CONFLICT (thread_id) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at
-       WHERE l.owner = excluded.owner OR l.expires_at <= $4::float8
-       RETURNING 1`,
-    releaseLease: `DELETE FROM ${s}.leases WHERE thread_id = $1 AND owner = $2`,
+    releaseLeases: named(`WITH
+       gone AS (
+         SELECT l.thread_id FROM ${s}.leases l
+           JOIN unnest($1::text[], $2::text[]) AS r(thread_id, owner)
+             ON l.thread_id = r.thread_id AND l.owner = r.owner
+         ORDER BY l.thread_id FOR UPDATE OF l)
+       DELETE FROM ${s}.leases l USING gone WHERE l.thread_id = gone.thread_id`),
     /** The fence of a save's transaction: an `acquireLease` taking the row over waits for it. */
     lockLease: named(`SELECT owner, expires_at AS "expiresAt" FROM ${s}.leases
        WHERE thread_id = $1 FOR SHARE`),
     /** Until the transaction ends, no `acquireLease` of the thread can start or be under way. */
-    waitForLeaseTakers: named(`SELECT pg_advisory_xact_lock_shared(${leaseLockKey})`),
+    waitForLeaseTakers: named(`SELECT pg_advisory_xact_lock_shared(${leaseLockKey('$1::text')})`),
   };
 }

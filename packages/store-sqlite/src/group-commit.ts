@@ -1,35 +1,39 @@
-/**
- * Writes a group in one transaction. Returns, per item in order, `undefined` when the item was
- * written or the error that refused it (its own writes undone, the others kept); throws when the
- * transaction as a whole failed (nothing of the group was written).
- */
-export type WriteGroup<T> = (items: readonly T[]) => readonly unknown[];
+/** How one item of a group ended: written, with what writing it returned, or refused. */
+export type Outcome<R> = { readonly value: R } | { readonly refusal: unknown };
 
-interface Waiting<T> {
+/**
+ * Writes a group in one transaction. Returns, per item in order, its outcome: a refused item's
+ * own writes are undone and the others kept. Throws when the transaction as a whole failed
+ * (nothing of the group was written).
+ */
+export type WriteGroup<T, R> = (items: readonly T[]) => readonly Outcome<R>[];
+
+interface Waiting<T, R> {
   readonly item: T;
-  readonly resolve: () => void;
+  readonly resolve: (value: R) => void;
   readonly reject: (error: unknown) => void;
 }
 
 /**
- * Collects the saves asked for during one turn of the event loop and writes them with one
- * `COMMIT` when the turn is over (`setImmediate`): many threads waiting on models then share one
- * fsync instead of queueing behind one each. Each promise settles only after that commit, so a
- * resolved save is durable. Timer callbacks and I/O of one turn all run before `setImmediate`,
- * while a microtask would run after each of them and group nothing.
+ * Collects the writes asked for during one turn of the event loop (saves, and the lease calls
+ * between them) and writes them in call order with one `COMMIT` when the turn is over
+ * (`setImmediate`): many threads waiting on models then share one fsync instead of queueing
+ * behind one each. Each promise settles only after that commit, so what a resolved call wrote is
+ * durable. Timer callbacks and I/O of one turn all run before `setImmediate`, while a microtask
+ * would run after each of them and group nothing.
  */
-export class GroupCommit<T> {
-  readonly #write: WriteGroup<T>;
-  #waiting: Waiting<T>[] = [];
+export class GroupCommit<T, R> {
+  readonly #write: WriteGroup<T, R>;
+  #waiting: Waiting<T, R>[] = [];
   #scheduled = false;
 
-  constructor(write: WriteGroup<T>) {
+  constructor(write: WriteGroup<T, R>) {
     this.#write = write;
   }
 
-  /** Queues `item` for the next commit; resolves once it is committed, rejects if refused. */
-  add(item: T): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
+  /** Queues `item` for the next commit; resolves with what writing it returned once committed. */
+  add(item: T): Promise<R> {
+    return new Promise<R>((resolve, reject) => {
       this.#waiting.push({ item, resolve, reject });
       if (this.#scheduled) return;
       this.#scheduled = true;
@@ -43,7 +47,7 @@ export class GroupCommit<T> {
     const group = this.#waiting;
     if (group.length === 0) return;
     this.#waiting = [];
-    let outcomes: readonly unknown[];
+    let outcomes: readonly Outcome<R>[];
     try {
       outcomes = this.#write(group.map((waiting) => waiting.item));
     } catch (error) {
@@ -51,9 +55,9 @@ export class GroupCommit<T> {
       return;
     }
     group.forEach((waiting, i) => {
-      const refusal = outcomes[i];
-      if (refusal === undefined) waiting.resolve();
-      else waiting.reject(refusal);
+      const outcome = outcomes[i]!;
+      if ('value' in outcome) waiting.resolve(outcome.value);
+      else waiting.reject(outcome.refusal);
     });
   }
 }

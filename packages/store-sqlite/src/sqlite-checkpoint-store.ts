@@ -9,24 +9,23 @@ import type {
   ThreadInfo,
 } from '@skein/core';
 import {
-  checkForkContinues,
   checkKeepLast,
   checkpointInfo,
   checkString,
   decodeStoredState,
   decodeStoredThread,
-  type EncodedCheckpoint,
   encodeCheckpoint,
   type StoreIdentity,
   storeClosed,
   threadInfo,
 } from '@skein/core/store-kit';
-import { checkLeaseOwner, checkLeaseRequest, type LeaseRequest } from '@skein/spec';
+import { checkLeaseRequest, type LeaseRequest } from '@skein/spec';
 import { chooseDriver } from './driver/choose-driver.js';
 import type { SqliteConnection, SqliteDriver, SqliteDriverName } from './driver/connection.js';
 import { Transactions } from './driver/transactions.js';
 import { sqliteStore } from './errors/store-errors.js';
 import { GroupCommit } from './group-commit.js';
+import { type GroupWrite, type WriteResult, writeGroup } from './group-write.js';
 import { openDatabase } from './open/open-database.js';
 import { SCHEMA_VERSION } from './schema/migrations.js';
 import { readBodies, releaseForks } from './shared-conversation.js';
@@ -41,10 +40,11 @@ import { translateError } from './translate-error.js';
  * covers, so saving costs the same at step 10 and step 10,000 and a thread's conversation at any
  * checkpoint is a range read.
  *
- * Saves are group-committed: those asked for in one turn of the event loop, of any threads, are
- * written in one transaction as the turn ends, each under a savepoint of its own (a refused one
- * is undone alone), and each promise settles after that commit. Every other operation first
- * writes the saves still waiting, so operations take effect in the order they were called.
+ * Saves and lease calls are group-committed: those asked for in one turn of the event loop, of
+ * any threads, are written in call order in one transaction as the turn ends, each under a
+ * savepoint of its own (a refused one is undone alone), and each promise settles after that
+ * commit. Every other operation first writes the calls still waiting, so operations take effect
+ * in the order they were called (decisions 0018 and 0029).
  */
 export class SqliteCheckpointStore implements CheckpointStore {
   /** Schema version this package writes (`PRAGMA user_version`). */
@@ -59,7 +59,7 @@ export class SqliteCheckpointStore implements CheckpointStore {
   #db: SqliteConnection | undefined;
   readonly #sql: Statements;
   readonly #tx: Transactions;
-  readonly #group: GroupCommit<EncodedCheckpoint>;
+  readonly #group: GroupCommit<GroupWrite, WriteResult>;
 
   constructor(options: SqliteCheckpointStoreOptions) {
     checkOptions(options);
@@ -83,12 +83,18 @@ export class SqliteCheckpointStore implements CheckpointStore {
       db.close();
       throw this.#translate(error, 'open');
     }
-    this.#group = new GroupCommit((group) => this.#commitGroup(group));
+    const writer = {
+      sql: this.#sql,
+      tx: this.#tx,
+      store: this.#store,
+      translate: (error: unknown, operation: string) => this.#translate(error, operation),
+    };
+    this.#group = new GroupCommit((group) => writeGroup(writer, group));
   }
 
   async save(checkpoint: Checkpoint): Promise<void> {
     this.#ensureOpen('save');
-    await this.#group.add(encodeCheckpoint(checkpoint, this.#store));
+    await this.#group.add({ kind: 'save', checkpoint: encodeCheckpoint(checkpoint, this.#store) });
   }
 
   async load(threadId: string, checkpointId?: string): Promise<StoredThread | undefined> {
@@ -147,23 +153,21 @@ export class SqliteCheckpointStore implements CheckpointStore {
 
   /**
    * Takes or renews the thread's lease in one statement under SQLite's write lock, so of several
-   * connections or processes asking at once exactly one gets a free lease.
+   * connections or processes asking at once exactly one gets a free lease. Written with the
+   * turn's group, in call order; resolves once that commit is over.
    */
   async acquireLease(threadId: string, lease: LeaseRequest): Promise<boolean> {
     this.#ensureOpen('acquireLease');
     checkLeaseRequest(threadId, lease);
-    const { owner, expiresAt, now } = lease;
-    return this.#run(
-      'acquireLease',
-      () => this.#sql.acquireLease.run(threadId, owner, expiresAt, now).changes === 1,
-    );
+    return (await this.#group.add({ kind: 'acquireLease', threadId, lease })) === true;
   }
 
+  /** Written with the turn's group, in call order, like `acquireLease`. */
   async releaseLease(threadId: string, owner: string): Promise<void> {
     this.#ensureOpen('releaseLease');
     checkString('threadId', threadId);
     checkString('owner', owner);
-    this.#run('releaseLease', () => this.#sql.releaseLease.run(threadId, owner));
+    await this.#group.add({ kind: 'releaseLease', threadId, owner });
   }
 
   /** Closes the connection (SQLite then folds the WAL into the file). Idempotent. */
@@ -180,7 +184,7 @@ export class SqliteCheckpointStore implements CheckpointStore {
   }
 
   #run<T>(operation: string, work: () => T): T {
-    // Saves asked for earlier go first: a load sees them, a lease taken later does not refuse them.
+    // Calls asked for earlier go first: a load sees the saves and leases they wrote.
     this.#group.flush();
     try {
       return work();
@@ -196,95 +200,6 @@ export class SqliteCheckpointStore implements CheckpointStore {
       operation,
       busyTimeoutMs: this.#busyTimeoutMs,
     });
-  }
-
-  /**
-   * One save alone is one transaction, as without grouping (no savepoint to pay for). IMMEDIATE
-   * takes the write lock before the continuity checks, so a second process writing the same
-   * thread waits and then sees the new counts instead of both passing the check.
-   */
-  #commitGroup(group: readonly EncodedCheckpoint[]): readonly unknown[] {
-    try {
-      if (group.length > 1) return this.#tx.immediate(() => this.#writeGroup(group));
-      this.#tx.immediate(() => this.#write(group[0]!));
-      return [undefined];
-    } catch (error) {
-      throw this.#translate(error, 'save');
-    }
-  }
-
-  /**
-   * Inside the group's transaction, each checkpoint under a savepoint of its own, checked against
-   * what the earlier ones of the group wrote: the same outcome as saving them one after another
-   * in this order. Some failures (disk full, I/O) make SQLite roll the whole transaction back:
-   * `attempt` throws then, nothing of the group is written, and every save of it fails.
-   */
-  #writeGroup(group: readonly EncodedCheckpoint[]): readonly unknown[] {
-    return group.map((checkpoint) => {
-      const refusal = this.#tx.attempt(() => this.#write(checkpoint));
-      return refusal === undefined ? undefined : this.#translate(refusal, 'save');
-    });
-  }
-
-  #write(checkpoint: EncodedCheckpoint): void {
-    const sql = this.#sql;
-    const { threadId, from } = checkpoint;
-    // Inside the IMMEDIATE transaction: no other connection can take the lease between this read
-    // and the commit.
-    if (checkpoint.owner !== undefined)
-      checkLeaseOwner(threadId, sql.lease.get(threadId), checkpoint.owner);
-    const thread = sql.thread.get(threadId);
-    const { forkOf } = checkpoint;
-    const base =
-      forkOf && !thread ? sql.forkBase.get(forkOf.threadId, forkOf.checkpointId) : undefined;
-    checkForkContinues(checkpoint, thread, base);
-    const key =
-      thread?.id ??
-      Number(
-        sql.insertThread.run(
-          threadId,
-          checkpoint.workflowId,
-          checkpoint.workflowVersion,
-          checkpoint.status,
-          checkpoint.step,
-          checkpoint.createdAt,
-          checkpoint.id,
-        ).lastInsertRowid,
-      );
-    // A fork shares the conversation it continues: no row of it is copied.
-    if (base) sql.setBase.run(base.thread, base.message_count, base.log_count, key);
-    let position = from.messages;
-    for (const body of checkpoint.messages) sql.insertMessage.run(key, position++, body);
-    position = from.log;
-    for (const body of checkpoint.log) sql.insertLogEntry.run(key, position++, body);
-    const messageCount = from.messages + checkpoint.messages.length;
-    const logCount = from.log + checkpoint.log.length;
-    sql.insertCheckpoint.run(
-      key,
-      checkpoint.id,
-      checkpoint.sequence,
-      checkpoint.parentId,
-      checkpoint.createdAt,
-      checkpoint.status,
-      checkpoint.step,
-      checkpoint.currentNodeId,
-      messageCount,
-      logCount,
-      checkpoint.state,
-    );
-    sql.updateThread.run(
-      checkpoint.workflowId,
-      checkpoint.workflowVersion,
-      checkpoint.status,
-      checkpoint.step,
-      checkpoint.createdAt,
-      checkpoint.id,
-      messageCount,
-      logCount,
-      checkpoint.wakeAt,
-      checkpoint.waitsFor,
-      key,
-    );
   }
 
   #read(threadId: string, checkpointId: string | undefined): StoredThread | undefined {

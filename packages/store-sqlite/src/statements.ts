@@ -45,6 +45,32 @@ export interface Statements {
       number,
     ]
   >;
+  /**
+   * Moves a thread's head to a checkpoint that continues it, fence included, in one statement:
+   * the row's key when it moved; none when the thread has no row or the checkpoint does not
+   * continue it (nothing written then).
+   */
+  readonly moveHead: SqliteStatement<
+    [
+      string,
+      string,
+      string,
+      number,
+      string,
+      string,
+      number,
+      number,
+      number | null,
+      string | null,
+      string,
+      number,
+      number,
+      string | null,
+      string | null,
+      string | null,
+    ],
+    { readonly id: number }
+  >;
   readonly listWakes: SqliteStatement<[], StoredWake>;
   readonly listWaiting: SqliteStatement<[string], string>;
   /** Links a fork's new row to the thread its conversation continues. */
@@ -134,6 +160,18 @@ export function prepareStatements(db: SqliteConnection): Statements {
          updated_at = ?, last_checkpoint_id = ?, checkpoint_count = checkpoint_count + 1,
          message_count = ?, log_count = ?, wake_at = ?, waits_for = ?
        WHERE id = ?`,
+    ),
+    // The rule of checkContinues and checkLeaseOwner in SQL: the delta starts where the thread's
+    // conversation ends, the parent is its latest checkpoint, and when the checkpoint names an
+    // owner no other owner holds the lease.
+    moveHead: db.prepare(
+      `UPDATE threads SET workflow_id = ?, workflow_version = ?, status = ?, step = ?,
+         updated_at = ?, last_checkpoint_id = ?, checkpoint_count = checkpoint_count + 1,
+         message_count = ?, log_count = ?, wake_at = ?, waits_for = ?
+       WHERE thread_id = ? AND message_count = ? AND log_count = ? AND last_checkpoint_id IS ?
+         AND (? IS NULL OR NOT EXISTS (
+           SELECT 1 FROM leases l WHERE l.thread_id = threads.thread_id AND l.owner <> ?))
+       RETURNING id`,
     ),
     listWaiting: db.column<[string], string>(
       'SELECT thread_id FROM threads WHERE waits_for = ? ORDER BY id',

@@ -146,6 +146,30 @@ describe('the stale job reaper', () => {
     expect((await jobs()).get('payment')).toMatchObject({ locked_by: null, queue_locked_by: null });
   });
 
+  it('passes over a job whose completion is being committed, so it never waits on graphile-worker', async () => {
+    await client.enqueueThread('w', null, { threadId: 'finishing' });
+    await client.enqueueThread('w', null, { threadId: 'dead' });
+    // Both tasks have let go of their thread locks; graphile-worker's batched completion is
+    // deleting one job in a transaction not yet committed. Waiting on its row is how the reaper
+    // and that completion once deadlocked (each held rows the other needed); it now skips it.
+    await lockAs('finishing', 'pool-d', 60_000);
+    await lockAs('dead', 'pool-d', 60_000);
+    const completing = await admin.connect();
+    try {
+      await completing.query('begin');
+      await completing.query(
+        `delete from ${G}._private_jobs where payload->>'threadId' = 'finishing'`,
+      );
+      expect(await reaper.sweep()).toBe(1);
+      await completing.query('commit');
+    } finally {
+      completing.release();
+    }
+    const after = await jobs();
+    expect(after.has('finishing')).toBe(false);
+    expect(after.get('dead')?.locked_by).toBeNull();
+  });
+
   it('puts the signals of one event name in one queue, and those of another name in another', async () => {
     await client.signal('payment', { amount: 1 });
     await client.signal('payment', { amount: 2 });

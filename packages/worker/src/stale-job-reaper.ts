@@ -57,7 +57,10 @@ export class StaleJobReaper {
     const { pool, graphileSchema, staleAfterMs } = this.#options;
     const g = quoteIdentifier(graphileSchema);
     // Taking and at once dropping the job's lock proves nobody held it at that moment. OFFSET 0
-    // fences the candidates so the lock is tried only for them; CASE fixes the order. The update
+    // fences the candidates so the lock is tried only for them; CASE fixes the order. A job row
+    // another transaction holds is passed over, never waited for: it is graphile-worker's
+    // completion deleting it (a task lets go of its thread lock before its job is completed), and
+    // waiting on it while holding other job rows deadlocked with that batch once. The update
     // matches the job as it was read (pool and lock time), so a job that ended and was taken again
     // meanwhile is left to its new run; a job in a named queue has its queue unlocked with it.
     const { rows } = await pool.query<{ freed: string }>(
@@ -71,7 +74,9 @@ export class StaleJobReaper {
             and j.locked_by is not null
             and j.run_at <= now()
             and j.locked_at < now() - make_interval(secs => $2::double precision / 1000)
+          order by j.id
          offset 0
+         for update of j skip locked
        ), dead as (
          select * from stale
           where lock_key is not null

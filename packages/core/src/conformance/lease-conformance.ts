@@ -1,6 +1,8 @@
 import { SNAPSHOT_VERSION } from '@skein/conversation';
 import { expect, it } from 'vitest';
 import type { Checkpoint } from '../checkpoint/checkpoint-store.js';
+import { makeCheckpoint } from '../testing/make-checkpoint.js';
+import { checkCallsAtOnceAgainstModel } from './calls-at-once-model.js';
 import type { ConformanceSubject } from './checkpoint-store-conformance.js';
 
 type WithStore = (test: (subject: ConformanceSubject) => Promise<void>) => Promise<void>;
@@ -99,4 +101,54 @@ export function leaseConformance(withStore: WithStore): void {
         store.acquireLease('t', { owner: 'a', expiresAt: Number.NaN, now: 0 }),
       ).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
     }));
+
+  it('lets each call see exactly the calls of its thread asked for before it (a worked example)', () =>
+    withStore(async ({ store }) => {
+      const hello = [{ role: 'user', content: 'hello' }];
+      const lease = (owner: string, now: number) => ({ owner, expiresAt: now + 100, now });
+      const after = (threadId: string, sequence: number, owner: string) => ({
+        ...makeCheckpoint(threadId, sequence, { messages: 1, log: 0 }),
+        owner,
+      });
+      for (const id of ['t0', 't1'])
+        await store.save(makeCheckpoint(id, 1, { messages: 0, log: 0 }, hello));
+      // None awaited before the next is asked: a store may write them in one group.
+      const calls = [
+        store.acquireLease('t0', lease('a', 0)),
+        // a's save is written before b asks for the lease…
+        store.save(after('t0', 2, 'a')),
+        store.releaseLease('t0', 'a'),
+        // …which b then gets, given up by a before;
+        store.acquireLease('t0', lease('b', 10)),
+        // so a's next save is fenced out and b's goes on from a's.
+        store.save(after('t0', 3, 'a')),
+        store.save(after('t0', 3, 'b')),
+        // A lease asked for before a save fences that save.
+        store.acquireLease('t1', lease('b', 0)),
+        store.save(after('t1', 2, 'a')),
+      ];
+      const settled = await Promise.all(
+        calls.map((call: Promise<unknown>) =>
+          call.then(
+            (value) => value ?? 'done',
+            (error: { code?: string }) => error.code ?? String(error),
+          ),
+        ),
+      );
+      expect(settled).toEqual([
+        true,
+        'done',
+        'done',
+        true,
+        'THREAD_LEASED',
+        'done',
+        true,
+        'THREAD_LEASED',
+      ]);
+      expect((await store.list('t0')).map((c) => c.id)).toEqual(['t0:1', 't0:2', 't0:3']);
+      expect((await store.list('t1')).map((c) => c.id)).toEqual(['t1:1']);
+    }));
+
+  it('settles saves and lease calls asked for at once as awaiting them one by one would', () =>
+    withStore(({ store }) => checkCallsAtOnceAgainstModel(store, 60)));
 }
