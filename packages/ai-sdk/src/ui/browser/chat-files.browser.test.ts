@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDF_BYTES } from '../../test-support/media-bytes.js';
 import { type RunningChatServer, startChatServer } from '../start-chat-server.js';
-import { buildChatPage, CHAT_PAGE_HTML } from '../test-support/browser.js';
+import { chatPageRoutes } from '../test-support/browser.js';
 import { chatEngine } from '../test-support/chat-fixture.js';
 
 describe.skipIf(skipBrowserTests())('a file sent with useChat in Chromium', () => {
@@ -14,20 +14,11 @@ describe.skipIf(skipBrowserTests())('a file sent with useChat in Chromium', () =
   let fixture: ReturnType<typeof chatEngine>;
 
   beforeAll(async () => {
-    const script = await buildChatPage();
+    const serve = await chatPageRoutes();
     fixture = chatEngine();
     server = await startChatServer({
       engine: fixture.engine,
-      serve: (request) => {
-        const path = new URL(request.url).pathname;
-        if (path === '/')
-          return new Response(CHAT_PAGE_HTML, {
-            headers: { 'content-type': 'text/html; charset=utf-8' },
-          });
-        if (path === '/page.js')
-          return new Response(script, { headers: { 'content-type': 'text/javascript' } });
-        return undefined;
-      },
+      serve,
     });
     browser = await launchChromium();
     page = await browser.newPage();
