@@ -3,9 +3,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { SkeinEngine, WorkflowBuilder } from '@skein/core';
-import { ScriptedLLMClient } from '@skein/core/testing';
 import { afterEach, describe, expect, it } from 'vitest';
+import { chartToolMessage } from '../test-support/chart-thread.js';
 import { fromMcpClient } from './from-mcp-client.js';
 
 const PNG =
@@ -46,29 +45,9 @@ async function client(blocks: readonly unknown[]): Promise<Client> {
   return mcp;
 }
 
-/** Runs a thread whose model calls `chart` once; the tool message it then stores. */
+/** The tool message a thread stores when its model calls `chart`, which answers `blocks`. */
 async function toolMessage(blocks: readonly unknown[]) {
-  const tools = await fromMcpClient(await client(blocks));
-  const llm = new ScriptedLLMClient([
-    { toolCalls: [{ name: 'chart', arguments: {} }] },
-    { content: 'Seen.' },
-  ]);
-  const engine = new SkeinEngine({ llm });
-  for (const tool of tools) engine.registerTool(tool);
-  engine.registerWorkflow(
-    new WorkflowBuilder('w', '1')
-      .initialTools(['chart'])
-      .start()
-      .llm('agent')
-      .end('end')
-      .chain('start', 'agent', 'end')
-      .build(),
-  );
-  const thread = engine.createThread('w', { input: 'chart please' });
-  expect((await engine.execute(thread)).status).toBe('COMPLETED');
-  const message = thread.conversation.getAllMessages().find((m) => m.role === 'tool')!;
-  expect(llm.requests[1]!.messages.at(-1)!.content).toEqual(message.content);
-  return message;
+  return chartToolMessage(await fromMcpClient(await client(blocks)));
 }
 
 describe('an MCP tool result with media, in a Skein thread', () => {

@@ -1,9 +1,8 @@
 // An Agents SDK tool's image reaches the model as a part of the tool message in a Skein thread.
 import { tool } from '@openai/agents';
-import { SkeinEngine, WorkflowBuilder } from '@skein/core';
-import { ScriptedLLMClient } from '@skein/core/testing';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { chartToolMessage } from '../test-support/chart-thread.js';
 import { fromFunctionTool } from './from-function-tool.js';
 
 const PNG =
@@ -20,24 +19,7 @@ describe('an Agents SDK image output, in a Skein thread', () => {
         { type: 'image' as const, image: { data: new Uint8Array(Buffer.from(PNG, 'base64')) } },
       ],
     });
-    const llm = new ScriptedLLMClient([
-      { toolCalls: [{ name: 'chart', arguments: {} }] },
-      { content: 'Seen.' },
-    ]);
-    const engine = new SkeinEngine({ llm });
-    engine.registerTool(fromFunctionTool(chart));
-    engine.registerWorkflow(
-      new WorkflowBuilder('w', '1')
-        .initialTools(['chart'])
-        .start()
-        .llm('agent')
-        .end('end')
-        .chain('start', 'agent', 'end')
-        .build(),
-    );
-    const thread = engine.createThread('w', { input: 'chart please' });
-    expect((await engine.execute(thread)).status).toBe('COMPLETED');
-    const message = thread.conversation.getAllMessages().find((m) => m.role === 'tool')!;
+    const message = await chartToolMessage([fromFunctionTool(chart)]);
     expect(message.metadata).toMatchObject({ isError: false });
     expect(message.content).toEqual([
       { type: 'text', text: 'Sales:' },
