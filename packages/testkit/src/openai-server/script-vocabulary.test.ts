@@ -2,18 +2,12 @@ import { ScriptedLLMClient } from '@skein/core/testing';
 import { InvalidArgumentError } from '@skein/spec';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startOpenAICompatibleServer } from './start-openai-compatible-server.js';
-import type { OpenAICompatibleServer, OpenAICompatibleServerOptions } from './types.js';
+import { useServer } from './test-support/use-server.js';
+import type { OpenAICompatibleServerOptions } from './types.js';
 
-let server: OpenAICompatibleServer | undefined;
+const start = useServer();
 
-async function start(options: OpenAICompatibleServerOptions): Promise<OpenAICompatibleServer> {
-  server = await startOpenAICompatibleServer(options);
-  return server;
-}
-
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
+afterEach(() => {
   vi.restoreAllMocks();
 });
 

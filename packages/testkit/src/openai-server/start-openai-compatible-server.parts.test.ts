@@ -1,19 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { startOpenAICompatibleServer } from './start-openai-compatible-server.js';
-import type { OpenAICompatibleServer, OpenAICompatibleServerOptions, ScriptStep } from './types.js';
+import { describe, expect, it } from 'vitest';
+import { useServer } from './test-support/use-server.js';
+import type { ScriptStep } from './types.js';
 import { lastUserText } from './wire-content-text.js';
 
-let server: OpenAICompatibleServer | undefined;
-
-async function start(options: OpenAICompatibleServerOptions): Promise<OpenAICompatibleServer> {
-  server = await startOpenAICompatibleServer(options);
-  return server;
-}
-
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const start = useServer();
 
 async function complete(base: string, body: unknown) {
   const res = await fetch(`${base}/chat/completions`, {
