@@ -1,4 +1,9 @@
-import type { BatchStartedEvent, SkeinEngine, ThreadFinishedEvent } from '@skein/core';
+import {
+  type BatchStartedEvent,
+  contentText,
+  type SkeinEngine,
+  type ThreadFinishedEvent,
+} from '@skein/core';
 import ora, { type Ora } from 'ora';
 import pc from 'picocolors';
 
@@ -119,8 +124,8 @@ export function attachRenderer(engine: SkeinEngine, options: RenderOptions): Run
     }
     if (e.branchPath === undefined) return endStream();
     settle();
-    if (e.message.content)
-      out.write(`${prefix(e)}${pc.cyan('model:')} ${short(e.message.content, 140)}\n`);
+    const text = contentText(e.message.content);
+    if (text) out.write(`${prefix(e)}${pc.cyan('model:')} ${short(text, 140)}\n`);
   });
   engine.events.on('tool:call', (e) => {
     settle();

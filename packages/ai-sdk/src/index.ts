@@ -2,6 +2,8 @@
 
 export type { AiSdkModelErrorCode, AiSdkModelErrorFacts } from './errors/ai-sdk-model-error.js';
 export { AiSdkModelError } from './errors/ai-sdk-model-error.js';
+export type { AiSdkPartErrorCode, AiSdkPartErrorFacts } from './errors/ai-sdk-part-error.js';
+export { AiSdkPartError } from './errors/ai-sdk-part-error.js';
 export type {
   AiSdkProviderErrorCode,
   AiSdkProviderErrorFacts,

@@ -1,4 +1,4 @@
-import type { LLMMessage } from '@skein/spec';
+import type { LLMMessage, MessageContent } from '@skein/spec';
 import { ConversationError } from './errors/conversation-error.js';
 import { descriptionSlot } from './list-operations.js';
 import { isToolDescription } from './tool-description.js';
@@ -11,7 +11,8 @@ type Lookup = (position: number) => LLMMessage;
 /** The last description stored, which an unchanged description reuses instead of storing a copy. */
 export interface StoredDescription {
   readonly position: number;
-  readonly content: string;
+  // Always text when the conversation built it; parts (from a restored snapshot) never match.
+  readonly content: MessageContent;
 }
 
 export interface DescribedView {

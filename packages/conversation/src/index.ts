@@ -48,6 +48,7 @@ export { ConversationManager } from './conversation-manager.js';
 export type { ConversationErrorCode, ConversationErrorFacts } from './errors/conversation-error.js';
 export { ConversationError } from './errors/conversation-error.js';
 export { InvalidArgumentError } from './errors/invalid-argument-error.js';
+export { storedContent } from './message-content.js';
 export type { BatchInfo } from './message-index.js';
 export { MessageIndex } from './message-index.js';
 export type { ConversationDelta, ConversationSnapshot } from './snapshot.js';

@@ -1,6 +1,7 @@
-import type { LLMMessage, Role, ToolCall } from '@skein/spec';
+import type { LLMMessage, MessageContent, Role, ToolCall } from '@skein/spec';
 import { ConversationError } from './errors/conversation-error.js';
 import { frozenJsonCopy } from './frozen-json.js';
+import { storedContent } from './message-content.js';
 
 const ROLE_SET: ReadonlySet<string> = new Set<Role>(['system', 'user', 'assistant', 'tool']);
 
@@ -47,17 +48,25 @@ export function normalizeMessage(input: unknown, where = 'message'): LLMMessage 
       { role },
     );
   const content = input.content;
-  if (typeof content !== 'string' && content !== null && content !== undefined)
-    throw ConversationError.invalidMessage(`${where}.content must be a string`, `${where}.content`);
+  if (
+    typeof content !== 'string' &&
+    !Array.isArray(content) &&
+    content !== null &&
+    content !== undefined
+  )
+    throw ConversationError.invalidMessage(
+      `${where}.content must be a string or an array of parts`,
+      `${where}.content`,
+    );
 
   const message: {
     role: Role;
-    content: string;
+    content: MessageContent;
     toolCalls?: readonly ToolCall[];
     toolCallId?: string;
     name?: string;
     metadata?: Readonly<Record<string, unknown>>;
-  } = { role: role as Role, content: content ?? '' };
+  } = { role: role as Role, content: storedContent(content, `${where}.content`) };
 
   if (input.toolCalls !== undefined) {
     if (role !== 'assistant')

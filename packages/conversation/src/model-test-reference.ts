@@ -1,4 +1,4 @@
-import type { LLMMessage, Role, ToolSpec } from '@skein/spec';
+import type { LLMMessage, MessageContent, Role, ToolSpec } from '@skein/spec';
 import { defaultFormatToolDescription, isToolDescription } from './tool-description.js';
 
 // The model-based test's deliberately naive reference: storage as a plain array, each batch a
@@ -16,7 +16,7 @@ export interface Model {
   batches: ModelBatch[];
   usage: number;
   tools: ToolSpec[];
-  lastDesc: { position: number; content: string } | undefined;
+  lastDesc: { position: number; content: MessageContent } | undefined;
   callCounter: number;
 }
 

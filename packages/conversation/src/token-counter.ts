@@ -1,4 +1,5 @@
-import type { LLMMessage } from '@skein/spec';
+import type { LLMMessage, MessageContent } from '@skein/spec';
+import { mediaTokens } from './media-tokens.js';
 import { estimateTokens } from './token-estimate.js';
 
 /** Counts the tokens a message costs in a prompt. */
@@ -8,10 +9,21 @@ export type TokenCounter = (message: LLMMessage) => number;
 // OpenAI's cookbook counts 3 per message for current models.
 const MESSAGE_OVERHEAD = 3;
 
-/** A message counter from a text counter: content, name and tool calls, plus message framing. */
+/** A content's tokens: its text parts by `count`, its media parts by `mediaTokens`. */
+function contentTokens(content: MessageContent, count: (text: string) => number): number {
+  if (typeof content === 'string') return count(content);
+  let tokens = 0;
+  for (const part of content) tokens += part.type === 'text' ? count(part.text) : mediaTokens(part);
+  return tokens;
+}
+
+/**
+ * A message counter from a text counter: content (text as text, media parts by `mediaTokens`),
+ * name and tool calls, plus message framing.
+ */
 export function tokenCounterFromText(count: (text: string) => number): TokenCounter {
   return (message) => {
-    let tokens = MESSAGE_OVERHEAD + count(message.content);
+    let tokens = MESSAGE_OVERHEAD + contentTokens(message.content, count);
     if (message.name) tokens += count(message.name) + 1;
     for (const call of message.toolCalls ?? []) tokens += count(call.name) + count(call.arguments);
     return tokens;

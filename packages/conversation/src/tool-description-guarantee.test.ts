@@ -1,4 +1,4 @@
-import type { LLMMessage, ToolSpec } from '@skein/spec';
+import { contentText, type LLMMessage, type ToolSpec } from '@skein/spec';
 import { describe, expect, it } from 'vitest';
 import { ConversationManager } from './conversation-manager.js';
 import { isToolDescription } from './tool-description.js';
@@ -107,7 +107,7 @@ describe('the initial-tool description guarantee', () => {
     expect(descriptions(manager.getMessages())).toHaveLength(1);
     manager.applyOperation({ type: 'CLEAR', keepSystemMessage: false });
     const visible = manager.getMessages();
-    expect(visible.some((m) => m.content.includes('weather'))).toBe(false);
+    expect(visible.some((m) => contentText(m.content).includes('weather'))).toBe(false);
     expect(descriptions(visible)[0]!.content).not.toContain('weather');
   });
 

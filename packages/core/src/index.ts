@@ -3,7 +3,11 @@
 // The contract (@skein/spec) is re-exported so users of the engine need only this package.
 // Models
 export type {
+  AudioPart,
+  ContentPart,
+  FilePart,
   FinishReason,
+  ImagePart,
   JsonSchema,
   LeaseRequest,
   LLMCallOptions,
@@ -12,7 +16,9 @@ export type {
   LLMRequest,
   LLMResponse,
   LLMStreamEvent,
+  MessageContent,
   Role,
+  TextPart,
   TokenUsage,
   ToolCall,
   ToolChoice,
@@ -21,6 +27,7 @@ export type {
 export {
   CheckpointConflictError,
   CheckpointNotFoundError,
+  contentText,
   InvalidArgumentError,
   NotFoundError,
   SkeinError,

@@ -36,6 +36,7 @@ export {
   METADATA_REFUSAL,
   METADATA_TOOL_CALL_EXTRA_CONTENT,
 } from './client/message-metadata.js';
+export type { MediaFetcher, RefResolver } from './client/parts/part-options.js';
 export { validateConversation } from './client/validate-conversation.js';
 export type {
   OpenAIAssistantMessageParam,
@@ -44,6 +45,7 @@ export type {
   OpenAISystemMessageParam,
   OpenAIToolCallParam,
   OpenAIToolMessageParam,
+  OpenAIUserContentPart,
   OpenAIUserMessageParam,
 } from './client/wire-types.js';
 export type {

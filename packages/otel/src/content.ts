@@ -1,4 +1,5 @@
 import type { LLMMessage, ToolSpec } from '@skein/spec';
+import { contentText } from '@skein/spec';
 
 // The shapes of `gen_ai.input.messages` / `gen_ai.output.messages` (role + typed parts) and
 // `gen_ai.tool.definitions`, recorded as JSON strings since span attributes cannot nest.
@@ -35,9 +36,10 @@ function semconvMessage(message: LLMMessage, finishReason?: string): SemconvMess
     parts.push({
       type: 'tool_call_response',
       id: message.toolCallId ?? '',
-      response: message.content,
+      response: contentText(message.content),
     });
-  else if (message.content !== '') parts.push({ type: 'text', content: message.content });
+  else if (contentText(message.content) !== '')
+    parts.push({ type: 'text', content: contentText(message.content) });
   for (const call of message.toolCalls ?? [])
     parts.push({
       type: 'tool_call',

@@ -13,6 +13,34 @@ export type {
   ThreadInfo,
   ThreadStatus,
 } from './checkpoint-store.js';
+export { base64Problem, decodeBase64, encodeBase64 } from './content/base64.js';
+export type {
+  CheckContentOptions,
+  ContentProblem,
+  ContentProblemKind,
+} from './content/check-content.js';
+export {
+  checkContent,
+  contentProblem,
+  DEFAULT_MAX_ATTACHMENT_BYTES,
+  MAX_FILENAME_LENGTH,
+} from './content/check-content.js';
+export type {
+  AttachmentRef,
+  AudioPart,
+  ContentPart,
+  ContentPartType,
+  FilePart,
+  ImagePart,
+  MediaPart,
+  MediaSource,
+  MessageContent,
+  TextPart,
+} from './content/content-part.js';
+export { CONTENT_PART_TYPES } from './content/content-part.js';
+export { contentText, isPartsContent } from './content/content-text.js';
+export { SNIFFED_MEDIA_TYPES, sniffMediaType } from './content/media-signature.js';
+export { isMediaPart, partByteLength, partBytes } from './content/part-bytes.js';
 export { describeValue, jsonSafe } from './describe-value.js';
 export type { ConversationExtent, ParentMismatch } from './errors/checkpoint-conflict-error.js';
 export { CheckpointConflictError } from './errors/checkpoint-conflict-error.js';

@@ -1,3 +1,5 @@
+import type { MessageContent } from './content/content-part.js';
+
 /** Who wrote a message. `tool` messages answer an assistant's tool call. */
 export type Role = 'system' | 'user' | 'assistant' | 'tool';
 
@@ -17,9 +19,15 @@ export interface ToolCall {
   readonly error?: string;
 }
 
-export interface LLMMessage {
+/**
+ * A message. Its content is `MessageContent`: text, or a list of text, image, audio and file
+ * parts (decision 0031). `LLMMessage<string>` names a message known to hold text only.
+ * Reasoning is not a part: adapters keep it where they do now (`metadata.reasoning`,
+ * `reasoning-delta` events).
+ */
+export interface LLMMessage<TContent extends MessageContent = MessageContent> {
   readonly role: Role;
-  readonly content: string;
+  readonly content: TContent;
   /** Tool calls of an assistant message. */
   readonly toolCalls?: readonly ToolCall[];
   /** On `tool` messages: the id of the call this message answers. */

@@ -1,3 +1,4 @@
+import { contentText } from '@skein/spec';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresCheckpointStore } from './postgres-checkpoint-store.js';
@@ -102,7 +103,7 @@ describe('several processes writing one thread', () => {
     // The stored thread is the winner's run, every message once; nothing of the losers.
     const loaded = (await store.load('paused'))!;
     expect(loaded.state.status).toBe('COMPLETED');
-    const contents = loaded.conversation.messages.map((m) => m.content);
+    const contents = loaded.conversation.messages.map((m) => contentText(m.content));
     expect(contents.slice(-4)).toEqual([
       winner,
       `${winner} one`,

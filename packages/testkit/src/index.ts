@@ -34,8 +34,10 @@ export type {
   ScriptedTurn,
   ScriptStep,
   TurnSource,
+  WireContentPart,
   WireMessage,
 } from './openai-server/types.js';
+export { lastUserText, wireContentText } from './openai-server/wire-content-text.js';
 // A client streaming a large chunked upload, for servers that must answer it, not reset it.
 export type { ChunkedBodyAnswer } from './raw-http/send-chunked-body.js';
 export { sendChunkedBody } from './raw-http/send-chunked-body.js';

@@ -5,6 +5,7 @@
 // every chat. `next start` evaluates this module once per process either way.
 import {
   chatWorkflow,
+  contentText,
   defineTool,
   InMemoryCheckpointStore,
   type LLMRequest,
@@ -19,11 +20,12 @@ import { ScriptedLLMClient } from '@skein/core/testing';
  */
 function scriptedAnswer(request: LLMRequest) {
   const last = request.messages.at(-1);
-  if (last?.role === 'tool') return { content: `Done: ${last.content}` };
-  const amount = /\bpay (\d+)\b/i.exec(last?.content ?? '')?.[1];
+  const text = contentText(last?.content ?? '');
+  if (last?.role === 'tool') return { content: `Done: ${text}` };
+  const amount = /\bpay (\d+)\b/i.exec(text)?.[1];
   if (amount !== undefined)
     return { toolCalls: [{ name: 'pay', arguments: { amount: Number(amount) } }] };
-  return { content: `re: ${last?.content ?? ''}` };
+  return { content: `re: ${text}` };
 }
 
 function createEngine(): SkeinEngine {

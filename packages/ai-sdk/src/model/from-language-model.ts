@@ -108,9 +108,11 @@ export function fromLanguageModel(
     if (signal?.aborted) throw abortError(name, signal.reason);
     const emit = (event: LLMStreamEvent) => onEvent?.(event);
     const answer = new StreamAnswer(name, emit, toolNames, newId);
+    // Mapping errors (a part with no way to the model) are the caller's, not the provider's.
+    const call = await toCallOptions(request, toolNames, signal, checked.specification);
     let stream: ReadableStream<unknown>;
     try {
-      ({ stream } = await checked.model.doStream(toCallOptions(request, toolNames, signal)));
+      ({ stream } = await checked.model.doStream(call));
     } catch (error) {
       if (signal?.aborted) throw abortError(name, signal.reason);
       throw providerFailure('PROVIDER_REQUEST_FAILED', error, name);

@@ -1,5 +1,6 @@
 import type { LLMMessage, LLMResponse, LLMStreamEvent, ToolNameCodec } from '@skein/spec';
 import { describeValue } from '@skein/spec';
+import { fromModelContent } from '../parts/from-model-content.js';
 import { providerFailure } from './map-error.js';
 import { mapFinishReason, mapUsage } from './map-finish.js';
 import {
@@ -34,7 +35,8 @@ export class StreamAnswer {
   readonly #model: string;
   readonly #emit: (event: LLMStreamEvent) => void;
   readonly #calls: ToolCallParts;
-  #content = '';
+  // Text and generated files in the order they came, as the model's content list has them.
+  readonly #content: ({ type: 'text'; text: string } | { type: 'file' })[] = [];
   readonly #reasoning = new Map<string, ReasoningState>();
   #finish: Part | undefined;
   #modelId: string | undefined;
@@ -73,7 +75,9 @@ export class StreamAnswer {
     switch (part.type) {
       case 'text-delta':
         if (typeof part.delta === 'string' && part.delta !== '') {
-          this.#content += part.delta;
+          const last = this.#content.at(-1);
+          if (last?.type === 'text') last.text += part.delta;
+          else this.#content.push({ type: 'text', text: part.delta });
           this.#emit({ type: 'text-delta', delta: part.delta });
         }
         break;
@@ -113,13 +117,16 @@ export class StreamAnswer {
       case 'response-metadata':
         if (typeof part.modelId === 'string') this.#modelId = part.modelId;
         break;
+      case 'file':
+        this.#content.push(part as { type: 'file' });
+        break;
       case 'finish':
         this.#finish = part;
         break;
       case 'error':
         throw providerFailure('PROVIDER_STREAM_ERROR', part.error, this.#model);
       default:
-        // tool-input-end, text-start/-end, raw, sources, files, provider tool results and
+        // tool-input-end, text-start/-end, raw, sources, provider tool results and
         // approval requests carry nothing Skein's answer keeps.
         break;
     }
@@ -140,7 +147,7 @@ export class StreamAnswer {
     if (Object.keys(callMetadata).length > 0) metadata[METADATA_AI_SDK_TOOL_CALLS] = callMetadata;
     const message: LLMMessage = {
       role: 'assistant',
-      content: this.#content,
+      content: fromModelContent(this.#content),
       ...(calls.length === 0 ? {} : { toolCalls: calls }),
       ...(Object.keys(metadata).length === 0 ? {} : { metadata }),
     };

@@ -32,15 +32,16 @@ function toolChoiceOf(choice: ToolChoice, nameOf: NameOf): unknown {
  * provider, as the AI SDK expects); `model` of the request is not used, since an AI SDK model
  * object is one model.
  */
-export function toCallOptions(
+export async function toCallOptions(
   request: LLMRequest,
   codec: ToolNameCodec | undefined,
   signal: AbortSignal | undefined,
-): AiSdkCallOptions {
+  specification: 'v2' | 'v3' = 'v3',
+): Promise<AiSdkCallOptions> {
   const nameOf = nameEncoder(request, codec);
   const format = request.responseFormat;
   return {
-    prompt: toPrompt(request.messages, nameOf),
+    prompt: await toPrompt(request.messages, nameOf, specification),
     ...(request.tools.length === 0
       ? {}
       : {

@@ -1,5 +1,6 @@
 import { HttpRequestError } from '@skein/http';
-import { threadIdProblem } from '@skein/spec';
+import { type MessageContent, threadIdProblem } from '@skein/spec';
+import { fromUIMessageParts } from '../parts/from-ui-message-parts.js';
 
 /** A message of `useChat`'s body, as far as the handler reads it. */
 export interface ClientMessage {
@@ -21,7 +22,8 @@ export type ChatRequest =
       /** A new user message (`sendMessage`), or the answer to a pause for input. */
       readonly kind: 'message';
       readonly chatId: string;
-      readonly message: { readonly id: string; readonly text: string };
+      /** Its text and files as Skein content (checked: a bad file part is refused, named). */
+      readonly message: { readonly id: string; readonly content: MessageContent };
       /** The messages before it: the client's idea of the stored conversation. */
       readonly history: readonly ClientMessage[];
     }
@@ -77,14 +79,6 @@ function readMessage(value: unknown, index: number): ClientMessage {
   if (!Array.isArray(value.parts) || !value.parts.every(isRecord))
     throw badChatRequest(`${where}.parts`, 'must be an array of objects');
   return value as unknown as ClientMessage;
-}
-
-/** The text of a user message: its text parts, joined. */
-export function textOf(message: ClientMessage): string {
-  return message.parts
-    .filter((p) => p.type === 'text' && typeof p.text === 'string')
-    .map((p) => p.text as string)
-    .join('');
 }
 
 function approvalsOf(message: ClientMessage, index: number): ClientApproval[] {
@@ -143,5 +137,6 @@ export function readChatRequest(body: unknown): ChatRequest {
   }
   if (last.role !== 'user')
     throw badChatRequest(`messages[${lastIndex}].role`, 'must be "user" or "assistant"');
-  return { kind: 'message', chatId, message: { id: last.id, text: textOf(last) }, history };
+  const content = fromUIMessageParts(last.parts, `messages[${lastIndex}].parts`);
+  return { kind: 'message', chatId, message: { id: last.id, content }, history };
 }

@@ -1,17 +1,18 @@
 import { HttpRequestError } from '@skein/http';
 import type { LLMMessage } from '@skein/spec';
-import { type ClientMessage, textOf } from './chat-request.js';
+import type { ClientMessage } from './chat-request.js';
+import { compareUserContent } from './compare-user-content.js';
 
 /**
- * Refuses a client whose user messages differ from the thread's stored ones (in number or in
- * text): the stored conversation is the truth, and an edited history is never written over it.
+ * Refuses a client whose user messages differ from the thread's stored ones (in number, text or
+ * files, see `compareUserContent`): the stored conversation is the truth, and an edited history is never written over it.
  * Assistant messages are not compared: the client holds them in its own form (parts, states).
  */
-export function checkHistory(
+export async function checkHistory(
   chatId: string,
   client: readonly ClientMessage[],
   stored: readonly LLMMessage[],
-): void {
+): Promise<void> {
   const storedUsers = stored.filter((m) => m.role === 'user');
   const clientUsers = client
     .map((message, index) => ({ message, index }))
@@ -27,8 +28,10 @@ export function checkHistory(
     const kept = storedUsers[i];
     if (kept === undefined)
       throw mismatch(`messages[${index}]`, 'is a user message the thread does not have');
-    if (textOf(message) !== kept.content)
-      throw mismatch(`messages[${index}]`, 'differs from the stored user message');
+    const at = `messages[${index}]`;
+    const difference = await compareUserContent(message, kept.content, at);
+    // The difference starts with `at`, which the mismatch puts first itself.
+    if (difference !== undefined) throw mismatch(at, difference.slice(at.length + 1));
   }
   if (clientUsers.length < storedUsers.length)
     throw mismatch(

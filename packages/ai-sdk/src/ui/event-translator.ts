@@ -1,5 +1,6 @@
 import type { ThreadEvent } from '@skein/core';
-import type { FinishReason } from '@skein/spec';
+import { type FinishReason, isMediaPart, type MessageContent } from '@skein/spec';
+import { inlineUIFilePart } from '../parts/to-ui-parts.js';
 import { jsonOrText, NOT_JSON, parseJson } from './json-value.js';
 import type { UIChunk, UIFinishReason } from './ui-chunk.js';
 
@@ -72,6 +73,11 @@ export class EventTranslator {
                 output: jsonOrText(event.content),
               },
         );
+        return;
+      case 'message:added':
+        // A tool's text is its output chunk (`tool:result`); its images and files come here.
+        if (event.message.role === 'tool' && event.message.metadata?.isError !== true)
+          this.#files(event.message.content);
         return;
       case 'tool:error':
         // Other tool errors also come as a `tool:result` carrying the error.
@@ -189,8 +195,24 @@ export class EventTranslator {
       });
   }
 
+  /**
+   * The media of a message as `file` chunks, in order. A part held by `ref` has no url without
+   * the store's bytes; none reaches a run's events yet (the engine keeps inline data until the
+   * stores keep attachments), and the stored chat read back says so if one does.
+   */
+  #files(content: MessageContent): void {
+    if (typeof content === 'string') return;
+    for (const part of content) {
+      if (!isMediaPart(part)) continue;
+      const file = inlineUIFilePart(part);
+      if (file) this.#emit({ type: 'file', url: file.url, mediaType: file.mediaType });
+    }
+  }
+
   #response(event: Extract<ThreadEvent, { type: 'llm:response' }>): void {
     this.#closeText();
+    // The text streamed as tokens; the files the model generated come whole with its answer.
+    this.#files(event.message.content);
     this.#finishReason = FINISH_REASONS[event.finishReason];
     const calls = event.message.toolCalls ?? [];
     for (const [i, call] of calls.entries()) {

@@ -26,14 +26,14 @@ function busy(chatId: string, why: string): HttpRequestError<'CHAT_BUSY'> {
 }
 
 /** Sends the new user message: a new thread, the answer a pause waits for, or the next turn. */
-function sendMessage(
+async function sendMessage(
   ctx: ChatRunContext,
   request: Extract<ChatRequest, { kind: 'message' }>,
   threadId: string,
   thread: ThreadContext | undefined,
-): UIRun {
+): Promise<UIRun> {
   const { chatId, message } = request;
-  checkHistory(chatId, request.history, thread?.conversation.getAllMessages() ?? []);
+  await checkHistory(chatId, request.history, thread?.conversation.getAllMessages() ?? []);
   if (thread?.status === 'RUNNING')
     throw busy(chatId, 'is running in another process; follow it with GET …/stream there');
   const pending = thread?.state.pending;
@@ -46,7 +46,7 @@ function sendMessage(
     (onEvent, signal) =>
       ctx.caller.threads.send(
         threadId,
-        { content: message.text, metadata: { [UI_MESSAGE_ID_KEY]: message.id } },
+        { content: message.content, metadata: { [UI_MESSAGE_ID_KEY]: message.id } },
         { workflowId: ctx.workflowId, onEvent, signal },
       ),
     { threadId, messageId: answerId(message.id), skeinData: ctx.skeinData },
@@ -64,7 +64,7 @@ async function resumeApprovals(
 ): Promise<UIRun> {
   const { chatId } = request;
   const messages = thread.conversation.getAllMessages();
-  checkHistory(chatId, request.history, messages);
+  await checkHistory(chatId, request.history, messages);
   const pending = thread.state.pending;
   const notPending = (why: string) =>
     new HttpRequestError('APPROVAL_NOT_PENDING', `Chat ${chatId}: ${why}`, { chatId });
@@ -122,7 +122,7 @@ async function regenerate(
 ): Promise<UIRun> {
   const { chatId } = request;
   const messages = thread.conversation.getAllMessages();
-  checkHistory(chatId, request.history, messages);
+  await checkHistory(chatId, request.history, messages);
   if (thread.status === 'RUNNING') throw busy(chatId, 'is running in another process');
   const position = lastUserPosition(messages);
   const store = ctx.engine.store!;

@@ -1,4 +1,5 @@
-import type { LLMMessage } from '@skein/spec';
+import { contentText, type LLMMessage } from '@skein/spec';
+import { inlineUIMessageParts } from '../parts/to-ui-parts.js';
 import { jsonOrText, NOT_JSON, parseJson } from './json-value.js';
 import type { UIChunk } from './ui-chunk.js';
 
@@ -60,7 +61,8 @@ function toolPart(
       ...base,
       state: 'output-error',
       rawInput: call.arguments,
-      errorText: call.error ?? result?.content ?? 'the arguments are not JSON',
+      errorText:
+        call.error ?? (result && contentText(result.content)) ?? 'the arguments are not JSON',
     };
   if (!result)
     return awaiting.has(call.id)
@@ -69,22 +71,61 @@ function toolPart(
   if (result.metadata?.errorCode === 'TOOL_REJECTED')
     return { ...base, state: 'output-denied', input, approval: { id: call.id, approved: false } };
   if (result.metadata?.isError === true)
-    return { ...base, state: 'output-error', input, errorText: result.content };
-  return { ...base, state: 'output-available', input, output: jsonOrText(result.content) };
+    return {
+      ...base,
+      state: 'output-error',
+      input,
+      errorText: contentText(result.content),
+    };
+  return {
+    ...base,
+    state: 'output-available',
+    input,
+    output: jsonOrText(contentText(result.content)),
+  };
 }
 
-function answerParts(answer: readonly LLMMessage[], awaiting: ReadonlySet<string>) {
+/** Names a stored message's content in errors by its storage position: `messages[3].content`. */
+type ContentAt = (message: LLMMessage) => string;
+
+function contentAt(messages: readonly LLMMessage[]): ContentAt {
+  const positions = new Map(messages.map((message, position) => [message, position]));
+  return (message) => `messages[${positions.get(message)}].content`;
+}
+
+/**
+ * A tool message's media as UI file parts (its text is the tool part's output). An error's media
+ * is left out, as the model never sees it either.
+ */
+function mediaOf(result: LLMMessage, at: ContentAt) {
+  if (result.metadata?.isError === true) return [];
+  return inlineUIMessageParts(result.content, at(result)).filter((p) => p.type === 'file');
+}
+
+function answerParts(answer: readonly LLMMessage[], awaiting: ReadonlySet<string>, at: ContentAt) {
   const results = new Map<string, LLMMessage>();
   for (const m of answer) if (m.role === 'tool' && m.toolCallId) results.set(m.toolCallId, m);
   const parts: Record<string, unknown>[] = [];
   for (const m of answer) {
     if (m.role !== 'assistant') continue;
     parts.push({ type: 'step-start' });
-    if (m.content !== '') parts.push({ type: 'text', text: m.content, state: 'done' });
-    for (const call of m.toolCalls ?? [])
-      parts.push(toolPart(call, results.get(call.id), awaiting));
+    for (const part of inlineUIMessageParts(m.content, at(m)))
+      parts.push(part.type === 'text' ? { ...part, state: 'done' } : { ...part });
+    for (const call of m.toolCalls ?? []) {
+      const result = results.get(call.id);
+      parts.push(toolPart(call, result, awaiting));
+      // The UI tool part's output is JSON: a tool's image or file follows it as a file part.
+      if (result) for (const file of mediaOf(result, at)) parts.push({ ...file });
+    }
   }
   return parts;
+}
+
+// A text message reads back as the one text part it always did, empty or not.
+function userParts(message: LLMMessage, at: ContentAt): Record<string, unknown>[] {
+  const { content } = message;
+  if (typeof content === 'string') return [{ type: 'text', text: content }];
+  return inlineUIMessageParts(content, at(message)).map((part) => ({ ...part }));
 }
 
 /**
@@ -97,18 +138,19 @@ export function toUIMessages(
   awaiting: ReadonlySet<string> = new Set(),
 ): ChatUIMessage[] {
   const out: ChatUIMessage[] = [];
+  const at = contentAt(messages);
   for (const turn of turnsOf(messages)) {
     if (turn.user)
       out.push({
         id: turn.userId,
         role: 'user',
-        parts: [{ type: 'text', text: turn.user.content }],
+        parts: userParts(turn.user, at),
       });
     if (turn.answer.length > 0)
       out.push({
         id: answerId(turn.userId),
         role: 'assistant',
-        parts: answerParts(turn.answer, awaiting),
+        parts: answerParts(turn.answer, awaiting, at),
       });
   }
   return out;
@@ -123,17 +165,22 @@ export function storedAnswerChunks(messages: readonly LLMMessage[]): UIChunk[] {
   const last = turnsOf(messages).at(-1);
   if (!last) return [];
   const chunks: UIChunk[] = [];
+  const at = contentAt(messages);
   const results = new Map<string, LLMMessage>();
   for (const m of last.answer) if (m.role === 'tool' && m.toolCallId) results.set(m.toolCallId, m);
   let texts = 0;
   for (const m of last.answer) {
     if (m.role !== 'assistant') continue;
     chunks.push({ type: 'start-step' });
-    if (m.content !== '') {
+    for (const part of inlineUIMessageParts(m.content, at(m))) {
+      if (part.type === 'file') {
+        chunks.push({ type: 'file', url: part.url, mediaType: part.mediaType });
+        continue;
+      }
       const id = `stored-text-${++texts}`;
       chunks.push(
         { type: 'text-start', id },
-        { type: 'text-delta', id, delta: m.content },
+        { type: 'text-delta', id, delta: part.text },
         { type: 'text-end', id },
       );
     }
@@ -156,13 +203,19 @@ export function storedAnswerChunks(messages: readonly LLMMessage[]): UIChunk[] {
       if (result.metadata?.errorCode === 'TOOL_REJECTED')
         chunks.push({ type: 'tool-output-denied', toolCallId });
       else if (result.metadata?.isError === true)
-        chunks.push({ type: 'tool-output-error', toolCallId, errorText: result.content });
+        chunks.push({
+          type: 'tool-output-error',
+          toolCallId,
+          errorText: contentText(result.content),
+        });
       else
         chunks.push({
           type: 'tool-output-available',
           toolCallId,
-          output: jsonOrText(result.content),
+          output: jsonOrText(contentText(result.content)),
         });
+      for (const file of mediaOf(result, at))
+        chunks.push({ type: 'file', url: file.url, mediaType: file.mediaType });
     }
     chunks.push({ type: 'finish-step' });
   }

@@ -1,4 +1,5 @@
 import { chatWorkflow, defineTool, InMemoryCheckpointStore, SkeinEngine } from '@skein/core';
+import { encodeBase64, toolOutput } from '@skein/spec';
 import { MockLanguageModelV3 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { fromLanguageModel } from '../model/from-language-model.js';
@@ -201,5 +202,67 @@ describe('toUIMessageStream', () => {
     expect(chunks.at(-1)).toBe('abort');
     expect(chunks).not.toContain('finish');
     expect((await engine.getThread('t6'))?.status).toBe('CANCELLED');
+  });
+});
+
+describe('toUIMessageStream with files', () => {
+  // A generated file comes whole with the model's answer (`llm:response`: the engine streams no
+  // file events), so after the text and any tool input streamed before it.
+  it('sends a generated file with the model answer, and a tool image after its output', async () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1]);
+    const model = new MockLanguageModelV3({
+      doStream: [
+        streamOf([
+          ...textParts('drawn:'),
+          { type: 'file', mediaType: 'image/png', data: png },
+          ...toolCallParts('c1', 'snap', '{}'),
+          finishPart('tool-calls', usageV3(1, 1)),
+        ]),
+        streamOf([...textParts('done'), finishPart('stop', usageV3(1, 1))]),
+      ],
+    });
+    const engine = new SkeinEngine({
+      llm: fromLanguageModel(model),
+      store: new InMemoryCheckpointStore(),
+    });
+    engine.registerTool(
+      defineTool({
+        name: 'snap',
+        description: 'Takes a picture',
+        parameters: { type: 'object', properties: {} },
+        execute: async () =>
+          toolOutput({
+            content: [
+              { type: 'text', text: 'snapped' },
+              { type: 'image', mediaType: 'image/png', data: png },
+            ],
+          }),
+      }),
+    );
+    engine.registerWorkflow(chatWorkflow({ tools: ['snap'] }));
+    const chunks = await collect(
+      toUIMessageStream((onEvent) => engine.send('t-files', 'draw', { onEvent }), {
+        threadId: 't-files',
+        skeinData: 'off',
+      }),
+    );
+    const url = `data:image/png;base64,${encodeBase64(png)}`;
+    expect(typesOf(chunks).slice(0, 12)).toEqual([
+      'start',
+      'start-step',
+      'text-start',
+      ...Array(2).fill('text-delta'),
+      'text-end',
+      'tool-input-start',
+      'tool-input-delta',
+      'file',
+      'tool-input-available',
+      'tool-output-available',
+      'file',
+    ]);
+    expect(chunks.filter((c) => c.type === 'file')).toEqual([
+      { type: 'file', url, mediaType: 'image/png' },
+      { type: 'file', url, mediaType: 'image/png' },
+    ]);
   });
 });

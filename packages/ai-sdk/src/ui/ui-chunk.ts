@@ -1,4 +1,5 @@
 import type { ThreadPausedEvent } from '@skein/core';
+import type { UIFileChunk } from '../parts/ai-sdk-shapes.js';
 /**
  * The parts of the AI SDK UI message stream protocol (the `ai` package's `uiMessageChunkSchema`)
  * that a Skein thread produces. Declared here rather than imported so this package's types do not
@@ -60,6 +61,7 @@ export type UIChunk =
     }
   | { readonly type: 'error'; readonly errorText: string }
   | { readonly type: 'abort'; readonly reason?: string }
+  | UIFileChunk
   | SkeinDataChunk;
 
 /**

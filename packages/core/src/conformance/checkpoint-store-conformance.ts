@@ -1,4 +1,4 @@
-import type { LLMMessage } from '@skein/spec';
+import { contentText, type LLMMessage } from '@skein/spec';
 import { describe, expect, it } from 'vitest';
 import type { CheckpointStore } from '../checkpoint/checkpoint-store.js';
 import { SkeinEngine } from '../engine/skein-engine.js';
@@ -10,6 +10,7 @@ import { durableThreadConformance } from './durable-thread-conformance.js';
 import { durableWaitConformance } from './durable-wait-conformance.js';
 import { forkConformance } from './fork-conformance.js';
 import { leaseConformance } from './lease-conformance.js';
+import { partsConformance } from './parts-conformance.js';
 import { principalConformance } from './principal-conformance.js';
 
 export interface ConformanceSubject {
@@ -30,8 +31,9 @@ const weather: Tool<{ city: string }> = {
 const model: ScriptFunction = (request) => {
   const last = request.messages.at(-1)!;
   if (last.role === 'user')
-    return { toolCalls: [{ name: 'weather', arguments: { city: last.content } }] };
-  return { content: `It is ${JSON.parse(last.content).sky} in ${JSON.parse(last.content).city}.` };
+    return { toolCalls: [{ name: 'weather', arguments: { city: contentText(last.content) } }] };
+  const result = JSON.parse(contentText(last.content));
+  return { content: `It is ${result.sky} in ${result.city}.` };
 };
 
 function workflow() {
@@ -112,7 +114,7 @@ function awkwardValues(): Record<string, unknown> {
  * durable waits: a stored wake fired once after a restart, a signal delivered once; forks that
  * share the conversation they continue and keep it when the thread they came from goes; and the
  * principal a thread belongs to, kept through checkpoints, forks and child threads, with a
- * principal's view finding only its own threads.
+ * principal's view finding only its own threads; and messages in parts.
  */
 export function runCheckpointStoreConformance(
   name: string,
@@ -381,5 +383,6 @@ export function runCheckpointStoreConformance(
     durableWaitConformance(withStore);
     forkConformance(withStore, engineOn);
     principalConformance(withStore, engineOn);
+    partsConformance(withStore);
   });
 }

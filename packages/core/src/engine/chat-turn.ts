@@ -1,19 +1,24 @@
-import { InvalidArgumentError, type LLMMessage } from '@skein/spec';
+import { storedContent } from '@skein/conversation';
+import { InvalidArgumentError, type LLMMessage, type MessageContent } from '@skein/spec';
 import { ThreadError } from '../errors/thread-error.js';
 import { handleClearOperation } from '../nodes/context-processor-node.js';
 import { waitingFor } from '../run/call-checks.js';
 import type { ThreadContext } from '../thread/thread-context.js';
 
-/** A message sent to a thread: its text, or a user message with metadata. */
+/** A message sent to a thread: its text, or a user message (text or parts) with metadata. */
 export type SentMessage =
   | string
   | {
       readonly role?: 'user';
-      readonly content: string;
+      readonly content: MessageContent;
       readonly metadata?: Readonly<Record<string, unknown>>;
     };
 
-/** The user message `sent` stands for; anything else is refused before the thread is touched. */
+/**
+ * The user message `sent` stands for; anything else is refused before the thread is touched.
+ * Parts are checked here (`InvalidArgumentError` naming the part, `message.content[1]`) and
+ * their inline bytes turned into base64, so a queued message is already what a store keeps.
+ */
 export function userMessage(sent: SentMessage, where = 'message'): LLMMessage {
   if (typeof sent === 'string') return { role: 'user', content: sent };
   if (typeof sent !== 'object' || sent === null)
@@ -23,18 +28,21 @@ export function userMessage(sent: SentMessage, where = 'message'): LLMMessage {
       `${where}.role`,
       `${where}.role must be "user" (got ${JSON.stringify(sent.role)}): a thread is sent user messages`,
     );
-  if (typeof sent.content !== 'string')
-    throw new InvalidArgumentError(`${where}.content`, `${where}.content must be a string`);
+  if (typeof sent.content !== 'string' && !Array.isArray(sent.content))
+    throw new InvalidArgumentError(
+      `${where}.content`,
+      `${where}.content must be a string or an array of parts`,
+    );
   return {
     role: 'user',
-    content: sent.content,
+    content: storedContent(sent.content, `${where}.content`),
     ...(sent.metadata === undefined ? {} : { metadata: sent.metadata }),
   };
 }
 
 /** How a stored thread takes the next message: as the answer it waits for, or as a new turn. */
 export type NextTurn =
-  | { readonly kind: 'answer'; readonly input: string }
+  | { readonly kind: 'answer'; readonly input: MessageContent }
   | { readonly kind: 'run' };
 
 /**

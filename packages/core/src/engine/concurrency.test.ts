@@ -1,3 +1,4 @@
+import { contentText } from '@skein/spec';
 import { describe, expect, it } from 'vitest';
 import { InMemoryCheckpointStore } from '../checkpoint/in-memory-checkpoint-store.js';
 import { ScriptedLLMClient } from '../testing/scripted-llm-client.js';
@@ -45,7 +46,7 @@ describe('many threads at once', () => {
     runs.forEach(({ result, thread }, i) => {
       expect(result.status).toBe('COMPLETED');
       expect(result.output).toBe(`answer:q${i}/u${i}|u${i}!`);
-      const contents = thread.conversation.getAllMessages().map((m) => m.content);
+      const contents = thread.conversation.getAllMessages().map((m) => contentText(m.content));
       expect(
         contents
           .filter((c) => /q\d+/.test(c))

@@ -8,6 +8,7 @@ import type {
   ToolSpec,
   ToolThreadContext,
 } from '@skein/spec';
+import { contentText } from '@skein/spec';
 import { LLMCallError } from '../errors/llm-call-error.js';
 import { toolNotFound } from '../errors/not-found.js';
 import type { ThreadContext } from '../thread/thread-context.js';
@@ -331,7 +332,7 @@ export const llmNodeHandler: NodeHandler<LLMNode> = async (ctx): Promise<NodeOut
         finishReason: response.finishReason,
         round,
       });
-    lastContent = message.content;
+    lastContent = contentText(message.content);
     const calls = message.toolCalls ?? [];
     if (calls.length === 0)
       return finish(ctx, { content: lastContent, stopReason: 'done', rounds: round + 1 });

@@ -1,4 +1,4 @@
-import { findNonJsonValue } from '@skein/spec';
+import { contentProblem, findNonJsonValue, type MessageContent } from '@skein/spec';
 import { toolNotFound } from '../errors/not-found.js';
 import { ThreadError } from '../errors/thread-error.js';
 import type {
@@ -89,6 +89,15 @@ export const toolNodeHandler: NodeHandler<ToolNode> = async (ctx) => {
   };
 };
 
+// An answer sent in parts (`send` with parts to a thread waiting for input) stays parts; any
+// other value that is not text is stored as its JSON, as before parts.
+function answerContent(answer: unknown): MessageContent {
+  if (typeof answer === 'string') return answer;
+  if (Array.isArray(answer) && answer.length > 0 && contentProblem(answer) === undefined)
+    return answer as MessageContent;
+  return JSON.stringify(answer);
+}
+
 /**
  * Pauses until `resume(thread, input)`; then stores the answer in `config.variable` and, unless
  * `addMessage` is false, adds it as a user message. With `timeout`, the pause has a deadline the
@@ -125,10 +134,7 @@ export const userInteractionHandler: NodeHandler<UserInteractionNode> = ({
       `the answer must be plain JSON: ${found.path} is ${found.reason}`,
     );
   if (node.config?.addMessage !== false)
-    thread.conversation.addMessage({
-      role: 'user',
-      content: typeof answer === 'string' ? answer : JSON.stringify(answer),
-    });
+    thread.conversation.addMessage({ role: 'user', content: answerContent(answer) });
   const variable = node.config?.variable;
   return {
     kind: 'next',

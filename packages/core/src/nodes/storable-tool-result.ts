@@ -1,4 +1,4 @@
-import { findNonJsonValue, type ToolCall } from '@skein/spec';
+import { contentProblem, findNonJsonValue, type ToolCall } from '@skein/spec';
 import {
   TOOL_RESULT_NOT_JSON,
   type ToolRunResult,
@@ -7,16 +7,19 @@ import {
 
 /**
  * The result as it can be stored: unchanged, or — when its data holds what JSON cannot carry (a
- * BigInt, NaN, a Date, a cycle), which a store would refuse at the next checkpoint — an error
- * result telling the model the result could not be stored, and where. `reason` is set then.
+ * BigInt, NaN, a Date, a cycle), which a store would refuse at the next checkpoint — or its
+ * parts break a content rule (`checkContent`), an error result telling the model the result
+ * could not be stored, and where. `reason` is set then.
  */
 export function storableToolResult(
   call: ToolCall,
   result: ToolRunResult,
 ): { result: ToolRunResult; reason?: string } {
   const { content, metadata } = result.message;
-  const found =
-    typeof content === 'string'
+  const part = typeof content === 'string' ? undefined : contentProblem(content, 'result.content');
+  const found = part
+    ? { path: part.path, reason: `refused: ${part.problem}` }
+    : typeof content === 'string' || Array.isArray(content)
       ? findNonJsonValue(metadata ?? {}, 'result')
       : { path: 'content', reason: `${typeof content}, not text` };
   if (!found) return { result };

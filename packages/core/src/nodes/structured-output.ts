@@ -1,4 +1,4 @@
-import type { LLMClient, LLMResponse, ResponseFormat } from '@skein/spec';
+import { contentText, type LLMClient, type LLMResponse, type ResponseFormat } from '@skein/spec';
 import type { ValidateFunction } from 'ajv';
 import { NodeError } from '../errors/node-error.js';
 import { JsonSchemaCompiler } from '../tools/json-schema-compiler.js';
@@ -52,7 +52,7 @@ export function withOutputSchema(llm: LLMClient, node: LLMNode): LLMClient {
     generate: async (request, options): Promise<LLMResponse> => {
       const response = await llm.generate({ ...request, responseFormat }, options);
       if ((response.message.toolCalls ?? []).length === 0)
-        checkAnswer(node.id, response.message.content, validate);
+        checkAnswer(node.id, contentText(response.message.content), validate);
       return response;
     },
   };

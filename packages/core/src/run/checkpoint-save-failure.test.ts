@@ -1,3 +1,4 @@
+import { contentText } from '@skein/spec';
 import { describe, expect, it } from 'vitest';
 import type { CheckpointStore } from '../checkpoint/checkpoint-store.js';
 import { InMemoryCheckpointStore } from '../checkpoint/in-memory-checkpoint-store.js';
@@ -19,7 +20,7 @@ const ledger: Tool<{ account: string }> = {
 // A pure function of what the model sees, so a rerun asks and answers the same.
 const model: ScriptFunction = (request) => {
   const last = request.messages.at(-1)!;
-  if (last.role === 'user' && last.content.startsWith('check'))
+  if (last.role === 'user' && contentText(last.content).startsWith('check'))
     return { toolCalls: [{ name: 'ledger', arguments: { account: 'acme' } }] };
   return { content: `seen: ${last.content}` };
 };

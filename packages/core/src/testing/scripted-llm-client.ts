@@ -1,5 +1,5 @@
 import type { LLMCallOptions, LLMClient, LLMRequest, LLMResponse } from '@skein/spec';
-import { SkeinError, type TokenUsage, type ToolCall } from '@skein/spec';
+import { contentText, SkeinError, type TokenUsage, type ToolCall } from '@skein/spec';
 import { abortableSleep } from '../util/abortable-sleep.js';
 import type { Mutable } from '../util/mutable.js';
 import { plainCopy } from '../util/with-entry.js';
@@ -42,7 +42,7 @@ export function splitTokens(text: string): string[] {
 
 function roughUsage(request: LLMRequest, content: string, calls: readonly ToolCall[]): TokenUsage {
   let sent = 0;
-  for (const m of request.messages) sent += m.content.length + 12;
+  for (const m of request.messages) sent += contentText(m.content).length + 12;
   const promptTokens = Math.ceil(sent / 4);
   const completionTokens = Math.ceil(
     (content.length + calls.reduce((n, c) => n + c.name.length + c.arguments.length, 0)) / 4,

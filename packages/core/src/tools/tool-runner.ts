@@ -1,4 +1,5 @@
 import {
+  type ContentPart,
   findNonJsonValue,
   type LLMMessage,
   SkeinError,
@@ -11,6 +12,7 @@ import type { SkeinEmitter } from '../events/emitter.js';
 import { checkOptionalNumber } from '../util/check-number.js';
 import type { ArgumentValidator } from './argument-validator.js';
 import { isToolOutput, type Tool } from './tool.js';
+import { toolMessageContent } from './tool-content.js';
 import { MAX_TIMER_MS, TIMEOUT_RANGE, timeoutProblem } from './tool-timeout.js';
 import type { WorkflowCall, WorkflowCaller } from './workflow-call.js';
 
@@ -231,9 +233,19 @@ export class ToolRunner {
             started,
             'TOOL_FAILED',
             value.data,
+            value.parts,
           );
         }
-        return this.#finish(call, context, value.content, false, started, undefined, value.data);
+        return this.#finish(
+          call,
+          context,
+          value.content,
+          false,
+          started,
+          undefined,
+          value.data,
+          value.parts,
+        );
       }
       const text = resultText(value);
       if ('problem' in text)
@@ -278,11 +290,12 @@ export class ToolRunner {
     started: number,
     errorCode?: string,
     data?: unknown,
+    parts?: readonly ContentPart[],
   ): ToolRunResult {
     const durationMs = performance.now() - started;
     const message: LLMMessage = {
       role: 'tool',
-      content,
+      content: toolMessageContent(content, parts),
       toolCallId: call.id,
       name: call.name,
       // No timings here: stored messages must be the same on a replayed run.

@@ -1,4 +1,5 @@
 import type { LLMMessage } from '@skein/spec';
+import { contentText } from '@skein/spec';
 import type { ToolPair } from './types.js';
 
 /** JSON arguments indented for reading; anything else (broken JSON from a model) as it came. */
@@ -38,7 +39,7 @@ export function pairToolCalls(messages: readonly LLMMessage[]): ToolPair[] {
       pairs[index] = {
         ...pairs[index]!,
         resultPosition: position,
-        result: message.content,
+        result: contentText(message.content),
         isError: message.metadata?.isError === true,
       };
     }

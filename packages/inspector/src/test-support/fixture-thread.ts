@@ -1,5 +1,6 @@
 import type { CheckpointStore, ThreadResult } from '@skein/core';
 import { SkeinEngine, WorkflowBuilder } from '@skein/core';
+import { contentText } from '@skein/spec';
 import { ScriptedLLMClient } from '@skein/testkit';
 
 /** A message the page must show as text, never run. */
@@ -29,7 +30,7 @@ export function createFixtureEngine(store: CheckpointStore): SkeinEngine {
       };
     if (last.content === 'Summarise.')
       return { content: SCRIPT_MESSAGE, usage: { promptTokens: 60, completionTokens: 9 } };
-    if (last.content.startsWith('Book it'))
+    if (contentText(last.content).startsWith('Book it'))
       return {
         content: 'Booked for {"city":"Lisbon"}.',
         usage: { promptTokens: 80, completionTokens: 7 },

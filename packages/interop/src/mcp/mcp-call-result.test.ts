@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fromMcpCallResult } from './mcp-call-result.js';
 
 describe('fromMcpCallResult', () => {
-  it('describes non-text parts when there is no text at all', () => {
+  it('reads embedded text resources and resource links as text, audio as a part', () => {
     const output = fromMcpCallResult({
       content: [
         { type: 'audio', data: 'AAAA', mimeType: 'audio/wav' },
@@ -11,10 +11,27 @@ describe('fromMcpCallResult', () => {
       ],
     });
     expect(output.content).toBe(
-      '[audio audio/wav] [resource file:///report.txt] [resource link https://example.com/doc]',
+      '[resource file:///report.txt]\nreport\n[resource link https://example.com/doc]',
     );
+    expect(output.parts?.slice(1)).toEqual([
+      { type: 'audio', mediaType: 'audio/wav', data: 'AAAA' },
+    ]);
     expect(output.isError).toBe(false);
     expect((output.data as { content: unknown[] }).content).toHaveLength(3);
+  });
+
+  it('names an embedded blob after its URI, and describes media when there is no text', () => {
+    const output = fromMcpCallResult({
+      content: [
+        { type: 'resource', resource: { uri: 'urn:x:data', blob: 'AAAA' } },
+        { type: 'resource', resource: { uri: 'https://h/a/b.bin?v=2', blob: 'AAAA' } },
+      ],
+    });
+    expect(output.content).toBe('[resource urn:x:data] [resource https://h/a/b.bin?v=2]');
+    expect(output.parts?.slice(1)).toEqual([
+      { type: 'file', mediaType: 'application/octet-stream', data: 'AAAA' },
+      { type: 'file', mediaType: 'application/octet-stream', filename: 'b.bin', data: 'AAAA' },
+    ]);
   });
 
   it('an empty result is empty text without data; isError is kept', () => {

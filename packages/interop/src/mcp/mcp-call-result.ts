@@ -3,7 +3,8 @@ import type {
   CompatibilityCallToolResult,
   ContentBlock,
 } from '@modelcontextprotocol/sdk/types.js';
-import { type ToolOutput, toolOutput } from '@skein/spec';
+import { type ContentPart, isMediaPart, type ToolOutput, toolOutput } from '@skein/spec';
+import { describeBlock, mcpContentPart } from './mcp-content-part.js';
 
 /** What a converted MCP tool keeps beside its text in `ToolOutput.data`. */
 export interface McpResultData {
@@ -12,25 +13,16 @@ export interface McpResultData {
   readonly structuredContent?: Readonly<Record<string, unknown>>;
 }
 
-function describe(part: ContentBlock): string {
-  switch (part.type) {
-    case 'image':
-    case 'audio':
-      return `[${part.type} ${part.mimeType}]`;
-    case 'resource':
-      return `[resource ${part.resource.uri}]`;
-    case 'resource_link':
-      return `[resource link ${part.uri}]`;
-    default:
-      return `[${part.type}]`;
-  }
-}
-
 /**
- * An MCP tool result as a Skein `ToolOutput`: text parts joined with newlines, other parts and
- * `structuredContent` kept in `data`, `isError` kept as the error flag. With no text part the text
- * is the structured content as JSON, or a short description of the other parts, so the model
+ * An MCP tool result as a Skein `ToolOutput`: its text (text blocks, embedded text resources and
+ * resource links, joined with newlines) and its images, audio and embedded files as media parts
+ * the model sees (see `mcpContentPart`); `isError` kept as the error flag. With no text the text
+ * is the structured content as JSON, or a short description of the other blocks, so the model
  * always reads something.
+ *
+ * `data` still holds the non-text blocks and `structuredContent` exactly as before parts: threads
+ * stored then find an MCP image only in the tool message's `metadata.data`, and readers of that
+ * metadata (inspectors, exports, app code) keep working on old and new threads alike.
  */
 export function fromMcpCallResult(
   result: CallToolResult | CompatibilityCallToolResult,
@@ -42,24 +34,27 @@ export function fromMcpCallResult(
       content: typeof legacy === 'string' ? legacy : (JSON.stringify(legacy) ?? ''),
     });
   }
-  const parts = result.content as ContentBlock[];
+  const blocks = result.content as ContentBlock[];
   const texts: string[] = [];
-  const others: ContentBlock[] = [];
-  for (const part of parts) {
-    if (part.type === 'text') texts.push(part.text);
-    else others.push(part);
+  const media: ContentPart[] = [];
+  for (const block of blocks) {
+    const part = mcpContentPart(block);
+    if (isMediaPart(part)) media.push(part);
+    else texts.push(part.text);
   }
+  const others = blocks.filter((block) => block.type !== 'text');
   const structured = result.structuredContent as Record<string, unknown> | undefined;
-  let content = texts.join('\n');
+  let text = texts.join('\n');
   if (texts.length === 0)
-    content =
-      structured !== undefined ? JSON.stringify(structured) : others.map(describe).join(' ');
+    text =
+      structured !== undefined ? JSON.stringify(structured) : others.map(describeBlock).join(' ');
   const data: McpResultData = {
     ...(others.length > 0 ? { content: others } : {}),
     ...(structured !== undefined ? { structuredContent: structured } : {}),
   };
   return toolOutput({
-    content,
+    // The text as one part first: the engine stores a result's text before its media anyway.
+    content: media.length > 0 ? [{ type: 'text', text }, ...media] : text,
     isError: result.isError === true,
     ...(others.length > 0 || structured !== undefined ? { data } : {}),
   });

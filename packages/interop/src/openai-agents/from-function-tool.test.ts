@@ -7,6 +7,9 @@ import { ToolConversionError } from '../errors/tool-conversion-error.js';
 import { toolContext } from '../test-support/tool-context.js';
 import { fromFunctionTool } from './from-function-tool.js';
 
+const PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
+
 const thread = (threadId: string, variables: Record<string, unknown> = {}) => ({
   threadId,
   variables,
@@ -242,23 +245,58 @@ describe('fromFunctionTool: needsApproval', () => {
 });
 
 describe('fromFunctionTool: outputs and bad input', () => {
-  it('structured text parts are joined, image parts kept as data', async () => {
+  it('structured text parts are joined, an image is an image part and still kept as data', async () => {
+    const image = { type: 'image' as const, image: `data:image/png;base64,${PNG}` };
     const chart = tool({
       name: 'chart',
       description: '',
       parameters: z.object({}),
-      execute: async () => [
-        { type: 'text' as const, text: 'Sales went up.' },
-        { type: 'image' as const, image: 'data:image/png;base64,AAAA' },
-      ],
+      execute: async () => [{ type: 'text' as const, text: 'Sales went up.' }, image],
     });
     const result = (await fromFunctionTool(chart).execute({}, toolContext())) as ToolOutput;
     expect(isToolOutput(result)).toBe(true);
     expect(result.content).toBe('Sales went up.');
+    expect(result.parts).toEqual([
+      { type: 'text', text: 'Sales went up.' },
+      { type: 'image', mediaType: 'image/png', url: `data:image/png;base64,${PNG}` },
+    ]);
     expect(result.isError).toBe(false);
-    expect(result.data).toEqual({
-      parts: [{ type: 'image', image: 'data:image/png;base64,AAAA' }],
+    expect(result.data).toEqual({ parts: [image] });
+  });
+
+  it('maps ToolOutputImage and ToolOutputFileContent sources to parts; file ids and bad bytes to notes', async () => {
+    const bytes = Buffer.from(PNG, 'base64');
+    const pdf = Buffer.from('%PDF-1.4 tiny').toString('base64');
+    const outputs = tool({
+      name: 'outputs',
+      description: '',
+      parameters: z.object({}),
+      execute: async () => [
+        { type: 'image' as const, image: { data: new Uint8Array(bytes) } },
+        { type: 'image' as const, image: { url: 'https://example.com/cat.png' } },
+        { type: 'image' as const, image: { fileId: 'file-123' } },
+        { type: 'image' as const, image: { data: 'AAAA', mediaType: 'image/png' } },
+        {
+          type: 'file' as const,
+          file: { data: pdf, mediaType: 'application/pdf', filename: 'q3.pdf' },
+        },
+        { type: 'file' as const, file: { url: 'https://example.com/a.csv', filename: 'a.csv' } },
+      ],
     });
+    const result = (await fromFunctionTool(outputs).execute({}, toolContext())) as ToolOutput;
+    expect(result.content).toMatch(/^\[image file-123\]\n\[image\] \(not kept: .+\)$/);
+    expect(result.parts?.slice(1)).toEqual([
+      { type: 'image', mediaType: 'image/png', data: new Uint8Array(bytes) },
+      { type: 'image', mediaType: 'image/*', url: 'https://example.com/cat.png' },
+      { type: 'file', mediaType: 'application/pdf', filename: 'q3.pdf', data: pdf },
+      {
+        type: 'file',
+        mediaType: 'application/octet-stream',
+        filename: 'a.csv',
+        url: 'https://example.com/a.csv',
+      },
+    ]);
+    expect((result.data as { parts: unknown[] }).parts).toHaveLength(6);
   });
 
   it('refuses tools that do not run locally and things that are not tools', () => {

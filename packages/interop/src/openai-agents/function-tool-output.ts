@@ -1,4 +1,6 @@
-import { isToolOutput, toolOutput } from '@skein/spec';
+import { type ContentPart, isMediaPart, isToolOutput, toolOutput } from '@skein/spec';
+import { agentsMediaPart } from './agents-media-part.js';
+import { jsonSafeOutput } from './json-safe-output.js';
 
 /** The Agents SDK's structured tool outputs (`{ type: 'text' | 'image' | 'file', … }`). */
 type StructuredPart =
@@ -29,17 +31,33 @@ function asStructuredParts(output: unknown): StructuredPart[] | undefined {
 
 /**
  * A FunctionTool's output as a Skein tool result: strings as they are, the SDK's structured text
- * parts joined, image and file parts kept as `data`, a Skein `ToolOutput` carried through, any other
- * value left for the engine to JSON-serialise.
+ * parts joined, image and file outputs as image and file parts the model sees (see
+ * `agentsMediaPart`), a Skein `ToolOutput` carried through, any other value left for the engine
+ * to JSON-serialise.
+ *
+ * `data.parts` still holds the SDK's image and file outputs as before parts (inline bytes as
+ * base64): threads stored then have them only in the tool message's `metadata.data`, and readers
+ * of that metadata keep working.
  */
 export function fromFunctionToolOutput(output: unknown): unknown {
   if (typeof output === 'string' || isToolOutput(output)) return output;
   if (output === undefined) return '';
   const parts = asStructuredParts(output);
   if (!parts) return output;
-  const text = parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('\n');
+  const texts: string[] = [];
+  const media: ContentPart[] = [];
+  for (const p of parts) {
+    const part = p.type === 'text' ? p : agentsMediaPart(p);
+    if (isMediaPart(part)) media.push(part);
+    else texts.push(part.text);
+  }
   const others = parts.filter((p) => p.type !== 'text');
-  if (others.length === 0) return text;
+  if (others.length === 0) return texts.join('\n');
   const described = others.map((p) => `[${p.type}]`).join(' ');
-  return toolOutput({ content: text.length > 0 ? text : described, data: { parts: others } });
+  const text = texts.length > 0 ? texts.join('\n') : described;
+  return toolOutput({
+    // The text as one part first: the engine stores a result's text before its media anyway.
+    content: media.length > 0 ? [{ type: 'text', text }, ...media] : text,
+    data: { parts: others.map(jsonSafeOutput) },
+  });
 }

@@ -1,6 +1,7 @@
 import { tool } from '@openai/agents-core';
 import { SkeinEngine, type Tool, WorkflowBuilder } from '@skein/core';
 import { ScriptedLLMClient } from '@skein/core/testing';
+import { contentText } from '@skein/spec';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { fromFunctionTool } from './from-function-tool.js';
@@ -32,7 +33,9 @@ async function toolMessages(skeinTool: Tool): Promise<string[]> {
   );
   const { result } = await engine.run('timeout', { input: 'go' });
   expect(result.status).toBe('COMPLETED');
-  return llm.requests[1]!.messages.filter((m) => m.role === 'tool').map((m) => m.content);
+  return llm.requests[1]!.messages.filter((m) => m.role === 'tool').map((m) =>
+    contentText(m.content),
+  );
 }
 
 describe('a FunctionTool timeout through the engine', () => {

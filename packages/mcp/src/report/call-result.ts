@@ -1,18 +1,28 @@
 import { type CallToolResult, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { SkeinError } from '@skein/spec';
 import { McpCallError } from '../errors/mcp-call-error.js';
+import { outputParts } from './output-parts.js';
+import { partBlock } from './part-block.js';
 import { reportText } from './report-text.js';
 import type { ThreadReport } from './thread-report.js';
 
+// A completed thread whose output names parts answers with them as content blocks (the model
+// sees the image); any other report is one text block, as before parts.
+function reportContent(report: ThreadReport): CallToolResult['content'] {
+  const parts = report.status === 'COMPLETED' ? outputParts(report.output) : undefined;
+  if (parts) return parts.map((part, i) => partBlock(part, report.threadId, i));
+  return [{ type: 'text', text: reportText(report) }];
+}
+
 /**
- * A result about a thread: its report as structured content and as text. `isError` when the
+ * A result about a thread: its report as structured content and as content blocks. `isError` when the
  * call ran the thread and it did not get anywhere (FAILED, CANCELLED); looking at such a thread
  * with `get_thread` is no error.
  */
 export function reportResult(report: ThreadReport, ranIt: boolean): CallToolResult {
   const failed = ranIt && (report.status === 'FAILED' || report.status === 'CANCELLED');
   return {
-    content: [{ type: 'text', text: reportText(report) }],
+    content: reportContent(report),
     structuredContent: report as unknown as Record<string, unknown>,
     ...(failed ? { isError: true } : {}),
   };

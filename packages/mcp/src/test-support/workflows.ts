@@ -9,12 +9,13 @@ import {
 } from '@skein/core';
 import { ScriptedLLMClient } from '@skein/core/testing';
 import type { LLMRequest } from '@skein/spec';
+import { contentText } from '@skein/spec';
 
 /** The model: answers by what the last message asks, so any number of threads can share it. */
 function scriptedModel(): ScriptedLLMClient {
   return new ScriptedLLMClient((request: LLMRequest) => {
     const last = request.messages.at(-1);
-    const text = last?.content ?? '';
+    const text = contentText(last?.content ?? '');
     if (text.includes('HANG')) return { hang: true };
     if (last?.role === 'tool') return { content: `Done: ${text}` };
     if (text.startsWith('Book '))

@@ -17,10 +17,10 @@ function request(fields: Partial<LLMRequest>): LLMRequest {
 }
 
 describe('buildRequestBody', () => {
-  it('sends encoded names in tools, history and tool_choice, and asks for usage', () => {
+  it('sends encoded names in tools, history and tool_choice, and asks for usage', async () => {
     const codec = new ToolNameCodec();
     const encoded = codec.encode(LONG);
-    const body = buildRequestBody(
+    const body = await buildRequestBody(
       request({
         tools: [{ name: LONG, description: 'd', parameters: { type: 'object' }, strict: true }],
         messages: [
@@ -86,8 +86,8 @@ describe('buildRequestBody', () => {
     });
   });
 
-  it('leaves out tools, parallel_tool_calls and stream_options when they do not apply', () => {
-    const body = buildRequestBody(
+  it('leaves out tools, parallel_tool_calls and stream_options when they do not apply', async () => {
+    const body = await buildRequestBody(
       request({ model: 'other', messages: [{ role: 'user', content: 'x' }], toolChoice: 'none' }),
       {
         ...settings,
@@ -105,8 +105,8 @@ describe('buildRequestBody', () => {
     });
   });
 
-  it('writes a nameless call with the placeholder name, keeping its id', () => {
-    const body = buildRequestBody(
+  it('writes a nameless call with the placeholder name, keeping its id', async () => {
+    const body = await buildRequestBody(
       request({
         messages: [
           {
@@ -129,9 +129,9 @@ describe('buildRequestBody', () => {
     });
   });
 
-  it('sends a response format as a named json_schema, strict only when asked', () => {
+  it('sends a response format as a named json_schema, strict only when asked', async () => {
     const schema = { type: 'object', properties: { ok: { type: 'boolean' } } };
-    const loose = buildRequestBody(
+    const loose = await buildRequestBody(
       request({ responseFormat: { type: 'json', schema } }),
       settings,
       new ToolNameCodec(),
@@ -140,7 +140,7 @@ describe('buildRequestBody', () => {
       type: 'json_schema',
       json_schema: { name: 'output', schema, strict: false },
     });
-    const strict = buildRequestBody(
+    const strict = await buildRequestBody(
       request({ responseFormat: { type: 'json', schema, name: 'verdict', strict: true } }),
       settings,
       new ToolNameCodec(),
@@ -149,13 +149,13 @@ describe('buildRequestBody', () => {
       type: 'json_schema',
       json_schema: { name: 'verdict', schema, strict: true },
     });
-    expect(buildRequestBody(request({}), settings, new ToolNameCodec())).not.toHaveProperty(
+    expect(await buildRequestBody(request({}), settings, new ToolNameCodec())).not.toHaveProperty(
       'response_format',
     );
   });
 
-  it('uses max_completion_tokens when told to', () => {
-    const body = buildRequestBody(
+  it('uses max_completion_tokens when told to', async () => {
+    const body = await buildRequestBody(
       request({ maxTokens: 9 }),
       { ...settings, maxTokensField: 'max_completion_tokens' },
       new ToolNameCodec(),

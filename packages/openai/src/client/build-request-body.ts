@@ -1,12 +1,16 @@
 import type { LLMRequest, ToolChoice, ToolNameCodec } from '@skein/spec';
 import { UNNAMED_TOOL_PLACEHOLDER } from './message-metadata.js';
-import { type NameOf, toOpenAIMessage, toOpenAITool } from './to-openai-messages.js';
+import type { PartSourceOptions } from './parts/part-options.js';
+import { type NameOf, toOpenAITool } from './to-openai-messages.js';
+import { toWireMessages } from './to-wire-messages.js';
 
 export interface BodySettings {
   readonly model: string;
   readonly stream: boolean;
   readonly parallelToolCalls: boolean | undefined;
   readonly maxTokensField: 'max_tokens' | 'max_completion_tokens';
+  /** Where the bytes of audio and files by URL or by ref come from. */
+  readonly parts?: PartSourceOptions;
 }
 
 /**
@@ -60,17 +64,18 @@ function responseFormatParam({ responseFormat }: LLMRequest): unknown {
  * adapter owns (model, messages, tools, stream) cannot be overridden by accident; a provider's
  * `stream_options` is kept and `include_usage` added to it.
  */
-export function buildRequestBody(
+export async function buildRequestBody(
   request: LLMRequest,
   settings: BodySettings,
   codec: ToolNameCodec,
-): Record<string, unknown> {
+): Promise<Record<string, unknown>> {
   const nameOf = nameEncoder(request, codec);
   const provider = request.providerOptions ?? {};
+  const messages = await toWireMessages(request.messages, nameOf, settings.parts ?? {});
   const body: Record<string, unknown> = {
     ...provider,
     model: request.model ?? settings.model,
-    messages: request.messages.map((message) => toOpenAIMessage(message, nameOf)),
+    messages,
     stream: settings.stream,
   };
   if (settings.stream) {

@@ -2,11 +2,13 @@ import type { LLMCallOptions, LLMClient, LLMRequest, LLMResponse } from '@skein/
 import { InvalidArgumentError, ToolNameCodec, type ToolNameCodecOptions } from '@skein/spec';
 import OpenAI from 'openai';
 import { requestAborted } from '../errors/provider-errors.js';
+import { checkFunctionOption } from '../options/check-function-option.js';
 import { checkIntegerOption, MAX_TIMER_MS } from '../options/check-integer-option.js';
 import { buildRequestBody } from './build-request-body.js';
 import type { CallContext } from './call-context.js';
 import { EventForwarder } from './event-forwarder.js';
 import { fetchCompletion } from './fetch-completion.js';
+import type { MediaFetcher, RefResolver } from './parts/part-options.js';
 import { fetchWithoutOverlongRetries } from './retry-after.js';
 import { streamCompletion } from './stream-completion.js';
 import { toLLMResponse } from './to-llm-response.js';
@@ -43,6 +45,13 @@ export interface OpenAIClientOptions {
   readonly maxLineLength?: number;
   /** Most characters of text, reasoning and refusal in one response (default 16 MiB). */
   readonly maxTextLength?: number;
+  /**
+   * Gets the bytes of audio or a file given by http(s) URL, which the wire takes only as bytes.
+   * Not set: such a part fails the call, named; Skein never fetches a URL on its own.
+   */
+  readonly fetcher?: MediaFetcher;
+  /** Reads the bytes of a part given by `ref` (an attachment a store holds). */
+  readonly resolveRef?: RefResolver;
 }
 
 /** The `LLMClient` this package makes, with its codec and SDK client exposed. */
@@ -100,13 +109,14 @@ class OpenAIChatClient implements OpenAIClient {
     }
     validateConversation(request.messages);
     const model = request.model ?? this.model;
-    const body = buildRequestBody(
+    const body = await buildRequestBody(
       request,
       {
         model,
         stream: this.#stream,
         parallelToolCalls: this.#options.parallelToolCalls,
         maxTokensField: this.#options.maxTokensField ?? 'max_tokens',
+        parts: { fetcher: this.#options.fetcher, resolveRef: this.#options.resolveRef },
       },
       this.toolNames,
     );
@@ -148,5 +158,7 @@ export function createOpenAIClient(options: OpenAIClientOptions): OpenAIClient {
   checkIntegerOption('maxRetries', options.maxRetries, 0, 100);
   checkIntegerOption('maxLineLength', options.maxLineLength, 1);
   checkIntegerOption('maxTextLength', options.maxTextLength, 0);
+  checkFunctionOption('fetcher', options.fetcher);
+  checkFunctionOption('resolveRef', options.resolveRef);
   return new OpenAIChatClient(options);
 }

@@ -5,6 +5,8 @@ import type {
   OpenAIFunctionToolParam,
   OpenAIMessageParam,
   OpenAIToolCallParam,
+  OpenAIUserContentPart,
+  OpenAIUserMessageParam,
 } from './wire-types.js';
 
 /** Maps a tool name as stored (original, or `''` for a nameless call) to the name to write. */
@@ -62,28 +64,41 @@ export function renameInDescription(
   return content.replace(pattern, (from) => to.get(from) ?? from);
 }
 
+/** A user message with its content as it goes on the wire (text, or parts). */
+export function toOpenAIUserMessage(
+  message: LLMMessage,
+  content: string | OpenAIUserContentPart[],
+): OpenAIUserMessageParam {
+  return { role: 'user', content, ...participant(message.name) };
+}
+
 /**
- * One message in Chat Completions form. An assistant message that only calls tools gets
+ * One message in Chat Completions form, given its content as text (a user message's parts go
+ * through `toOpenAIUserMessage`). An assistant message that only calls tools gets
  * `content: null` (OpenAI's own shape); a tool message's `name` is not part of the format.
  */
-export function toOpenAIMessage(message: LLMMessage, nameOf: NameOf): OpenAIMessageParam {
+export function toOpenAIMessage(
+  message: LLMMessage,
+  content: string,
+  nameOf: NameOf,
+): OpenAIMessageParam {
   switch (message.role) {
     case 'system':
       // The engine's tool description names the tools; the model must read the names it can call.
       return {
         role: 'system',
-        content: renameInDescription(message, message.content, nameOf),
+        content: renameInDescription(message, content, nameOf),
         ...participant(message.name),
       };
     case 'user':
-      return { role: 'user', content: message.content, ...participant(message.name) };
+      return toOpenAIUserMessage(message, content);
     case 'tool':
-      return { role: 'tool', content: message.content, tool_call_id: message.toolCallId ?? '' };
+      return { role: 'tool', content, tool_call_id: message.toolCallId ?? '' };
     case 'assistant': {
       const calls = toToolCalls(message, nameOf);
       const result: OpenAIAssistantMessageParam = {
         role: 'assistant',
-        content: calls.length !== 0 && message.content === '' ? null : message.content,
+        content: calls.length !== 0 && content === '' ? null : content,
         ...participant(message.name),
       };
       if (calls.length !== 0) result.tool_calls = calls;

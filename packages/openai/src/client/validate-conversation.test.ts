@@ -17,6 +17,20 @@ function rejection(messages: unknown[]): ConversationError<'INVALID_CONVERSATION
 }
 
 describe('validateConversation', () => {
+  it('leaves content in parts to the mappers, which name the part', () => {
+    expect(() =>
+      validateConversation([
+        {
+          role: 'user',
+          content: [{ type: 'image', mediaType: 'image/png', url: 'https://x.test/a.png' }],
+        },
+      ]),
+    ).not.toThrow();
+    expect(rejection([{ role: 'user', content: 7 }]).message).toContain(
+      'content must be a string or a list of parts, got',
+    );
+  });
+
   it('accepts a well-formed tool exchange', () => {
     expect(() =>
       validateConversation([

@@ -20,10 +20,11 @@ export function validateConversation(messages: readonly LLMMessage[]): void {
     if (!ROLES.includes(m.role)) {
       throw ConversationError.invalidConversation(i, `unknown role ${describe(m.role)}`);
     }
-    if (typeof m.content !== 'string') {
+    // The parts themselves are checked as they are mapped, by an error naming the part.
+    if (typeof m.content !== 'string' && !Array.isArray(m.content)) {
       throw ConversationError.invalidConversation(
         i,
-        `content must be a string, got ${describe(m.content)}`,
+        `content must be a string or a list of parts, got ${describe(m.content)}`,
       );
     }
     if (m.toolCalls !== undefined) {

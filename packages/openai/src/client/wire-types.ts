@@ -16,9 +16,17 @@ export interface OpenAISystemMessageParam {
   name?: string;
 }
 
+/** A part of a user message (decision 0031's parts as Chat Completions takes them). */
+export type OpenAIUserContentPart =
+  | { type: 'text'; text: string }
+  | { type: 'image_url'; image_url: { url: string; detail?: 'auto' | 'low' | 'high' } }
+  | { type: 'input_audio'; input_audio: { data: string; format: 'wav' | 'mp3' } }
+  | { type: 'file'; file: { file_data?: string; file_id?: string; filename?: string } };
+
 export interface OpenAIUserMessageParam {
   role: 'user';
-  content: string;
+  /** Text, or parts when the message carries media (or the media of tool results, 0032). */
+  content: string | OpenAIUserContentPart[];
   name?: string;
 }
 

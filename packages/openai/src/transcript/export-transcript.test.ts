@@ -49,6 +49,23 @@ function names(transcript: ReturnType<typeof exportTranscript>): string[] {
 }
 
 describe('exportTranscript', () => {
+  it('refuses content in parts, naming the message, rather than write it without its media', () => {
+    const messages: LLMMessage[] = [
+      { role: 'user', content: 'hi' },
+      {
+        role: 'user',
+        content: [{ type: 'image', mediaType: 'image/png', url: 'https://x.test/a.png' }],
+      },
+    ];
+    expect(() => exportTranscript(messages, [])).toThrow(
+      expect.objectContaining({
+        code: 'INVALID_ARGUMENT',
+        argument: 'messages[1].content',
+        details: expect.objectContaining({ partTypes: ['image'] }),
+      }),
+    );
+  });
+
   it('a tool named __proto__ is mapped like any other, so the other encoded names are restored', () => {
     // Found by the property below (seed 258012096): written into a plain object, the mapping
     // entry "__proto__" was lost, so the transcript no longer read as the encoded form.

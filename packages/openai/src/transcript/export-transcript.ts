@@ -2,6 +2,7 @@ import type { LLMMessage, ToolSpec } from '@skein/spec';
 import { ToolNameCodec } from '@skein/spec';
 import { UNNAMED_TOOL_PLACEHOLDER } from '../client/message-metadata.js';
 import { toOpenAIMessage, toOpenAITool } from '../client/to-openai-messages.js';
+import { transcriptText } from './transcript-text.js';
 import type { ExportedTranscript, MessageExtras, ToolCallExtras } from './transcript-types.js';
 
 export interface ExportTranscriptOptions {
@@ -86,7 +87,9 @@ export function exportTranscript(
     }
   });
   return {
-    messages: messages.map((message) => toOpenAIMessage(message, nameOf)),
+    messages: messages.map((message, index) =>
+      toOpenAIMessage(message, transcriptText(message, index), nameOf),
+    ),
     tools: tools.map((tool) => toOpenAITool(tool, nameOf)),
     tool_name_mapping: Object.fromEntries(
       Object.entries(mapping).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),

@@ -1,4 +1,5 @@
 import type { LLMCallOptions, LLMClient, LLMRequest, LLMResponse, RateBudget } from '@skein/spec';
+import { contentText } from '@skein/spec';
 import { invalidOption } from '../errors/invalid-option.js';
 import { rateLimited } from '../errors/rate-limited.js';
 import { rateLimitFacts } from './rate-limit-facts.js';
@@ -47,15 +48,25 @@ export function checkLimitOptions(options: LimitModelOptions | undefined): void 
   checkCount('maxRetryAfterMs', options.maxRetryAfterMs, MAX_TIMER_MS);
 }
 
-/** A rough token count of a request, for the token budget before usage is known (4 chars a token). */
+// A media part before its size is known: what a 1024x1024 image costs at high detail (see
+// @skein/conversation's token counting).
+const MEDIA_PART_TOKENS = 765;
+
+/**
+ * A rough token count of a request, for the token budget before usage is known (4 chars a
+ * token, `MEDIA_PART_TOKENS` a media part).
+ */
 function estimateTokens(request: LLMRequest): number {
   let chars = 0;
+  let media = 0;
   for (const message of request.messages) {
-    chars += message.content.length;
+    chars += contentText(message.content).length;
+    if (typeof message.content !== 'string')
+      for (const part of message.content) if (part.type !== 'text') media += MEDIA_PART_TOKENS;
     for (const call of message.toolCalls ?? []) chars += call.name.length + call.arguments.length;
   }
   for (const tool of request.tools) chars += tool.name.length + tool.description.length;
-  return Math.ceil(chars / 4) + (request.maxTokens ?? 0);
+  return Math.ceil(chars / 4) + media + (request.maxTokens ?? 0);
 }
 
 /**

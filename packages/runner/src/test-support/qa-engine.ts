@@ -1,6 +1,7 @@
 import { type CheckpointStore, SkeinEngine, WorkflowBuilder } from '@skein/core';
 import { ScriptedLLMClient } from '@skein/core/testing';
 import type { LLMClient, LLMRequest } from '@skein/spec';
+import { contentText } from '@skein/spec';
 
 /** A tool name longer than OpenAI's 64 characters, with a dot: the export must encode it. */
 export const LONG_TOOL = 'knowledge_base.lookup_the_answer_to_a_question_in_the_encyclopedia_v2';
@@ -15,8 +16,9 @@ export function qaModel(request: LLMRequest): {
   const last = request.messages.at(-1)!;
   const usage = { promptTokens: 10, completionTokens: 5 };
   if (last.role === 'tool') return { content: `answer: ${last.content}`, usage };
-  if (last.content.includes('boom')) return { fail: 'the model refused this item', usage };
-  return { toolCalls: [{ name: LONG_TOOL, arguments: { q: last.content } }], usage };
+  if (contentText(last.content).includes('boom'))
+    return { fail: 'the model refused this item', usage };
+  return { toolCalls: [{ name: LONG_TOOL, arguments: { q: contentText(last.content) } }], usage };
 }
 
 export interface QaEngineOptions {

@@ -1,5 +1,6 @@
 import { type CheckpointStore, SkeinEngine, type Tool, WorkflowBuilder } from '@skein/core';
 import { ScriptedLLMClient, type ScriptFunction } from '@skein/core/testing';
+import { contentText } from '@skein/spec';
 
 // A long workflow for the crash and multi-process tests: `iterations` rounds of
 // tick (VARIABLE + user message) -> think (LLM, a tool call every third round) -> trim
@@ -26,11 +27,11 @@ function loopModel(options: LoopOptions): ScriptFunction {
   return (request) => {
     const last = request.messages.at(-1)!;
     if (last.role === 'tool') {
-      const result = JSON.parse(last.content) as { n: number; square: number };
+      const result = JSON.parse(contentText(last.content)) as { n: number; square: number };
       return { content: `square of ${result.n} is ${result.square}` };
     }
     const prompt = request.messages.findLast((m) => m.role === 'user');
-    const round = Number(/round (\d+)/.exec(prompt?.content ?? '')?.[1] ?? 0);
+    const round = Number(/round (\d+)/.exec(contentText(prompt?.content ?? ''))?.[1] ?? 0);
     const slow = options.slowMs !== undefined && round % (options.slowEvery ?? 1) === 0;
     if (slow) options.onSlowCall?.(round);
     const delay = slow ? { delayMs: options.slowMs } : {};

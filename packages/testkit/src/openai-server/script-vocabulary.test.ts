@@ -2,18 +2,12 @@ import { ScriptedLLMClient } from '@skein/core/testing';
 import { InvalidArgumentError } from '@skein/spec';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startOpenAICompatibleServer } from './start-openai-compatible-server.js';
-import type { OpenAICompatibleServer, OpenAICompatibleServerOptions } from './types.js';
+import { useServer } from './test-support/use-server.js';
+import type { OpenAICompatibleServerOptions } from './types.js';
 
-let server: OpenAICompatibleServer | undefined;
+const start = useServer();
 
-async function start(options: OpenAICompatibleServerOptions): Promise<OpenAICompatibleServer> {
-  server = await startOpenAICompatibleServer(options);
-  return server;
-}
-
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
+afterEach(() => {
   vi.restoreAllMocks();
 });
 
@@ -116,6 +110,47 @@ describe('the script vocabulary of startOpenAICompatibleServer', () => {
       { id, type: 'function', function: { name: 'a', arguments: '{"city":"Oslo"}' } },
       { id: 'mine', type: 'function', function: { name: 'b', arguments: '{"x":1}' } },
     ]);
+  });
+
+  it('makes the ids ScriptedLLMClient makes for a user message with an image, and others for another image', async () => {
+    const png = (last: number) =>
+      Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, last]);
+    const script = [{ toolCalls: [{ name: 'a' }] }, { toolCalls: [{ name: 'a' }] }];
+    const s = await start({ script });
+    const wireIds: string[] = [];
+    const scriptedIds: string[] = [];
+    const scripted = new ScriptedLLMClient(script);
+    for (const bytes of [png(1), png(2)]) {
+      const text = { type: 'text', text: 'What is this?' } as const;
+      const { body } = await complete(s.url, {
+        messages: [
+          {
+            role: 'user',
+            content: [
+              text,
+              {
+                type: 'image_url',
+                image_url: {
+                  url: `data:image/png;base64,${Buffer.from(bytes).toString('base64')}`,
+                },
+              },
+            ],
+          },
+        ],
+      });
+      wireIds.push((body.choices[0]!.message.tool_calls![0] as { id: string }).id);
+      const answer = await scripted.generate({
+        threadId: 't',
+        nodeId: 'n',
+        messages: [
+          { role: 'user', content: [text, { type: 'image', mediaType: 'image/png', data: bytes }] },
+        ],
+        tools: [],
+      });
+      scriptedIds.push(answer.message.toolCalls![0]!.id);
+    }
+    expect(wireIds).toEqual(scriptedIds);
+    expect(wireIds[0]).not.toBe(wireIds[1]);
   });
 
   it('never repeats a default id for conversations of the same length (after a clear)', async () => {

@@ -1,20 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startOpenAICompatibleServer } from './start-openai-compatible-server.js';
-import type { OpenAICompatibleServer, OpenAICompatibleServerOptions } from './types.js';
+import { useServer } from './test-support/use-server.js';
 
 const FIXTURE = new URL('./__fixtures__/openai-gpt4o-parallel-tool-calls.json', import.meta.url);
 
-let server: OpenAICompatibleServer | undefined;
-
-async function start(options: OpenAICompatibleServerOptions): Promise<OpenAICompatibleServer> {
-  server = await startOpenAICompatibleServer(options);
-  return server;
-}
-
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const start = useServer();
 
 function post(base: string, body: unknown): Promise<Response> {
   return fetch(`${base}/chat/completions`, {

@@ -100,10 +100,29 @@ export interface OpenAIServerQuirks {
   readonly chunkDelayMs?: number;
 }
 
+/**
+ * A content part of a Chat Completions message as a client sent it: `text`, `image_url`
+ * (`{ url, detail? }`, an https or `data:` URL), `input_audio` (`{ data, format }`, base64) or
+ * `file` (`{ file_data?, file_id?, filename? }`). Kept as received, other fields too.
+ */
+export interface WireContentPart {
+  readonly type: string;
+  readonly text?: string;
+  readonly image_url?: { readonly url: string; readonly detail?: string };
+  readonly input_audio?: { readonly data: string; readonly format: string };
+  readonly file?: {
+    readonly file_data?: string;
+    readonly file_id?: string;
+    readonly filename?: string;
+  };
+  readonly [field: string]: unknown;
+}
+
 /** A message of a Chat Completions request, fields as the wire names them. */
 export interface WireMessage {
   readonly role: string;
-  readonly content?: string | null | unknown[];
+  /** A string, or parts (a vision, audio or PDF request), exactly as sent. */
+  readonly content?: string | null | WireContentPart[];
   readonly name?: string;
   readonly tool_call_id?: string;
   readonly tool_calls?: {

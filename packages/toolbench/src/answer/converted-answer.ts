@@ -2,6 +2,7 @@ import type { LLMMessage, ToolSpec } from '@skein/spec';
 import { ToolBenchError } from '../errors/toolbench-error.js';
 import { FINISH_FUNCTION, FINISH_FUNCTION_NAME } from '../functions/finish-function.js';
 import { reactMetadataOf } from '../llm/react-metadata.js';
+import { textOnlyMessages } from '../llm/text-only-messages.js';
 import { type ObservationOptions, toolObservation } from '../llm/tool-observation.js';
 import type { PromptFunction } from '../prompt/toolllama-prompt.js';
 import { finishOutcomeReference } from '../react/finish-outcome.js';
@@ -64,7 +65,7 @@ function availableTools(tools: ConvertedAnswerInput['tools']): PromptFunction[] 
 
 // The observation the model read, as the reference stores it (see toolObservation).
 function responseFor(
-  messages: readonly LLMMessage[],
+  messages: readonly LLMMessage<string>[],
   from: number,
   callId: string,
   options: ObservationOptions,
@@ -81,7 +82,7 @@ function responseFor(
 // node per answered call (Finish with an empty response, and nothing after it in that message),
 // one assistant node per content-only assistant message.
 function nodesOf(
-  messages: readonly LLMMessage[],
+  messages: readonly LLMMessage<string>[],
   options: ObservationOptions,
 ): { nodes: Node[]; finalAnswer: string } {
   const nodes: Node[] = [];
@@ -154,8 +155,9 @@ function check(input: ConvertedAnswerInput): void {
  */
 export function toConvertedAnswer(input: ConvertedAnswerInput): ConvertedAnswer {
   check(input);
+  // The answer format is text, as the prompt was: a media part is refused, naming it.
   const thread = nodesOf(
-    input.messages,
+    textOnlyMessages(input.messages),
     input.ensureAscii === undefined ? {} : { ensureAscii: input.ensureAscii },
   );
   const nodes: Node[] = [

@@ -14,7 +14,8 @@ export type ReActParseFailure =
  * - `REACT_PARSE_ERROR`: a ReAct reply the tolerant parser cannot turn into an action; `reason`
  *   says what is missing, `marker` the marker looked for.
  * - `TOOLLLAMA_PROMPT_INVALID`: a conversation that cannot be rendered as a ToolLLaMA prompt
- *   (`where`).
+ *   (`where`), such as one with an image, audio or file part (`partType`): the ReAct protocol
+ *   is text.
  * - `TOOLBENCH_INVALID_QUERY`: a benchmark query (or one of its `api_list` entries) that does not
  *   have the expected shape (`path`).
  * - `TOOLBENCH_MISSING_CATEGORY`: an API whose category is nowhere in the data (`toolName`,
@@ -42,8 +43,10 @@ export interface ToolBenchErrorFacts {
   readonly reason?: ReActParseFailure;
   /** The marker that was looked for, when one is missing (`REACT_PARSE_ERROR`). */
   readonly marker?: string;
-  /** The message at fault (`TOOLLLAMA_PROMPT_INVALID`). */
+  /** The message or part at fault (`TOOLLLAMA_PROMPT_INVALID`). */
   readonly where?: string;
+  /** The type of the media part at fault (`TOOLLLAMA_PROMPT_INVALID`). */
+  readonly partType?: string;
   /** The field or value at fault (`TOOLBENCH_INVALID_QUERY`, `…_INVALID_ANSWER_INPUT`, `…_UNSUPPORTED_VALUE`). */
   readonly path?: string;
   /** The tool and API with no category (`TOOLBENCH_MISSING_CATEGORY`). */
@@ -51,6 +54,10 @@ export interface ToolBenchErrorFacts {
   readonly apiName?: string;
   /** The function name two APIs share (`TOOLBENCH_DUPLICATE_FUNCTION`). */
   readonly functionName?: string;
+}
+
+function an(word: string): string {
+  return `${/^[aeiou]/.test(word) ? 'an' : 'a'} ${word}`;
 }
 
 /**
@@ -99,6 +106,17 @@ export class ToolBenchError<
       `Cannot build the ToolLLaMA prompt (${where}): ${problem}`,
       { where },
       { details: { where, problem } },
+    );
+  }
+
+  /** A media part (`where`: `messages[3].content[1]`) in a conversation the prompt is text of. */
+  static mediaPart(where: string, partType: string): ToolBenchError<'TOOLLLAMA_PROMPT_INVALID'> {
+    const problem = `${an(partType)} part cannot be sent: the ReAct protocol of ToolLLaMA is text only`;
+    return new ToolBenchError(
+      'TOOLLLAMA_PROMPT_INVALID',
+      `Cannot build the ToolLLaMA prompt (${where}): ${problem}`,
+      { where, partType },
+      { details: { where, partType, problem } },
     );
   }
 

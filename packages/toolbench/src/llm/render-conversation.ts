@@ -2,6 +2,7 @@ import { type LLMMessage, TOOL_DESCRIPTION_KIND } from '@skein/spec';
 import { ToolBenchError } from '../errors/toolbench-error.js';
 import type { ToolLLaMAMessage } from '../prompt/toolllama-prompt.js';
 import { reactMetadataOf } from './react-metadata.js';
+import { textOnlyMessages } from './text-only-messages.js';
 import { type ObservationOptions, toolObservation } from './tool-observation.js';
 
 /**
@@ -9,7 +10,7 @@ import { type ObservationOptions, toolObservation } from './tool-observation.js'
  * the message came from `createReActLLMClient`, otherwise the reply it would have written
  * (`Thought: <content>\nAction: <name>\nAction Input: <arguments>` per call), otherwise its content.
  */
-export function assistantPromptText(message: LLMMessage): string {
+export function assistantPromptText(message: LLMMessage<string>): string {
   const react = reactMetadataOf(message);
   if (react !== undefined) return react.raw;
   const calls = message.toolCalls ?? [];
@@ -34,10 +35,11 @@ export function toToolLLaMAMessages(
   options: ObservationOptions = {},
 ): ToolLLaMAMessage[] {
   const out: ToolLLaMAMessage[] = [];
+  const texts = textOnlyMessages(messages);
   // A call made with `error` is answered by the engine in its own words ("Error [CODE]: …");
   // the model is shown the error text itself, the observation the reference would show.
   const callErrors = new Map<string, string>();
-  messages.forEach((message, i) => {
+  texts.forEach((message, i) => {
     if (message.role === 'assistant')
       for (const call of message.toolCalls ?? [])
         if (call.error !== undefined) callErrors.set(call.id, call.error);

@@ -27,7 +27,10 @@ const CALL_INVALID = 'TOOL_CALL_INVALID';
  * reference writes for its own errors, `{"error": "<text>", "response": ""}`, cut at 1024
  * characters as every observation is. A timeout and an unknown tool get the reference's wording.
  */
-export function toolObservation(message: LLMMessage, options: ObservationOptions = {}): string {
+export function toolObservation(
+  message: LLMMessage<string>,
+  options: ObservationOptions = {},
+): string {
   const code = message.metadata?.errorCode;
   if (message.metadata?.isError !== true || typeof code !== 'string') return message.content;
   const prefix = toolErrorContent(code, '');

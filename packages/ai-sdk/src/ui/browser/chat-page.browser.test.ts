@@ -2,7 +2,7 @@ import { launchChromium, skipBrowserTests } from '@skein/testkit/browser';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningChatServer, startChatServer } from '../start-chat-server.js';
-import { buildChatPage, CHAT_PAGE_HTML } from '../test-support/browser.js';
+import { chatPageRoutes } from '../test-support/browser.js';
 import { chatEngine, payments } from '../test-support/chat-fixture.js';
 import { GatedLLMClient } from '../test-support/gated-llm-client.js';
 
@@ -16,7 +16,7 @@ describe.skipIf(skipBrowserTests())('useChat in Chromium against a Skein chat se
   let gated: GatedLLMClient;
 
   beforeAll(async () => {
-    const script = await buildChatPage();
+    const serve = await chatPageRoutes();
     const { engine } = chatEngine({
       wrap: (llm) => {
         gated = new GatedLLMClient(llm, 'tell me a story', STORY);
@@ -25,16 +25,7 @@ describe.skipIf(skipBrowserTests())('useChat in Chromium against a Skein chat se
     });
     server = await startChatServer({
       engine,
-      serve: (request) => {
-        const path = new URL(request.url).pathname;
-        if (path === '/')
-          return new Response(CHAT_PAGE_HTML, {
-            headers: { 'content-type': 'text/html; charset=utf-8' },
-          });
-        if (path === '/page.js')
-          return new Response(script, { headers: { 'content-type': 'text/javascript' } });
-        return undefined;
-      },
+      serve,
     });
     browser = await launchChromium();
     page = await browser.newPage();

@@ -2,13 +2,19 @@
 // with esbuild by the test (kept out of the package's TypeScript build: no React types here).
 import { useChat } from '@ai-sdk/react';
 import { DefaultChatTransport, lastAssistantMessageIsCompleteWithApprovalResponses } from 'ai';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 
 const chatId = new URLSearchParams(location.search).get('chat') ?? 'browser-chat';
 
 function Part({ part, approve }) {
   if (part.type === 'text') return <p className="text">{part.text}</p>;
+  if (part.type === 'file')
+    return (
+      <a className="file" href={part.url} download={part.filename} data-media-type={part.mediaType}>
+        {part.filename ?? part.mediaType}
+      </a>
+    );
   if (!part.type.startsWith('tool-')) return null;
   return (
     <div className="tool" data-call={part.toolCallId} data-state={part.state}>
@@ -34,6 +40,7 @@ function Part({ part, approve }) {
 
 function Chat({ initial }) {
   const [text, setText] = useState('');
+  const attach = useRef(null);
   const { messages, sendMessage, status, addToolApprovalResponse } = useChat({
     id: chatId,
     messages: initial,
@@ -59,8 +66,11 @@ function Chat({ initial }) {
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          sendMessage({ text });
+          // The FileList as the input holds it: useChat reads each file into a data: URL part.
+          const files = attach.current.files;
+          sendMessage(files.length > 0 ? { text, files } : { text });
           setText('');
+          attach.current.value = '';
         }}
       >
         <input
@@ -68,6 +78,7 @@ function Chat({ initial }) {
           value={text}
           onChange={(event) => setText(event.target.value)}
         />
+        <input aria-label="Attach" type="file" ref={attach} />
         <button type="submit">Send</button>
       </form>
       <p data-testid="status">{status}</p>

@@ -1,6 +1,6 @@
 import { chatWorkflow, defineTool, InMemoryCheckpointStore, SkeinEngine } from '@skein/core';
 import { ScriptedLLMClient, type ScriptedResponse } from '@skein/core/testing';
-import type { LLMClient, LLMRequest } from '@skein/spec';
+import { contentText, type LLMClient, type LLMRequest } from '@skein/spec';
 
 /** A long answer streamed slowly, so a test can join or stop it mid-way. */
 export const SLOW_ANSWER =
@@ -19,7 +19,7 @@ function reply(request: LLMRequest, delayMs: number): ScriptedResponse {
     return last.metadata?.errorCode === 'TOOL_REJECTED'
       ? { content: `Not paid (${last.content})` }
       : { content: `Done: ${last.content}` };
-  const text = last.content;
+  const text = contentText(last.content);
   if (text === 'weather?')
     return { toolCalls: [{ id: 'call-weather', name: 'weather', arguments: { city: 'Lisbon' } }] };
   const pay = /^pay (\d+)$/.exec(text);

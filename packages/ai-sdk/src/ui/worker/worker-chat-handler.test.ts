@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { chatWorkflow, defineTool, SkeinEngine } from '@skein/core';
 import { ScriptedLLMClient } from '@skein/core/testing';
 import { bearerToken } from '@skein/http';
+import { contentText } from '@skein/spec';
 import { PostgresCheckpointStore } from '@skein/store-postgres';
 import { startTestPostgres, type TestPostgres } from '@skein/store-postgres/testing';
 import {
@@ -104,7 +105,7 @@ beforeAll(async () => {
     (request) => {
       const last = request.messages.at(-1);
       if (last?.role === 'tool') return { content: `Done: ${last.content}` };
-      const amount = /^pay (\d+)$/.exec(last?.content ?? '')?.[1];
+      const amount = /^pay (\d+)$/.exec(contentText(last?.content ?? ''))?.[1];
       if (amount)
         return {
           toolCalls: [{ id: `call-pay-${amount}`, name: 'pay', arguments: { amount: +amount } }],
@@ -204,6 +205,43 @@ const signedIn = (token?: string) =>
     },
     token,
   );
+
+describe('chat servers in front of a worker, sent a file', () => {
+  it('refuses a message with files (a send job carries text) with 400, queuing nothing', async () => {
+    const a = await chatServer();
+    const pdf = Buffer.from('%PDF-1.7\n%%EOF\n').toString('base64');
+    const response = await fetch(`${a.url}/api/chat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        id: 'w-file',
+        trigger: 'submit-message',
+        messages: [
+          {
+            id: 'u1',
+            role: 'user',
+            parts: [
+              { type: 'text', text: 'read it' },
+              {
+                type: 'file',
+                mediaType: 'application/pdf',
+                url: `data:application/pdf;base64,${pdf}`,
+              },
+            ],
+          },
+        ],
+      }),
+    });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe(
+      'BAD_CHAT_REQUEST',
+    );
+    expect(a.handler.isRunning('w-file')).toBe(false);
+    expect(
+      (await fetch(`${a.url}/api/chat/w-file/messages`).then((r) => r.json())) as unknown,
+    ).toEqual({ messages: [] });
+  });
+});
 
 describe('chat servers in front of a worker, with authorize: two users', () => {
   it("answers another user's reads, messages, approvals, stream resumes and stops with 404 on every server", async () => {

@@ -115,14 +115,14 @@ export function createWorkerChatHandler(options: WorkerChatHandlerOptions): Work
     });
   }
 
-  function approve(
+  async function approve(
     request: Extract<ChatRequest, { kind: 'approval' }>,
     thread: ThreadContext,
     principal: string | undefined,
-  ): UIRun {
+  ): Promise<UIRun> {
     const { chatId } = request;
     const messages = thread.conversation.getAllMessages();
-    checkHistory(chatId, request.history, messages);
+    await checkHistory(chatId, request.history, messages);
     const pending = thread.state.pending;
     if (thread.status !== 'PAUSED' || pending?.kind !== 'tool-approval' || pending.answer)
       throw new HttpRequestError(
@@ -172,14 +172,20 @@ export function createWorkerChatHandler(options: WorkerChatHandlerOptions): Work
       throw busy(chatId, 'is answering; follow it with GET …/stream, or stop it');
     if (request.kind === 'approval') {
       if (!thread) throw chatNotFound(chatId);
-      return { threadId, run: approve(request, thread, principal) };
+      return { threadId, run: await approve(request, thread, principal) };
     }
     const { message } = request;
-    checkHistory(chatId, request.history, thread?.conversation.getAllMessages() ?? []);
+    // A send job carries text (`@skein/worker`); files would be dropped on the way to the model.
+    if (typeof message.content !== 'string')
+      throw badChatRequest(
+        'messages',
+        'ends with a message holding files, which a chat whose threads run on workers does not take yet',
+      );
+    await checkHistory(chatId, request.history, thread?.conversation.getAllMessages() ?? []);
     const pending = thread?.state.pending;
     if (thread?.status === 'PAUSED' && pending?.kind !== 'user-input')
       throw busy(chatId, 'waits for tool approvals or its branches; answer them first');
-    const sent = { content: message.text, metadata: { [UI_MESSAGE_ID_KEY]: message.id } };
+    const sent = { content: message.content, metadata: { [UI_MESSAGE_ID_KEY]: message.id } };
     return {
       threadId,
       run: run(
