@@ -172,5 +172,12 @@ export interface CheckpointStore<
   acquireLease(threadId: string, lease: LeaseRequest): Promise<boolean>;
   /** Gives up `owner`'s lease of a thread; does nothing when another owner holds it. */
   releaseLease(threadId: string, owner: string): Promise<void>;
+  /**
+   * The bytes of an attachment one of thread `threadId`'s messages refers to by `ref.digest`
+   * (`AttachmentRef`), or undefined when none of its messages (nor, for a fork, those it
+   * continues) does: a caller who may read a thread reaches only that thread's attachments. A
+   * store that keeps media parts inline leaves it out.
+   */
+  readAttachment?(threadId: string, digest: string): Promise<Uint8Array | undefined>;
   close?(): Promise<void> | void;
 }

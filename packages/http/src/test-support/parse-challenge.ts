@@ -18,8 +18,10 @@ export function parseChallenge(header: string): Challenge {
   };
   const scheme = take(TOKEN);
   if (scheme === undefined) throw new Error(`no scheme in ${header}`);
-  const params: Record<string, string> = {};
-  if (rest === '') return { scheme, params };
+  // Entries, not assignments: a parameter may be named `__proto__`.
+  const entries: [string, string][] = [];
+  const done = () => ({ scheme, params: Object.fromEntries(entries) });
+  if (rest === '') return done();
   if (take(/^ +/) === undefined) throw new Error(`no space after the scheme in ${header}`);
   for (;;) {
     const name = take(TOKEN);
@@ -42,8 +44,8 @@ export function parseChallenge(header: string): Challenge {
       if (token === undefined) throw new Error(`bad value at ${rest}`);
       value = token;
     }
-    params[name.toLowerCase()] = value;
-    if (rest === '') return { scheme, params };
+    entries.push([name.toLowerCase(), value]);
+    if (rest === '') return done();
     if (take(/^[ \t]*,[ \t]*/) === undefined) throw new Error(`no comma at ${rest}`);
   }
 }

@@ -56,8 +56,8 @@ export type FilePart = {
 
 /**
  * An attachment a store holds once, by the SHA-256 digest of its bytes, in place of inline
- * `data`. Nothing produces one yet: the stores will, when they save a message (see decision
- * 0031), and give the bytes back only when a model call or a reader asks for them.
+ * `data`. A store that keeps attachments writes one when it saves a message (decision 0033), and
+ * gives the bytes back only when a model call or a reader asks (`CheckpointStore.readAttachment`).
  */
 export interface AttachmentRef {
   /** `sha256:` followed by the 64 lowercase hex digits of the bytes' SHA-256. */
