@@ -119,8 +119,11 @@ export interface Statements {
   readonly insertAttachment: Run<
     [string, string, number, number | null, number | null, Uint8Array]
   >;
-  /** Records that a thread refers to a digest (from a position), unless it already does. */
-  readonly insertUse: Run<[number, string, number]>;
+  /**
+   * Records that a thread refers to a digest (from a position), unless it already does; only for
+   * an attachment stored (a ref of the app's own names bytes the store never had).
+   */
+  readonly insertUse: Run<[number, string, number, string]>;
   /** Gives a fork (first) the uses of its base (second) below its fork point (third). */
   readonly copyUses: Run<[number, number, number]>;
   /** The bytes of an attachment, through a thread (by its id) that uses it. */
@@ -241,7 +244,8 @@ export function prepareStatements(db: SqliteConnection): Statements {
        VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (digest) DO NOTHING`,
     ),
     insertUse: db.prepare(
-      `INSERT INTO attachment_uses (thread, digest, position) VALUES (?, ?, ?)
+      `INSERT INTO attachment_uses (thread, digest, position)
+       SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM attachments WHERE digest = ?)
        ON CONFLICT (thread, digest) DO NOTHING`,
     ),
     copyUses: db.prepare(

@@ -34,7 +34,7 @@ export function writeCheckpoint(
       a.height ?? null,
       a.bytes,
     );
-  for (const use of checkpoint.uses) sql.insertUse.run(key, use.digest, use.position);
+  for (const use of checkpoint.uses) sql.insertUse.run(key, use.digest, use.position, use.digest);
   sql.insertCheckpoint.run(
     key,
     checkpoint.id,

@@ -10,7 +10,11 @@ import {
   type LLMMessage,
   mayTakeLease,
 } from '@skein/spec';
-import { extractAttachments, type StoredAttachment } from '../store-kit/attachments.js';
+import {
+  type AttachmentUse,
+  extractAttachments,
+  type StoredAttachment,
+} from '../store-kit/attachments.js';
 import type { ThreadState } from '../thread/thread-state.js';
 import type {
   Checkpoint,
@@ -115,11 +119,17 @@ export class InMemoryCheckpointStore implements CheckpointStore {
       });
     const extracted = extractAttachments(checkpoint.conversation.messages, from.messages);
     this.#keep(extracted.attachments);
-    for (const use of extracted.uses)
-      if (!record.uses.has(use.digest)) record.uses.set(use.digest, use.position);
+    this.#use(record.uses, extracted.uses);
     record.messages.push(...extracted.messages);
     record.log.push(...checkpoint.conversation.log);
     checkpoints.push(saved(checkpoint, record.messages.length, record.log.length));
+  }
+
+  /** Records uses of attachments stored (a ref of the app's own names bytes it never had). */
+  #use(uses: Map<string, number>, added: readonly AttachmentUse[]): void {
+    for (const use of added)
+      if (!uses.has(use.digest) && this.#attachments.has(use.digest))
+        uses.set(use.digest, use.position);
   }
 
   #keep(attachments: readonly StoredAttachment[]): void {
@@ -146,7 +156,7 @@ export class InMemoryCheckpointStore implements CheckpointStore {
     const extracted = extractAttachments(messages, start.messages);
     this.#keep(extracted.attachments);
     const uses = new Map(base.uses);
-    for (const use of extracted.uses) if (!uses.has(use.digest)) uses.set(use.digest, use.position);
+    this.#use(uses, extracted.uses);
     // Messages are immutable and kept by reference: a fork's copy of the list shares them.
     const record: ThreadRecord = {
       messages: [...base.messages, ...extracted.messages],
