@@ -57,3 +57,5 @@ export type { TokenCounter } from './token-counter.js';
 export { defaultTokenCounter } from './token-counter.js';
 export type { ToolDescriptionFormatter } from './tool-description.js';
 export { defaultFormatToolDescription, isToolDescription } from './tool-description.js';
+export type { ImageSize } from './image-size.js';
+export { imageSize } from './image-size.js';

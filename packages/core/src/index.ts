@@ -94,6 +94,8 @@ export type { CompiledTemplate } from './expressions/template.js';
 // History: checkpoints of a thread, forks
 export type { ForkChanges } from './history/fork-thread.js';
 export type { HistoryChanges, HistoryEntry, HistoryOptions } from './history/thread-history.js';
+export type { AttachmentReader } from './nodes/attachment-bytes.js';
+export { withAttachmentBytes } from './nodes/attachment-bytes.js';
 export { handleClearOperation } from './nodes/context-processor-node.js';
 // Nodes
 export type {

@@ -35,6 +35,7 @@ import {
   type LeaseRequest,
 } from '@skein/spec';
 import pg, { type Pool, type PoolClient } from 'pg';
+import { dropUnused, isPlain, writeAttachments } from './attachment-writes.js';
 import { deleteThread } from './delete-thread.js';
 import { postgresStore } from './errors/store-errors.js';
 import { GroupCommit, type Outcome } from './group-commit.js';
@@ -134,7 +135,10 @@ export class PostgresCheckpointStore implements CheckpointStore {
 
   async save(checkpoint: Checkpoint): Promise<void> {
     this.#ensureOpen('save');
-    await this.#group.add({ kind: 'save', checkpoint: encodeCheckpoint(checkpoint, this.#store) });
+    await this.#group.add({
+      kind: 'save',
+      checkpoint: encodeCheckpoint(checkpoint, this.#store, { attachments: true }),
+    });
   }
 
   async load(threadId: string, checkpointId?: string): Promise<StoredThread | undefined> {
@@ -196,7 +200,38 @@ export class PostgresCheckpointStore implements CheckpointStore {
   async delete(threadId: string): Promise<boolean> {
     this.#ensureOpen('delete');
     checkString('threadId', threadId);
-    return this.#run('delete', () => deleteThread(this.#pool, this.#sql, threadId));
+    return this.#run('delete', async () => {
+      const { rows } = await query<{ digest: string }>(this.#pool, this.#sql.usedDigests, [
+        threadId,
+      ]);
+      const deleted = await deleteThread(this.#pool, this.#sql, threadId);
+      // Its uses went with it; then the attachments no thread uses go (see dropUnused).
+      await dropUnused(
+        this.#pool,
+        this.#sql,
+        rows.map((row) => row.digest),
+      );
+      return deleted;
+    });
+  }
+
+  /**
+   * The bytes of an attachment a message of `threadId` refers to (or a message of the thread a
+   * fork continues, below the fork point); undefined otherwise.
+   */
+  async readAttachment(threadId: string, digest: string): Promise<Uint8Array | undefined> {
+    this.#ensureOpen('readAttachment');
+    checkString('threadId', threadId);
+    checkString('digest', digest);
+    return this.#run('readAttachment', async () => {
+      const { rows } = await query<{ bytes: Uint8Array }>(this.#pool, this.#sql.attachmentBytes, [
+        threadId,
+        digest,
+      ]);
+      const bytes = rows[0]?.bytes;
+      // pg reads bytea as a Buffer: the contract's type is a plain Uint8Array.
+      return bytes && new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    });
   }
 
   async prune(threadId: string, options: { keepLast: number }): Promise<number> {
@@ -296,7 +331,7 @@ export class PostgresCheckpointStore implements CheckpointStore {
   async #saveRound(round: readonly EncodedCheckpoint[]): Promise<readonly unknown[]> {
     if (round.length === 0) return [];
     if (round.length === 1) return [await this.#refusal(this.#saveOne(round[0]!))];
-    const grouped = round.filter((checkpoint) => checkpoint.forkOf === undefined);
+    const grouped = round.filter(isPlain);
     let rows: GroupHeadRow[] = [];
     try {
       if (grouped.length > 0)
@@ -313,7 +348,7 @@ export class PostgresCheckpointStore implements CheckpointStore {
       return Promise.all(round.map((checkpoint) => this.#refusal(this.#saveOne(checkpoint))));
     }
     let g = 0;
-    const heads = round.map((c) => (c.forkOf === undefined ? headOf(rows[g++]) : undefined));
+    const heads = round.map((c) => (isPlain(c) ? headOf(rows[g++]) : undefined));
     return Promise.all(
       round.map((checkpoint, i) =>
         this.#refusal(
@@ -335,7 +370,7 @@ export class PostgresCheckpointStore implements CheckpointStore {
   }
 
   async #saveOne(checkpoint: EncodedCheckpoint): Promise<void> {
-    if (await this.#saveOnHead(checkpoint)) return;
+    if (isPlain(checkpoint) && (await this.#saveOnHead(checkpoint))) return;
     await this.#saveSlowly(checkpoint);
   }
 
@@ -491,6 +526,9 @@ export class PostgresCheckpointStore implements CheckpointStore {
     let key = thread?.id;
     if (key === undefined) {
       key = await this.#insertThread(client, checkpoint, base);
+      // A fork reads the attachments of the messages it continues, and no later ones.
+      if (key !== undefined && base)
+        await query(client, this.#sql.copyUses, [key, base.id, base.message_count]);
       if (key === undefined) {
         // Another writer created the thread between our read and insert, and committed: check
         // against what it stored (a first checkpoint cannot continue it, so this refuses).
@@ -499,6 +537,7 @@ export class PostgresCheckpointStore implements CheckpointStore {
         key = thread!.id;
       }
     }
+    await writeAttachments(client, this.#sql, key, checkpoint);
     await query(client, this.#sql.appendCheckpoint, this.#values(checkpoint, key));
   }
 

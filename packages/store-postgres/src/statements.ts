@@ -373,6 +373,38 @@ export function statements(schema: string) {
          DELETE FROM ${s}.threads WHERE id = (SELECT id FROM target) AND NOT (SELECT yes FROM forked)
          RETURNING 1)
        SELECT (SELECT count(*) FROM gone)::int AS deleted, (SELECT yes FROM forked) AS forked`,
+    /**
+     * Writes attachments (`$1` digests, `$2` media types, `$3` sizes, `$4`/`$5` widths and
+     * heights, `$6` bytes) whose digest is not stored. One already stored is locked, not written
+     * (an update whose condition is false still locks the row): a delete of it waits for this
+     * transaction, then finds the use it adds and leaves it.
+     */
+    insertAttachments:
+      named(`INSERT INTO ${s}.attachments (digest, media_type, size, width, height, bytes)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::integer[], $5::integer[], $6::bytea[])
+       ON CONFLICT (digest) DO UPDATE SET size = excluded.size WHERE false`),
+    /**
+     * Records that thread `$1` refers to digests `$2` from positions `$3`, unless it does; only
+     * for attachments stored (a ref of the app's own names bytes the store never had).
+     */
+    insertUses: named(`INSERT INTO ${s}.attachment_uses (thread, digest, position)
+       SELECT $1, u.d, u.p FROM unnest($2::text[], $3::bigint[]) AS u(d, p)
+       WHERE EXISTS (SELECT 1 FROM ${s}.attachments a WHERE a.digest = u.d)
+       ON CONFLICT (thread, digest) DO NOTHING`),
+    /** Gives fork `$1` the uses of its origin `$2` below its fork point `$3`. */
+    copyUses: named(`INSERT INTO ${s}.attachment_uses (thread, digest, position)
+       SELECT $1, digest, position FROM ${s}.attachment_uses WHERE thread = $2 AND position < $3`),
+    /** An attachment's bytes (`$2`), through thread `$1`, which must use it. */
+    attachmentBytes: `SELECT a.bytes FROM ${s}.threads t
+       JOIN ${s}.attachment_uses u ON u.thread = t.id AND u.digest = $2
+       JOIN ${s}.attachments a ON a.digest = u.digest
+       WHERE t.thread_id = $1`,
+    /** The digests thread `$1` uses: what may be left unused once it is deleted. */
+    usedDigests: `SELECT u.digest FROM ${s}.attachment_uses u
+       JOIN ${s}.threads t ON t.id = u.thread WHERE t.thread_id = $1`,
+    /** Deletes those of attachments `$1` no thread uses. */
+    deleteUnusedAttachments: `DELETE FROM ${s}.attachments a WHERE a.digest = ANY($1::text[])
+       AND NOT EXISTS (SELECT 1 FROM ${s}.attachment_uses u WHERE u.digest = a.digest)`,
     /** The row of a thread to delete, locked first: no fork of it can be saved from now on. */
     lockDeleted: `SELECT id, base, base_messages, base_log FROM ${s}.threads
        WHERE thread_id = $1 FOR UPDATE`,

@@ -94,7 +94,10 @@ export class SqliteCheckpointStore implements CheckpointStore {
 
   async save(checkpoint: Checkpoint): Promise<void> {
     this.#ensureOpen('save');
-    await this.#group.add({ kind: 'save', checkpoint: encodeCheckpoint(checkpoint, this.#store) });
+    await this.#group.add({
+      kind: 'save',
+      checkpoint: encodeCheckpoint(checkpoint, this.#store, { attachments: true }),
+    });
   }
 
   async load(threadId: string, checkpointId?: string): Promise<StoredThread | undefined> {
@@ -170,6 +173,21 @@ export class SqliteCheckpointStore implements CheckpointStore {
     await this.#group.add({ kind: 'releaseLease', threadId, owner });
   }
 
+  /**
+   * The bytes of an attachment a message of `threadId` refers to (or a message of the thread a
+   * fork continues, below the fork point); undefined otherwise.
+   */
+  async readAttachment(threadId: string, digest: string): Promise<Uint8Array | undefined> {
+    this.#ensureOpen('readAttachment');
+    checkString('threadId', threadId);
+    checkString('digest', digest);
+    return this.#run('readAttachment', () => {
+      const bytes = this.#sql.attachmentBytes.get(digest, threadId);
+      // better-sqlite3 reads a BLOB as a Buffer: the contract's type is a plain Uint8Array.
+      return bytes && new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    });
+  }
+
   /** Closes the connection (SQLite then folds the WAL into the file). Idempotent. */
   close(): void {
     // Saves asked for before closing are written (or refused) first, as if the turn had ended.
@@ -226,6 +244,9 @@ export class SqliteCheckpointStore implements CheckpointStore {
     const thread = sql.thread.get(threadId);
     if (!thread) return false;
     releaseForks(sql, thread);
+    // Its attachments go unless another thread (a fork included) uses them.
+    sql.deleteUnusedAttachments.run(thread.id, thread.id);
+    sql.deleteUses.run(thread.id);
     sql.deleteMessages.run(thread.id);
     sql.deleteLogEntries.run(thread.id);
     sql.deleteCheckpoints.run(thread.id);

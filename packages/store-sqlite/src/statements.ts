@@ -115,6 +115,22 @@ export interface Statements {
   readonly deleteLogEntries: Run<[number]>;
   readonly deleteCheckpoints: Run<[number]>;
   readonly deleteThread: Run<[number]>;
+  /** Writes an attachment's bytes unless a row of its digest exists. */
+  readonly insertAttachment: Run<
+    [string, string, number, number | null, number | null, Uint8Array]
+  >;
+  /**
+   * Records that a thread refers to a digest (from a position), unless it already does; only for
+   * an attachment stored (a ref of the app's own names bytes the store never had).
+   */
+  readonly insertUse: Run<[number, string, number, string]>;
+  /** Gives a fork (first) the uses of its base (second) below its fork point (third). */
+  readonly copyUses: Run<[number, number, number]>;
+  /** The bytes of an attachment, through a thread (by its id) that uses it. */
+  readonly attachmentBytes: SqliteStatement<[string, string], Uint8Array>;
+  /** Deletes the attachments a thread uses that no other thread does. */
+  readonly deleteUnusedAttachments: Run<[number, number]>;
+  readonly deleteUses: Run<[number]>;
   /** The thread's lease as `mayTakeLease` and `checkLeaseOwner` read it. */
   readonly lease: SqliteStatement<[string], HeldLease>;
   /** Writes a row (changes 1) only when the lease is free, expired at `now` or the owner's. */
@@ -223,6 +239,31 @@ export function prepareStatements(db: SqliteConnection): Statements {
     deleteLogEntries: db.prepare('DELETE FROM log_entries WHERE thread = ?'),
     deleteCheckpoints: db.prepare('DELETE FROM checkpoints WHERE thread = ?'),
     deleteThread: db.prepare('DELETE FROM threads WHERE id = ?'),
+    insertAttachment: db.prepare(
+      `INSERT INTO attachments (digest, media_type, size, width, height, bytes)
+       VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (digest) DO NOTHING`,
+    ),
+    insertUse: db.prepare(
+      `INSERT INTO attachment_uses (thread, digest, position)
+       SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM attachments WHERE digest = ?)
+       ON CONFLICT (thread, digest) DO NOTHING`,
+    ),
+    copyUses: db.prepare(
+      `INSERT INTO attachment_uses (thread, digest, position)
+       SELECT ?, digest, position FROM attachment_uses WHERE thread = ? AND position < ?`,
+    ),
+    attachmentBytes: db.column(
+      `SELECT a.bytes FROM threads t
+       JOIN attachment_uses u ON u.thread = t.id AND u.digest = ?
+       JOIN attachments a ON a.digest = u.digest
+       WHERE t.thread_id = ?`,
+    ),
+    deleteUnusedAttachments: db.prepare(
+      `DELETE FROM attachments WHERE digest IN (SELECT digest FROM attachment_uses WHERE thread = ?)
+         AND NOT EXISTS (SELECT 1 FROM attachment_uses u
+           WHERE u.digest = attachments.digest AND u.thread <> ?)`,
+    ),
+    deleteUses: db.prepare('DELETE FROM attachment_uses WHERE thread = ?'),
     lease: db.prepare('SELECT owner, expires_at AS expiresAt FROM leases WHERE thread_id = ?'),
     // One statement, so the check and the write cannot be split by another process: SQLite takes
     // the write lock as the statement starts (the busy timeout applies), before reading the row.

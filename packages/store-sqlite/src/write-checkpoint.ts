@@ -25,6 +25,16 @@ export function writeCheckpoint(
   for (const body of checkpoint.messages) sql.insertMessage.run(key, position++, body);
   position = from.log;
   for (const body of checkpoint.log) sql.insertLogEntry.run(key, position++, body);
+  for (const a of checkpoint.attachments)
+    sql.insertAttachment.run(
+      a.digest,
+      a.mediaType,
+      a.bytes.length,
+      a.width ?? null,
+      a.height ?? null,
+      a.bytes,
+    );
+  for (const use of checkpoint.uses) sql.insertUse.run(key, use.digest, use.position, use.digest);
   sql.insertCheckpoint.run(
     key,
     checkpoint.id,
@@ -113,7 +123,11 @@ function createThread(
       checkpoint.id,
     ).lastInsertRowid,
   );
-  if (base) sql.setBase.run(base.thread, base.message_count, base.log_count, key);
+  if (base) {
+    sql.setBase.run(base.thread, base.message_count, base.log_count, key);
+    // The fork reads the attachments of the messages it continues, and no later ones.
+    sql.copyUses.run(key, base.thread, base.message_count);
+  }
   sql.updateThread.run(...headValues(checkpoint), key);
   return key;
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { LanguageModelV3CallOptions, LanguageModelV3FilePart } from '@ai-sdk/provider';
 import { chatWorkflow, InMemoryCheckpointStore, SkeinEngine, type Tool } from '@skein/core';
 import { toolOutput } from '@skein/spec';
@@ -120,20 +121,22 @@ async function post(url: string, messages: unknown[]) {
 }
 
 describe('files in useChat through the chat handler', () => {
-  it('stores a user file as a content part and sends the model its bytes as a file part', async () => {
+  it('stores a user file once by digest and sends the model its bytes as a file part', async () => {
     const { engine, prompts, transport } = await serve();
     const answer = await submit(transport, [withPdf('u1')]);
     expect(answer.parts.at(-1)).toMatchObject({ type: 'text', text: '1 file(s) read' });
     const stored = (await engine.getThread('c1'))!.conversation.getAllMessages();
+    const digest = `sha256:${createHash('sha256').update(PDF_BYTES).digest('hex')}`;
     expect(stored.find((m) => m.role === 'user')!.content).toEqual([
       { type: 'text', text: 'sum it up' },
       {
         type: 'file',
         mediaType: 'application/pdf',
         filename: 'spec.pdf',
-        data: base64Of(PDF_BYTES),
+        ref: { digest, size: PDF_BYTES.length },
       },
     ]);
+    expect(await engine.readAttachment('c1', digest)).toEqual(PDF_BYTES);
     const sent = prompts[0]!.at(-1)!.content as readonly LanguageModelV3FilePart[];
     expect(sent[1]).toMatchObject({
       type: 'file',

@@ -131,7 +131,7 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
     const read = target.kind === 'messages' || principal !== undefined;
     const thread = read ? await engine.getThread(await threads.current(chatId)) : undefined;
     checkChatOwner(chatId, principal, thread, local);
-    if (target.kind === 'messages') return storedMessagesResponse(thread);
+    if (target.kind === 'messages') return storedMessagesResponse(thread, engine);
     if (target.kind === 'stop') {
       local?.run.controller.abort(
         new SkeinError('CHAT_STOPPED', `Chat ${chatId} was stopped by its client`),

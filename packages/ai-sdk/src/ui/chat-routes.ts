@@ -1,4 +1,4 @@
-import type { ThreadContext } from '@skein/core';
+import { type SkeinEngine, type ThreadContext, withAttachmentBytes } from '@skein/core';
 import { decodePathSegment, HttpRequestError } from '@skein/http';
 import { checkChatId } from './chat-request.js';
 import { toUIMessages } from './stored-chat.js';
@@ -32,13 +32,27 @@ export function chatRoute(request: Request, base: string): ChatRoute {
   return { kind, chatId };
 }
 
-/** `GET …/:id/messages`: the stored chat as `useChat` messages, a pending approval included. */
-export function storedMessagesResponse(thread: ThreadContext | undefined): Response {
+/**
+ * `GET …/:id/messages`: the stored chat as `useChat` messages, a pending approval included, its
+ * files as data URLs (attachments the store holds by digest read back through `engine`; the
+ * caller was found to own the chat before).
+ */
+export async function storedMessagesResponse(
+  thread: ThreadContext | undefined,
+  engine: SkeinEngine,
+): Promise<Response> {
   const pending = thread?.state.pending;
   const awaiting = new Set(
     pending?.kind === 'tool-approval' && !pending.answer ? pending.awaiting : [],
   );
   return Response.json({
-    messages: thread ? toUIMessages(thread.conversation.getAllMessages(), awaiting) : [],
+    messages: thread ? toUIMessages(await storedWithBytes(thread, engine), awaiting) : [],
   });
+}
+
+/** A thread's stored messages with the attachments they refer to read back inline. */
+export function storedWithBytes(thread: ThreadContext, engine: SkeinEngine) {
+  return withAttachmentBytes(thread.conversation.getAllMessages(), thread.threadId, (id, digest) =>
+    engine.readAttachment(id, digest),
+  );
 }

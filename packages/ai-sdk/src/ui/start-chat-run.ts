@@ -3,6 +3,7 @@ import { HttpRequestError } from '@skein/http';
 import type { LLMMessage } from '@skein/spec';
 import { type ChatCaller, chatNotFound, checkChatOwner } from './chat-access.js';
 import { badChatRequest, type ChatRequest } from './chat-request.js';
+import { storedWithBytes } from './chat-routes.js';
 import type { ChatThreads } from './chat-threads.js';
 import { checkHistory } from './check-history.js';
 import type { SkeinDataMode } from './event-translator.js';
@@ -97,7 +98,7 @@ async function resumeApprovals(
       threadId: thread.threadId,
       messageId: request.answerId,
       skeinData: ctx.skeinData,
-      prefix: storedAnswerChunks(messages),
+      prefix: storedAnswerChunks(await storedWithBytes(thread, ctx.engine)),
     },
   );
   await claimed;

@@ -10,6 +10,11 @@ import {
   type LLMMessage,
   mayTakeLease,
 } from '@skein/spec';
+import {
+  type AttachmentUse,
+  extractAttachments,
+  type StoredAttachment,
+} from '../store-kit/attachments.js';
 import type { ThreadState } from '../thread/thread-state.js';
 import type {
   Checkpoint,
@@ -37,6 +42,8 @@ interface ThreadRecord {
   readonly messages: LLMMessage[];
   readonly log: ConversationLogEntry[];
   readonly checkpoints: SavedCheckpoint[];
+  /** The attachments its messages refer to, each with the first position that does. */
+  readonly uses: Map<string, number>;
 }
 
 function saved(checkpoint: Checkpoint, messageCount: number, logCount: number): SavedCheckpoint {
@@ -74,11 +81,14 @@ function extentOf(record: ThreadRecord): { messages: number; log: number } {
 
 /**
  * Checkpoints in memory. Thread states are immutable, so they are kept by reference; messages are
- * kept once per thread and each checkpoint records how far the conversation went.
+ * kept once per thread and each checkpoint records how far the conversation went. Media bytes are
+ * kept once by digest, as the durable stores keep them (decision 0033): a loaded message refers to
+ * them, and `readAttachment` gives them back.
  */
 export class InMemoryCheckpointStore implements CheckpointStore {
   readonly #threads = new Map<string, ThreadRecord>();
   readonly #leases = new Map<string, HeldLease>();
+  readonly #attachments = new Map<string, StoredAttachment>();
 
   save(checkpoint: Checkpoint): Promise<void> {
     try {
@@ -107,9 +117,29 @@ export class InMemoryCheckpointStore implements CheckpointStore {
         expected: latest?.id,
         got: checkpoint.parentId,
       });
-    record.messages.push(...checkpoint.conversation.messages);
+    const extracted = extractAttachments(checkpoint.conversation.messages, from.messages);
+    this.#keep(extracted.attachments);
+    this.#use(record.uses, extracted.uses);
+    record.messages.push(...extracted.messages);
     record.log.push(...checkpoint.conversation.log);
     checkpoints.push(saved(checkpoint, record.messages.length, record.log.length));
+  }
+
+  /** Records uses of attachments stored (a ref of the app's own names bytes it never had). */
+  #use(uses: Map<string, number>, added: readonly AttachmentUse[]): void {
+    for (const use of added)
+      if (!uses.has(use.digest) && this.#attachments.has(use.digest))
+        uses.set(use.digest, use.position);
+  }
+
+  #keep(attachments: readonly StoredAttachment[]): void {
+    for (const attachment of attachments)
+      if (!this.#attachments.has(attachment.digest))
+        // A copy: the caller's bytes may change after the save.
+        this.#attachments.set(attachment.digest, {
+          ...attachment,
+          bytes: attachment.bytes.slice(),
+        });
   }
 
   #first(checkpoint: Checkpoint): void {
@@ -123,25 +153,33 @@ export class InMemoryCheckpointStore implements CheckpointStore {
         expected: undefined,
         got: checkpoint.parentId,
       });
+    const extracted = extractAttachments(messages, start.messages);
+    this.#keep(extracted.attachments);
+    const uses = new Map(base.uses);
+    this.#use(uses, extracted.uses);
     // Messages are immutable and kept by reference: a fork's copy of the list shares them.
     const record: ThreadRecord = {
-      messages: [...base.messages, ...messages],
+      messages: [...base.messages, ...extracted.messages],
       log: [...base.log, ...log],
       checkpoints: [saved(checkpoint, start.messages + messages.length, start.log + log.length)],
+      uses,
     };
     this.#threads.set(checkpoint.threadId, record);
   }
 
   /** The conversation a first checkpoint continues: a fork's origin, or none. */
-  #forkBase(checkpoint: Checkpoint): { messages: LLMMessage[]; log: ConversationLogEntry[] } {
+  #forkBase(checkpoint: Checkpoint): Omit<ThreadRecord, 'checkpoints'> {
     const origin = checkpoint.forkOf;
-    if (!origin) return { messages: [], log: [] };
+    if (!origin) return { messages: [], log: [], uses: new Map() };
     const record = this.#threads.get(origin.threadId);
     const at = record?.checkpoints.find((c) => c.id === origin.checkpointId);
     if (!record || !at) throw new CheckpointNotFoundError(origin.threadId, origin.checkpointId);
+    // A fork reads the attachments of the messages it continues, and no later ones.
+    const uses = [...record.uses].filter(([, position]) => position < at.messageCount);
     return {
       messages: record.messages.slice(0, at.messageCount),
       log: record.log.slice(0, at.logCount),
+      uses: new Map(uses),
     };
   }
 
@@ -215,7 +253,19 @@ export class InMemoryCheckpointStore implements CheckpointStore {
 
   async delete(threadId: string): Promise<boolean> {
     this.#leases.delete(threadId);
-    return this.#threads.delete(threadId);
+    const record = this.#threads.get(threadId);
+    if (!record) return false;
+    this.#threads.delete(threadId);
+    // An attachment goes with the last thread that refers to it.
+    for (const digest of record.uses.keys())
+      if (![...this.#threads.values()].some((other) => other.uses.has(digest)))
+        this.#attachments.delete(digest);
+    return true;
+  }
+
+  async readAttachment(threadId: string, digest: string): Promise<Uint8Array | undefined> {
+    if (!this.#threads.get(threadId)?.uses.has(digest)) return undefined;
+    return this.#attachments.get(digest)?.bytes.slice();
   }
 
   async acquireLease(threadId: string, lease: LeaseRequest): Promise<boolean> {

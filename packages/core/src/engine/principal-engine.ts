@@ -92,6 +92,16 @@ export class PrincipalEngine {
   }
 
   /**
+   * The bytes of an attachment a message of `threadId` refers to (see
+   * `SkeinEngine.readAttachment`), when the thread is this principal's; undefined otherwise.
+   */
+  async readAttachment(threadId: string, digest: string): Promise<Uint8Array | undefined> {
+    return (await this.getThread(threadId))
+      ? this.#engine.readAttachment(threadId, digest)
+      : undefined;
+  }
+
+  /**
    * Rebuilds a stored thread of this principal's (its latest checkpoint, or the one named), or
    * rejects with `CheckpointNotFoundError`. With `forkAs`, the new thread is this principal's too.
    */

@@ -346,6 +346,19 @@ export class SkeinEngine {
   }
 
   /**
+   * The bytes of an attachment a message of `threadId` refers to (a media part's `ref.digest`),
+   * read from the store (decision 0033); undefined when no message of the thread (nor of what a
+   * fork continues) refers to it, when there is no such thread, or when the store keeps media
+   * inline. What a page showing a stored chat or an image reads.
+   */
+  async readAttachment(threadId: string, digest: string): Promise<Uint8Array | undefined> {
+    checkThreadId(threadId);
+    if (typeof digest !== 'string')
+      throw new InvalidArgumentError('digest', `digest must be a string, got ${typeof digest}`);
+    return this.store?.readAttachment?.(threadId, digest);
+  }
+
+  /**
    * Rebuilds a stored thread. A thread whose version is no longer registered stays the typed
    * `WORKFLOW_NOT_FOUND`, naming the upgrade its workflow's migrations offer.
    */

@@ -17,6 +17,7 @@ import { toolErrorContent } from '../tools/tool-runner.js';
 import type { Mutable } from '../util/mutable.js';
 import { plainCopy } from '../util/with-entry.js';
 import type { LLMNode } from '../workflow/types.js';
+import { withAttachmentBytes } from './attachment-bytes.js';
 import { findTool } from './find-tool.js';
 import { renderIn } from './node-expressions.js';
 import type { NodeHandler, NodeOutcome, NodeRunContext } from './node-handler.js';
@@ -221,7 +222,11 @@ async function generate(
   const request: LLMRequest = {
     threadId: thread.threadId,
     nodeId: node.id,
-    messages: thread.conversation.getMessages(),
+    messages: await withAttachmentBytes(
+      thread.conversation.getMessages(),
+      thread.threadId,
+      services.readAttachment,
+    ),
     tools: [...tools.values()].map(specOf),
     ...(config.model === undefined ? {} : { model: config.model }),
     ...(config.temperature === undefined ? {} : { temperature: config.temperature }),

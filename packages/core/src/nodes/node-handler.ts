@@ -6,6 +6,7 @@ import type { ToolRegistry } from '../tools/tool-registry.js';
 import type { ToolRunner } from '../tools/tool-runner.js';
 import type { WorkflowCaller } from '../tools/workflow-call.js';
 import type { NodeDefinition } from '../workflow/types.js';
+import type { AttachmentReader } from './attachment-bytes.js';
 
 /** What the engine gives a node handler. */
 export interface NodeServices {
@@ -21,6 +22,11 @@ export interface NodeServices {
   readonly workflowCaller?: (ctx: NodeRunContext) => WorkflowCaller;
   /** The engine's clock in epoch ms: what waits (SLEEP, timeouts) are measured from. */
   readonly now: () => number;
+  /**
+   * Reads the bytes of an attachment a stored message refers to (the store's `readAttachment`),
+   * for a model call; absent without a store that keeps attachments.
+   */
+  readonly readAttachment?: AttachmentReader;
 }
 
 export interface NodeRunContext<N extends NodeDefinition = NodeDefinition> {

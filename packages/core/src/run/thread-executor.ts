@@ -7,6 +7,7 @@ import { workflowCaller } from '../branches/workflow-caller.js';
 import type { CheckpointStore } from '../checkpoint/checkpoint-store.js';
 import { ThreadError } from '../errors/thread-error.js';
 import type { SkeinEmitter } from '../events/emitter.js';
+import { cachedAttachmentReader } from '../nodes/attachment-cache.js';
 import type { NodeOutcome, NodeServices, ResumeInput } from '../nodes/node-handler.js';
 import { EngineRunContext, type RunSignal } from '../nodes/node-run-context.js';
 import type { ThreadBuilder } from '../thread/thread-builder.js';
@@ -158,6 +159,13 @@ export class ThreadExecutor {
       toolRunner: options.toolRunner,
       ...(children ? { workflowCaller: (ctx) => workflowCaller(ctx, children) } : {}),
       now: options.now ?? options.lease?.now ?? Date.now,
+      ...(options.store?.readAttachment
+        ? {
+            readAttachment: cachedAttachmentReader(
+              options.store.readAttachment.bind(options.store),
+            ),
+          }
+        : {}),
       llmFor: (node) => {
         if (!llm)
           throw new SkeinError(

@@ -1,7 +1,14 @@
 import { SNAPSHOT_VERSION } from '@skein/conversation';
-import { type ForkOrigin, findNonJsonValue, InvalidArgumentError, SkeinError } from '@skein/spec';
+import {
+  type ForkOrigin,
+  findNonJsonValue,
+  InvalidArgumentError,
+  type LLMMessage,
+  SkeinError,
+} from '@skein/spec';
 import type { Checkpoint } from '../checkpoint/checkpoint-store.js';
 import { describeValue } from './argument-checks.js';
+import { type AttachmentUse, extractAttachments, type StoredAttachment } from './attachments.js';
 import { stringifyExact } from './exact-json.js';
 import { type StoreIdentity, storeUnserializable } from './store-errors.js';
 
@@ -26,8 +33,12 @@ export interface EncodedCheckpoint {
   readonly wakeAt: number | null;
   /** The outside event the thread waits for (see `Checkpoint.waitsFor`), or null. */
   readonly waitsFor: string | null;
-  /** Each new message as JSON text, in order. */
+  /** Each new message as JSON text, in order (with `attachments`: inline media as refs). */
   readonly messages: readonly string[];
+  /** With `attachments`: the new messages' inline media, once per digest, to write if missing. */
+  readonly attachments: readonly StoredAttachment[];
+  /** With `attachments`: the digests the new messages refer to, each at its first position. */
+  readonly uses: readonly AttachmentUse[];
   /** Each new log entry as JSON text, in order. */
   readonly log: readonly string[];
   /** The thread state as JSON text. */
@@ -108,13 +119,27 @@ function toJson(value: unknown, field: string, owner: Owner): string {
   }
 }
 
+/** How `encodeCheckpoint` treats the media of new messages. */
+export interface EncodeOptions {
+  /**
+   * True for a store that keeps attachments (decision 0033): inline media become refs by digest
+   * and their bytes are listed once in `attachments`. Otherwise messages keep their bytes inline
+   * (as base64) and `attachments` and `uses` are empty.
+   */
+  readonly attachments?: boolean;
+}
+
 /**
  * Checks a checkpoint and serialises it: state, messages and log entries become JSON text. Run it
  * before the transaction, so a bad checkpoint is refused with nothing written: a malformed one
  * with `INVALID_ARGUMENT`, one holding a value JSON would change with `STORE_UNSERIALIZABLE`
  * (naming `store`).
  */
-export function encodeCheckpoint(checkpoint: Checkpoint, store: StoreIdentity): EncodedCheckpoint {
+export function encodeCheckpoint(
+  checkpoint: Checkpoint,
+  store: StoreIdentity,
+  options: EncodeOptions = {},
+): EncodedCheckpoint {
   const raw: unknown = checkpoint;
   if (!isObject(raw)) return invalid('', 'must be an object', raw);
   const threadId = text(raw.threadId, 'threadId');
@@ -148,6 +173,9 @@ export function encodeCheckpoint(checkpoint: Checkpoint, store: StoreIdentity): 
     invalid('wakeAt', 'must be a finite number of epoch ms', wakeAt);
   const waitsFor = raw.waitsFor === undefined ? null : text(raw.waitsFor, 'waitsFor');
   const owner: Owner = { store, threadId, id };
+  const extracted = options.attachments
+    ? extractAttachments(messages as LLMMessage[], from.messages)
+    : { messages: messages as LLMMessage[], attachments: [], uses: [] };
   return {
     id,
     threadId,
@@ -164,7 +192,9 @@ export function encodeCheckpoint(checkpoint: Checkpoint, store: StoreIdentity): 
     forkOf,
     wakeAt: wakeAt as number | null,
     waitsFor,
-    messages: messages.map((m, i) => toJson(m, `conversation.messages[${i}]`, owner)),
+    messages: extracted.messages.map((m, i) => toJson(m, `conversation.messages[${i}]`, owner)),
+    attachments: extracted.attachments,
+    uses: extracted.uses,
     log: log.map((e, i) => toJson(e, `conversation.log[${i}]`, owner)),
     state: toJson(state, 'state', owner),
   };

@@ -11,7 +11,13 @@
 export type { NumberRange } from '../util/check-number.js';
 export { checkNumber } from '../util/check-number.js';
 export { checkKeepLast, checkString, describeValue } from './argument-checks.js';
-export type { EncodedCheckpoint } from './checkpoint-codec.js';
+export type {
+  AttachmentUse,
+  ExtractedAttachments,
+  StoredAttachment,
+} from './attachments.js';
+export { attachmentDigest, extractAttachments } from './attachments.js';
+export type { EncodedCheckpoint, EncodeOptions } from './checkpoint-codec.js';
 export { encodeCheckpoint } from './checkpoint-codec.js';
 export type { ForkBaseRow, ThreadHeadRow } from './continuity.js';
 export { checkContinues, checkForkContinues } from './continuity.js';

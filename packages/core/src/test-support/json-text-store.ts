@@ -58,4 +58,7 @@ export class JsonTextStore implements CheckpointStore {
   releaseLease(threadId: string, owner: string) {
     return this.inner.releaseLease(threadId, owner);
   }
+  readAttachment(threadId: string, digest: string) {
+    return this.inner.readAttachment(threadId, digest);
+  }
 }

@@ -152,14 +152,17 @@ describe('fromMcpClient: calling', () => {
     expect(output.data).toBeUndefined();
   });
 
-  it('text parts are joined; other parts are kept in data', async () => {
+  it('text parts are joined; an image is a part, its bytes nowhere else', async () => {
     const { client } = await connect();
     const tools = await fromMcpClient(client);
     const described = await call(tools, 'describe_image');
     expect(described.content).toBe('a red dot\n1x1 pixels');
-    expect(described.data).toEqual({
-      content: [{ type: 'image', mimeType: 'image/png', data: expect.any(String) }],
+    expect(described.parts?.[1]).toEqual({
+      type: 'image',
+      mediaType: 'image/png',
+      data: expect.any(String),
     });
+    expect(described.data).toBeUndefined();
     const imageOnly = await call(tools, 'only_image');
     expect(imageOnly.content).toBe('[image image/png]');
     expect(imageOnly.isError).toBe(false);

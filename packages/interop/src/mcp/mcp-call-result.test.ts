@@ -17,7 +17,11 @@ describe('fromMcpCallResult', () => {
       { type: 'audio', mediaType: 'audio/wav', data: 'AAAA' },
     ]);
     expect(output.isError).toBe(false);
-    expect((output.data as { content: unknown[] }).content).toHaveLength(3);
+    // The audio's bytes are in its part only; the blocks read as text stay in data as they were.
+    expect((output.data as { content: unknown[] }).content).toEqual([
+      { type: 'resource', resource: { uri: 'file:///report.txt', text: 'report' } },
+      { type: 'resource_link', uri: 'https://example.com/doc', name: 'doc' },
+    ]);
   });
 
   it('names an embedded blob after its URI, and describes media when there is no text', () => {

@@ -8,7 +8,10 @@ import { describeBlock, mcpContentPart } from './mcp-content-part.js';
 
 /** What a converted MCP tool keeps beside its text in `ToolOutput.data`. */
 export interface McpResultData {
-  /** The content parts that are not text (images, audio, resources, resource links). */
+  /**
+   * The blocks that are neither text nor a media part of the result (resource links, embedded
+   * text resources); images, audio and embedded files are in the result's content parts only.
+   */
   readonly content?: readonly ContentBlock[];
   readonly structuredContent?: Readonly<Record<string, unknown>>;
 }
@@ -20,9 +23,9 @@ export interface McpResultData {
  * is the structured content as JSON, or a short description of the other blocks, so the model
  * always reads something.
  *
- * `data` still holds the non-text blocks and `structuredContent` exactly as before parts: threads
- * stored then find an MCP image only in the tool message's `metadata.data`, and readers of that
- * metadata (inspectors, exports, app code) keep working on old and new threads alike.
+ * `data` holds `structuredContent` and the blocks that became neither text nor a media part. A
+ * media block's bytes are in its part only: stored once, by digest, wherever the thread's
+ * messages show it (decision 0033), never a second time in the tool message's metadata.
  */
 export function fromMcpCallResult(
   result: CallToolResult | CompatibilityCallToolResult,
@@ -37,17 +40,23 @@ export function fromMcpCallResult(
   const blocks = result.content as ContentBlock[];
   const texts: string[] = [];
   const media: ContentPart[] = [];
+  // Blocks that became neither text nor a media part (resource links, text resources) are kept
+  // in `data`; a media block's bytes go only in its part, so a store holds them once (by digest).
+  const others: ContentBlock[] = [];
   for (const block of blocks) {
     const part = mcpContentPart(block);
     if (isMediaPart(part)) media.push(part);
     else texts.push(part.text);
+    if (block.type !== 'text' && !isMediaPart(part)) others.push(block);
   }
-  const others = blocks.filter((block) => block.type !== 'text');
+  const described = blocks.filter((block) => block.type !== 'text');
   const structured = result.structuredContent as Record<string, unknown> | undefined;
   let text = texts.join('\n');
   if (texts.length === 0)
     text =
-      structured !== undefined ? JSON.stringify(structured) : others.map(describeBlock).join(' ');
+      structured !== undefined
+        ? JSON.stringify(structured)
+        : described.map(describeBlock).join(' ');
   const data: McpResultData = {
     ...(others.length > 0 ? { content: others } : {}),
     ...(structured !== undefined ? { structuredContent: structured } : {}),

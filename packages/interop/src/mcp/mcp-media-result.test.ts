@@ -64,12 +64,11 @@ describe('an MCP tool result with media, in a Skein thread', () => {
     ]);
   });
 
-  it('still keeps the non-text blocks in metadata.data, where stored threads have them', async () => {
+  it('keeps media bytes in the parts only: metadata.data holds the blocks read as text', async () => {
     const message = await toolMessage(BLOCKS);
-    expect(message.metadata).toMatchObject({
-      isError: false,
-      data: { content: BLOCKS.filter((b) => b.type !== 'text') },
-    });
+    expect(message.metadata).toEqual({ isError: false, data: { content: BLOCKS.slice(4) } });
+    for (const bytes of [PNG, WAV, PDF])
+      expect(JSON.stringify(message.metadata)).not.toContain(bytes);
   });
 
   it('an image-only result is described in text before the image', async () => {

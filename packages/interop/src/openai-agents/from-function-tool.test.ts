@@ -245,7 +245,7 @@ describe('fromFunctionTool: needsApproval', () => {
 });
 
 describe('fromFunctionTool: outputs and bad input', () => {
-  it('structured text parts are joined, an image is an image part and still kept as data', async () => {
+  it('structured text parts are joined, an image is an image part and not data', async () => {
     const image = { type: 'image' as const, image: `data:image/png;base64,${PNG}` };
     const chart = tool({
       name: 'chart',
@@ -261,7 +261,7 @@ describe('fromFunctionTool: outputs and bad input', () => {
       { type: 'image', mediaType: 'image/png', url: `data:image/png;base64,${PNG}` },
     ]);
     expect(result.isError).toBe(false);
-    expect(result.data).toEqual({ parts: [image] });
+    expect(result.data).toBeUndefined();
   });
 
   it('maps ToolOutputImage and ToolOutputFileContent sources to parts; file ids and bad bytes to notes', async () => {
@@ -296,7 +296,13 @@ describe('fromFunctionTool: outputs and bad input', () => {
         url: 'https://example.com/a.csv',
       },
     ]);
-    expect((result.data as { parts: unknown[] }).parts).toHaveLength(6);
+    // Only the outputs that became notes stay in data: the file id, and the bytes not kept.
+    expect(result.data).toEqual({
+      parts: [
+        { type: 'image', image: { fileId: 'file-123' } },
+        { type: 'image', image: { data: 'AAAA', mediaType: 'image/png' } },
+      ],
+    });
   });
 
   it('refuses tools that do not run locally and things that are not tools', () => {

@@ -35,9 +35,9 @@ function asStructuredParts(output: unknown): StructuredPart[] | undefined {
  * `agentsMediaPart`), a Skein `ToolOutput` carried through, any other value left for the engine
  * to JSON-serialise.
  *
- * `data.parts` still holds the SDK's image and file outputs as before parts (inline bytes as
- * base64): threads stored then have them only in the tool message's `metadata.data`, and readers
- * of that metadata keep working.
+ * `data.parts` holds the outputs that became neither text nor a media part; an image or file
+ * output's bytes are in its part only: stored once, by digest (decision 0033), never a second time
+ * in the tool message's metadata.
  */
 export function fromFunctionToolOutput(output: unknown): unknown {
   if (typeof output === 'string' || isToolOutput(output)) return output;
@@ -46,10 +46,14 @@ export function fromFunctionToolOutput(output: unknown): unknown {
   if (!parts) return output;
   const texts: string[] = [];
   const media: ContentPart[] = [];
+  // Outputs that became neither text nor a media part are kept in `data`; a media output's bytes
+  // go only in its part, so a store holds them once (by digest).
+  const kept: typeof parts = [];
   for (const p of parts) {
     const part = p.type === 'text' ? p : agentsMediaPart(p);
     if (isMediaPart(part)) media.push(part);
     else texts.push(part.text);
+    if (p.type !== 'text' && !isMediaPart(part)) kept.push(p);
   }
   const others = parts.filter((p) => p.type !== 'text');
   if (others.length === 0) return texts.join('\n');
@@ -58,6 +62,6 @@ export function fromFunctionToolOutput(output: unknown): unknown {
   return toolOutput({
     // The text as one part first: the engine stores a result's text before its media anyway.
     content: media.length > 0 ? [{ type: 'text', text }, ...media] : text,
-    data: { parts: others.map(jsonSafeOutput) },
+    ...(kept.length > 0 ? { data: { parts: kept.map(jsonSafeOutput) } } : {}),
   });
 }

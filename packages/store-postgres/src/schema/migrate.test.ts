@@ -37,6 +37,8 @@ describe('migrations', () => {
     expect(await tables('first_use')).toEqual([]);
     expect(await store.listThreads()).toEqual([]);
     expect(await tables('first_use')).toEqual([
+      'attachment_uses',
+      'attachments',
       'checkpoints',
       'leases',
       'log_entries',

@@ -124,6 +124,36 @@ export const MIGRATIONS: readonly Migration[] = [
         AND latest.pending -> 'answer' IS NULL;
     `,
   },
+  {
+    version: 4,
+    description:
+      'attachments: media bytes once per schema by digest, and the threads that use them',
+    // A message's inline image, audio or file is written once, keyed by its SHA-256, and the
+    // message row holds a ref (decision 0033): loading a thread reads no bytes, and a thread
+    // showing one image in fifty batches holds it once. attachment_uses says which threads may
+    // read an attachment (from which message position first: a fork inherits the uses below its
+    // fork point); uses go with their thread, and an attachment with its last use. The key from
+    // a use to its attachment is what keeps a delete of an attachment that looked unused from
+    // racing a save that is using it again: the delete fails, and the attachment stays. Rows
+    // written before this version keep their bytes inline, and load as they did.
+    sql: (s) => `
+      CREATE TABLE ${s}.attachments (
+        digest text PRIMARY KEY,
+        media_type text NOT NULL,
+        size bigint NOT NULL,
+        width integer,
+        height integer,
+        bytes bytea NOT NULL
+      );
+      CREATE TABLE ${s}.attachment_uses (
+        thread bigint NOT NULL REFERENCES ${s}.threads (id) ON DELETE CASCADE,
+        digest text NOT NULL REFERENCES ${s}.attachments (digest),
+        position bigint NOT NULL,
+        PRIMARY KEY (thread, digest)
+      );
+      CREATE INDEX attachment_uses_by_digest ON ${s}.attachment_uses (digest);
+    `,
+  },
 ];
 
 /** The schema version this package writes. */

@@ -1,8 +1,8 @@
 /** The SQLite libraries the store can run on. */
 export type SqliteDriverName = 'better-sqlite3' | 'node:sqlite';
 
-/** What the store binds: it keeps integers, floats, text and NULL, never blobs or bigints. */
-export type SqlValue = string | number | null;
+/** What the store binds: integers, floats, text, NULL and an attachment's bytes; never bigints. */
+export type SqlValue = string | number | null | Uint8Array;
 
 interface RunResult {
   readonly changes: number;

@@ -117,6 +117,33 @@ export const MIGRATIONS: readonly Migration[] = [
       WHERE status = 'WAITING';
     `,
   },
+  {
+    version: 4,
+    description: 'attachments: media bytes once per store by digest, and the threads that use them',
+    // A message's inline image, audio or file is written once, keyed by its SHA-256, and the
+    // message row holds a ref (decision 0033): loading a thread reads no bytes, and a thread
+    // showing one image in fifty batches holds it once. attachment_uses says which threads may
+    // read an attachment (from which message position first: a fork inherits the uses below its
+    // fork point); an attachment goes with its last use. Rows written before this version keep
+    // their bytes inline, and load as they did.
+    sql: `
+      CREATE TABLE attachments (
+        digest TEXT PRIMARY KEY,
+        media_type TEXT NOT NULL,
+        size INTEGER NOT NULL,
+        width INTEGER,
+        height INTEGER,
+        bytes BLOB NOT NULL
+      );
+      CREATE TABLE attachment_uses (
+        thread INTEGER NOT NULL,
+        digest TEXT NOT NULL,
+        position INTEGER NOT NULL,
+        PRIMARY KEY (thread, digest)
+      ) WITHOUT ROWID;
+      CREATE INDEX attachment_uses_by_digest ON attachment_uses (digest);
+    `,
+  },
 ];
 
 /** The schema version this package writes. */

@@ -16,7 +16,7 @@ import { InvalidArgumentError } from '@skein/spec';
 import { chatNotFound, checkChatOwner } from '../chat-access.js';
 import type { ChatHandler } from '../chat-handler.js';
 import { badChatRequest, type ChatRequest, readChatRequest } from '../chat-request.js';
-import { chatRoute, storedMessagesResponse } from '../chat-routes.js';
+import { chatRoute, storedMessagesResponse, storedWithBytes } from '../chat-routes.js';
 import { ChatRuns } from '../chat-runs.js';
 import { ChatThreads } from '../chat-threads.js';
 import { checkHistory } from '../check-history.js';
@@ -149,7 +149,12 @@ export function createWorkerChatHandler(options: WorkerChatHandlerOptions): Work
           onEvent,
           signal,
         ),
-      { threadId, messageId: request.answerId, skeinData, prefix: storedAnswerChunks(messages) },
+      {
+        threadId,
+        messageId: request.answerId,
+        skeinData,
+        prefix: storedAnswerChunks(await storedWithBytes(thread, engine)),
+      },
     );
   }
 
@@ -226,7 +231,7 @@ export function createWorkerChatHandler(options: WorkerChatHandlerOptions): Work
     const thread = read ? await engine.getThread(threadId) : undefined;
     const current = local ?? (principal === undefined ? undefined : await log.current(threadId));
     checkChatOwner(chatId, principal, thread, current);
-    if (target.kind === 'messages') return storedMessagesResponse(thread);
+    if (target.kind === 'messages') return storedMessagesResponse(thread, engine);
     if (target.kind === 'stop') {
       // The worker running the thread aborts it; every reader sees the run end.
       if (local || (await log.current(threadId)) !== undefined) await client.cancelThread(threadId);
