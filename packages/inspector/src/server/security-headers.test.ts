@@ -62,6 +62,8 @@ describe('every response', () => {
         {
           'default-src': "'self'",
           'script-src': "'self'",
+          'img-src': "'self'",
+          'media-src': "'self'",
           'object-src': "'none'",
           'base-uri': "'none'",
           'form-action': "'self'",
