@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { launchChromium, skipBrowserTests } from '@skein/testkit/browser';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +20,9 @@ import {
   withAttachments,
 } from '../test-support/media-thread.js';
 import { tempStore } from '../test-support/temp-store.js';
+
+// A look at the parts as drawn, saved on every run as a test artefact (ignored by git).
+const ARTEFACT = fileURLToPath(new URL('../../test-artifacts/media-parts.png', import.meta.url));
 
 describe.skipIf(skipBrowserTests())('media parts on the thread page in Chromium', () => {
   const temp = tempStore();
@@ -108,6 +112,7 @@ describe.skipIf(skipBrowserTests())('media parts on the thread page in Chromium'
     }
     expect(await part(0, 1).textContent()).toContain(`image/png · ${PNG.length} bytes`);
     expect(await part(1, 2).textContent()).toContain('1×1');
+    await page.locator('.conversation').screenshot({ path: ARTEFACT });
     // An SVG is offered as a download, never drawn.
     expect(await part(1, 0).locator('img').count()).toBe(0);
     expect(await part(1, 0).locator('a[download]').getAttribute('download')).toBe('image-1-0.svg');
