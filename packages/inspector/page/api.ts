@@ -1,5 +1,6 @@
 import type { HistoryItem, ThreadDetail, ThreadSummary } from '../src/model/types.js';
 
+export type { MediaPartView, PartView } from '../src/model/media-part-view.js';
 export type {
   BatchRecord,
   HistoryItem,
@@ -51,6 +52,9 @@ export const api = {
   threads: (query: URLSearchParams) =>
     getJson<{ threads: ThreadSummary[]; workflows: string[] }>(`api/threads?${query}`),
   thread: getThread,
+  /** Where the inspector serves the bytes of media part `index` of the message at `position`. */
+  partUrl: (id: string, position: number, index: number) =>
+    `api/threads/${encodeURIComponent(id)}/messages/${position}/parts/${index}`,
   events: (id: string) => new EventSource(`api/threads/${encodeURIComponent(id)}/events`),
   history: async (id: string) =>
     (await getJson<{ entries: HistoryItem[] }>(`api/threads/${encodeURIComponent(id)}/history`))

@@ -50,7 +50,12 @@ export function BatchView({ detail }: { detail: ThreadDetail }) {
                 {b.label}
               </li>
             ))}
-            <MessageView message={m} viewIndex={order.get(m.position)} pairs={pairs} />
+            <MessageView
+              threadId={detail.summary.threadId}
+              message={m}
+              viewIndex={order.get(m.position)}
+              pairs={pairs}
+            />
           </>
         ))}
         {trailing.map((b) => (

@@ -7,6 +7,10 @@ export function formatTokens(n: number): string {
   return n.toLocaleString('en-US');
 }
 
+export function formatBytes(n: number): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? 'byte' : 'bytes'}`;
+}
+
 export function threadHref(id: string): string {
   return `#/thread/${encodeURIComponent(id)}`;
 }

@@ -1,15 +1,34 @@
 import type { StoredMessage, ToolPair } from './api.js';
+import { PartView } from './part-view.js';
+
+/** The message's content: its text, or its parts in order (text as text, media by `PartView`). */
+function Content({ threadId, message: m }: { threadId: string; message: StoredMessage }) {
+  if (m.parts === undefined)
+    return m.content === '' ? null : <pre class="content">{m.content}</pre>;
+  return (
+    <div class="parts">
+      {m.parts.map((part) =>
+        part.type === 'text' ? (
+          <pre class="content">{part.text}</pre>
+        ) : (
+          <PartView threadId={threadId} position={m.position} part={part} />
+        ),
+      )}
+    </div>
+  );
+}
 
 /**
  * One stored message. Everything from the model is rendered as text (Preact escapes it); nothing
  * here sets HTML.
  */
 export function MessageView(props: {
+  threadId: string;
   message: StoredMessage;
   viewIndex: number | undefined;
   pairs: ReadonlyMap<string, ToolPair>;
 }) {
-  const { message: m, viewIndex, pairs } = props;
+  const { threadId, message: m, viewIndex, pairs } = props;
   const visible = viewIndex !== undefined;
   const classes = [
     'message',
@@ -41,7 +60,7 @@ export function MessageView(props: {
           </span>
         )}
       </div>
-      {m.content !== '' && <pre class="content">{m.content}</pre>}
+      <Content threadId={threadId} message={m} />
       {m.toolCalls?.map((call) => {
         const pair = pairs.get(call.id);
         return (

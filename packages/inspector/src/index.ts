@@ -3,8 +3,10 @@
 // The classes this package throws: @skein/spec's and its own. Its HTTP API refuses requests
 // with @skein/http's HttpRequestError.
 export { NotFoundError, StoreError } from '@skein/spec';
+export type { PartError, PartErrorCode } from './errors/part-errors.js';
 export type { OpenStoreError, OpenStoreErrorCode } from './errors/store-errors.js';
 export type { ThreadFilter } from './model/filter-threads.js';
+export type { MediaPartView, PartDisplay, PartView } from './model/media-part-view.js';
 export type { InspectedState } from './model/thread-summary.js';
 export type {
   BatchRecord,

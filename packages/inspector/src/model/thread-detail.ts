@@ -15,6 +15,8 @@ export interface DetailSources {
   readonly stored: StoredThread<InspectedState, ConversationSnapshot>;
   readonly checkpoints: readonly CheckpointInfo[];
   readonly children: readonly ThreadSummary[];
+  /** The store can read attachments (`readAttachment`): parts by `ref` can be served. */
+  readonly readsAttachments?: boolean;
   readonly workflow?: {
     readonly definition: GraphSource;
     readonly startNodeId: string;
@@ -34,7 +36,7 @@ export function threadDetail(sources: DetailSources): ThreadDetail {
     ...(state.currentNodeId === undefined ? {} : { currentNodeId: state.currentNodeId }),
     ...(state.pending === undefined ? {} : { pending: state.pending }),
     ...(state.output === undefined ? {} : { output: state.output }),
-    messages: storedMessages(messages),
+    messages: storedMessages(messages, sources.readsAttachments === true),
     batches,
     boundaries,
     toolPairs: pairToolCalls(messages),

@@ -1,5 +1,6 @@
 import type { HistoryEntry } from '@skein/core';
 import type { LLMMessage, ThreadStatus, TokenUsage } from '@skein/spec';
+import type { PartView } from './media-part-view.js';
 
 // The JSON the API serves. The page reads these shapes; they hold only plain data.
 
@@ -27,7 +28,14 @@ export interface ThreadSummary {
 }
 
 /** A stored message with its storage position and what the page needs to draw it. */
-export interface StoredMessage extends LLMMessage {
+export interface StoredMessage extends Omit<LLMMessage, 'content'> {
+  /** Its text: the content itself, or the text of its parts (`contentText`). */
+  readonly content: string;
+  /**
+   * When the content is a list of parts: each in order, text as it is and media described (type,
+   * size, name, how the page shows it); the bytes come from the part route.
+   */
+  readonly parts?: readonly PartView[];
   readonly position: number;
   /** The guaranteed tool-description system message. */
   readonly isToolDescription: boolean;

@@ -11,6 +11,8 @@ import { forkingEngine, forkPoint, startFork } from './fork-thread.js';
 import { liveUpdateStream } from './live-stream.js';
 import { OpenStreams } from './open-streams.js';
 import type { PageFile } from './page-files.js';
+import { partHeaders } from './part-headers.js';
+import { readPart } from './read-part.js';
 import { claimThread, resumeInput, resumingEngine } from './resume-thread.js';
 import { securityHeaders } from './security-headers.js';
 import { StoreFeed } from './store-feed.js';
@@ -98,6 +100,16 @@ export function createApp(options: AppOptions): Hono {
     c.json({ entries: await reader.history(c.req.param('id')) }),
   );
 
+  app.get('/api/threads/:id/messages/:position/parts/:part', async (c) => {
+    const served = await readPart(
+      store,
+      c.req.param('id'),
+      c.req.param('position'),
+      c.req.param('part'),
+    );
+    return c.body(served.bytes as Uint8Array<ArrayBuffer>, 200, partHeaders(served));
+  });
+
   app.post('/api/threads/:id/fork', async (c) => {
     const threadId = c.req.param('id');
     const running = forkingEngine(engine, allowFork, threadId);
@@ -127,6 +139,7 @@ export function createApp(options: AppOptions): Hono {
   app.all('/api/threads/:id', only(READ));
   app.all('/api/threads/:id/events', only(READ));
   app.all('/api/threads/:id/history', only(READ));
+  app.all('/api/threads/:id/messages/:position/parts/:part', only(READ));
   app.all('/api/threads/:id/resume', only(['POST']));
   app.all('/api/threads/:id/fork', only(['POST']));
   app.all('/api/*', (c) => {

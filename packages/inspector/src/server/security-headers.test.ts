@@ -41,6 +41,7 @@ describe('every response', () => {
       ['GET', '/api/threads', {}, 200],
       ['GET', '/api/threads/trip-1', {}, 200],
       ['GET', '/api/threads/trip-1/events', {}, 200],
+      ['GET', '/api/threads/trip-1/messages/0/parts/0', {}, 404],
       ['GET', '/api/threads/nope', {}, 404],
       ['GET', '/api/nothing', {}, 404],
       ['PUT', '/api/threads', { origin: own, ...json }, 405],
@@ -62,6 +63,8 @@ describe('every response', () => {
         {
           'default-src': "'self'",
           'script-src': "'self'",
+          'img-src': "'self'",
+          'media-src': "'self'",
           'object-src': "'none'",
           'base-uri': "'none'",
           'form-action': "'self'",
@@ -74,7 +77,8 @@ describe('every response', () => {
         response.headers['x-content-type-options'],
         response.headers['referrer-policy'],
         response.headers['cross-origin-resource-policy'],
-      ]).toEqual([where, 'DENY', 'nosniff', 'no-referrer', 'same-origin']);
+        response.headers['x-dns-prefetch-control'],
+      ]).toEqual([where, 'DENY', 'nosniff', 'no-referrer', 'same-origin', 'off']);
     }
   });
 });

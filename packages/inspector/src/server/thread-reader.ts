@@ -55,6 +55,7 @@ export class ThreadReader {
       stored,
       checkpoints,
       children,
+      readsAttachments: typeof this.#store.readAttachment === 'function',
       ...(workflow === undefined ? {} : { workflow }),
     });
   }

@@ -13,6 +13,12 @@ export interface InspectorStore {
     threadId: string,
     checkpointId?: string,
   ): Promise<StoredThread<InspectedState, ConversationSnapshot> | undefined>;
+  /**
+   * The bytes of an attachment (a media part by `ref`) of thread `threadId`: what the part route
+   * serves. Optional, as in `CheckpointStore`: without it, or when it answers undefined, the
+   * attachment is "not available".
+   */
+  readAttachment?(threadId: string, digest: string): Promise<Uint8Array | undefined>;
 }
 
 /** Opens a store from what the command line names. One per kind of store. */
