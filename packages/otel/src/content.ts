@@ -1,5 +1,6 @@
-import type { LLMMessage, ToolSpec } from '@skein/spec';
+import type { LLMMessage, MessageContent, ToolSpec } from '@skein/spec';
 import { contentText } from '@skein/spec';
+import { type MediaPartJson, mediaPartJson } from './media-part.js';
 
 // The shapes of `gen_ai.input.messages` / `gen_ai.output.messages` (role + typed parts) and
 // `gen_ai.tool.definitions`, recorded as JSON strings since span attributes cannot nest.
@@ -12,7 +13,8 @@ type Part =
       readonly name: string;
       readonly arguments: unknown;
     }
-  | { readonly type: 'tool_call_response'; readonly id: string; readonly response: string };
+  | { readonly type: 'tool_call_response'; readonly id: string; readonly response: string }
+  | MediaPartJson;
 
 interface SemconvMessage {
   readonly role: string;
@@ -30,16 +32,41 @@ function parsedArguments(text: string): unknown {
   }
 }
 
+/**
+ * Content as parts in order: text (adjacent text parts joined, so text-only content gives the one
+ * text part it always gave) and media described by `mediaPartJson`, never their bytes.
+ */
+function contentParts(content: MessageContent, withText: boolean): Part[] {
+  if (typeof content === 'string')
+    return withText && content !== '' ? [{ type: 'text', content }] : [];
+  const parts: Part[] = [];
+  let text = '';
+  const flush = () => {
+    if (withText && text !== '') parts.push({ type: 'text', content: text });
+    text = '';
+  };
+  for (const part of content) {
+    if (part.type === 'text') text += part.text;
+    else {
+      flush();
+      parts.push(mediaPartJson(part));
+    }
+  }
+  flush();
+  return parts;
+}
+
 function semconvMessage(message: LLMMessage, finishReason?: string): SemconvMessage {
   const parts: Part[] = [];
-  if (message.role === 'tool')
+  if (message.role === 'tool') {
     parts.push({
       type: 'tool_call_response',
       id: message.toolCallId ?? '',
       response: contentText(message.content),
     });
-  else if (contentText(message.content) !== '')
-    parts.push({ type: 'text', content: contentText(message.content) });
+    // The response holds the text; a tool's media (a chart, a screenshot) follow it.
+    parts.push(...contentParts(message.content, false));
+  } else parts.push(...contentParts(message.content, true));
   for (const call of message.toolCalls ?? [])
     parts.push({
       type: 'tool_call',

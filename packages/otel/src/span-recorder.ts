@@ -27,6 +27,7 @@ import type {
 import * as a from './attributes.js';
 import { bounded, boundedAttributes } from './bounded-value.js';
 import { messagesJson, outputJson, toolDefinitionsJson } from './content.js';
+import { mediaAttributes } from './media-attributes.js';
 import { type Failure, fail } from './record-failure.js';
 import { SpanBounds } from './span-bounds.js';
 import { type ThreadFacts, threadAttributes } from './thread-attributes.js';
@@ -168,6 +169,7 @@ export class SpanRecorder {
       [a.SKEIN_LLM_ROUND]: event.round,
     };
     if (event.model !== undefined) attributes[a.GEN_AI_REQUEST_MODEL] = event.model;
+    Object.assign(attributes, mediaAttributes(event.messages, 'input'));
     if (this.#captureContent) {
       attributes[a.GEN_AI_INPUT_MESSAGES] = messagesJson(event.messages);
       if (event.tools.length > 0)
@@ -191,6 +193,9 @@ export class SpanRecorder {
         [a.GEN_AI_USAGE_INPUT_TOKENS]: event.usage.promptTokens,
         [a.GEN_AI_USAGE_OUTPUT_TOKENS]: event.usage.completionTokens,
       });
+    span.setAttributes(
+      boundedAttributes(mediaAttributes([event.message], 'output'), this.#bounds.limit),
+    );
     if (this.#captureContent)
       this.#bounds.set(
         span,

@@ -1,8 +1,12 @@
 import type { LLMMessage, ToolSpec } from '@skein/spec';
 import { ToolNameCodec } from '@skein/spec';
 import { UNNAMED_TOOL_PLACEHOLDER } from '../client/message-metadata.js';
-import { toOpenAIMessage, toOpenAITool } from '../client/to-openai-messages.js';
-import { transcriptText } from './transcript-text.js';
+import {
+  toOpenAIMessage,
+  toOpenAITool,
+  toOpenAIUserMessage,
+} from '../client/to-openai-messages.js';
+import { type TranscriptMedia, transcriptContent } from './transcript-content.js';
 import type { ExportedTranscript, MessageExtras, ToolCallExtras } from './transcript-types.js';
 
 export interface ExportTranscriptOptions {
@@ -10,6 +14,17 @@ export interface ExportTranscriptOptions {
   readonly toolNames?: 'encoded' | 'original';
   /** The codec to encode with, e.g. `client.toolNames`, so names match what was sent. */
   readonly codec?: ToolNameCodec;
+  /**
+   * `none` (default): content in parts is refused. `user-images`: user messages' text and image
+   * parts are written as OpenAI fine-tuning takes them (`text` and `image_url` parts, images as
+   * http(s) URLs or base64 data: URLs); audio, files and images in other roles are refused.
+   */
+  readonly media?: TranscriptMedia;
+  /**
+   * With `user-images`: the bytes of the attachments (`ref` parts) by digest, read beforehand
+   * (e.g. through `CheckpointStore.readAttachment`), so the export stays synchronous.
+   */
+  readonly attachments?: ReadonlyMap<string, Uint8Array>;
 }
 
 function allToolNames(messages: readonly LLMMessage[], tools: readonly ToolSpec[]): string[] {
@@ -59,7 +74,8 @@ function extrasOf(
 /**
  * The conversation and tools in OpenAI format with every tool name in one form, plus the mapping
  * back to the originals. `restoreTranscript` turns the result back into exactly these messages
- * and tools. A call that arrived without a name is written as `skein_unnamed_tool`.
+ * and tools (an image comes back as inline base64 however it was held). A call that arrived
+ * without a name is written as `skein_unnamed_tool`.
  */
 export function exportTranscript(
   messages: readonly LLMMessage[],
@@ -86,10 +102,17 @@ export function exportTranscript(
       anyExtras = true;
     }
   });
+  const media = {
+    media: options.media ?? 'none',
+    ...(options.attachments === undefined ? {} : { attachments: options.attachments }),
+  };
   return {
-    messages: messages.map((message, index) =>
-      toOpenAIMessage(message, transcriptText(message, index), nameOf),
-    ),
+    messages: messages.map((message, index) => {
+      const content = transcriptContent(message, index, media);
+      return typeof content === 'string'
+        ? toOpenAIMessage(message, content, nameOf)
+        : toOpenAIUserMessage(message, content);
+    }),
     tools: tools.map((tool) => toOpenAITool(tool, nameOf)),
     tool_name_mapping: Object.fromEntries(
       Object.entries(mapping).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),

@@ -2,6 +2,7 @@ import { ConversationError } from '@skein/conversation';
 import type { LLMMessage, ToolCall, ToolSpec } from '@skein/spec';
 import { describeValue } from '@skein/spec';
 import { renameInDescription } from '../client/to-openai-messages.js';
+import { restoreUserParts } from './restore-user-parts.js';
 import { transcriptNameForm } from './transcript-name-form.js';
 import type { ExportedTranscript, MessageExtras } from './transcript-types.js';
 
@@ -72,8 +73,12 @@ function restoreMessage(
       const base = { role, content: shown, ...participant, ...common } as LLMMessage;
       return { ...base, content: renameInDescription(base, shown, encodeOf, true) };
     }
-    case 'user':
-      return { role, content: string(m.content, `${path}.content`), ...participant, ...common };
+    case 'user': {
+      const content = Array.isArray(m.content)
+        ? restoreUserParts(m.content, `${path}.content`)
+        : string(m.content, `${path}.content`);
+      return { role, content, ...participant, ...common };
+    }
     case 'assistant': {
       const content = m.content === null ? '' : string(m.content, `${path}.content`);
       const toolCalls =

@@ -35,6 +35,7 @@ const runnerErrors: { [C in api.RunnerErrorCode]: api.RunnerError<C> } = {
     new Error('x'),
     'WORKFLOW_MODULE_FAILED',
   ),
+  EXPORT_PART_UNSUPPORTED: api.RunnerError.exportPart('run:1', 2, 0, 'audio'),
 };
 
 // Every error class this package exports, with each code it throws.
@@ -105,6 +106,13 @@ describe('the facts of each code', () => {
     expect('itemId' in runnerErrors.ITEM_ID_INVALID).toBe(false);
     expect(runnerErrors.WORKFLOW_MODULE_FAILED).toMatchObject({ module: 'wf.ts' });
     expect((runnerErrors.WORKFLOW_MODULE_FAILED.cause as Error).message).toBe('x');
+    expect(runnerErrors.EXPORT_PART_UNSUPPORTED).toMatchObject({
+      threadId: 'run:1',
+      messageIndex: 2,
+      partIndex: 0,
+      message: 'Thread run:1, messages[2].content[0]: audio',
+      details: { threadId: 'run:1', messageIndex: 2, partIndex: 0 },
+    });
     expect(rateLimited('m', 3, undefined)).toMatchObject({
       model: 'm',
       attempts: 3,

@@ -16,6 +16,10 @@ import { SkeinError, type SkeinErrorOptions } from '@skein/spec';
  *   export a dataset workflow (`module`).
  * - `WORKFLOW_MODULE_FAILED`: the module's code threw (the factory making the workflow, or its
  *   `close()`); the error it threw is the `cause` (`module`).
+ * - `EXPORT_PART_UNSUPPORTED`: a thread's message holds a part an export cannot write (audio, a
+ *   file, an image outside a user message) or whose bytes it cannot read (an attachment the
+ *   store does not give); the item is recorded as failed with `EXPORT_FAILED` and this message
+ *   (`threadId`, `messageIndex`, `partIndex`).
  */
 export type RunnerErrorCode =
   | 'RUN_FOLDER_INVALID'
@@ -24,7 +28,8 @@ export type RunnerErrorCode =
   | 'INPUT_LINE_MALFORMED'
   | 'ITEM_ID_INVALID'
   | 'WORKFLOW_MODULE_INVALID'
-  | 'WORKFLOW_MODULE_FAILED';
+  | 'WORKFLOW_MODULE_FAILED'
+  | 'EXPORT_PART_UNSUPPORTED';
 
 /**
  * The codes of a refused run folder. Whatever the code, the run stopped before changing any file
@@ -55,6 +60,12 @@ export interface RunnerErrorFacts {
   readonly itemId?: string;
   /** The workflow module as given (`WORKFLOW_MODULE_…`). */
   readonly module?: string;
+  /** The thread whose message holds the part (`EXPORT_PART_UNSUPPORTED`). */
+  readonly threadId?: string;
+  /** The message's index in the exported messages (`EXPORT_PART_UNSUPPORTED`). */
+  readonly messageIndex?: number;
+  /** The part's index in the message's content (`EXPORT_PART_UNSUPPORTED`). */
+  readonly partIndex?: number;
 }
 
 /**
@@ -69,6 +80,9 @@ export class RunnerError<Code extends RunnerErrorCode = RunnerErrorCode> extends
   declare readonly where?: string;
   declare readonly itemId?: string;
   declare readonly module?: string;
+  declare readonly threadId?: string;
+  declare readonly messageIndex?: number;
+  declare readonly partIndex?: number;
 
   /** `facts` become fields (those not undefined) and, unless `options.details` is given, `details`. */
   constructor(
@@ -118,6 +132,22 @@ export class RunnerError<Code extends RunnerErrorCode = RunnerErrorCode> extends
       code,
       `Workflow module ${module}: ${problem}`,
       { module },
+      cause === undefined ? {} : { cause },
+    );
+  }
+
+  /** Part `partIndex` of message `messageIndex` of thread `threadId` cannot be exported. */
+  static exportPart(
+    threadId: string,
+    messageIndex: number,
+    partIndex: number,
+    problem: string,
+    cause?: unknown,
+  ): RunnerError<'EXPORT_PART_UNSUPPORTED'> {
+    return new RunnerError(
+      'EXPORT_PART_UNSUPPORTED',
+      `Thread ${threadId}, messages[${messageIndex}].content[${partIndex}]: ${problem}`,
+      { threadId, messageIndex, partIndex },
       cause === undefined ? {} : { cause },
     );
   }

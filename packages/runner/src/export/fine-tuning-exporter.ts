@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import { exportTranscript, type ToolNameCodec } from '@skein/openai';
 import { readJsonl } from '../input/read-jsonl.js';
 import { checkExportFiles } from './check-export-file.js';
+import { exportPartError } from './export-part-error.js';
 import type { Exporter, FinishedItem } from './exporter.js';
+import { readUserImages } from './read-user-images.js';
 import { threadToolSpecs } from './thread-tools.js';
 
 export interface FineTuningExportOptions {
@@ -29,7 +31,10 @@ function mappingFileOf(file: string): string {
  * OpenAI fine-tuning chat format: one `{ messages, tools }` line per thread, with tool names
  * encoded the same way in both (names the API accepts: at most 64 of `[a-zA-Z0-9_-]`). The
  * mapping back to the original names goes line for line into the `.tool-names.jsonl` file
- * beside it, and all mappings of the run into `.tool-names.json` at the end.
+ * beside it, and all mappings of the run into `.tool-names.json` at the end. Images in user
+ * messages are written as vision fine-tuning takes them (`image_url` parts, base64 data: URLs or
+ * http(s) URLs), an attachment's bytes read through the store; a part the format cannot hold
+ * fails the item with `RunnerError` `EXPORT_PART_UNSUPPORTED` naming thread, message and part.
  */
 export function fineTuningExporter(options: FineTuningExportOptions = {}): Exporter {
   const file = options.file ?? 'finetune.jsonl';
@@ -42,17 +47,23 @@ export function fineTuningExporter(options: FineTuningExportOptions = {}): Expor
   const onlyCompleted = options.onlyCompleted ?? true;
   return {
     files: [file, mappingFile],
-    linesFor({ result, thread }: FinishedItem) {
+    async linesFor({ result, thread, store }: FinishedItem) {
       if (onlyCompleted && result.status !== 'COMPLETED') return new Map();
       const messages =
         options.messages === 'all'
           ? thread.conversation.getAllMessages()
           : thread.conversation.getMessages();
-      const transcript = exportTranscript(
-        messages,
-        threadToolSpecs(thread),
-        options.codec ? { codec: options.codec } : {},
-      );
+      const attachments = await readUserImages(messages, thread.threadId, store);
+      let transcript: ReturnType<typeof exportTranscript>;
+      try {
+        transcript = exportTranscript(messages, threadToolSpecs(thread), {
+          media: 'user-images',
+          attachments,
+          ...(options.codec ? { codec: options.codec } : {}),
+        });
+      } catch (error) {
+        throw exportPartError(error, thread.threadId);
+      }
       const line = JSON.stringify({ messages: transcript.messages, tools: transcript.tools });
       const mapping = JSON.stringify({
         itemId: result.itemId,

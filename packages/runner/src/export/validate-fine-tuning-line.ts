@@ -1,3 +1,5 @@
+import { checkUserParts, MAX_IMAGES_PER_LINE } from './validate-user-parts.js';
+
 const NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 const ROLES = new Set(['system', 'user', 'assistant', 'tool']);
 
@@ -73,10 +75,11 @@ function checkToolCalls(
 
 /**
  * Problems of one OpenAI chat fine-tuning line (`{ messages, tools? }`), empty when it is valid:
- * known roles, string contents (an assistant's may be null when it calls tools), tool calls with
- * an id, `type: "function"`, a name and JSON arguments, each tool message answering an earlier
- * call, every called name offered in `tools`, names of at most 64 of `[a-zA-Z0-9_-]`, and at
- * least one assistant message to learn from.
+ * known roles, string contents (an assistant's may be null when it calls tools; a user's may be
+ * `text` and `image_url` parts: http(s) or JPEG, PNG or WEBP data: URLs, at most 10 MB each and
+ * 64 per line), tool calls with an id, `type: "function"`, a name and JSON arguments, each tool
+ * message answering an earlier call, every called name offered in `tools`, names of at most 64
+ * of `[a-zA-Z0-9_-]`, and at least one assistant message to learn from.
  */
 export function validateFineTuningLine(line: unknown): string[] {
   const problems: string[] = [];
@@ -89,6 +92,7 @@ export function validateFineTuningLine(line: unknown): string[] {
     return [...problems, 'messages: must be a non-empty array'];
   const open = new Set<string>();
   let assistants = 0;
+  let images = 0;
   line.messages.forEach((message, i) => {
     const where = `messages[${i}]`;
     if (!isObject(message) || typeof message.role !== 'string' || !ROLES.has(message.role)) {
@@ -96,8 +100,11 @@ export function validateFineTuningLine(line: unknown): string[] {
       return;
     }
     const hasCalls = message.tool_calls !== undefined;
+    if (message.role === 'user' && Array.isArray(message.content))
+      images += checkUserParts(message.content, where, problems);
     const contentOk =
       typeof message.content === 'string' ||
+      (message.role === 'user' && Array.isArray(message.content)) ||
       (message.role === 'assistant' &&
         hasCalls &&
         (message.content === null || message.content === undefined));
@@ -113,5 +120,7 @@ export function validateFineTuningLine(line: unknown): string[] {
     }
   });
   if (assistants === 0) problems.push('messages: no assistant message to learn from');
+  if (images > MAX_IMAGES_PER_LINE)
+    problems.push(`messages: ${images} images, more than ${MAX_IMAGES_PER_LINE} in one line`);
   return problems;
 }

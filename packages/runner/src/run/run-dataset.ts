@@ -122,7 +122,8 @@ export async function runDataset(options: RunDatasetOptions): Promise<RunSummary
   let failed = 0;
   let running = 0;
   let tokens = 0;
-  const record = (outcome: ItemOutcome, item: DatasetEntry): void => {
+  const store = options.store ?? engine.store;
+  const record = async (outcome: ItemOutcome, item: DatasetEntry): Promise<void> => {
     const { result, thread } = outcome;
     // Without exporters, every item shares one empty map (no allocation per item).
     let lines: ReadonlyMap<string, readonly string[]> = NO_LINES;
@@ -131,7 +132,12 @@ export async function runDataset(options: RunDatasetOptions): Promise<RunSummary
       try {
         const made = new Map<string, readonly string[]>();
         for (const exporter of exporters)
-          for (const [file, fileLines] of exporter.linesFor({ item: item.item, result, thread }))
+          for (const [file, fileLines] of await exporter.linesFor({
+            item: item.item,
+            result,
+            thread,
+            store,
+          }))
             made.set(file, fileLines);
         lines = made;
       } catch (error) {
@@ -180,7 +186,7 @@ export async function runDataset(options: RunDatasetOptions): Promise<RunSummary
       const entry = next.value;
       if (entry.kind === 'invalid') {
         if (finished.has(entry.entry.id)) continue;
-        record(
+        await record(
           {
             result: {
               itemId: entry.entry.id,
@@ -205,7 +211,7 @@ export async function runDataset(options: RunDatasetOptions): Promise<RunSummary
         stored.has(threadIdOf(options.runId, entry.item.id)),
       );
       running--;
-      if (outcome) record(outcome, entry);
+      if (outcome) await record(outcome, entry);
     }
   };
   try {
