@@ -19,12 +19,15 @@ const JPEG_REF = {
   size: JPEG.length,
 };
 
-/** A store that keeps attachments, as stores will: it answers the one attachment it holds. */
+/**
+ * The in-memory store (which keeps the thread's inline media by digest), also holding one
+ * attachment of the app's own by ref, as an app's store of uploads would; it records the reads.
+ */
 class AttachmentStore extends InMemoryCheckpointStore {
   readonly reads: string[] = [];
-  async readAttachment(threadId: string, digest: string): Promise<Uint8Array | undefined> {
+  override async readAttachment(threadId: string, digest: string): Promise<Uint8Array | undefined> {
     this.reads.push(`${threadId} ${digest}`);
-    return digest === JPEG_REF.digest ? JPEG : undefined;
+    return digest === JPEG_REF.digest ? JPEG : super.readAttachment(threadId, digest);
   }
 }
 
@@ -80,7 +83,8 @@ describe('the fine-tuning export of user images', () => {
     expect(store.reads).toContain(`${results[0]!.threadId} ${JPEG_REF.digest}`);
   });
 
-  it('fails the item, naming thread, message and part, when the store cannot read the attachment', async () => {
+  it('fails the item, naming thread, message and part, when the store does not hold the attachment', async () => {
+    // The in-memory store holds the thread's own PNG, not the app's JPEG ref.
     const { out, results } = await run(withImages, new InMemoryCheckpointStore(), 'noread');
     // messages[0] is the engine's tool description; the question is messages[1].
     expect(results).toEqual([
@@ -89,12 +93,22 @@ describe('the fine-tuning export of user images', () => {
         error: {
           code: 'EXPORT_FAILED',
           message: expect.stringMatching(
-            /^Thread noread\/0, messages\[1\]\.content\[2\]: the image is an attachment \(sha256:[0-9a-f]{64}\) and the store cannot read attachments/,
+            /^Thread noread\/0, messages\[1\]\.content\[2\]: the image is an attachment \(sha256:[0-9a-f]{64}\) the store does not hold for this thread$/,
           ),
         },
       }),
     ]);
     expect(readFileSync(join(out, 'finetune.jsonl'), 'utf8')).toBe('');
+  });
+
+  it('fails the item the same way when the store cannot read attachments at all', async () => {
+    const store = new InMemoryCheckpointStore();
+    // A store that keeps no attachments has no readAttachment (the thread's own PNG is inline).
+    Object.defineProperty(store, 'readAttachment', { value: undefined });
+    const { results } = await run(withImages, store, 'bare');
+    expect(results[0]!.error?.message).toMatch(
+      /^Thread bare\/0, messages\[1\]\.content\[2\]: the image is an attachment \(sha256:[0-9a-f]{64}\) and the store cannot read attachments \(it has no readAttachment\)$/,
+    );
   });
 
   it.each([
