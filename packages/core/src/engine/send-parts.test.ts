@@ -7,6 +7,7 @@ import {
 } from '@skein/spec';
 import { describe, expect, it } from 'vitest';
 import { InMemoryCheckpointStore } from '../checkpoint/in-memory-checkpoint-store.js';
+import { attachmentDigest } from '../store-kit/attachments.js';
 import { ScriptedLLMClient } from '../testing/scripted-llm-client.js';
 import type { Tool } from '../tools/tool.js';
 import { chatWorkflow } from '../workflow/chat-workflow.js';
@@ -34,7 +35,7 @@ async function refusal(call: Promise<unknown>): Promise<InvalidArgumentError> {
 }
 
 describe('engine.send with parts', () => {
-  it('stores a user message with an image part, its bytes as base64, and shows it to the model', async () => {
+  it('stores a user message with an image part, its bytes once by digest, and shows it to the model', async () => {
     const { engine, llm, store } = chatEngine(() => ({ content: 'a cat' }));
     const content = [
       { type: 'text', text: 'what is this?' },
@@ -45,7 +46,12 @@ describe('engine.send with parts', () => {
     const expected = [content[0], { ...content[1], data: encodeBase64(PNG) }];
     expect(llm.requests[0]!.messages.at(-1)!.content).toEqual(expected);
     const loaded = (await store.load('t1'))!;
-    expect(loaded.conversation.messages.find((m) => m.role === 'user')!.content).toEqual(expected);
+    const ref = { digest: attachmentDigest(PNG), size: PNG.length };
+    expect(loaded.conversation.messages.find((m) => m.role === 'user')!.content).toEqual([
+      content[0],
+      { type: 'image', mediaType: 'image/png', ref },
+    ]);
+    expect(await store.readAttachment('t1', ref.digest)).toEqual(PNG);
     // What a store encodes is plain JSON: no Uint8Array reached it.
     expect(findNonJsonValue(loaded, 'thread')).toBeUndefined();
     for (const checkpoint of await store.list('t1'))
@@ -96,7 +102,13 @@ describe('engine.send with parts', () => {
     const stored = (await store.load('a1'))!.conversation.messages;
     expect(stored.at(-1)).toEqual({
       role: 'user',
-      content: [{ type: 'image', mediaType: 'image/png', data: encodeBase64(PNG) }],
+      content: [
+        {
+          type: 'image',
+          mediaType: 'image/png',
+          ref: { digest: attachmentDigest(PNG), size: PNG.length },
+        },
+      ],
     });
   });
 });

@@ -6,7 +6,8 @@ export type AttachmentReader = (
   digest: string,
 ) => Promise<Uint8Array | undefined>;
 
-function hasRef(message: LLMMessage): boolean {
+/** True when a message holds a media part by `ref` (what `withAttachmentBytes` reads). */
+export function hasRef(message: LLMMessage): boolean {
   return (
     typeof message.content !== 'string' &&
     message.content.some((part) => 'ref' in part && part.ref !== undefined)

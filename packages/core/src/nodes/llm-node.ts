@@ -17,7 +17,7 @@ import { toolErrorContent } from '../tools/tool-runner.js';
 import type { Mutable } from '../util/mutable.js';
 import { plainCopy } from '../util/with-entry.js';
 import type { LLMNode } from '../workflow/types.js';
-import { withAttachmentBytes } from './attachment-bytes.js';
+import { hasRef, withAttachmentBytes } from './attachment-bytes.js';
 import { findTool } from './find-tool.js';
 import { renderIn } from './node-expressions.js';
 import type { NodeHandler, NodeOutcome, NodeRunContext } from './node-handler.js';
@@ -219,14 +219,15 @@ async function generate(
   const config = node.config ?? {};
   // With `output: { schema }` the call carries the schema and checks the answer (retried).
   const llm = withOutputSchema(services.llmFor(node), node);
+  // Read back only when a message holds a ref: a thread that ran here holds its bytes, and its
+  // call starts in the same turn of the event loop as before (branches rely on that order).
+  const visible = thread.conversation.getMessages();
   const request: LLMRequest = {
     threadId: thread.threadId,
     nodeId: node.id,
-    messages: await withAttachmentBytes(
-      thread.conversation.getMessages(),
-      thread.threadId,
-      services.readAttachment,
-    ),
+    messages: visible.some(hasRef)
+      ? await withAttachmentBytes(visible, thread.threadId, services.readAttachment)
+      : visible,
     tools: [...tools.values()].map(specOf),
     ...(config.model === undefined ? {} : { model: config.model }),
     ...(config.temperature === undefined ? {} : { temperature: config.temperature }),
