@@ -1,5 +1,5 @@
 import { chatWorkflow, InMemoryCheckpointStore, SkeinEngine, type Tool } from '@skein/core';
-import { encodeBase64, toolOutput } from '@skein/spec';
+import { type ContentPart, encodeBase64, type MediaPart, toolOutput } from '@skein/spec';
 import {
   type OpenAICompatibleServer,
   startOpenAICompatibleServer,
@@ -110,12 +110,13 @@ describe('a vision workflow on the Chat Completions wire', () => {
       },
     ]);
 
-    // The thread keeps the chart with its tool message (as base64) and ends with the answer.
+    // The thread keeps the chart with its tool message (once, by digest) and ends with the answer.
     const stored = (await store.load('photo-1'))!.conversation.messages;
-    expect(stored.find((m) => m.role === 'tool')!.content).toEqual([
-      { type: 'text', text: 'Brightness by row:' },
-      { type: 'image', mediaType: 'image/png', data: encodeBase64(CHART) },
-    ]);
+    const tool = stored.find((m) => m.role === 'tool')!.content as readonly ContentPart[];
+    expect(tool[0]).toEqual({ type: 'text', text: 'Brightness by row:' });
+    const drawn = tool[1] as MediaPart;
+    expect(drawn).toMatchObject({ type: 'image', mediaType: 'image/png' });
+    expect(await store.readAttachment('photo-1', drawn.ref!.digest)).toEqual(CHART);
     expect(stored.at(-1)).toMatchObject({ role: 'assistant', content: ANSWER });
   });
 });
