@@ -3,10 +3,13 @@ import {
   findNonJsonValue,
   InvalidArgumentError,
   type LLMMessage,
+  type MessageContent,
   principalProblem,
   SkeinError,
   threadIdProblem,
 } from '@skein/spec';
+import { invalidJob as invalid } from './invalid-job.js';
+import { sentContentProblem, toPayloadContent } from './sent-content.js';
 
 /** What one `skein_thread` job asks a worker to do with a thread. */
 export type ThreadJob =
@@ -48,9 +51,13 @@ export type ThreadJob =
       readonly principal?: string;
     };
 
-/** A user message as a send job carries it (what `engine.send` takes). */
+/**
+ * A user message as a send job carries it (what `engine.send` takes): its text, or parts
+ * (`checkContent`'s rules). Inline bytes may be given as a `Uint8Array`; the payload holds them
+ * as standard base64 text, which is what a worker reads back.
+ */
 export interface SentUserMessage {
-  readonly content: string;
+  readonly content: MessageContent;
   readonly metadata?: Readonly<Record<string, unknown>>;
 }
 
@@ -65,10 +72,6 @@ export type ParsedJob =
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function invalid(argument: string, problem: string): InvalidArgumentError {
-  return new InvalidArgumentError(argument, `Invalid Skein job: ${argument}: ${problem}`);
 }
 
 function storable(value: unknown, argument: string): InvalidArgumentError | undefined {
@@ -134,8 +137,10 @@ function parseSend(payload: Record<string, unknown>, threadId: string): ThreadJo
     if (problem) return invalid('workflowId', problem.replace('a thread id', 'a workflow id'));
   }
   const message = payload.message;
-  if (!isRecord(message) || typeof message.content !== 'string')
-    return invalid('message', 'must be { content: string, metadata? }');
+  if (!isRecord(message))
+    return invalid('message', 'must be { content: string or parts, metadata? }');
+  const contentError = sentContentProblem(message.content);
+  if (contentError) return contentError;
   if (message.metadata !== undefined && !isRecord(message.metadata))
     return invalid('message.metadata', 'must be an object');
   const problem =
@@ -155,7 +160,7 @@ function parseSend(payload: Record<string, unknown>, threadId: string): ThreadJo
     ...whose,
     threadId,
     message: {
-      content: message.content,
+      content: message.content as MessageContent,
       ...(message.metadata === undefined
         ? {}
         : { metadata: message.metadata as Record<string, unknown> }),
@@ -166,7 +171,8 @@ function parseSend(payload: Record<string, unknown>, threadId: string): ThreadJo
 
 /**
  * Reads a job payload (as it came out of the queue's JSON) and checks everything a thread would
- * refuse later: the ids, the messages, that input and variables are JSON a store can hold. The
+ * refuse later: the ids, the messages (a send job's parts by `checkContent`'s rules, the part at
+ * fault named), that input and variables are JSON a store can hold. The
  * client runs the same check on what it is about to enqueue, so a payload that passes here
  * fails at run time only when a worker lacks its workflow.
  */
@@ -211,21 +217,42 @@ export function parseThreadJob(payload: unknown): ParsedJob {
 }
 
 /**
+ * A sent message's parts checked as given, before JSON: a `Uint8Array` is seen as bytes (and an
+ * `ArrayBuffer` gets its hint) rather than as the object JSON would make of it.
+ */
+function sentBeforeJson(message: unknown): InvalidArgumentError | undefined {
+  return isRecord(message) && Array.isArray(message.content)
+    ? sentContentProblem(message.content)
+    : undefined;
+}
+
+/** A send job with its inline bytes as base64 text, as the payload holds them. */
+function withPayloadContent(job: Extract<ThreadJob, { op: 'send' }>): ThreadJob {
+  const { message } = job;
+  if (!isRecord(message) || !Array.isArray(message.content)) return job;
+  return { ...job, message: { ...message, content: toPayloadContent(message.content) } };
+}
+
+/**
  * The payload text of `job`, checked as a worker will read it (after its JSON round trip): throws
  * `InvalidArgumentError` for a job no worker could run, so nothing is enqueued. Values JSON would
- * change on the way (a Date, a BigInt, a cycle) are refused too, as the engine refuses them.
+ * change on the way (a Date, a BigInt, a cycle) are refused too, as the engine refuses them. A
+ * send job's inline bytes are written as base64 text; a part `checkContent` refuses is refused
+ * here, named (`message.content[1]`).
  */
 export function encodeThreadJob(job: ThreadJob): string {
   const before =
-    job.op === 'advance' || job.op === 'wake' || job.op === 'send'
+    job.op === 'advance' || job.op === 'wake'
       ? undefined
-      : (storable(job.input, 'input') ??
-        (job.op === 'start' ? storable(job.variables, 'variables') : undefined));
+      : job.op === 'send'
+        ? sentBeforeJson(job.message)
+        : (storable(job.input, 'input') ??
+          (job.op === 'start' ? storable(job.variables, 'variables') : undefined));
   if (before) throw before;
   let text: string;
   let parsed: ParsedJob;
   try {
-    text = JSON.stringify(job);
+    text = JSON.stringify(job.op === 'send' ? withPayloadContent(job) : job);
     parsed = parseThreadJob(JSON.parse(text));
   } catch (error) {
     throw invalid('job', error instanceof Error ? error.message : String(error));

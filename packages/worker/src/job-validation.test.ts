@@ -1,5 +1,5 @@
 import { InMemoryCheckpointStore } from '@skein/core';
-import { InvalidArgumentError } from '@skein/spec';
+import { encodeBase64, InvalidArgumentError } from '@skein/spec';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -119,6 +119,59 @@ describe('enqueueThread', () => {
   });
 });
 
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+const PDF = new TextEncoder().encode('%PDF-1.7\n%%EOF\n');
+
+describe('sendMessage with parts', () => {
+  it.each([
+    [
+      'PNG bytes labelled image/jpeg',
+      { type: 'image', mediaType: 'image/jpeg', data: PNG },
+      'signature',
+    ],
+    [
+      'base64 with a line break',
+      { type: 'file', mediaType: 'application/pdf', data: `${encodeBase64(PDF)}\n` },
+      'base64',
+    ],
+    [
+      'an ArrayBuffer for bytes',
+      { type: 'file', mediaType: 'text/plain', data: new ArrayBuffer(3) },
+      'part',
+    ],
+    [
+      'a file: URL',
+      { type: 'file', mediaType: 'application/pdf', url: 'file:///etc/passwd' },
+      'url',
+    ],
+    ['an unknown part type', { type: 'video', mediaType: 'video/mp4', data: 'AAAA' }, 'part-type'],
+  ])('refuses %s naming the part, enqueueing nothing', async (_, part, kind) => {
+    const before = await counts();
+    expect(before.jobs).toMatch(/^\d+$/);
+    const content = [{ type: 'text', text: 'look' }, part];
+    const refused = client.sendMessage('bad-parts', { content } as never);
+    await expect(refused).rejects.toSatisfy(InvalidArgumentError.isInstance);
+    await expect(refused).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      argument: 'message.content[1]',
+      details: { kind, index: 1 },
+      message: expect.stringMatching(/^Invalid Skein job: message\.content\[1\]: /),
+    });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses an attachment over the limit checkContent applies (20 MiB), enqueueing nothing', async () => {
+    const before = await counts();
+    const big = new Uint8Array(20 * 1024 * 1024 + 1);
+    const content = [{ type: 'file', mediaType: 'application/octet-stream', data: big }] as const;
+    await expect(client.sendMessage('big-parts', { content })).rejects.toMatchObject({
+      argument: 'message.content[0]',
+      details: { kind: 'size' },
+    });
+    expect(await counts()).toEqual(before);
+  });
+});
+
 describe('a job that can never run', () => {
   it.each([
     [
@@ -132,6 +185,14 @@ describe('a job that can never run', () => {
     ['a workflow no worker has', { op: 'start', threadId: 'raw-workflow', workflowId: 'nowhere' }],
     ['a NUL in its thread id', { op: 'start', threadId: 'raw\u0000nul', workflowId: 'chain' }],
     ['an unknown operation', { op: 'explode', threadId: 'raw-op' }],
+    [
+      'a sent part with no source',
+      {
+        op: 'send',
+        threadId: 'raw-part',
+        message: { content: [{ type: 'image', mediaType: 'image/png' }] },
+      },
+    ],
   ])('with %s fails once, for good, and says why', async (_, payload) => {
     const threadId = payload.threadId;
     const events: WorkerEvent[] = [];
@@ -158,4 +219,61 @@ describe('a job that can never run', () => {
       expect(events[0]?.event).toBe(payload.op === 'start' ? 'thread:failed' : 'warning');
     }
   });
+});
+
+describe('a send job whose stored parts were tampered with', () => {
+  it.each([
+    [
+      'bytes that are not the declared PDF',
+      { data: encodeBase64(PNG) },
+      'signature',
+      /they look like image\/png/,
+    ],
+    [
+      'data that is not strict base64',
+      { data: 'JVBER i0=' },
+      'base64',
+      /invalid base64 character " "/,
+    ],
+    [
+      'bytes as JSON made of a Uint8Array',
+      { data: { 0: 37, 1: 80 } },
+      'bytes',
+      /base64 text, not an object/,
+    ],
+  ])(
+    'fails once, for good, as an invalid job naming the part: %s',
+    async (_, source, kind, why) => {
+      const threadId = `tampered-${kind}`;
+      // As the client wrote it, then changed in the job table before any worker read it.
+      const payload = {
+        op: 'send',
+        threadId,
+        message: {
+          content: [
+            { type: 'text', text: 'read it' },
+            { type: 'file', mediaType: 'application/pdf', ...source },
+          ],
+        },
+      };
+      await admin.query(`select graphile_worker.add_job('skein_thread', $1::json)`, [
+        JSON.stringify(payload),
+      ]);
+      await until(() => outcomes.some(([t]) => t === threadId), 'the job to be failed');
+      expect(outcomes.filter(([t]) => t === threadId).map(([, o]) => o)).toEqual([
+        {
+          kind: 'invalid',
+          error: {
+            code: 'INVALID_ARGUMENT',
+            message: expect.stringMatching(
+              /^Invalid Skein job: message\.content\[1\]: \(file part\) /,
+            ),
+          },
+        },
+      ]);
+      expect(outcomes.find(([t]) => t === threadId)![1]).toMatchObject({
+        error: { message: expect.stringMatching(why) },
+      });
+    },
+  );
 });

@@ -1,5 +1,5 @@
 import { chatWorkflow } from '@skein/core';
-import { InvalidArgumentError } from '@skein/spec';
+import { decodeBase64, encodeBase64, InvalidArgumentError, type MediaPart } from '@skein/spec';
 import { PostgresCheckpointStore } from '@skein/store-postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,13 +11,14 @@ import {
   type WorkerEvent,
 } from './index.js';
 import { startPostgres, type TestPostgres } from './test-support/start-postgres.js';
-import { testEngine } from './test-support/test-engine.js';
+import { scriptedModel, testEngine } from './test-support/test-engine.js';
 
 const SCHEMAS = { schema: 'skein_send', graphileSchema: 'gw_send' };
 let server: TestPostgres;
 let store: PostgresCheckpointStore;
 let worker: SkeinWorker;
 let client: WorkerClient;
+const model = scriptedModel();
 /** Who waits for a job of a thread to end with an outcome of some kind (a job told late aside). */
 const jobWaiters = new Map<string, (outcome: JobOutcome) => void>();
 const nextJob = (threadId: string, kind: JobOutcome['kind']) =>
@@ -33,7 +34,7 @@ beforeAll(async () => {
   server = await startPostgres();
   store = new PostgresCheckpointStore({ connectionString: server.connectionString });
   await store.migrate();
-  const engine = testEngine(store);
+  const engine = testEngine(store, model);
   engine.registerWorkflow(chatWorkflow());
   const { connectionString } = server;
   worker = await createWorker({
@@ -93,6 +94,57 @@ describe('send jobs', () => {
       InvalidArgumentError,
     );
     expect(await store.load('send-2')).toBeUndefined();
+  });
+});
+
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 7]);
+const PDF = new TextEncoder().encode('%PDF-1.7\n%%EOF\n');
+
+/** A media part's bytes, whichever way it holds them inline (bytes or base64 text). */
+function inlineBytes(part: MediaPart): Uint8Array {
+  if (part.data === undefined) throw new Error(`${part.type} part has no inline data`);
+  return typeof part.data === 'string' ? decodeBase64(part.data) : new Uint8Array(part.data);
+}
+
+describe('send jobs with parts', () => {
+  it('carries an image given as bytes and a PDF given as base64 to the engine, and the store keeps each once by digest', async () => {
+    const threadId = 'send-parts';
+    const turn = await nextEnd(threadId);
+    await client.sendMessage(threadId, {
+      content: [
+        { type: 'text', text: 'what are these?' },
+        { type: 'image', mediaType: 'image/png', data: PNG },
+        { type: 'file', mediaType: 'application/pdf', filename: 'a.pdf', data: encodeBase64(PDF) },
+      ],
+      metadata: { uiMessageId: 'u-parts' },
+    });
+    expect((await turn.end).event).toBe('thread:completed');
+    turn.stop();
+
+    // The model call on the worker got the same bytes.
+    const request = model.requests.find((r) => r.threadId === threadId)!;
+    const sent = request.messages.at(-1)!;
+    expect(sent.role).toBe('user');
+    const parts = sent.content as readonly MediaPart[];
+    expect(parts[0]).toEqual({ type: 'text', text: 'what are these?' });
+    expect(parts[1]).toMatchObject({ type: 'image', mediaType: 'image/png' });
+    expect(inlineBytes(parts[1]!)).toEqual(PNG);
+    expect(parts[2]).toMatchObject({
+      type: 'file',
+      mediaType: 'application/pdf',
+      filename: 'a.pdf',
+    });
+    expect(inlineBytes(parts[2]!)).toEqual(PDF);
+
+    // Once saved, the thread holds refs; the bytes are the store's, by digest.
+    const stored = (await store.load(threadId))!.conversation.messages[0]!;
+    expect(stored.metadata).toEqual({ uiMessageId: 'u-parts' });
+    const refs = (stored.content as readonly MediaPart[]).slice(1);
+    for (const [i, bytes] of [PNG, PDF].entries()) {
+      const ref = refs[i]!.ref!;
+      expect(ref).toMatchObject({ size: bytes.length, digest: expect.stringMatching(/^sha256:/) });
+      expect(await store.readAttachment(threadId, ref.digest)).toEqual(bytes);
+    }
   });
 });
 

@@ -217,7 +217,10 @@ export class WorkerClient {
   }
 
   /**
-   * Queues a user message for the thread (`engine.send` on whichever worker takes it): a new
+   * Queues a user message for the thread (`engine.send` on whichever worker takes it): its text,
+   * or `{ content: parts, metadata? }` (parts by `checkContent`'s rules, each attachment at most
+   * `DEFAULT_MAX_ATTACHMENT_BYTES`; a `Uint8Array` is written to the job as base64, and a bad
+   * part is an `InvalidArgumentError` naming it, `message.content[1]`, with nothing queued). A new
    * thread of `options.workflowId` (default `chat`), the answer a pause for input waits for, or
    * the next turn of a thread that ended. Sent once, even when the job runs twice; a thread that
    * runs now gets it once the run is at rest. Resolves once the job is committed. With

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { chatWorkflow, defineTool, SkeinEngine } from '@skein/core';
 import { ScriptedLLMClient } from '@skein/core/testing';
 import { bearerToken } from '@skein/http';
-import { contentText } from '@skein/spec';
+import { contentText, decodeBase64 } from '@skein/spec';
 import { PostgresCheckpointStore } from '@skein/store-postgres';
 import { startTestPostgres, type TestPostgres } from '@skein/store-postgres/testing';
 import {
@@ -15,6 +15,7 @@ import {
 import { DefaultChatTransport, type UIMessage } from 'ai';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { base64Of, PDF_BYTES, pngBytes } from '../../test-support/media-bytes.js';
 import { lastMessage } from '../test-support/ai-reader.js';
 import { answerApprovals, callAs } from '../test-support/as-caller.js';
 import { GatedLLMClient } from '../test-support/gated-llm-client.js';
@@ -33,6 +34,8 @@ let postgres: TestPostgres;
 let worker: SkeinWorker;
 let gated: GatedLLMClient;
 let held: GatedLLMClient;
+/** The model every thread's calls reach, on the worker: what it was sent is in `requests`. */
+let model: ScriptedLLMClient;
 /** Amounts the `pay` tool paid, on the worker. */
 const payments: number[] = [];
 
@@ -101,7 +104,7 @@ beforeAll(async () => {
   postgres = await startTestPostgres();
   const store = new PostgresCheckpointStore({ connectionString: postgres.connectionString });
   await store.migrate();
-  const model = new ScriptedLLMClient(
+  model = new ScriptedLLMClient(
     (request) => {
       const last = request.messages.at(-1);
       if (last?.role === 'tool') return { content: `Done: ${last.content}` };
@@ -110,7 +113,10 @@ beforeAll(async () => {
         return {
           toolCalls: [{ id: `call-pay-${amount}`, name: 'pay', arguments: { amount: +amount } }],
         };
-      return { content: `re: ${last?.content}` };
+      const content = last?.content ?? '';
+      const files =
+        typeof content === 'string' ? 0 : content.filter((p) => p.type !== 'text').length;
+      return { content: `re: ${contentText(content)}${files > 0 ? ` (${files} file)` : ''}` };
     },
     { stream: true },
   );
@@ -206,41 +212,77 @@ const signedIn = (token?: string) =>
     token,
   );
 
-describe('chat servers in front of a worker, sent a file', () => {
-  it('refuses a message with files (a send job carries text) with 400, queuing nothing', async () => {
-    const a = await chatServer();
-    const pdf = Buffer.from('%PDF-1.7\n%%EOF\n').toString('base64');
-    const response = await fetch(`${a.url}/api/chat`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        id: 'w-file',
-        trigger: 'submit-message',
-        messages: [
-          {
-            id: 'u1',
-            role: 'user',
-            parts: [
-              { type: 'text', text: 'read it' },
-              {
-                type: 'file',
-                mediaType: 'application/pdf',
-                url: `data:application/pdf;base64,${pdf}`,
-              },
-            ],
-          },
-        ],
-      }),
-    });
-    expect(response.status).toBe(400);
-    expect(((await response.json()) as { error: { code: string } }).error.code).toBe(
-      'BAD_CHAT_REQUEST',
+const PNG = pngBytes(0, 0, 0, 13, 1, 2, 3);
+const withFile = (id: string, text: string, file: { mediaType: string; bytes: Uint8Array }) =>
+  ({
+    id,
+    role: 'user',
+    parts: [
+      { type: 'text', text },
+      {
+        type: 'file',
+        mediaType: file.mediaType,
+        ...(file.mediaType === 'application/pdf' ? { filename: 'spec.pdf' } : {}),
+        url: `data:${file.mediaType};base64,${base64Of(file.bytes)}`,
+      },
+    ],
+  }) satisfies UIMessage;
+
+/** The bytes of the last user message's media parts in the model calls of a thread, in order. */
+function filesTheModelGot(threadId: string): { mediaType: string; bytes: Uint8Array }[] {
+  return model.requests
+    .filter((r) => r.threadId === threadId)
+    .flatMap((r) => {
+      const content = r.messages.at(-1)!.content;
+      return typeof content === 'string' ? [] : content;
+    })
+    .flatMap((part) =>
+      part.type === 'text' || part.data === undefined
+        ? []
+        : [
+            {
+              mediaType: part.mediaType,
+              bytes: typeof part.data === 'string' ? decodeBase64(part.data) : part.data,
+            },
+          ],
     );
-    expect(a.handler.isRunning('w-file')).toBe(false);
-    expect(
-      (await fetch(`${a.url}/api/chat/w-file/messages`).then((r) => r.json())) as unknown,
-    ).toEqual({ messages: [] });
-  });
+}
+
+describe('chat servers in front of a worker, sent files', () => {
+  it("queues a PDF and then an image; the worker's model gets their bytes, and GET …/messages reads them back", async () => {
+    const a = await chatServer();
+    const b = await chatServer();
+    const pdf = withFile('u1', 'read it', { mediaType: 'application/pdf', bytes: PDF_BYTES });
+    const first = await lastMessage((await send(a, 'w-file', [pdf])) as never);
+    expect(first.parts.at(-1)).toMatchObject({ type: 'text', text: 're: read it (1 file)' });
+    expect(filesTheModelGot('w-file')).toEqual([
+      { mediaType: 'application/pdf', bytes: PDF_BYTES },
+    ]);
+
+    // The next turn, on the other server, sends the stored PDF back in its history.
+    const image = withFile('u2', 'and this?', { mediaType: 'image/png', bytes: PNG });
+    const second = await lastMessage((await send(b, 'w-file', [pdf, first, image])) as never);
+    expect(second.parts.at(-1)).toMatchObject({ type: 'text', text: 're: and this? (1 file)' });
+    expect(filesTheModelGot('w-file').at(-1)).toEqual({ mediaType: 'image/png', bytes: PNG });
+    // The PDF of the first turn came back from the store (a ref then) as its bytes.
+    const history = model.requests.filter((r) => r.threadId === 'w-file').at(-1)!.messages[0]!;
+    expect(history.content[1]).toMatchObject({ type: 'file', data: PDF_BYTES });
+
+    // Stored once by digest on the worker's store; read back as the data: URLs that were sent.
+    const store = new PostgresCheckpointStore({ connectionString: postgres.connectionString });
+    closers.push(() => store.close());
+    const stored = (await store.load('w-file'))!.conversation.messages;
+    expect(stored[0]!.content).toMatchObject([
+      { type: 'text', text: 'read it' },
+      { type: 'file', mediaType: 'application/pdf', ref: { size: PDF_BYTES.length } },
+    ]);
+    const { messages } = (await (await fetch(`${a.url}/api/chat/w-file/messages`)).json()) as {
+      messages: UIMessage[];
+    };
+    expect(messages.map((m) => m.id)).toEqual(['u1', 'u1-answer', 'u2', 'u2-answer']);
+    expect(messages[0]!.parts).toEqual(pdf.parts);
+    expect(messages[2]!.parts).toEqual(image.parts);
+  }, 60_000);
 });
 
 describe('chat servers in front of a worker, with authorize: two users', () => {

@@ -180,16 +180,12 @@ export function createWorkerChatHandler(options: WorkerChatHandlerOptions): Work
       return { threadId, run: await approve(request, thread, principal) };
     }
     const { message } = request;
-    // A send job carries text (`@skein/worker`); files would be dropped on the way to the model.
-    if (typeof message.content !== 'string')
-      throw badChatRequest(
-        'messages',
-        'ends with a message holding files, which a chat whose threads run on workers does not take yet',
-      );
     await checkHistory(chatId, request.history, thread?.conversation.getAllMessages() ?? []);
     const pending = thread?.state.pending;
     if (thread?.status === 'PAUSED' && pending?.kind !== 'user-input')
       throw busy(chatId, 'waits for tool approvals or its branches; answer them first');
+    // Text and files alike: the send job carries the parts (its bytes as base64) to the worker,
+    // whose store then keeps each file once by digest.
     const sent = { content: message.content, metadata: { [UI_MESSAGE_ID_KEY]: message.id } };
     return {
       threadId,

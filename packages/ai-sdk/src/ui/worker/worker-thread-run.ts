@@ -1,5 +1,5 @@
 import type { ThreadEvent, ThreadEventListener } from '@skein/core';
-import { SkeinError } from '@skein/spec';
+import { type MessageContent, SkeinError } from '@skein/spec';
 
 /** One event as a worker client delivers it (`@skein/worker`'s `WorkerEvent`). */
 export interface ChatWorkerEvent {
@@ -15,7 +15,10 @@ export interface ChatWorkerEvent {
 export interface ChatWorkerClient {
   sendMessage(
     threadId: string,
-    message: { readonly content: string; readonly metadata?: Readonly<Record<string, unknown>> },
+    message: {
+      readonly content: MessageContent;
+      readonly metadata?: Readonly<Record<string, unknown>>;
+    },
     options?: { readonly workflowId?: string; readonly principal?: string },
   ): Promise<void>;
   resumeThread(
