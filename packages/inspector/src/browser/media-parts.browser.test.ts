@@ -20,6 +20,7 @@ import {
   withAttachments,
 } from '../test-support/media-thread.js';
 import { tempStore } from '../test-support/temp-store.js';
+import { digestOf } from '../test-support/tiny-media.js';
 
 // A look at the parts as drawn, saved on every run as a test artefact (ignored by git).
 const ARTEFACT = fileURLToPath(new URL('../../test-artifacts/media-parts.png', import.meta.url));
@@ -64,9 +65,13 @@ describe.skipIf(skipBrowserTests())('media parts on the thread page in Chromium'
     browser = await launchChromium();
     await buildPage(pageDir);
     await saveThread(temp.store, 'media-1', mediaMessages());
-    // An attachment the store does not give this thread: the thumbnail's request answers 404.
+    // A ref to bytes the store never held (an app's own): the thumbnail's request answers 404.
+    const neverHeld = digestOf(new TextEncoder().encode('bytes no store here holds'));
     await saveThread(temp.store, 'media-2', [
-      { role: 'user', content: [mediaMessages()[1]!.content[2] as never] },
+      {
+        role: 'user',
+        content: [{ type: 'image', mediaType: 'image/png', ref: { digest: neverHeld, size: 9 } }],
+      },
     ]);
     inspector = await serveInspector(
       { store: withAttachments(temp.store, { 'media-1': [PNG] }) },

@@ -36,14 +36,30 @@ async function errorOf(path: string, on = inspector) {
   return { status: response.status, code: body.error.code, message: body.error.message };
 }
 
+const ELSEWHERE = digestOf(new TextEncoder().encode('bytes no store here holds'));
+
+/** `store` as a store that keeps no attachments would be: no readAttachment. */
+function withoutAttachments<S extends object>(store: S): S {
+  return new Proxy(store, {
+    get(target, key) {
+      if (key === 'readAttachment') return undefined;
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 const part = (thread: string, position: number | string, index: number | string) =>
   `/api/threads/${thread}/messages/${position}/parts/${index}`;
 
 beforeAll(async () => {
   await saveThread(temp.store, 'media-1', mediaMessages());
-  // A reference to an attachment the store does not hold for this thread.
+  // A reference to bytes the store never held (an app's own, kept elsewhere).
   await saveThread(temp.store, 'media-2', [
-    { role: 'user', content: [mediaMessages()[1]!.content[2] as never] },
+    {
+      role: 'user',
+      content: [{ type: 'image', mediaType: 'image/png', ref: { digest: ELSEWHERE, size: 9 } }],
+    },
   ]);
   // A thread the engine wrote, from bytes a caller sent: the path every real image takes.
   const engine = new SkeinEngine({
@@ -60,7 +76,7 @@ beforeAll(async () => {
   inspector = await startInspector({
     store: withAttachments(temp.store, { 'media-1': [PNG] }),
   });
-  plain = await startInspector({ store: temp.store });
+  plain = await startInspector({ store: withoutAttachments(temp.store) });
 });
 
 afterAll(async () => {
@@ -140,11 +156,11 @@ describe('GET /api/threads/:id/messages/:position/parts/:part', () => {
     const { response, bytes } = await get(part('media-1', 1, 2));
     expect([response.status, response.headers.get('content-type')]).toEqual([200, 'image/png']);
     expect(bytes).toEqual(PNG);
-    // Another thread naming the same digest does not reach it (the store gives it nothing).
+    // A ref to bytes the store never held gets nothing.
     expect(await errorOf(part('media-2', 0, 0))).toMatchObject({
       status: 404,
       code: 'PART_NOT_AVAILABLE',
-      message: expect.stringContaining(`no attachment ${digestOf(PNG)}`),
+      message: expect.stringContaining(`no attachment ${ELSEWHERE}`),
     });
   });
 
@@ -221,6 +237,10 @@ describe('the thread detail', () => {
         name: 'image-0-1.png',
         display: 'thumbnail',
         size: PNG.length,
+        // The store kept the bytes by digest, with the size the PNG's header states.
+        digest: digestOf(PNG),
+        width: 1,
+        height: 1,
       },
       {
         type: 'audio',
@@ -229,6 +249,7 @@ describe('the thread detail', () => {
         name: 'audio-0-2.wav',
         display: 'player',
         size: WAV.length,
+        digest: digestOf(WAV),
       },
       {
         type: 'file',
@@ -237,6 +258,7 @@ describe('the thread detail', () => {
         name: CSV_NAME,
         display: 'download',
         size: CSV.length,
+        digest: digestOf(CSV),
       },
     ]);
     expect(second!.parts).toEqual([

@@ -98,16 +98,21 @@ export async function saveThread(
 }
 
 /**
- * `store` with `readAttachment`, answering from `held` (thread id → attachments it may read):
- * a thread reaches only its own attachments, as the contract says, and an unknown digest is
- * undefined. Every other method is the store's own.
+ * `store` with `readAttachment`, answering from `held` (thread id → attachments of the app's own
+ * it may read), else as the store does (it keeps the inline media it saved by digest): a thread
+ * reaches only its own attachments, as the contract says, and an unknown digest is undefined.
+ * Every other method is the store's own.
  */
 export function withAttachments<S extends object>(
   store: S,
   held: Readonly<Record<string, readonly Uint8Array[]>>,
 ): S & Required<Pick<CheckpointStore, 'readAttachment'>> {
+  const own = (store as Partial<Pick<CheckpointStore, 'readAttachment'>>).readAttachment?.bind(
+    store,
+  );
   const readAttachment = async (threadId: string, digest: string) =>
-    (Object.hasOwn(held, threadId) ? held[threadId]! : []).find((b) => digestOf(b) === digest);
+    (Object.hasOwn(held, threadId) ? held[threadId]! : []).find((b) => digestOf(b) === digest) ??
+    (await own?.(threadId, digest));
   return new Proxy(store, {
     get(target, key) {
       if (key === 'readAttachment') return readAttachment;
