@@ -183,6 +183,16 @@ export function checkOptions(options: unknown): void {
   const o = options as Record<string, unknown>;
   for (const key of ['initialTools', 'formatToolDescription', 'tokenCounter'])
     checkFunction(o[key], key);
+  const max = o.maxAttachmentBytes;
+  if (
+    max !== undefined &&
+    max !== Number.POSITIVE_INFINITY &&
+    !(typeof max === 'number' && Number.isSafeInteger(max) && max >= 0)
+  )
+    throw new InvalidArgumentError(
+      'maxAttachmentBytes',
+      `maxAttachmentBytes must be a whole number of bytes, 0 or more (or Infinity), got ${show(max)}`,
+    );
   const observer = o.observer as Record<string, unknown> | null | undefined;
   if (observer === undefined) return;
   if (typeof observer !== 'object' || observer === null)

@@ -1,4 +1,4 @@
-import type { LLMMessage, TokenUsage, ToolSpec } from '@skein/spec';
+import type { CheckContentOptions, LLMMessage, TokenUsage, ToolSpec } from '@skein/spec';
 import {
   checkBatch,
   checkBoolean,
@@ -50,6 +50,12 @@ export interface ConversationManagerOptions {
   readonly tokenCounter?: TokenCounter;
   /** Told of every event, before the listeners (an engine forwards a thread's events with it). */
   readonly observer?: ConversationObserver;
+  /**
+   * The most bytes one image, audio clip or file of a message added may hold (`checkContent`'s
+   * option; default `DEFAULT_MAX_ATTACHMENT_BYTES`, 20 MiB). Messages restored from a snapshot
+   * were taken before and are not measured again, so lowering it never locks a thread out.
+   */
+  readonly maxAttachmentBytes?: number;
 }
 
 const NO_TOOLS = (): readonly ToolSpec[] => [];
@@ -64,6 +70,8 @@ const NO_CURSOR: ConversationCursor = Object.freeze({ messages: 0, log: 0 });
  */
 export class ConversationManager {
   readonly #state: ConversationState;
+  /** What a message added is checked with (its attachments' size limit). */
+  readonly #content: CheckContentOptions;
   /** The last cursor handed out; frozen, so it can be handed out again while nothing changes. */
   #cursor: ConversationCursor = NO_CURSOR;
   readonly #descriptions: DescriptionKeeper;
@@ -77,6 +85,10 @@ export class ConversationManager {
 
   constructor(options: ConversationManagerOptions = {}, state = new ConversationState()) {
     checkOptions(options);
+    this.#content =
+      options.maxAttachmentBytes === undefined
+        ? {}
+        : { maxAttachmentBytes: options.maxAttachmentBytes };
     this.#state = state;
     this.#events = new ConversationEmitter(options.observer);
     this.#descriptions = new DescriptionKeeper(
@@ -121,7 +133,7 @@ export class ConversationManager {
 
   /** Stores a message and shows it in the current batch. Returns its storage position. */
   addMessage(message: LLMMessage): number {
-    const frozen = normalizeMessage(message);
+    const frozen = normalizeMessage(message, 'message', this.#content);
     refuseForgedDescription(frozen, 'message');
     const position = this.#state.append(frozen);
     this.#visibleCache = undefined;
@@ -254,7 +266,13 @@ export class ConversationManager {
       }
       case 'INSERT':
       case 'REPLACE': {
-        const placed = placeMessage(op, this.#live(), this.#lookup, this.#state.messages.length);
+        const placed = placeMessage(
+          op,
+          this.#live(),
+          this.#lookup,
+          this.#state.messages.length,
+          this.#content,
+        );
         return this.#writer.commitView(op.type, placed.live, [placed.message]);
       }
       case 'CLEAR': {

@@ -1,4 +1,4 @@
-import type { LLMMessage, MessageContent, Role, ToolCall } from '@skein/spec';
+import type { CheckContentOptions, LLMMessage, MessageContent, Role, ToolCall } from '@skein/spec';
 import { ConversationError } from './errors/conversation-error.js';
 import { frozenJsonCopy } from './frozen-json.js';
 import { storedContent } from './message-content.js';
@@ -35,7 +35,11 @@ function checkToolCall(call: unknown, where: string): ToolCall {
  * reference they kept or one `getMessages()` handed out. `where` names the message in error
  * messages.
  */
-export function normalizeMessage(input: unknown, where = 'message'): LLMMessage {
+export function normalizeMessage(
+  input: unknown,
+  where = 'message',
+  contentOptions: CheckContentOptions = {},
+): LLMMessage {
   if (!isPlainObject(input))
     throw ConversationError.invalidMessage(`${where} must be an object`, where);
   const role = input.role;
@@ -66,7 +70,7 @@ export function normalizeMessage(input: unknown, where = 'message'): LLMMessage 
     toolCallId?: string;
     name?: string;
     metadata?: Readonly<Record<string, unknown>>;
-  } = { role: role as Role, content: storedContent(content, `${where}.content`) };
+  } = { role: role as Role, content: storedContent(content, `${where}.content`, contentOptions) };
 
   if (input.toolCalls !== undefined) {
     if (role !== 'assistant')

@@ -1,4 +1,4 @@
-import type { LLMMessage } from '@skein/spec';
+import type { CheckContentOptions, LLMMessage } from '@skein/spec';
 import type { InsertOperation, ReplaceOperation } from './context-operations.js';
 import { refuseForgedDescription, refuseReplacedDescription } from './description-guard.js';
 import { ConversationError } from './errors/conversation-error.js';
@@ -13,6 +13,7 @@ export function placeMessage(
   live: readonly number[],
   lookup: (position: number) => LLMMessage,
   next: number,
+  content: CheckContentOptions = {},
 ): { live: number[]; message: LLMMessage } {
   const { type, position, message } = op;
   const max = type === 'INSERT' ? live.length : live.length - 1;
@@ -24,7 +25,7 @@ export function placeMessage(
     );
   const at = position as number;
   if (type === 'REPLACE') refuseReplacedDescription(lookup(live[at]!), at);
-  const frozen = normalizeMessage(message, `${type} message`);
+  const frozen = normalizeMessage(message, `${type} message`, content);
   refuseForgedDescription(frozen, `${type} message`);
   const placed = live.slice();
   placed.splice(at, type === 'INSERT' ? 0 : 1, next);

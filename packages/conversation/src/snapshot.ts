@@ -29,10 +29,13 @@ export interface ConversationDelta {
   readonly log: readonly ConversationLogEntry[];
 }
 
+const STORED = { maxAttachmentBytes: Number.POSITIVE_INFINITY };
+
 function normalizeStored(raw: unknown, field: string, trusted: boolean): LLMMessage {
   if (trusted) return raw as LLMMessage;
   try {
-    return normalizeMessage(raw, field);
+    // Taken once under whatever limit applied then: a stored attachment is not measured again.
+    return normalizeMessage(raw, field, STORED);
   } catch (error) {
     if (SkeinError.isInstance(error)) {
       const where = typeof error.details.field === 'string' ? error.details.field : field;

@@ -1,5 +1,10 @@
 import { storedContent } from '@skein/conversation';
-import { InvalidArgumentError, type LLMMessage, type MessageContent } from '@skein/spec';
+import {
+  type CheckContentOptions,
+  InvalidArgumentError,
+  type LLMMessage,
+  type MessageContent,
+} from '@skein/spec';
 import { ThreadError } from '../errors/thread-error.js';
 import { handleClearOperation } from '../nodes/context-processor-node.js';
 import { waitingFor } from '../run/call-checks.js';
@@ -19,7 +24,11 @@ export type SentMessage =
  * Parts are checked here (`InvalidArgumentError` naming the part, `message.content[1]`) and
  * their inline bytes turned into base64, so a queued message is already what a store keeps.
  */
-export function userMessage(sent: SentMessage, where = 'message'): LLMMessage {
+export function userMessage(
+  sent: SentMessage,
+  where = 'message',
+  options: CheckContentOptions = {},
+): LLMMessage {
   if (typeof sent === 'string') return { role: 'user', content: sent };
   if (typeof sent !== 'object' || sent === null)
     throw new InvalidArgumentError(where, `${where} must be a string or { content: string }`);
@@ -35,7 +44,7 @@ export function userMessage(sent: SentMessage, where = 'message'): LLMMessage {
     );
   return {
     role: 'user',
-    content: storedContent(sent.content, `${where}.content`),
+    content: storedContent(sent.content, `${where}.content`, options),
     ...(sent.metadata === undefined ? {} : { metadata: sent.metadata }),
   };
 }

@@ -4,6 +4,7 @@ import type { TokenCounter, ToolDescriptionFormatter } from '@skein/conversation
 import type { LLMClient } from '@skein/spec';
 import {
   CheckpointNotFoundError,
+  checkContent,
   checkPrincipal,
   checkThreadId,
   InvalidArgumentError,
@@ -76,6 +77,13 @@ export interface SkeinEngineOptions {
   readonly toolTimeoutMs?: number;
   readonly formatToolDescription?: ToolDescriptionFormatter;
   readonly tokenCounter?: TokenCounter;
+  /**
+   * The most bytes one image, audio clip or file of a message may hold, whoever adds it (a sent
+   * message, a tool's result, a context operation): more is `INVALID_ARGUMENT` naming the part,
+   * nothing stored. Default `DEFAULT_MAX_ATTACHMENT_BYTES` (20 MiB); `Infinity` for none.
+   * Messages already stored are not measured again.
+   */
+  readonly maxAttachmentBytes?: number;
   readonly handlers?: ThreadExecutorOptions['handlers'];
   /** How deep child threads (branches, subworkflows, workflow tools) may nest: 1 to 1,000 (default 8). */
   readonly maxDepth?: number;
@@ -150,6 +158,8 @@ export class SkeinEngine {
   readonly #subscriptions = new ThreadSubscriptions(this.events);
   readonly #migrations = new MigrationRegistry();
   readonly #now: () => number;
+  /** What a sent message's parts are checked with (its attachments' size limit). */
+  readonly #contentOptions: { readonly maxAttachmentBytes?: number };
   /** Wakes waiting threads (a store is where wakes live: none without one). */
   readonly #waker: Waker | undefined;
   readonly #turns = new ThreadTurns({
@@ -164,6 +174,13 @@ export class SkeinEngine {
       throw new InvalidArgumentError('owner', 'owner must be a non-empty string');
     this.owner = options.owner ?? `${hostname()}:${process.pid}:${randomUUID()}`;
     this.#now = options.now ?? Date.now;
+    this.#contentOptions =
+      options.maxAttachmentBytes === undefined
+        ? {}
+        : { maxAttachmentBytes: options.maxAttachmentBytes };
+    // Checked now (checkContent refuses a limit that is no whole number of bytes), not at the
+    // first message that holds an attachment.
+    checkContent([], 'message.content', this.#contentOptions);
     const leaseMs =
       options.leaseMs === undefined ? 30_000 : checkNumber('leaseMs', options.leaseMs, LEASE_RANGE);
     this.builder = new ThreadBuilder({
@@ -174,6 +191,9 @@ export class SkeinEngine {
         ? { formatToolDescription: options.formatToolDescription }
         : {}),
       ...(options.tokenCounter ? { tokenCounter: options.tokenCounter } : {}),
+      ...(options.maxAttachmentBytes === undefined
+        ? {}
+        : { maxAttachmentBytes: options.maxAttachmentBytes }),
     });
     const toolRunner = new ToolRunner({
       validator: new ArgumentValidator(),
@@ -300,7 +320,7 @@ export class SkeinEngine {
     principal: string | undefined,
   ): Promise<RunOutcome> {
     checkThreadId(threadId);
-    const user = userMessage(message);
+    const user = userMessage(message, 'message', this.#contentOptions);
     if (!this.store)
       throw new SkeinError(
         'NO_STORE',

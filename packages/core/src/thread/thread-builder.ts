@@ -73,6 +73,8 @@ export interface ThreadBuilderOptions {
   readonly emitter?: SkeinEmitter;
   readonly formatToolDescription?: ToolDescriptionFormatter;
   readonly tokenCounter?: TokenCounter;
+  /** The most bytes one attachment of a message may hold (see `SkeinEngineOptions`). */
+  readonly maxAttachmentBytes?: number;
 }
 
 export interface FromCheckpointOptions {
@@ -296,12 +298,13 @@ export class ThreadBuilder {
     threadId: string,
     initialTools: () => readonly AnyTool[],
   ): ConversationManagerOptions {
-    const { emitter, formatToolDescription, tokenCounter } = this.#options;
+    const { emitter, formatToolDescription, tokenCounter, maxAttachmentBytes } = this.#options;
     return {
       initialTools,
       observer: emitter ? new ThreadEventForwarder(emitter, threadId) : undefined,
       formatToolDescription,
       tokenCounter,
+      ...(maxAttachmentBytes === undefined ? {} : { maxAttachmentBytes }),
     };
   }
 
