@@ -1,5 +1,5 @@
 import { chatWorkflow, InMemoryCheckpointStore, SkeinEngine, type Tool } from '@skein/core';
-import { type ContentPart, encodeBase64, type MediaPart, toolOutput } from '@skein/spec';
+import { type ContentPart, type MediaPart, toolOutput } from '@skein/spec';
 import {
   type OpenAICompatibleServer,
   startOpenAICompatibleServer,

@@ -6,7 +6,7 @@ import { mediaSize } from './media-part.js';
 export type MediaDirection = 'input' | 'output';
 
 /** What `media.sizes` holds for a part whose length is unknown (an http(s) URL). */
-export const UNKNOWN_SIZE = -1;
+const UNKNOWN_SIZE = -1;
 
 function mediaParts(messages: readonly LLMMessage[]): MediaPart[] {
   const found: MediaPart[] = [];

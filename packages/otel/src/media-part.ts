@@ -22,7 +22,7 @@ export type MediaPartJson =
     };
 
 /** True for an http(s) URL: the only URL a trace records (a data: URL is the bytes themselves). */
-export function isWebUrl(url: string | undefined): url is string {
+function isWebUrl(url: string | undefined): url is string {
   return url !== undefined && /^https?:\/\//i.test(url);
 }
 

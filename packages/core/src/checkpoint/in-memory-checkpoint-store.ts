@@ -10,12 +10,8 @@ import {
   type LLMMessage,
   mayTakeLease,
 } from '@skein/spec';
-import {
-  type AttachmentUse,
-  extractAttachments,
-  type StoredAttachment,
-} from '../store-kit/attachments.js';
 import type { ThreadState } from '../thread/thread-state.js';
+import { type AttachmentUse, extractAttachments, type StoredAttachment } from './attachments.js';
 import type {
   Checkpoint,
   CheckpointInfo,

@@ -6,8 +6,8 @@ import {
   toolOutput,
 } from '@skein/spec';
 import { describe, expect, it } from 'vitest';
+import { attachmentDigest } from '../checkpoint/attachments.js';
 import { InMemoryCheckpointStore } from '../checkpoint/in-memory-checkpoint-store.js';
-import { attachmentDigest } from '../store-kit/attachments.js';
 import { ScriptedLLMClient } from '../testing/scripted-llm-client.js';
 import type { Tool } from '../tools/tool.js';
 import { chatWorkflow } from '../workflow/chat-workflow.js';

@@ -1,7 +1,7 @@
 import type { AttachmentReader } from './attachment-bytes.js';
 
 /** What an executor keeps of attachments it read, in bytes, unless told otherwise. */
-export const DEFAULT_ATTACHMENT_CACHE_BYTES = 64 * 1024 * 1024;
+const DEFAULT_ATTACHMENT_CACHE_BYTES = 64 * 1024 * 1024;
 
 /**
  * `read` with the attachments it gave kept, newest used last, up to `maxBytes` in all: a loaded

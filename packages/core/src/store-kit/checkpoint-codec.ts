@@ -6,9 +6,13 @@ import {
   type LLMMessage,
   SkeinError,
 } from '@skein/spec';
+import {
+  type AttachmentUse,
+  extractAttachments,
+  type StoredAttachment,
+} from '../checkpoint/attachments.js';
 import type { Checkpoint } from '../checkpoint/checkpoint-store.js';
 import { describeValue } from './argument-checks.js';
-import { type AttachmentUse, extractAttachments, type StoredAttachment } from './attachments.js';
 import { stringifyExact } from './exact-json.js';
 import { type StoreIdentity, storeUnserializable } from './store-errors.js';
 

@@ -8,15 +8,15 @@
 // checkpoint: core's `ThreadState` and @skein/conversation's snapshot version, which the
 // contract package sits below and must not import (spec has no runtime dependencies).
 
-export type { NumberRange } from '../util/check-number.js';
-export { checkNumber } from '../util/check-number.js';
-export { checkKeepLast, checkString, describeValue } from './argument-checks.js';
 export type {
   AttachmentUse,
   ExtractedAttachments,
   StoredAttachment,
-} from './attachments.js';
-export { attachmentDigest, extractAttachments } from './attachments.js';
+} from '../checkpoint/attachments.js';
+export { attachmentDigest, extractAttachments } from '../checkpoint/attachments.js';
+export type { NumberRange } from '../util/check-number.js';
+export { checkNumber } from '../util/check-number.js';
+export { checkKeepLast, checkString, describeValue } from './argument-checks.js';
 export type { EncodedCheckpoint, EncodeOptions } from './checkpoint-codec.js';
 export { encodeCheckpoint } from './checkpoint-codec.js';
 export type { ForkBaseRow, ThreadHeadRow } from './continuity.js';

@@ -107,10 +107,16 @@ describe('extractAttachments', () => {
         const firstUse = new Map<string, number>();
         result.messages.forEach((message, i) => {
           const before = messages[i]!.content;
-          if (typeof before === 'string') return expect(message).toBe(messages[i]);
+          if (typeof before === 'string') {
+            expect(message).toBe(messages[i]);
+            return;
+          }
           (message.content as MediaPart[]).forEach((after, j) => {
             const original = before[j]!;
-            if (original.type === 'text') return expect(after).toEqual(original);
+            if (original.type === 'text') {
+              expect(after).toEqual(original);
+              return;
+            }
             const data = original.data!;
             const sent = typeof data === 'string' ? decodeBase64(data) : data;
             expect(after.ref!.digest).toBe(attachmentDigest(sent));
