@@ -1,4 +1,5 @@
 import type { UIChunk } from '../ui-chunk.js';
+import { chunkOf, isMarker, type ReadAttachment } from './attachment-marker.js';
 import type { PoolConnection } from './parts-pool.js';
 import type { CurrentRun, UIPartsLog } from './ui-parts-log.js';
 
@@ -8,11 +9,14 @@ import type { CurrentRun, UIPartsLog } from './ui-parts-log.js';
  */
 export class StoredRuns {
   readonly #log: UIPartsLog;
+  readonly #read: ReadAttachment;
   readonly #waiting = new Map<string, Set<() => void>>();
   #connection: Promise<PoolConnection> | undefined;
 
-  constructor(log: UIPartsLog) {
+  /** `read` reads a thread's attachment, for the log's `file` parts kept by digest. */
+  constructor(log: UIPartsLog, read: ReadAttachment) {
     this.#log = log;
+    this.#read = read;
   }
 
   #listen(): Promise<PoolConnection> {
@@ -42,6 +46,7 @@ export class StoredRuns {
     if (current === undefined || !mine(current)) return undefined;
     const { runId } = current;
     const log = this.#log;
+    const readAttachment = this.#read;
     const waiting = this.#waiting;
     let next = 0;
     let reading = false;
@@ -66,14 +71,18 @@ export class StoredRuns {
             do {
               again = false;
               for (const part of await log.read(runId, next)) {
-                next++;
                 if (part === null) {
                   closed = true;
                   stop();
                   controller.close();
                   return;
                 }
-                controller.enqueue(part);
+                const chunk = isMarker(part) ? await chunkOf(part, threadId, readAttachment) : part;
+                // A file whose message the thread has not saved yet: read again from here
+                // when the log grows (by the end at the latest, the part is readable).
+                if (chunk === undefined) break;
+                next++;
+                controller.enqueue(chunk);
               }
             } while (again && !closed);
           } catch (error) {

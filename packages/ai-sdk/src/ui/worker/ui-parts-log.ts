@@ -1,4 +1,5 @@
 import type { UIChunk } from '../ui-chunk.js';
+import type { LoggedPart } from './attachment-marker.js';
 import type { PartsPool, PoolConnection } from './parts-pool.js';
 
 /** A plain lower-case PostgreSQL name, quoted. */
@@ -83,7 +84,7 @@ export class UIPartsLog {
     threadId: string,
     runId: string,
     seq: number,
-    parts: readonly (UIChunk | null)[],
+    parts: readonly LoggedPart[],
   ): Promise<void> {
     const ends = parts.at(-1) === null;
     await this.#pool.query(
@@ -100,6 +101,17 @@ export class UIPartsLog {
     );
   }
 
+  /** Puts `part` in place of the run's part at `seq` (before its end is written), then notifies. */
+  async replace(threadId: string, runId: string, seq: number, part: UIChunk): Promise<void> {
+    await this.#pool.query(
+      `with changed as (
+         update ${this.#parts} set part = $4::json where run_id = $2 and seq = $3 returning 1
+       )
+       select pg_notify($5, $1), (select count(*) from changed)`,
+      [threadId, runId, seq, JSON.stringify(part), this.channel],
+    );
+  }
+
   /** The thread's current run when it has not ended, and the caller it answers. */
   async current(threadId: string): Promise<CurrentRun | undefined> {
     await this.migrate();
@@ -112,12 +124,12 @@ export class UIPartsLog {
   }
 
   /** The run's parts from position `from` on (`null` for the end). */
-  async read(runId: string, from: number): Promise<(UIChunk | null)[]> {
+  async read(runId: string, from: number): Promise<LoggedPart[]> {
     const { rows } = await this.#pool.query(
       `select part from ${this.#parts} where run_id = $1 and seq >= $2 order by seq`,
       [runId, from],
     );
-    return (rows as { part: UIChunk | null }[]).map((row) => row.part);
+    return (rows as { part: LoggedPart }[]).map((row) => row.part);
   }
 
   /** Opens a LISTEN connection on the log's channel. */

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { chatWorkflow, defineTool, SkeinEngine } from '@skein/core';
 import { ScriptedLLMClient } from '@skein/core/testing';
 import { bearerToken } from '@skein/http';
-import { contentText, decodeBase64 } from '@skein/spec';
+import { contentText, decodeBase64, toolOutput } from '@skein/spec';
 import { PostgresCheckpointStore } from '@skein/store-postgres';
 import { startTestPostgres, type TestPostgres } from '@skein/store-postgres/testing';
 import {
@@ -34,6 +34,8 @@ let postgres: TestPostgres;
 let worker: SkeinWorker;
 let gated: GatedLLMClient;
 let held: GatedLLMClient;
+/** Holds the answer after the chart was drawn, half-way. */
+let drawn: GatedLLMClient;
 /** The model every thread's calls reach, on the worker: what it was sent is in `requests`. */
 let model: ScriptedLLMClient;
 /** Amounts the `pay` tool paid, on the worker. */
@@ -51,11 +53,31 @@ const pay = defineTool({
   },
 });
 
-/** The chat workflows every process registers: the plain chat, and one that may pay. */
+/** A chart a tool draws: an image the thread's store keeps once, by digest. */
+const CHART = pngBytes(0, 0, 0, 13, 9, 8, 7, 6, 5);
+const DRAWN = 'The chart shows the sales of each month, and this sentence arrives in two halves.';
+
+/** Draws the chart: a tool whose result holds an image. */
+const chart = defineTool({
+  name: 'chart',
+  description: 'Draws the chart',
+  parameters: { type: 'object', properties: {} },
+  execute: async () =>
+    toolOutput({
+      content: [
+        { type: 'text', text: 'the chart' },
+        { type: 'image', mediaType: 'image/png', data: CHART },
+      ],
+    }),
+});
+
+/** The chat workflows every process registers: the plain chat, one that may pay, one that draws. */
 function registerChats(engine: SkeinEngine): void {
   engine.registerTool(pay);
+  engine.registerTool(chart);
   engine.registerWorkflow(chatWorkflow());
   engine.registerWorkflow(chatWorkflow({ id: 'pay-chat', tools: ['pay'] }));
+  engine.registerWorkflow(chatWorkflow({ id: 'chart-chat', tools: ['chart'] }));
 }
 const closers: (() => Promise<unknown>)[] = [];
 
@@ -108,6 +130,8 @@ beforeAll(async () => {
     (request) => {
       const last = request.messages.at(-1);
       if (last?.role === 'tool') return { content: `Done: ${last.content}` };
+      if (contentText(last?.content ?? '') === 'draw it')
+        return { toolCalls: [{ id: 'call-chart', name: 'chart', arguments: {} }] };
       const amount = /^pay (\d+)$/.exec(contentText(last?.content ?? ''))?.[1];
       if (amount)
         return {
@@ -122,7 +146,8 @@ beforeAll(async () => {
   );
   gated = new GatedLLMClient(model, 'tell me slowly', ANSWER);
   held = new GatedLLMClient(gated, 'hold it', HELD);
-  const engine = new SkeinEngine({ llm: held, store });
+  drawn = new GatedLLMClient(held, (request) => request.messages.at(-1)?.name === 'chart', DRAWN);
+  const engine = new SkeinEngine({ llm: drawn, store });
   registerChats(engine);
   worker = await createWorker({
     engine,
@@ -134,6 +159,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   held?.open();
+  drawn?.open();
   await worker?.stop();
   // Each server's own order: its HTTP server, its handler's LISTEN connection, then the pool.
   for (const close of closers) await close().catch(() => {});
@@ -197,6 +223,48 @@ describe('chat servers in front of a worker', () => {
       messages: UIMessage[];
     };
     expect(messages.map((m) => m.id)).toEqual(['u1', 'u1-answer', 'u2', 'u2-answer']);
+  }, 60_000);
+});
+
+describe('chat servers in front of a worker, files a tool returns', () => {
+  it("keeps a tool's image out of the parts log: a late reader gets its bytes from the store", async () => {
+    const a = await chatServer({ workflowId: 'chart-chat' });
+    const b = await chatServer({ workflowId: 'chart-chat' });
+    const live = (await send(a, 'wc', [user('c1', 'draw it')])) as unknown as ReadableStream<never>;
+    // Read A's answer until the words after the chart: the model is held there, and the chart's
+    // tool message is not saved yet (the node saves when the answer is whole).
+    const [forA, probe] = live.tee();
+    const reader = probe.getReader();
+    const seen: string[] = [];
+    for (;;) {
+      const { value } = await reader.read();
+      const type = (value as { type?: string } | undefined)?.type ?? '';
+      seen.push(type);
+      if (type === 'text-delta') break;
+    }
+    void reader.cancel();
+    expect(seen).toContain('file');
+    const replay = await b.transport.reconnectToStream({ chatId: 'wc' });
+    expect(replay).not.toBeNull();
+    drawn.open();
+    const [fromA, fromB] = await Promise.all([
+      lastMessage(forA as never),
+      lastMessage(replay as never),
+    ]);
+    expect(fromB).toEqual(fromA);
+    const file = fromB.parts.find((p) => p.type === 'file') as { url: string } | undefined;
+    expect(file?.url).toBe(`data:image/png;base64,${base64Of(CHART)}`);
+    expect(fromB.parts.at(-1)).toMatchObject({ type: 'text', text: DRAWN });
+    // The log holds the chart's digest, never its bytes.
+    const logged = await new pg.Client({ connectionString: postgres.connectionString });
+    await logged.connect();
+    const { rows } = await logged.query<{ part: string }>(
+      'select part::text from skein_worker.ui_stream_parts',
+    );
+    await logged.end();
+    const parts = rows.map((r) => r.part).join('\n');
+    expect(parts).toContain('skein-attachment');
+    expect(parts).not.toContain(base64Of(CHART));
   }, 60_000);
 });
 

@@ -102,7 +102,9 @@ export function createWorkerChatHandler(options: WorkerChatHandlerOptions): Work
   const runs = new ChatRuns();
   const threads = new ChatThreads(engine.store);
   const log = new UIPartsLog(options.pool, options.schema ?? 'skein_worker');
-  const stored = new StoredRuns(log);
+  const readAttachment = (threadId: string, digest: string) =>
+    engine.readAttachment(threadId, digest);
+  const stored = new StoredRuns(log, readAttachment);
   /** The caller's principal with the jobs it queues, when there is one. */
   const as = (principal: string | undefined) => (principal === undefined ? {} : { principal });
 
@@ -207,7 +209,7 @@ export function createWorkerChatHandler(options: WorkerChatHandlerOptions): Work
       // heard of the answer finds it (and whose it is).
       const runId = randomUUID();
       await log.begin(threadId, runId, principal);
-      const recorded = recordRun(log, threadId, runId, run, onError);
+      const recorded = recordRun({ log, threadId, runId, readAttachment }, run, onError);
       return createUIMessageStreamResponse({ stream: closeAfter(run.stream(), recorded) });
     } catch (error) {
       release();
