@@ -59,10 +59,10 @@ export { readChatCompletionStream } from './sse/read-chat-completion-stream.js';
 export type { SseDecoderOptions, SseEventHandler } from './sse/sse-decoder.js';
 export { SseDecoder } from './sse/sse-decoder.js';
 export type { ExportTranscriptOptions } from './transcript/export-transcript.js';
-export type { TranscriptMedia } from './transcript/transcript-content.js';
 export { exportTranscript } from './transcript/export-transcript.js';
 export type { RestoredTranscript } from './transcript/restore-transcript.js';
 export { restoreTranscript } from './transcript/restore-transcript.js';
+export type { TranscriptMedia } from './transcript/transcript-content.js';
 export type {
   ExportedTranscript,
   MessageExtras,
