@@ -8,18 +8,26 @@ import {
   checkIndices,
   checkOperation,
   checkOptions,
+  checkSummarize,
   checkTruncate,
   checkUsage,
   unknownOperation,
 } from './argument-checks.js';
-import type { ContextOperation, OperationResult } from './context-operations.js';
+import { type ContextOperation, type OperationResult, SUMMARY_KIND } from './context-operations.js';
 import { ConversationEmitter } from './conversation-emitter.js';
 import type { ConversationListeners, ConversationObserver } from './conversation-events.js';
 import type { ConversationCursor } from './conversation-log.js';
 import { ConversationState } from './conversation-state.js';
 import { refuseForgedDescription } from './description-guard.js';
 import { DescriptionKeeper } from './description-keeper.js';
-import { filterList, liveFrom, systemMessagesOf, truncateList } from './list-operations.js';
+import {
+  filterList,
+  isSummary,
+  lastTurns,
+  liveFrom,
+  systemMessagesOf,
+  truncateList,
+} from './list-operations.js';
 import { type BatchInfo, batchInfos, MessageIndex } from './message-index.js';
 import { normalizeMessage } from './message-validation.js';
 import { placeMessage } from './placed-message.js';
@@ -279,6 +287,28 @@ export class ConversationManager {
         const keep = checkBoolean(op.keepSystemMessage, 'keepSystemMessage', true);
         const base = keep ? systemMessagesOf(this.#live(), this.#lookup) : [];
         return this.#startBatch(undefined, true, base, 'CLEAR');
+      }
+      case 'SUMMARIZE': {
+        const { summary, keepTurns, role } = checkSummarize(op);
+        const live = this.#live();
+        // An earlier summary (of either role) is summarised again, not kept beside the new one.
+        const system = systemMessagesOf(live, this.#lookup).filter(
+          (p) => !isSummary(this.#lookup(p)),
+        );
+        const kept = lastTurns(live, this.#lookup, keepTurns);
+        // What the summary stands for: everything shown but the system messages, the tool
+        // description and the turns kept.
+        const summarized = live.filter(
+          (p) => !system.includes(p) && !kept.includes(p) && !isToolDescription(this.#lookup(p)),
+        ).length;
+        const message = normalizeMessage(
+          { role, content: summary, metadata: { kind: SUMMARY_KIND, summarized } },
+          'SUMMARIZE summary',
+          this.#content,
+        );
+        const at = this.#state.messages.length;
+        const base = [...system, at, ...kept];
+        return this.#writer.startBatch(base, true, 'SUMMARIZE', false, [message]);
       }
       case 'FILTER':
         checkFilter(op);
