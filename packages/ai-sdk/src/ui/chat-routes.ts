@@ -1,7 +1,8 @@
-import { type SkeinEngine, type ThreadContext, withAttachmentBytes } from '@skein/core';
+import type { SkeinEngine, ThreadContext } from '@skein/core';
 import { decodePathSegment, HttpRequestError } from '@skein/http';
 import { checkChatId } from './chat-request.js';
 import { toUIMessages } from './stored-chat.js';
+import { storedWithBytes } from './stored-with-bytes.js';
 
 /** Which chat endpoint a request is for: the POST of a message, or one chat's stream/stop/messages. */
 export type ChatRoute =
@@ -48,11 +49,4 @@ export async function storedMessagesResponse(
   return Response.json({
     messages: thread ? toUIMessages(await storedWithBytes(thread, engine), awaiting) : [],
   });
-}
-
-/** A thread's stored messages with the attachments they refer to read back inline. */
-export function storedWithBytes(thread: ThreadContext, engine: SkeinEngine) {
-  return withAttachmentBytes(thread.conversation.getAllMessages(), thread.threadId, (id, digest) =>
-    engine.readAttachment(id, digest),
-  );
 }

@@ -3,12 +3,12 @@ import { HttpRequestError } from '@skein/http';
 import type { LLMMessage } from '@skein/spec';
 import { type ChatCaller, chatNotFound, checkChatOwner } from './chat-access.js';
 import { badChatRequest, type ChatRequest } from './chat-request.js';
-import { storedWithBytes } from './chat-routes.js';
 import type { ChatThreads } from './chat-threads.js';
 import { checkHistory } from './check-history.js';
 import type { SkeinDataMode } from './event-translator.js';
 import { startUIRun } from './start-ui-run.js';
 import { answerId, storedAnswerChunks, UI_MESSAGE_ID_KEY, userMessageId } from './stored-chat.js';
+import { storedWithBytes } from './stored-with-bytes.js';
 import type { UIRun } from './ui-run.js';
 
 export interface ChatRunContext {

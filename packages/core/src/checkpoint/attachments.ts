@@ -48,6 +48,12 @@ function isMedia(part: unknown): part is MediaPart {
   return typeof part === 'object' && part !== null && MEDIA_TYPES.has((part as ContentPart).type);
 }
 
+/** A message whose content is a list holding a media part (anything else is left to the codec's JSON checks). */
+function holdsMedia(message: LLMMessage): boolean {
+  const content: unknown = message?.content;
+  return Array.isArray(content) && content.some(isMedia);
+}
+
 function refPart(part: MediaPart, ref: AttachmentRef): ContentPart {
   const { data: _data, url: _url, ref: _ref, ...rest } = part;
   return Object.freeze({ ...rest, ref: Object.freeze(ref) }) as ContentPart;
@@ -65,12 +71,13 @@ export function extractAttachments(
   messages: readonly LLMMessage[],
   from: number,
 ): ExtractedAttachments {
+  // Most checkpoints hold text only: nothing to swap, nothing allocated.
+  if (!messages.some(holdsMedia)) return { messages, attachments: [], uses: [] };
   const attachments = new Map<string, StoredAttachment>();
   const uses = new Map<string, number>();
   const out = messages.map((message, i) => {
-    const content: unknown = message?.content;
-    // Anything else than a list holding a media part is left to the codec's JSON checks.
-    if (!Array.isArray(content) || !content.some(isMedia)) return message;
+    if (!holdsMedia(message)) return message;
+    const content = message.content;
     const position = from + i;
     let swapped = false;
     const parts = (content as ContentPart[]).map((part, j) => {

@@ -1,10 +1,6 @@
-import { createHash } from 'node:crypto';
+import { attachmentDigest } from '@skein/core/store-kit';
 import type { CheckpointStore, LLMMessage } from '@skein/spec';
 import { RunnerError } from '../errors/runner-error.js';
-
-function sha256(bytes: Uint8Array): string {
-  return `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
-}
 
 /**
  * The bytes of every attachment a user message's image refers to (`ref`), by digest, read
@@ -48,7 +44,7 @@ export async function readUserImages(
         );
       }
       if (bytes === undefined) throw fail('the store does not hold for this thread');
-      if (bytes.length !== size || sha256(bytes) !== digest)
+      if (bytes.length !== size || attachmentDigest(bytes) !== digest)
         throw fail(`the store answered other bytes (${bytes.length} bytes, not ${size})`);
       read.set(digest, bytes);
     }
