@@ -44,7 +44,7 @@ function isCount(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0;
 }
 
-function checkCount(value: unknown, argument: string): number {
+export function checkCount(value: unknown, argument: string): number {
   if (!isCount(value))
     throw new InvalidArgumentError(
       argument,

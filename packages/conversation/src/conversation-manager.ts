@@ -3,6 +3,7 @@ import {
   checkBatch,
   checkBoolean,
   checkBoundary,
+  checkCount,
   checkCursor,
   checkFilter,
   checkIndices,
@@ -177,6 +178,11 @@ export class ConversationManager {
     return total;
   }
 
+  /** Tokens of one message by this conversation's counter (the `tokenCounter` option). */
+  countTokens(message: LLMMessage): number {
+    return this.#tokenCounter(message);
+  }
+
   getMessageCount(): number {
     return this.#state.current.live.length;
   }
@@ -290,19 +296,13 @@ export class ConversationManager {
       }
       case 'SUMMARIZE': {
         const { summary, keepTurns, role } = checkSummarize(op);
-        const live = this.#live();
-        // An earlier summary (of either role) is summarised again, not kept beside the new one.
-        const system = systemMessagesOf(live, this.#lookup).filter(
-          (p) => !isSummary(this.#lookup(p)),
-        );
-        const kept = lastTurns(live, this.#lookup, keepTurns);
-        // What the summary stands for: everything shown but the system messages, the tool
-        // description and the turns kept.
-        const summarized = live.filter(
-          (p) => !system.includes(p) && !kept.includes(p) && !isToolDescription(this.#lookup(p)),
-        ).length;
+        const { system, kept, summarized } = this.#summarySplit(keepTurns);
         const message = normalizeMessage(
-          { role, content: summary, metadata: { kind: SUMMARY_KIND, summarized } },
+          {
+            role,
+            content: summary,
+            metadata: { kind: SUMMARY_KIND, summarized: summarized.length },
+          },
           'SUMMARIZE summary',
           this.#content,
         );
@@ -324,6 +324,29 @@ export class ConversationManager {
       default:
         throw unknownOperation('operation.type', (op as { type: unknown }).type);
     }
+  }
+
+  /**
+   * The visible messages a SUMMARIZE keeping `keepTurns` turns would stand for, in order: all
+   * shown but the system messages, the tool description and the turns kept (an earlier summary
+   * is among them, to be summarised again). Empty: there is nothing to summarise. The engine
+   * sends these to the model that writes the summary.
+   */
+  getMessagesToSummarize(keepTurns = 0): readonly LLMMessage[] {
+    const turns = checkCount(keepTurns, 'keepTurns');
+    return this.#summarySplit(turns).summarized.map(this.#lookup);
+  }
+
+  /** What a summary keeps (system messages, the last turns) and what it stands for. */
+  #summarySplit(keepTurns: number) {
+    const live = this.#live();
+    // An earlier summary (of either role) is summarised again, not kept beside the new one.
+    const system = systemMessagesOf(live, this.#lookup).filter((p) => !isSummary(this.#lookup(p)));
+    const kept = lastTurns(live, this.#lookup, keepTurns);
+    const summarized = live.filter(
+      (p) => !system.includes(p) && !kept.includes(p) && !isToolDescription(this.#lookup(p)),
+    );
+    return { system, kept, summarized };
   }
 
   // ---- usage ----------------------------------------------------------------------------
