@@ -10,7 +10,6 @@ import { durableThreadConformance } from './durable-thread-conformance.js';
 import { durableWaitConformance } from './durable-wait-conformance.js';
 import { forkConformance } from './fork-conformance.js';
 import { leaseConformance } from './lease-conformance.js';
-import { longConversationConformance } from './long-conversation-conformance.js';
 import { partsConformance } from './parts-conformance.js';
 import { principalConformance } from './principal-conformance.js';
 
@@ -385,6 +384,5 @@ export function runCheckpointStoreConformance(
     forkConformance(withStore, engineOn);
     principalConformance(withStore, engineOn);
     partsConformance(withStore);
-    longConversationConformance(withStore);
   });
 }

@@ -1,15 +1,14 @@
 import { SUMMARY_KIND, TOOL_DESCRIPTION_KIND } from '@skein/conversation';
 import { o200kTokenCounter } from '@skein/conversation/tokenizer';
 import { contentText, type LLMMessage, type LLMRequest, SkeinError } from '@skein/spec';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import type { CheckpointStore } from '../checkpoint/checkpoint-store.js';
 import { SkeinEngine } from '../engine/skein-engine.js';
 import { ScriptedLLMClient } from '../testing/scripted-llm-client.js';
 import type { ScriptedResponse } from '../testing/types.js';
 import type { Tool } from '../tools/tool.js';
 import { chatWorkflow } from '../workflow/chat-workflow.js';
 import type { ConformanceSubject } from './checkpoint-store-conformance.js';
-
-type WithStore = (test: (subject: ConformanceSubject) => Promise<void>) => Promise<void>;
 
 const TURNS = 1_000;
 const WINDOW = 8_000;
@@ -91,80 +90,91 @@ const view = (messages: readonly LLMMessage[]) =>
   }));
 
 /**
- * Issue 45's long conversation: 1,000 turns, tool calls in most, an 8,000-token window, and a
- * provider that answers 400 to a request over it or to a tool message without its call. With
- * `compact`, no request fails; every request shows the system prompt and the tool description
- * once; and rolling back to each batch a summary ended shows that batch again, as the model last
- * saw it, message for message.
+ * A long conversation on a store (run it from a vitest test file, once per store: it takes tens
+ * of seconds on a database): 1,000 turns, tool calls in most, an 8,000-token window, and a
+ * provider that answers 400 to a request over it (counted with o200k: needs `gpt-tokenizer`) or
+ * to a tool message without its call. With `compact`, no request fails; every request shows the
+ * system prompt and the tool description once; every message is stored; and rolling back to
+ * each batch a summary ended shows that batch again, as the model last saw it.
  */
-export function longConversationConformance(withStore: WithStore): void {
-  it('runs 1,000 turns in an 8,000-token window through summaries, losing nothing', () =>
-    withStore(async ({ store, reopen }) => {
-      const seen: Seen[][] = [[]];
-      const llm = new ScriptedLLMClient([provider(seen)], {
-        whenExhausted: 'repeat-last',
-        stream: false,
-      });
-      const engine = new SkeinEngine({ llm, store, tokenCounter: o200kTokenCounter });
-      engine.registerTool(lookup);
-      engine.registerWorkflow(
-        chatWorkflow({
-          systemPrompt: SYSTEM,
-          initialTools: ['lookup'],
-          compact: { contextWindow: WINDOW, fraction: 0.75 },
-        }),
-      );
-      for (let turn = 1; turn <= TURNS; turn++) {
-        const { result } = await engine.send(
-          'long',
-          `This is turn ${turn}. Please check the archive record for this turn and tell me where it is filed.`,
-        );
-        if (result.status !== 'COMPLETED')
-          expect.fail(`turn ${turn}: ${JSON.stringify(result.error)}`);
+export function runLongConversationConformance(
+  name: string,
+  create: () => Promise<ConformanceSubject>,
+): void {
+  describe(`long conversation: ${name}`, () => {
+    it('runs 1,000 turns in an 8,000-token window through summaries, losing nothing', async () => {
+      const { store, reopen, cleanup } = await create();
+      try {
+        await longConversation(store, reopen);
+      } finally {
+        await store.close?.();
+        await cleanup?.();
       }
-      const summaries = seen.length - 1;
-      expect(summaries).toBeGreaterThan(10);
+    }, 600_000);
+  });
+}
 
-      for (const { request } of seen.flat()) {
-        const shown = request.messages;
-        expect(shown.filter((m) => contentText(m.content) === SYSTEM)).toHaveLength(1);
-        expect(shown.filter((m) => m.metadata?.kind === TOOL_DESCRIPTION_KIND)).toHaveLength(1);
-        expect(shown.filter((m) => m.metadata?.kind === SUMMARY_KIND).length).toBeLessThanOrEqual(
-          1,
-        );
-      }
+async function longConversation(
+  store: CheckpointStore,
+  reopen: (() => Promise<CheckpointStore>) | undefined,
+): Promise<void> {
+  const seen: Seen[][] = [[]];
+  const llm = new ScriptedLLMClient([provider(seen)], {
+    whenExhausted: 'repeat-last',
+    stream: false,
+  });
+  const engine = new SkeinEngine({ llm, store, tokenCounter: o200kTokenCounter });
+  engine.registerTool(lookup);
+  engine.registerWorkflow(
+    chatWorkflow({
+      systemPrompt: SYSTEM,
+      initialTools: ['lookup'],
+      compact: { contextWindow: WINDOW, fraction: 0.75 },
+    }),
+  );
+  for (let turn = 1; turn <= TURNS; turn++) {
+    const { result } = await engine.send(
+      'long',
+      `This is turn ${turn}. Please check the archive record for this turn and tell me where it is filed.`,
+    );
+    if (result.status !== 'COMPLETED') expect.fail(`turn ${turn}: ${JSON.stringify(result.error)}`);
+  }
+  const summaries = seen.length - 1;
+  expect(summaries).toBeGreaterThan(10);
 
-      // Read back as another process would: every message is stored, in order.
-      const stored = (await (reopen ? await reopen() : store).load('long'))!;
-      const all = stored.conversation.messages;
-      const asked = all.filter((m) => m.role === 'user' && m.metadata?.kind !== SUMMARY_KIND);
-      expect(asked.map((m) => Number(/turn (\d+)/.exec(contentText(m.content))![1]))).toEqual(
-        Array.from({ length: TURNS }, (_, i) => i + 1),
-      );
-      expect(all.filter((m) => m.metadata?.kind === SUMMARY_KIND)).toHaveLength(summaries);
+  for (const { request } of seen.flat()) {
+    const shown = request.messages;
+    expect(shown.filter((m) => contentText(m.content) === SYSTEM)).toHaveLength(1);
+    expect(shown.filter((m) => m.metadata?.kind === TOOL_DESCRIPTION_KIND)).toHaveLength(1);
+    expect(shown.filter((m) => m.metadata?.kind === SUMMARY_KIND).length).toBeLessThanOrEqual(1);
+  }
 
-      // Each summary's batch rolled back: the view the model last saw in the batch before it,
-      // followed only by what was added to that view after that call.
-      const { conversation } = (await engine.getThread('long'))!;
-      const lastBatch = conversation.currentBatch;
-      expect(lastBatch).toBe(summaries);
-      // From the last down: a rollback drops the batches after the one it goes back to.
-      for (let batch = summaries - 1; batch >= 0; batch--) {
-        conversation.rollbackToBatch(batch);
-        const restored = view(conversation.getMessages());
-        const last = seen[batch]!.at(-1)!;
-        expect(restored.slice(0, last.request.messages.length)).toEqual(
-          view(last.request.messages),
-        );
-        const after = restored.slice(last.request.messages.length);
-        expect(after[0]).toMatchObject({
-          role: 'assistant',
-          content: last.answer.content ?? '',
-          calls: (last.answer.toolCalls ?? []).map(
-            (c) => `${c.name} ${JSON.stringify(c.arguments)}`,
-          ),
-        });
-        expect(after.slice(1).every((m) => m.role === 'tool' || m.role === 'user')).toBe(true);
-      }
-    }));
+  // Read back as another process would: every message is stored, in order.
+  const stored = (await (reopen ? await reopen() : store).load('long'))!;
+  const all = stored.conversation.messages;
+  const asked = all.filter((m) => m.role === 'user' && m.metadata?.kind !== SUMMARY_KIND);
+  expect(asked.map((m) => Number(/turn (\d+)/.exec(contentText(m.content))![1]))).toEqual(
+    Array.from({ length: TURNS }, (_, i) => i + 1),
+  );
+  expect(all.filter((m) => m.metadata?.kind === SUMMARY_KIND)).toHaveLength(summaries);
+
+  // Each summary's batch rolled back: the view the model last saw in the batch before it,
+  // followed only by what was added to that view after that call.
+  const { conversation } = (await engine.getThread('long'))!;
+  const lastBatch = conversation.currentBatch;
+  expect(lastBatch).toBe(summaries);
+  // From the last down: a rollback drops the batches after the one it goes back to.
+  for (let batch = summaries - 1; batch >= 0; batch--) {
+    conversation.rollbackToBatch(batch);
+    const restored = view(conversation.getMessages());
+    const last = seen[batch]!.at(-1)!;
+    expect(restored.slice(0, last.request.messages.length)).toEqual(view(last.request.messages));
+    const after = restored.slice(last.request.messages.length);
+    expect(after[0]).toMatchObject({
+      role: 'assistant',
+      content: last.answer.content ?? '',
+      calls: (last.answer.toolCalls ?? []).map((c) => `${c.name} ${JSON.stringify(c.arguments)}`),
+    });
+    expect(after.slice(1).every((m) => m.role === 'tool' || m.role === 'user')).toBe(true);
+  }
 }
