@@ -145,6 +145,8 @@ export interface OperationAppliedEvent extends ThreadScoped {
   readonly visibleAfter: number;
   /** The batch shown after it. */
   readonly batch?: number;
+  /** For a SUMMARIZE: how many messages the summary stands for. */
+  readonly summarized?: number;
 }
 export interface CheckpointSavedEvent extends ThreadScoped {
   readonly checkpointId: string;

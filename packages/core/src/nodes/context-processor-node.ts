@@ -1,4 +1,9 @@
-import type { ContextOperation, ConversationManager, OperationResult } from '@skein/conversation';
+import {
+  type ContextOperation,
+  type ConversationManager,
+  type OperationResult,
+  SUMMARY_KIND,
+} from '@skein/conversation';
 import type {
   ContextProcessorNode,
   ContextProcessorOperation,
@@ -87,6 +92,13 @@ export function applyContextOperation(
 /** What an operation changed, as `operation:applied` reports it and the node's output lists. */
 export function reportOperation(ctx: NodeRunContext, result: OperationResult) {
   const { thread, services } = ctx;
+  const summary =
+    result.type === 'SUMMARIZE'
+      ? result.stored
+          .map((position) => thread.conversation.getStoredMessage(position))
+          .find((message) => message?.metadata?.kind === SUMMARY_KIND)
+      : undefined;
+  const summarized = summary?.metadata?.summarized;
   services.emitter.emit('operation:applied', {
     threadId: thread.threadId,
     nodeId: ctx.node.id,
@@ -94,6 +106,7 @@ export function reportOperation(ctx: NodeRunContext, result: OperationResult) {
     visibleBefore: result.visibleBefore,
     visibleAfter: result.visibleAfter,
     batch: result.batch,
+    ...(typeof summarized === 'number' ? { summarized } : {}),
   });
   return {
     operation: result.type,

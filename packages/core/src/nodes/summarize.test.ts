@@ -118,9 +118,11 @@ describe('SUMMARIZE in a CONTEXT_PROCESSOR node', () => {
       thread.conversation.getMessages().length,
     );
     // The first turn had nothing to summarise but itself, which it keeps.
-    expect(events['operation:applied']!.map((e) => [e.operation, e.nodeId])).toEqual([
-      ['SUMMARIZE', 'squash'],
-      ['SUMMARIZE', 'squash'],
+    expect(
+      events['operation:applied']!.map((e) => [e.operation, e.nodeId, e.batch, e.summarized]),
+    ).toEqual([
+      ['SUMMARIZE', 'squash', 1, 2],
+      ['SUMMARIZE', 'squash', 2, 5],
     ]);
     // The summary calls are model calls like any other: events and usage.
     const purposes = events['llm:request']!.map((e) => e.purpose ?? 'turn');
