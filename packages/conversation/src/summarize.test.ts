@@ -62,6 +62,15 @@ describe('SUMMARIZE', () => {
     turn(manager, 3);
     const stored = manager.getTotalMessageCount();
     const before = manager.getMessages();
+    // What the summary will stand for, asked first: all shown but the system messages, the
+    // description and the turn kept.
+    const source = manager.getMessagesToSummarize(1);
+    expect(source).toHaveLength(10);
+    expect(describe_(source[0]!)).toBe('user: question 1');
+    expect(manager.getMessagesToSummarize(10)).toEqual([]);
+    expect(() => manager.getMessagesToSummarize(-1)).toThrow(
+      expect.objectContaining({ argument: 'keepTurns' }),
+    );
     const result = manager.applyOperation({
       type: 'SUMMARIZE',
       summary: 'Asked 1+1 twice.',
