@@ -1,9 +1,7 @@
 import type {
-  LLMCallOptions,
   LLMMessage,
   LLMRequest,
   LLMResponse,
-  LLMStreamEvent,
   ToolCall,
   ToolSpec,
   ToolThreadContext,

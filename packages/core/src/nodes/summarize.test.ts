@@ -61,7 +61,8 @@ function setup(
   const record =
     <K extends keyof SkeinEventMap>(name: K) =>
     (event: SkeinEventMap[K]) => {
-      ((events[name] ??= []) as SkeinEventMap[K][]).push(event);
+      events[name] ??= [];
+      (events[name] as SkeinEventMap[K][]).push(event);
     };
   engine.events.on('llm:request', record('llm:request'));
   engine.events.on('llm:response', record('llm:response'));
