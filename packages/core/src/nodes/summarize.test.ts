@@ -133,6 +133,14 @@ describe('SUMMARIZE in a CONTEXT_PROCESSOR node', () => {
       'summary of 2 lines',
     );
     expect(thread.conversation.getTotalUsage().completionTokens).toBeGreaterThanOrEqual(14);
+    // engine.history names the checkpoints where a summary was made.
+    const history = await engine.history('t');
+    expect(history.filter((e) => e.changes.summarized !== undefined).map((e) => e.summary)).toEqual(
+      [
+        'squash completed; +1 message; summary of 2 messages',
+        'squash completed; +1 message; summary of 5 messages',
+      ],
+    );
   });
 
   it('brings the earlier view back, message for message, when the batch is rolled back', async () => {
