@@ -42,6 +42,14 @@ interface Tally {
   summaryCompletion: number;
 }
 
+const newTally = (): Tally => ({
+  requests: 0,
+  prompt: 0,
+  summaryCalls: 0,
+  summaryPrompt: 0,
+  summaryCompletion: 0,
+});
+
 const tokensOf = (request: LLMRequest) =>
   request.messages.reduce((sum, m) => sum + o200kTokenCounter(m), 0) +
   o200kTokenCounter({ role: 'system', content: JSON.stringify(request.tools) });
@@ -125,13 +133,7 @@ async function tokens(): Promise<void> {
     ['compact (summaries)', chat({ compact: { contextWindow: WINDOW, fraction: 0.75 } })],
     ['truncate (no summaries)', truncating()],
   ] as const) {
-    const tally: Tally = {
-      requests: 0,
-      prompt: 0,
-      summaryCalls: 0,
-      summaryPrompt: 0,
-      summaryCompletion: 0,
-    };
+    const tally = newTally();
     const engine = archiveEngine(new InMemoryCheckpointStore(), tally);
     engine.registerWorkflow(workflow);
     await runTurns(engine, 'tokens', 1, TURNS);
@@ -150,13 +152,7 @@ async function perStep(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'skein-compaction-'));
   try {
     const store = new SqliteCheckpointStore({ filename: join(dir, 'threads.db') });
-    const tally: Tally = {
-      requests: 0,
-      prompt: 0,
-      summaryCalls: 0,
-      summaryPrompt: 0,
-      summaryCompletion: 0,
-    };
+    const tally = newTally();
     const summarising = archiveEngine(store, tally);
     // About 20 summaries over 1,000 turns: one each time the view passes 3,500 tokens.
     summarising.registerWorkflow(chat({ compact: { threshold: 3_500 } }));
