@@ -47,6 +47,7 @@ export type {
   SkeinDataChunk,
   SkeinNodeData,
   SkeinPausedData,
+  SkeinSummaryData,
   UIChunk,
   UIFinishReason,
 } from './ui/ui-chunk.js';

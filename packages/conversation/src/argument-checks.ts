@@ -1,5 +1,9 @@
 import { type LLMMessage, ROLES, type TokenUsage } from '@skein/spec';
-import type { FilterOperation, TruncateOperation } from './context-operations.js';
+import type {
+  FilterOperation,
+  SummarizeOperation,
+  TruncateOperation,
+} from './context-operations.js';
 import type { ConversationCursor } from './conversation-log.js';
 import { ConversationError } from './errors/conversation-error.js';
 import { InvalidArgumentError } from './errors/invalid-argument-error.js';
@@ -28,7 +32,7 @@ export function checkOperation(op: unknown): void {
 export function unknownOperation(field: string, value: unknown): InvalidArgumentError {
   const allowed =
     field === 'operation.type'
-      ? 'TRUNCATE, INSERT, REPLACE, CLEAR, FILTER, BATCH_MANAGEMENT'
+      ? 'TRUNCATE, INSERT, REPLACE, CLEAR, FILTER, SUMMARIZE, BATCH_MANAGEMENT'
       : 'start, rollback';
   return new InvalidArgumentError(
     field,
@@ -40,7 +44,7 @@ function isCount(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0;
 }
 
-function checkCount(value: unknown, argument: string): number {
+export function checkCount(value: unknown, argument: string): number {
   if (!isCount(value))
     throw new InvalidArgumentError(
       argument,
@@ -203,4 +207,22 @@ export function checkOptions(options: unknown): void {
         `observer.${key}`,
         `observer.${key} must be a function, got ${show(observer[key])}`,
       );
+}
+
+/** A SUMMARIZE checked: its summary text, the turns it keeps and the summary's role. */
+export function checkSummarize(op: SummarizeOperation): Required<Omit<SummarizeOperation, 'type'>> {
+  if (typeof op.summary !== 'string' || op.summary.trim() === '')
+    throw new InvalidArgumentError(
+      'operation.summary',
+      `operation.summary must be a non-empty string, got ${show(op.summary)}`,
+    );
+  const keepTurns =
+    op.keepTurns === undefined ? 0 : checkCount(op.keepTurns, 'operation.keepTurns');
+  const role = op.role ?? 'user';
+  if (role !== 'user' && role !== 'system')
+    throw new InvalidArgumentError(
+      'operation.role',
+      `operation.role must be "user" or "system", got ${show(role)}`,
+    );
+  return { summary: op.summary, keepTurns, role };
 }

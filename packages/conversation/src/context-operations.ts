@@ -67,12 +67,32 @@ export type BatchManagementOperation =
     }
   | { readonly type: 'BATCH_MANAGEMENT'; readonly action: 'rollback'; readonly batch: number };
 
+/** Metadata `kind` of the message a SUMMARIZE stores: the summary of what the batch hides. */
+export const SUMMARY_KIND = 'summary';
+
+/**
+ * Start a batch that shows the system messages, the tool description (once), `summary` as a
+ * message marked `metadata.kind: 'summary'`, and the last `keepTurns` turns (a turn starts at a
+ * user message, so a tool call and its result are kept or summarised together). What it hides
+ * stays stored, and a rollback shows it again. The conversation has no model: the engine's
+ * CONTEXT_PROCESSOR writes `summary` with one.
+ */
+export interface SummarizeOperation {
+  readonly type: 'SUMMARIZE';
+  readonly summary: string;
+  /** The last turns shown after the summary, whole (default 0). */
+  readonly keepTurns?: number;
+  /** The summary message's role (default `user`). */
+  readonly role?: 'user' | 'system';
+}
+
 export type ContextOperation =
   | TruncateOperation
   | InsertOperation
   | ReplaceOperation
   | ClearOperation
   | FilterOperation
+  | SummarizeOperation
   | BatchManagementOperation;
 
 export type ContextOperationType = ContextOperation['type'];

@@ -3,23 +3,32 @@ import {
   checkBatch,
   checkBoolean,
   checkBoundary,
+  checkCount,
   checkCursor,
   checkFilter,
   checkIndices,
   checkOperation,
   checkOptions,
+  checkSummarize,
   checkTruncate,
   checkUsage,
   unknownOperation,
 } from './argument-checks.js';
-import type { ContextOperation, OperationResult } from './context-operations.js';
+import { type ContextOperation, type OperationResult, SUMMARY_KIND } from './context-operations.js';
 import { ConversationEmitter } from './conversation-emitter.js';
 import type { ConversationListeners, ConversationObserver } from './conversation-events.js';
 import type { ConversationCursor } from './conversation-log.js';
 import { ConversationState } from './conversation-state.js';
 import { refuseForgedDescription } from './description-guard.js';
 import { DescriptionKeeper } from './description-keeper.js';
-import { filterList, liveFrom, systemMessagesOf, truncateList } from './list-operations.js';
+import {
+  filterList,
+  isSummary,
+  lastTurns,
+  liveFrom,
+  systemMessagesOf,
+  truncateList,
+} from './list-operations.js';
 import { type BatchInfo, batchInfos, MessageIndex } from './message-index.js';
 import { normalizeMessage } from './message-validation.js';
 import { placeMessage } from './placed-message.js';
@@ -169,6 +178,11 @@ export class ConversationManager {
     return total;
   }
 
+  /** Tokens of one message by this conversation's counter (the `tokenCounter` option). */
+  countTokens(message: LLMMessage): number {
+    return this.#tokenCounter(message);
+  }
+
   getMessageCount(): number {
     return this.#state.current.live.length;
   }
@@ -280,6 +294,22 @@ export class ConversationManager {
         const base = keep ? systemMessagesOf(this.#live(), this.#lookup) : [];
         return this.#startBatch(undefined, true, base, 'CLEAR');
       }
+      case 'SUMMARIZE': {
+        const { summary, keepTurns, role } = checkSummarize(op);
+        const { system, kept, summarized } = this.#summarySplit(keepTurns);
+        const message = normalizeMessage(
+          {
+            role,
+            content: summary,
+            metadata: { kind: SUMMARY_KIND, summarized: summarized.length },
+          },
+          'SUMMARIZE summary',
+          this.#content,
+        );
+        const at = this.#state.messages.length;
+        const base = [...system, at, ...kept];
+        return this.#writer.startBatch(base, true, 'SUMMARIZE', false, [message]);
+      }
       case 'FILTER':
         checkFilter(op);
         return this.#writer.commitView('FILTER', filterList(this.#live(), this.#lookup, op), []);
@@ -294,6 +324,29 @@ export class ConversationManager {
       default:
         throw unknownOperation('operation.type', (op as { type: unknown }).type);
     }
+  }
+
+  /**
+   * The visible messages a SUMMARIZE keeping `keepTurns` turns would stand for, in order: all
+   * shown but the system messages, the tool description and the turns kept (an earlier summary
+   * is among them, to be summarised again). Empty: there is nothing to summarise. The engine
+   * sends these to the model that writes the summary.
+   */
+  getMessagesToSummarize(keepTurns = 0): readonly LLMMessage[] {
+    const turns = checkCount(keepTurns, 'keepTurns');
+    return this.#summarySplit(turns).summarized.map(this.#lookup);
+  }
+
+  /** What a summary keeps (system messages, the last turns) and what it stands for. */
+  #summarySplit(keepTurns: number) {
+    const live = this.#live();
+    // An earlier summary (of either role) is summarised again, not kept beside the new one.
+    const system = systemMessagesOf(live, this.#lookup).filter((p) => !isSummary(this.#lookup(p)));
+    const kept = lastTurns(live, this.#lookup, keepTurns);
+    const summarized = live.filter(
+      (p) => !system.includes(p) && !kept.includes(p) && !isToolDescription(this.#lookup(p)),
+    );
+    return { system, kept, summarized };
   }
 
   // ---- usage ----------------------------------------------------------------------------

@@ -21,6 +21,7 @@ import {
   setView,
   startBatch,
   store,
+  summarizeModel,
   top,
   truncateModel,
 } from './model-test-reference.js';
@@ -112,6 +113,18 @@ function run(ops: Op[]) {
             )
           : [];
         startBatch(model, kept, true);
+        break;
+      }
+      case 'summarize': {
+        const role = step.system ? 'system' : 'user';
+        manager.applyOperation({
+          type: 'SUMMARIZE',
+          summary: step.text,
+          keepTurns: step.keepTurns,
+          role,
+        });
+        built = true;
+        summarizeModel(model, step.keepTurns, role, step.text);
         break;
       }
       case 'truncate': {

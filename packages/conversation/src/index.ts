@@ -24,10 +24,12 @@ export type {
   InsertOperation,
   OperationResult,
   ReplaceOperation,
+  SummarizeOperation,
   TruncateByCountOperation,
   TruncateByTokensOperation,
   TruncateOperation,
 } from './context-operations.js';
+export { SUMMARY_KIND } from './context-operations.js';
 export type {
   ConversationEventMap,
   ConversationEventName,

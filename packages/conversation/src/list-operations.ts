@@ -1,6 +1,6 @@
 import type { LLMMessage } from '@skein/spec';
 import type { CheckedTruncate } from './argument-checks.js';
-import type { FilterOperation } from './context-operations.js';
+import { type FilterOperation, SUMMARY_KIND } from './context-operations.js';
 import { isToolDescription } from './tool-description.js';
 import { exchangeUnits } from './tool-exchanges.js';
 
@@ -157,4 +157,29 @@ export function liveFrom(live: readonly number[], start: number, total: number):
   // Shared when empty, as every new thread's first batch is: the batch's log entry freezes it.
   if (live.length === 0 || start >= total) return NO_POSITIONS;
   return start === 0 ? live.slice() : live.filter((p) => p >= start);
+}
+
+/**
+ * The positions of the last `turns` turns of `live`, in order: from the `turns`-th last user
+ * message on, without system messages and tool descriptions (a summary batch shows those
+ * itself). A turn starts at a user message, so a tool call and its results fall in one turn.
+ */
+export function lastTurns(live: readonly number[], lookup: Lookup, turns: number): number[] {
+  if (turns === 0) return [];
+  let start = live.length;
+  let found = 0;
+  for (let i = live.length - 1; i >= 0 && found < turns; i--)
+    if (lookup(live[i]!).role === 'user' && !isSummary(lookup(live[i]!))) {
+      start = i;
+      found++;
+    }
+  return live.slice(start).filter((p) => {
+    const m = lookup(p);
+    return m.role !== 'system' && !isToolDescription(m);
+  });
+}
+
+/** True for the message a SUMMARIZE stored. */
+export function isSummary(message: LLMMessage): boolean {
+  return message.metadata?.kind === SUMMARY_KIND;
 }

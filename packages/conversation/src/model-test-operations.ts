@@ -17,6 +17,7 @@ export type Op =
   | { kind: 'exchange'; calls: number; text: string }
   | { kind: 'start'; boundary: number; tools: boolean }
   | { kind: 'clear'; keep: boolean }
+  | { kind: 'summarize'; keepTurns: number; system: boolean; text: string }
   | { kind: 'truncate'; keep: 'first' | 'last'; count: number; preserve: boolean }
   | { kind: 'insert'; position: number; text: string; system: boolean }
   | { kind: 'replace'; position: number; text: string }
@@ -47,6 +48,14 @@ export const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 3, arbitrary: op('exchange', { calls: fc.integer({ min: 1, max: 3 }), text }) },
   { weight: 2, arbitrary: op('start', { boundary: fc.nat(40), tools: fc.boolean() }) },
   { weight: 2, arbitrary: op('clear', { keep: fc.boolean() }) },
+  {
+    weight: 2,
+    arbitrary: op('summarize', {
+      keepTurns: fc.nat(3),
+      system: fc.boolean(),
+      text: fc.string({ minLength: 1, maxLength: 6 }).filter((t) => t.trim() !== ''),
+    }),
+  },
   {
     weight: 2,
     arbitrary: op('truncate', {

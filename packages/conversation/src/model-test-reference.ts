@@ -157,3 +157,33 @@ export function originalClearModel(model: Model, keep: boolean) {
     startBatch(model, top(model).live.slice(), true);
   }
 }
+
+/**
+ * SUMMARIZE on the model: the system messages but earlier summaries, the summary stored, then the
+ * messages from the `keepTurns`-th last user message on that are not system messages.
+ */
+export function summarizeModel(
+  model: Model,
+  keepTurns: number,
+  role: 'user' | 'system',
+  text: string,
+) {
+  const live = top(model).live;
+  const at = (p: number) => model.storage[p]!;
+  const isSummary = (p: number) => at(p).metadata?.kind === 'summary';
+  const system = live.filter((p) => at(p).role === 'system' && !isDesc(at(p)) && !isSummary(p));
+  const users = live.filter((p) => at(p).role === 'user' && !isSummary(p));
+  // Fewer turns than asked: all of them, from the first user message.
+  const from = users.length >= keepTurns ? users.at(-keepTurns) : users[0];
+  const kept =
+    keepTurns === 0 || from === undefined
+      ? []
+      : live.filter((p, i) => i >= live.indexOf(from) && at(p).role !== 'system' && !isDesc(at(p)));
+  const summarized = live.filter((p) => !system.includes(p) && !kept.includes(p) && !isDesc(at(p)));
+  const summary = store(model, {
+    role,
+    content: text,
+    metadata: { kind: 'summary', summarized: summarized.length },
+  });
+  startBatch(model, [...system, summary, ...kept], true);
+}

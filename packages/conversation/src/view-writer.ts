@@ -41,6 +41,8 @@ export class ViewWriter {
     carried: readonly number[],
     withTools: boolean,
     type: OperationResult['type'],
+    quiet?: false,
+    toStore?: readonly LLMMessage[],
   ): OperationResult;
   startBatch(
     carried: readonly number[],
@@ -53,11 +55,13 @@ export class ViewWriter {
     withTools: boolean,
     type: OperationResult['type'],
     quiet = false,
+    toStore: readonly LLMMessage[] = [],
   ): OperationResult | undefined {
     const at = this.#state.messages.length;
-    const view = this.#described(carried, withTools);
+    // `carried` may name `toStore`'s positions (from `at` on): they are stored with the batch.
+    const view = this.#described(carried, withTools, toStore);
     const before = this.#state.current.live;
-    const stored = this.#store(view.store ? [view.store] : []);
+    const stored = this.#store(view.store ? [...toStore, view.store] : toStore);
     // Two literals rather than a conditional spread: no temporary object per batch.
     this.#state.apply(
       stored.length

@@ -38,8 +38,18 @@ export function BatchView({ detail }: { detail: ThreadDetail }) {
         <span data-testid="stored-count">{detail.messages.length}</span> stored ·{' '}
         <span data-testid="visible-count">{batch.visible.length}</span> visible in batch{' '}
         {batch.index} · started at message {batch.startedAt}
-        {batch.withInitialTools ? ' with the tool description' : ''} ·{' '}
-        {formatTokens(batch.usage.promptTokens)} prompt /{' '}
+        {batch.withInitialTools ? ' with the tool description' : ''}
+        {batch.summary ? (
+          <span data-testid="batch-summary">
+            {' '}
+            · a summary of{' '}
+            {batch.summary.summarized === undefined
+              ? 'earlier messages'
+              : `${batch.summary.summarized} earlier messages`}{' '}
+            (message {batch.summary.position})
+          </span>
+        ) : null}{' '}
+        · {formatTokens(batch.usage.promptTokens)} prompt /{' '}
         {formatTokens(batch.usage.completionTokens)} completion tokens
       </p>
       <ol class="messages">

@@ -37,6 +37,8 @@ export const SKEIN_NODE_STEP = 'skein.node.step';
 export const SKEIN_NODE_STATUS = 'skein.node.status';
 export const SKEIN_NODE_NEXT = 'skein.node.next';
 export const SKEIN_LLM_ROUND = 'skein.llm.round';
+/** Why the engine made the call when it is not a turn: `summary`. */
+export const SKEIN_LLM_PURPOSE = 'skein.llm.purpose';
 // Also on model calls, when their messages hold media: `skein.llm.input.media.*` and
 // `skein.llm.output.media.*` (count, types, mime_types, sizes, bytes, <type>.count), made by
 // `mediaAttributes`.

@@ -169,6 +169,7 @@ export class SpanRecorder {
       [a.SKEIN_LLM_ROUND]: event.round,
     };
     if (event.model !== undefined) attributes[a.GEN_AI_REQUEST_MODEL] = event.model;
+    if (event.purpose !== undefined) attributes[a.SKEIN_LLM_PURPOSE] = event.purpose;
     Object.assign(attributes, mediaAttributes(event.messages, 'input'));
     if (this.#captureContent) {
       attributes[a.GEN_AI_INPUT_MESSAGES] = messagesJson(event.messages);

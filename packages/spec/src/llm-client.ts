@@ -38,6 +38,12 @@ export interface LLMRequest {
   readonly responseFormat?: ResponseFormat;
   /** Passed through untouched to the adapter (provider-specific knobs). */
   readonly providerOptions?: Readonly<Record<string, unknown>>;
+  /**
+   * Why the engine makes this call, when it is not a turn of the conversation: `summary` for the
+   * call that writes a summary of the conversation (a SUMMARIZE context operation, or compaction
+   * before an LLM node's call). Its answer is stored as the summary, never as an assistant turn.
+   */
+  readonly purpose?: 'summary';
 }
 
 export interface LLMCallOptions {

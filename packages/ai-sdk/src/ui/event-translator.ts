@@ -55,12 +55,15 @@ export class EventTranslator {
         this.#toolInput(event);
         return;
       case 'llm:request':
+        // A summary's call is not a step of the answer: its text never reaches the page.
+        if (event.purpose === 'summary') return;
         this.#closeStep();
         this.#inputs.clear();
         this.#stepOpen = true;
         this.#emit({ type: 'start-step' });
         return;
       case 'llm:response':
+        if (event.purpose === 'summary') return;
         this.#response(event);
         return;
       case 'tool:result':
@@ -143,6 +146,18 @@ export class EventTranslator {
           type: 'data-skein-batch',
           data: { batch: event.batch, withInitialTools: event.withInitialTools },
         });
+        return;
+      case 'operation:applied':
+        if (event.operation === 'SUMMARIZE')
+          this.#skein({
+            type: 'data-skein-summary',
+            data: {
+              threadId: event.threadId,
+              ...(event.nodeId === undefined ? {} : { nodeId: event.nodeId }),
+              ...(event.batch === undefined ? {} : { batch: event.batch }),
+              ...(event.summarized === undefined ? {} : { summarized: event.summarized }),
+            },
+          });
         return;
       case 'checkpoint:saved':
         this.#skein({

@@ -1,5 +1,6 @@
 import { chatWorkflow, defineTool, InMemoryCheckpointStore, SkeinEngine } from '@skein/core';
-import { encodeBase64, toolOutput } from '@skein/spec';
+import { ScriptedLLMClient } from '@skein/core/testing';
+import { contentText, encodeBase64, toolOutput } from '@skein/spec';
 import { MockLanguageModelV3 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { fromLanguageModel } from '../model/from-language-model.js';
@@ -151,6 +152,43 @@ describe('toUIMessageStream', () => {
     });
     const message = await lastMessage(chunks);
     expect(message.parts.map((p) => p.type)).toEqual(['step-start', 'text']);
+  });
+
+  it('says a summary was made with a data part; the summary call streams nothing', async () => {
+    // A model that streams every answer, the summary too: none of the summary may reach the page.
+    const llm = new ScriptedLLMClient(
+      [
+        (request) =>
+          request.purpose === 'summary'
+            ? { content: 'SECRET SUMMARY TEXT' }
+            : { content: `re: ${contentText(request.messages.at(-1)!.content)}` },
+      ],
+      { whenExhausted: 'repeat-last' },
+    );
+    const engine = new SkeinEngine({ llm, store: new InMemoryCheckpointStore() });
+    engine.registerWorkflow(chatWorkflow({ compact: { threshold: 40 } }));
+    await engine.send('t9', 'a first question with a few words in it');
+    await engine.send('t9', 'a second question with a few words in it');
+    const chunks = await collect(
+      toUIMessageStream((onEvent) => engine.send('t9', 'and a third', { onEvent }), {
+        threadId: 't9',
+      }),
+    );
+    expect(JSON.stringify(chunks)).not.toContain('SECRET');
+    expect(chunks.filter((c) => c.type === 'start-step')).toHaveLength(1);
+    const summaries = chunks.filter((c) => c.type === 'data-skein-summary');
+    expect(summaries).toEqual([
+      {
+        type: 'data-skein-summary',
+        data: { threadId: 't9', nodeId: 'reply', batch: 1, summarized: 4 },
+        transient: true,
+      },
+    ]);
+    const message = await lastMessage(chunks);
+    expect(message.parts).toEqual([
+      { type: 'step-start' },
+      { type: 'text', text: 're: and a third', state: 'done' },
+    ]);
   });
 
   it('keeps them as message parts when asked, one per node visit', async () => {

@@ -72,7 +72,8 @@ export type SkeinDataChunk =
   | DataChunk<'data-skein-node', SkeinNodeData>
   | DataChunk<'data-skein-batch', { readonly batch: number; readonly withInitialTools: boolean }>
   | DataChunk<'data-skein-checkpoint', { readonly checkpointId: string; readonly step: number }>
-  | DataChunk<'data-skein-paused', SkeinPausedData>;
+  | DataChunk<'data-skein-paused', SkeinPausedData>
+  | DataChunk<'data-skein-summary', SkeinSummaryData>;
 
 interface DataChunk<T extends string, D> {
   readonly type: T;
@@ -88,6 +89,20 @@ export interface SkeinNodeData {
   readonly step: number;
   readonly state: 'started' | 'completed' | 'failed';
   readonly durationMs?: number;
+}
+
+/**
+ * Earlier messages were summarised: a batch now shows a summary in their place (they stay
+ * stored, and `GET /messages` still reads them all). A page can say "earlier messages
+ * summarised" here.
+ */
+export interface SkeinSummaryData {
+  readonly threadId: string;
+  readonly nodeId?: string;
+  /** The batch the summary starts. */
+  readonly batch?: number;
+  /** How many messages the summary stands for. */
+  readonly summarized?: number;
 }
 
 /** The run paused: what for, and for a person's answer the prompt. */

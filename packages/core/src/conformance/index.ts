@@ -11,3 +11,4 @@ export type {
   LLMClientConformanceSubject,
   LLMClientConformanceTurn,
 } from './llm-client-conformance-types.js';
+export { runLongConversationConformance } from './long-conversation-conformance.js';

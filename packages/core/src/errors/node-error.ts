@@ -231,6 +231,16 @@ export class NodeError<Code extends NodeErrorCode = NodeErrorCode> extends Skein
     );
   }
 
+  /** A summary call answered with no text: the same code as any answer not acceptable. */
+  static summaryEmpty(nodeId: string, toolCalls: number): NodeError<'OUTPUT_INVALID'> {
+    return new NodeError(
+      'OUTPUT_INVALID',
+      `Node "${nodeId}": the summary call answered with no text${toolCalls > 0 ? ` (it asked for ${toolCalls} tool calls instead)` : ''}`,
+      { nodeId, problems: 'no summary text' },
+      { retryable: true },
+    );
+  }
+
   static childThreadsUnavailable(nodeId: string): NodeError<'CHILD_THREADS_UNAVAILABLE'> {
     return new NodeError(
       'CHILD_THREADS_UNAVAILABLE',

@@ -93,6 +93,8 @@ export interface LLMToolInputEvent extends NodeScoped {
 /** A model call is about to be made (once per tool round; retries of it are not repeated). */
 export interface LLMRequestEvent extends NodeScoped {
   readonly round: number;
+  /** `summary` for the call that writes a summary (its answer is never an assistant turn). */
+  readonly purpose?: 'summary';
   /** The node's `model`, when it names one. */
   readonly model?: string;
   /** The visible conversation sent. */
@@ -105,6 +107,8 @@ export interface LLMResponseEvent extends NodeScoped {
   readonly usage?: TokenUsage;
   readonly finishReason: FinishReason;
   readonly round: number;
+  /** `summary` for the call that wrote a summary: `message` is the summary, not a turn. */
+  readonly purpose?: 'summary';
 }
 export interface ToolCallEvent extends NodeScoped {
   readonly toolCallId: string;
@@ -133,9 +137,16 @@ export interface BatchStartedEvent extends ThreadScoped {
   readonly withInitialTools: boolean;
 }
 export interface OperationAppliedEvent extends ThreadScoped {
+  /** The node that applied it (a CONTEXT_PROCESSOR, or an LLM node compacting before a call). */
+  readonly nodeId?: string;
+  /** `SUMMARIZE` for a summary, which starts a batch of its own. */
   readonly operation: string;
   readonly visibleBefore: number;
   readonly visibleAfter: number;
+  /** The batch shown after it. */
+  readonly batch?: number;
+  /** For a SUMMARIZE: how many messages the summary stands for. */
+  readonly summarized?: number;
 }
 export interface CheckpointSavedEvent extends ThreadScoped {
   readonly checkpointId: string;

@@ -1,3 +1,4 @@
+import { SUMMARY_KIND } from '@skein/conversation';
 import { CheckpointNotFoundError, type ThreadStatus } from '@skein/spec';
 import type { CheckpointInfo, CheckpointStore } from '../checkpoint/checkpoint-store.js';
 import type { ThreadState } from '../thread/thread-state.js';
@@ -12,6 +13,11 @@ export interface HistoryChanges {
   readonly variablesChanged?: readonly string[];
   /** The status, when it changed. */
   readonly status?: ThreadStatus;
+  /**
+   * Messages a summary made here stands for (a SUMMARIZE, or compaction): they left the model's
+   * view for the summary and stay stored.
+   */
+  readonly summarized?: number;
 }
 
 /** One stored checkpoint of a thread, as `engine.history` lists it. */
@@ -56,6 +62,8 @@ function summaryOf(changes: HistoryChanges): string {
   if (changes.nodeCompleted) parts.push(`${changes.nodeCompleted} completed`);
   if (changes.messagesAdded > 0)
     parts.push(`+${changes.messagesAdded} message${changes.messagesAdded === 1 ? '' : 's'}`);
+  if (changes.summarized !== undefined)
+    parts.push(`summary of ${changes.summarized} message${changes.summarized === 1 ? '' : 's'}`);
   if (changes.variablesChanged?.length) parts.push(`vars: ${changes.variablesChanged.join(', ')}`);
   if (changes.status) parts.push(changes.status);
   return parts.length > 0 ? parts.join('; ') : 'no change';
@@ -87,6 +95,7 @@ export async function threadHistory(
     (principal !== undefined && listed.at(-1)!.state?.principal !== principal)
   )
     throw new CheckpointNotFoundError(threadId);
+  const summarized = await summariesByPosition(store, threadId);
   const entries: HistoryEntry[] = [];
   let before: CheckpointInfo | undefined;
   let vars: Readonly<Record<string, unknown>> | undefined;
@@ -97,11 +106,16 @@ export async function threadHistory(
       variablesChanged = changedNames(vars ?? {}, now);
       vars = now;
     }
+    let summary: number | undefined;
+    for (const [position, count] of summarized)
+      if (position >= (before?.messageCount ?? 0) && position < info.messageCount)
+        summary = (summary ?? 0) + count;
     const changes: HistoryChanges = {
       ...(before && info.step > before.step && before.currentNodeId
         ? { nodeCompleted: before.currentNodeId }
         : {}),
       messagesAdded: info.messageCount - (before?.messageCount ?? 0),
+      ...(summary === undefined ? {} : { summarized: summary }),
       ...(variablesChanged ? { variablesChanged } : {}),
       ...(before?.status !== info.status ? { status: info.status } : {}),
     };
@@ -118,4 +132,23 @@ export async function threadHistory(
     before = info;
   }
   return entries;
+}
+
+/**
+ * The thread's summaries by storage position, with how many messages each stands for: read from
+ * its latest checkpoint's conversation (one read; every earlier checkpoint's messages are a
+ * prefix of it).
+ */
+async function summariesByPosition(
+  store: CheckpointStore,
+  threadId: string,
+): Promise<Map<number, number>> {
+  const found = new Map<number, number>();
+  const latest = await store.load(threadId);
+  latest?.conversation.messages.forEach((message, position) => {
+    if (message.metadata?.kind !== SUMMARY_KIND) return;
+    const count = message.metadata.summarized;
+    found.set(position, typeof count === 'number' ? count : 0);
+  });
+  return found;
 }

@@ -1,10 +1,20 @@
-import type { ContextOperation, ConversationManager, OperationResult } from '@skein/conversation';
+import {
+  type ContextOperation,
+  type ConversationManager,
+  type OperationResult,
+  SUMMARY_KIND,
+} from '@skein/conversation';
 import type {
   ContextProcessorNode,
   ContextProcessorOperation,
   FormerContextProcessorOperation,
+  SummarizeContextOperation,
 } from '../workflow/types.js';
-import type { NodeHandler } from './node-handler.js';
+import type { NodeHandler, NodeRunContext } from './node-handler.js';
+import { summarizeConversation } from './summarize.js';
+
+/** Any operation a workflow applies without a model call. */
+type PlainOperation = Exclude<ContextProcessorOperation, SummarizeContextOperation>;
 
 /**
  * Skein's clear: drop the conversation from view (keeping the visible system messages when asked,
@@ -25,7 +35,7 @@ export function handleClearOperation(
 }
 
 /** A workflow's operation as the conversation's: the same one, or the former spelling mapped. */
-function toContextOperation(op: ContextProcessorOperation): ContextOperation {
+function toContextOperation(op: PlainOperation): ContextOperation {
   return 'type' in op ? op : fromFormerSpelling(op);
 }
 
@@ -72,33 +82,55 @@ function fromFormerSpelling(op: FormerContextProcessorOperation): ContextOperati
 /** Applies a conversation operation, CLEAR through `handleClearOperation`. */
 export function applyContextOperation(
   conversation: ConversationManager,
-  op: ContextProcessorOperation,
+  op: PlainOperation,
 ): OperationResult {
   const operation = toContextOperation(op);
   if (operation.type === 'CLEAR') return handleClearOperation(conversation, operation);
   return conversation.applyOperation(operation);
 }
 
-/** Runs the node's context operations in order; its output is what each changed. */
-export const contextProcessorHandler: NodeHandler<ContextProcessorNode> = ({
-  thread,
-  node,
-  services,
-}) => {
-  const results = node.config.operations.map((op) => {
-    const result = applyContextOperation(thread.conversation, op);
-    services.emitter.emit('operation:applied', {
-      threadId: thread.threadId,
-      operation: result.type,
-      visibleBefore: result.visibleBefore,
-      visibleAfter: result.visibleAfter,
-    });
-    return {
-      operation: result.type,
-      visibleBefore: result.visibleBefore,
-      visibleAfter: result.visibleAfter,
-      batch: result.batch,
-    };
+/** What an operation changed, as `operation:applied` reports it and the node's output lists. */
+export function reportOperation(ctx: NodeRunContext, result: OperationResult) {
+  const { thread, services } = ctx;
+  const summary =
+    result.type === 'SUMMARIZE'
+      ? result.stored
+          .map((position) => thread.conversation.getStoredMessage(position))
+          .find((message) => message?.metadata?.kind === SUMMARY_KIND)
+      : undefined;
+  const summarized = summary?.metadata?.summarized;
+  services.emitter.emit('operation:applied', {
+    threadId: thread.threadId,
+    nodeId: ctx.node.id,
+    operation: result.type,
+    visibleBefore: result.visibleBefore,
+    visibleAfter: result.visibleAfter,
+    batch: result.batch,
+    ...(typeof summarized === 'number' ? { summarized } : {}),
   });
+  return {
+    operation: result.type,
+    visibleBefore: result.visibleBefore,
+    visibleAfter: result.visibleAfter,
+    batch: result.batch,
+  };
+}
+
+/**
+ * Runs the node's context operations in order; its output is what each changed. A SUMMARIZE
+ * makes its model call first (the only operation that waits); one with nothing to summarise
+ * changes nothing and reports `skipped`.
+ */
+export const contextProcessorHandler: NodeHandler<ContextProcessorNode> = async (ctx) => {
+  const results: unknown[] = [];
+  let summaries = 0;
+  for (const op of ctx.node.config.operations) {
+    if ('type' in op && op.type === 'SUMMARIZE') {
+      const result = await summarizeConversation(ctx, op, summaries++);
+      results.push(
+        result ? reportOperation(ctx, result) : { operation: 'SUMMARIZE', skipped: true },
+      );
+    } else results.push(reportOperation(ctx, applyContextOperation(ctx.thread.conversation, op)));
+  }
   return { kind: 'next', output: results };
 };

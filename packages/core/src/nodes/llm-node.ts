@@ -1,15 +1,12 @@
 import type {
-  LLMCallOptions,
   LLMMessage,
   LLMRequest,
   LLMResponse,
-  LLMStreamEvent,
   ToolCall,
   ToolSpec,
   ToolThreadContext,
 } from '@skein/spec';
 import { contentText } from '@skein/spec';
-import { LLMCallError } from '../errors/llm-call-error.js';
 import { toolNotFound } from '../errors/not-found.js';
 import type { ThreadContext } from '../thread/thread-context.js';
 import type { Tool } from '../tools/tool.js';
@@ -18,11 +15,12 @@ import type { Mutable } from '../util/mutable.js';
 import { plainCopy } from '../util/with-entry.js';
 import type { LLMNode } from '../workflow/types.js';
 import { hasRef, withAttachmentBytes } from './attachment-bytes.js';
+import { compactIfNeeded } from './compaction.js';
 import { findTool } from './find-tool.js';
+import { callModel } from './model-call.js';
 import { renderIn } from './node-expressions.js';
 import type { NodeHandler, NodeOutcome, NodeRunContext } from './node-handler.js';
 import { signalOf } from './node-run-context.js';
-import { RetryExhausted, withRetry } from './retry.js';
 import { storableToolResult } from './storable-tool-result.js';
 import { nodeOutputValue, withOutputSchema } from './structured-output.js';
 import { showSystemPrompt } from './system-prompt.js';
@@ -215,7 +213,6 @@ async function generate(
   round: number,
 ): Promise<LLMResponse> {
   const { thread, node, services } = ctx;
-  const signal = signalOf(ctx);
   const config = node.config ?? {};
   // With `output: { schema }` the call carries the schema and checks the answer (retried).
   const llm = withOutputSchema(services.llmFor(node), node);
@@ -234,63 +231,7 @@ async function generate(
     ...(config.maxTokens === undefined ? {} : { maxTokens: config.maxTokens }),
     ...(config.toolChoice === undefined ? {} : { toolChoice: config.toolChoice }),
   };
-  const { emitter } = services;
-  const base = { threadId: thread.threadId, nodeId: node.id };
-  if (emitter.listenerCount('llm:request') > 0)
-    emitter.emit('llm:request', {
-      threadId: base.threadId,
-      nodeId: base.nodeId,
-      round,
-      messages: request.messages,
-      tools: request.tools,
-      ...(config.model === undefined ? {} : { model: config.model }),
-    });
-  const onEvent = (event: LLMStreamEvent) => {
-    // A streamed answer sends a delta per token: no payload unless someone listens.
-    if (event.type === 'text-delta') {
-      if (emitter.listenerCount('llm:token') > 0)
-        emitter.emit('llm:token', {
-          threadId: base.threadId,
-          nodeId: base.nodeId,
-          delta: event.delta,
-        });
-    } else if (event.type === 'tool-call-delta') {
-      if (emitter.listenerCount('llm:tool-input') > 0)
-        emitter.emit('llm:tool-input', {
-          threadId: base.threadId,
-          nodeId: base.nodeId,
-          index: event.index,
-          ...(event.id === undefined ? {} : { toolCallId: event.id }),
-          ...(event.name === undefined ? {} : { name: event.name }),
-          delta: event.argumentsDelta,
-        });
-    } else if (event.type === 'warning')
-      emitter.emit('warning', {
-        ...base,
-        code: event.code,
-        message: event.message,
-        ...(event.details ? { details: event.details } : {}),
-      });
-  };
-  const options: LLMCallOptions = signal ? { signal, onEvent } : { onEvent };
-  try {
-    return await withRetry(
-      () => llm.generate(request, options),
-      config.retry,
-      signal,
-      (error, attempt, delayMs) =>
-        emitter.emit('warning', {
-          ...base,
-          code: 'LLM_RETRY',
-          message: `model call failed (attempt ${attempt}), retrying in ${delayMs} ms: ${error instanceof Error ? error.message : String(error)}`,
-        }),
-      `node "${node.id}"`,
-    );
-  } catch (error) {
-    if (error instanceof RetryExhausted)
-      throw new LLMCallError(node.id, error.attempts, error.lastError);
-    throw error;
-  }
+  return callModel(ctx, llm, request, round, config.retry);
 }
 
 /**
@@ -321,6 +262,8 @@ export const llmNodeHandler: NodeHandler<LLMNode> = async (ctx): Promise<NodeOut
   }
 
   while (round < maxRounds) {
+    // Awaited only when asked for: a node without `compact` starts its call in the same tick.
+    if (config.compact !== undefined) await compactIfNeeded(ctx, config.compact, round);
     const response = await generate(ctx, tools, round);
     const answered = response.message;
     // Ids made unique before the message is stored: the provider sees these ids from now on.

@@ -3,7 +3,14 @@ import type { LLMNodeConfig, WorkflowDefinition } from './types.js';
 export interface ChatWorkflowOptions
   extends Pick<
     LLMNodeConfig,
-    'systemPrompt' | 'tools' | 'model' | 'temperature' | 'maxTokens' | 'maxToolRounds' | 'retry'
+    | 'systemPrompt'
+    | 'tools'
+    | 'model'
+    | 'temperature'
+    | 'maxTokens'
+    | 'maxToolRounds'
+    | 'retry'
+    | 'compact'
   > {
   /** Default `chat`: the workflow `engine.send` starts new threads of. */
   readonly id?: string;

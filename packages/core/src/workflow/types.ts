@@ -58,6 +58,48 @@ export interface RetryPolicy {
   readonly maxDelayMs?: number;
 }
 
+/**
+ * How the engine writes a summary of the conversation (a SUMMARIZE operation, or an LLM node's
+ * `compact`): the model call's model, instructions and retries, and what the summary keeps.
+ */
+export interface SummaryOptions {
+  /** The last turns kept after the summary, whole (default 0; 2 for `compact`). */
+  readonly keepTurns?: number;
+  /** The summary message's role (default `user`). */
+  readonly role?: 'user' | 'system';
+  /** The model the summary call names (`LLMRequest.model`); default the client's own. */
+  readonly model?: string;
+  /** The summary call's system prompt (plain text), replacing the engine's default. */
+  readonly prompt?: string;
+  /** The summary call's `maxTokens`. */
+  readonly maxTokens?: number;
+  readonly retry?: RetryPolicy;
+  /**
+   * What the summary model sees of images, audio and files: `placeholder` (default) a line
+   * naming each (kind, media type, size), `send` the parts themselves, for a model that takes them.
+   */
+  readonly attachments?: 'placeholder' | 'send';
+}
+
+/**
+ * A SUMMARIZE as workflow data: the engine has the model write the summary of the visible
+ * conversation (all but the last `keepTurns` turns) and starts a batch that shows it in their
+ * place (see `SummarizeOperation` in `@skein/conversation`).
+ */
+export interface SummarizeContextOperation extends SummaryOptions {
+  readonly type: 'SUMMARIZE';
+}
+
+/**
+ * Summarise before a model call when the visible conversation would pass a budget: `threshold`
+ * tokens, or `fraction` (default 0.8) of `contextWindow`, counted by the engine's token counter.
+ */
+export type CompactOptions = SummaryOptions &
+  (
+    | { readonly threshold: number; readonly contextWindow?: never; readonly fraction?: never }
+    | { readonly contextWindow: number; readonly fraction?: number; readonly threshold?: never }
+  );
+
 export interface LLMNodeConfig {
   /** Added as a system message when the node starts (a template: `{{ vars.x }}`). */
   readonly systemPrompt?: string;
@@ -78,6 +120,8 @@ export interface LLMNodeConfig {
   readonly outputVariable?: string;
   /** Asks for a final answer that is JSON matching a schema; see `LLMOutputConfig`. */
   readonly output?: LLMOutputConfig;
+  /** Summarise the conversation first when a model call would pass this budget. */
+  readonly compact?: CompactOptions;
 }
 
 /**
@@ -131,6 +175,7 @@ export type ContextProcessorOperation =
   | ReplaceOperation
   | Omit<FilterOperation, 'predicate'>
   | BatchManagementOperation
+  | SummarizeContextOperation
   | FormerContextProcessorOperation;
 
 /**
@@ -367,7 +412,11 @@ export type TriggerCondition =
   | { readonly type: 'expression'; readonly expression: string };
 
 export type TriggerAction =
-  | { readonly type: 'context'; readonly operation: ContextProcessorOperation }
+  | {
+      readonly type: 'context';
+      /** Any context operation but SUMMARIZE, whose model call has no place between nodes. */
+      readonly operation: Exclude<ContextProcessorOperation, SummarizeContextOperation>;
+    }
   | { readonly type: 'set-variable'; readonly variable: string; readonly expression: string }
   | { readonly type: 'goto'; readonly nodeId: string };
 

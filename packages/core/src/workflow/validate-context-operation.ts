@@ -1,9 +1,10 @@
 import type { WorkflowIssue } from '../errors/workflow-validation-error.js';
 import { NUMBER_RANGES } from './validate-numbers.js';
+import { checkSummaryOptions } from './validate-summary.js';
 import { type Checker, isObject } from './workflow-checker.js';
 
 /** The operations a workflow can apply, as the conversation spells them. */
-const TYPES = ['CLEAR', 'TRUNCATE', 'INSERT', 'REPLACE', 'FILTER', 'BATCH_MANAGEMENT'];
+const TYPES = ['CLEAR', 'TRUNCATE', 'INSERT', 'REPLACE', 'FILTER', 'SUMMARIZE', 'BATCH_MANAGEMENT'];
 /** The former spelling (`{ operation: 'clear' }`), still read; each maps onto one of `TYPES`. */
 const FORMER: Readonly<Record<string, string>> = {
   clear: 'CLEAR',
@@ -64,6 +65,11 @@ export function checkContextOperation(
       if (op.position === undefined) bad('position must be a non-negative integer');
       size('position');
       if (!isObject(op.message)) bad('message must be an object');
+      break;
+    case 'SUMMARIZE':
+      // The engine writes the summary with a model; a workflow names how, not the text.
+      if (op.summary !== undefined) bad('SUMMARIZE takes no summary: the engine writes it');
+      checkSummaryOptions(op, checker, where, code);
       break;
     case 'BATCH_MANAGEMENT':
       if (op.action !== 'start' && op.action !== 'rollback')

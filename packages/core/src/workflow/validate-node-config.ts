@@ -2,6 +2,7 @@ import { checkBranchNodeConfig } from './validate-branch-config.js';
 import { checkContextOperation } from './validate-context-operation.js';
 import { checkLLMNumbers } from './validate-numbers.js';
 import { checkOutputConfig } from './validate-output-config.js';
+import { checkCompact } from './validate-summary.js';
 import { checkWaitConfig } from './validate-waits.js';
 import { type Checker, isObject, type ToolNames } from './workflow-checker.js';
 
@@ -57,6 +58,7 @@ export function checkNodeConfig(
       name('model');
       name('outputVariable');
       checkOutputConfig(c.output, checker, at('output'));
+      checkCompact(c.compact, checker, at('compact'));
       if (c.toolChoice !== undefined && !isToolChoice(c.toolChoice))
         bad('toolChoice must be "auto", "none", "required" or { name }', at('toolChoice').path);
       break;

@@ -74,6 +74,14 @@ function checkAction(
       checker.expression(action.expression, { path: `${path}.expression` });
       return;
     case 'context':
+      if (isObject(action.operation) && action.operation.type === 'SUMMARIZE') {
+        // A trigger fires between nodes, synchronously: a summary's model call has no place there.
+        bad(
+          'operation',
+          "a trigger cannot SUMMARIZE (it makes a model call): use a CONTEXT_PROCESSOR node or an LLM node's compact",
+        );
+        return;
+      }
       checkContextOperation(
         action.operation,
         checker,

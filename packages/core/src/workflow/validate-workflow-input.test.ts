@@ -187,7 +187,7 @@ describe('validateWorkflow: numeric options', () => {
       issuesOf(node([{ type: 'TRUNCATE', count: 2 }, { type: 'clear' }])).map((i) => i.message),
     ).toEqual([
       'TRUNCATE with count needs keep: "first" or "last"',
-      'context operation needs type CLEAR, TRUNCATE, INSERT, REPLACE, FILTER, BATCH_MANAGEMENT (e.g. { "type": "CLEAR" })',
+      'context operation needs type CLEAR, TRUNCATE, INSERT, REPLACE, FILTER, SUMMARIZE, BATCH_MANAGEMENT (e.g. { "type": "CLEAR" })',
     ]);
   });
 

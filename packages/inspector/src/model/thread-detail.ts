@@ -3,6 +3,7 @@ import type { CheckpointInfo, StoredThread, ThreadInfo } from '@skein/spec';
 import { batchHistory } from './batch-history.js';
 import { nodeTimeline } from './node-timeline.js';
 import { storedMessages } from './stored-messages.js';
+import { markSummaries } from './summary-batches.js';
 import type { InspectedState } from './thread-summary.js';
 import { threadSummary } from './thread-summary.js';
 import { pairToolCalls } from './tool-pairs.js';
@@ -28,7 +29,8 @@ export interface DetailSources {
 export function threadDetail(sources: DetailSources): ThreadDetail {
   const { info, stored, checkpoints, children, workflow } = sources;
   const { messages, log } = stored.conversation;
-  const { batches, boundaries } = batchHistory(messages.length, log);
+  const history = batchHistory(messages.length, log);
+  const { batches, boundaries } = markSummaries(history.batches, history.boundaries, messages);
   const timeline = nodeTimeline(checkpoints, workflow?.startNodeId);
   const state = stored.state;
   return {

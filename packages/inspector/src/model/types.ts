@@ -57,6 +57,8 @@ export interface BatchRecord {
   readonly usage: TokenUsage;
   /** What opened it. */
   readonly openedBy: 'initial' | 'batch' | 'restore';
+  /** Set when a SUMMARIZE started it: the summary's storage position, and what it stands for. */
+  readonly summary?: { readonly position: number; readonly summarized?: number };
   /** Still on the stack; false once a rollback or restore dropped it. */
   readonly onStack: boolean;
   readonly current: boolean;
@@ -64,7 +66,7 @@ export interface BatchRecord {
 
 /** A change of the view worth marking between messages. */
 export interface Boundary {
-  readonly kind: 'batch' | 'clear' | 'rollback' | 'restore';
+  readonly kind: 'batch' | 'clear' | 'summary' | 'rollback' | 'restore';
   /** Stored-message count when it happened: drawn before message `at`. */
   readonly at: number;
   readonly label: string;
