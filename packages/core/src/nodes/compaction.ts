@@ -8,7 +8,7 @@ const DEFAULT_FRACTION = 0.8;
 const DEFAULT_KEEP_TURNS = 2;
 
 /** The tokens past which `compact` summarises first. */
-export function compactionBudget(compact: CompactOptions): number {
+function compactionBudget(compact: CompactOptions): number {
   if (compact.threshold !== undefined) return compact.threshold;
   return Math.floor(compact.contextWindow * (compact.fraction ?? DEFAULT_FRACTION));
 }
