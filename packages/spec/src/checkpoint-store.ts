@@ -1,3 +1,5 @@
+import type { LLMMessage } from './message.js';
+
 /**
  * Where a thread is in its life. `PAUSED` waits for a caller (an answer, an approval); `WAITING`
  * waits for time or an outside event (a SLEEP, a WAIT_FOR_EVENT), which the engine wakes.
@@ -65,6 +67,31 @@ export interface Checkpoint<TState extends CheckpointState = CheckpointState, TD
    * claimed). Stores keep the latest checkpoint's per thread, indexed, for `listWaiting`.
    */
   readonly waitsFor?: string;
+  /**
+   * The highest inbox `seq` this checkpoint's conversation has taken (decision 0036): the store
+   * marks the thread's posted messages up to it taken in the same commit as the save, so a
+   * message is taken exactly when the conversation that shows it is stored. Absent: unchanged.
+   * Refused (`INVALID_ARGUMENT`, nothing written) below the thread's mark or above its last post.
+   */
+  readonly inboxTaken?: number;
+}
+
+/** How a message posted to a running thread joins it (decision 0036). */
+export type InboxMode = 'queue' | 'steer' | 'interrupt';
+
+/** A message for a thread's inbox, as a sender posts it. */
+export interface InboxPost {
+  /** The sender's id for the message: posting the same id again posts nothing. */
+  readonly id: string;
+  readonly message: LLMMessage;
+  readonly mode: InboxMode;
+  /** ISO 8601. */
+  readonly postedAt: string;
+}
+
+/** A posted message, with its place in the thread's inbox (1, 2, 3… in commit order). */
+export interface PostedMessage extends InboxPost {
+  readonly seq: number;
 }
 
 /** A thread whose latest checkpoint holds a wake. */
@@ -179,5 +206,13 @@ export interface CheckpointStore<
    * store that keeps media parts inline leaves it out.
    */
   readAttachment?(threadId: string, digest: string): Promise<Uint8Array | undefined>;
+  /**
+   * Posts a message to a stored thread's inbox (decision 0036), durably; resolves with its `seq`,
+   * or with the `seq` it already has when a post of the same `id` was stored (`duplicate`).
+   * `CheckpointNotFoundError` for a thread not stored. Optional while stores adopt it.
+   */
+  postMessage?(threadId: string, post: InboxPost): Promise<{ seq: number; duplicate: boolean }>;
+  /** The thread's posted messages not yet taken by a checkpoint (`inboxTaken`), by `seq`. */
+  pendingMessages?(threadId: string): Promise<PostedMessage[]>;
   close?(): Promise<void> | void;
 }

@@ -5,13 +5,20 @@ import {
   checkLeaseOwner,
   checkLeaseRequest,
   type HeldLease,
+  type InboxPost,
   InvalidArgumentError,
   type LeaseRequest,
   type LLMMessage,
   mayTakeLease,
+  type PostedMessage,
 } from '@skein/spec';
 import type { ThreadState } from '../thread/thread-state.js';
 import { type AttachmentUse, extractAttachments, type StoredAttachment } from './attachments.js';
+import { checkInboxPost, checkInboxTaken, MemoryInbox } from './inbox.js';
+
+/** The inbox of a thread no one posted to. */
+const NO_POSTS = { taken: 0, last: 0 } as const;
+
 import type {
   Checkpoint,
   CheckpointInfo,
@@ -85,6 +92,7 @@ export class InMemoryCheckpointStore implements CheckpointStore {
   readonly #threads = new Map<string, ThreadRecord>();
   readonly #leases = new Map<string, HeldLease>();
   readonly #attachments = new Map<string, StoredAttachment>();
+  readonly #inboxes = new Map<string, MemoryInbox>();
 
   save(checkpoint: Checkpoint): Promise<void> {
     try {
@@ -99,6 +107,8 @@ export class InMemoryCheckpointStore implements CheckpointStore {
     if (checkpoint.owner !== undefined)
       checkLeaseOwner(checkpoint.threadId, this.#leases.get(checkpoint.threadId), checkpoint.owner);
     const record = this.#threads.get(checkpoint.threadId);
+    const inbox = this.#inboxes.get(checkpoint.threadId);
+    checkInboxTaken(checkpoint.threadId, checkpoint.inboxTaken, inbox?.extent ?? NO_POSTS);
     if (!record) {
       this.#first(checkpoint);
       return;
@@ -119,6 +129,26 @@ export class InMemoryCheckpointStore implements CheckpointStore {
     record.messages.push(...extracted.messages);
     record.log.push(...checkpoint.conversation.log);
     checkpoints.push(saved(checkpoint, record.messages.length, record.log.length));
+    inbox?.take(checkpoint.inboxTaken);
+  }
+
+  postMessage(threadId: string, post: InboxPost): Promise<{ seq: number; duplicate: boolean }> {
+    try {
+      checkInboxPost(post);
+      if (!this.#threads.has(threadId)) throw new CheckpointNotFoundError(threadId);
+      let inbox = this.#inboxes.get(threadId);
+      if (!inbox) {
+        inbox = new MemoryInbox();
+        this.#inboxes.set(threadId, inbox);
+      }
+      return Promise.resolve(inbox.post(post));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  async pendingMessages(threadId: string): Promise<PostedMessage[]> {
+    return this.#inboxes.get(threadId)?.pending() ?? [];
   }
 
   /** Records uses of attachments stored (a ref of the app's own names bytes it never had). */
@@ -252,6 +282,7 @@ export class InMemoryCheckpointStore implements CheckpointStore {
     const record = this.#threads.get(threadId);
     if (!record) return false;
     this.#threads.delete(threadId);
+    this.#inboxes.delete(threadId);
     // An attachment goes with the last thread that refers to it.
     for (const digest of record.uses.keys())
       if (![...this.#threads.values()].some((other) => other.uses.has(digest)))

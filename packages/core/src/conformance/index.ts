@@ -3,6 +3,7 @@
 
 export type { ConformanceSubject } from './checkpoint-store-conformance.js';
 export { runCheckpointStoreConformance } from './checkpoint-store-conformance.js';
+export { runInboxConformance } from './inbox-conformance.js';
 export { runLLMClientConformance } from './llm-client-conformance.js';
 export type {
   ConformanceUsage,
