@@ -9,6 +9,7 @@ import type {
   ThreadInfo,
 } from '@skein/core';
 import {
+  checkInboxPost,
   checkKeepLast,
   checkpointInfo,
   checkString,
@@ -19,13 +20,22 @@ import {
   storeClosed,
   threadInfo,
 } from '@skein/core/store-kit';
-import { checkLeaseRequest, type LeaseRequest } from '@skein/spec';
+import {
+  CheckpointNotFoundError,
+  checkLeaseRequest,
+  type InboxMode,
+  type InboxPost,
+  type LeaseRequest,
+  type LLMMessage,
+  type PostedMessage,
+} from '@skein/spec';
 import { chooseDriver } from './driver/choose-driver.js';
 import type { SqliteConnection, SqliteDriver, SqliteDriverName } from './driver/connection.js';
 import { Transactions } from './driver/transactions.js';
 import { sqliteStore } from './errors/store-errors.js';
 import { GroupCommit } from './group-commit.js';
 import { type GroupWrite, type WriteResult, writeGroup } from './group-write.js';
+import { inboxJson } from './inbox-json.js';
 import { openDatabase } from './open/open-database.js';
 import { SCHEMA_VERSION } from './schema/migrations.js';
 import { readBodies, releaseForks } from './shared-conversation.js';
@@ -147,6 +157,42 @@ export class SqliteCheckpointStore implements CheckpointStore {
     return this.#run('delete', () => this.#tx.immediate(() => this.#remove(threadId)));
   }
 
+  /** Decision 0036: after the writes asked for before it, in a transaction of its own. */
+  async postMessage(
+    threadId: string,
+    post: InboxPost,
+  ): Promise<{ seq: number; duplicate: boolean }> {
+    this.#ensureOpen('postMessage');
+    checkString('threadId', threadId);
+    checkInboxPost(post);
+    const message = inboxJson(post.message);
+    return this.#run('postMessage', () =>
+      this.#tx.immediate(() => {
+        const sql = this.#sql;
+        const thread = sql.thread.get(threadId);
+        if (!thread) throw new CheckpointNotFoundError(threadId);
+        const known = sql.inboxSeqOf.get(thread.id, post.id);
+        if (known !== undefined) return { seq: known, duplicate: true };
+        sql.postMessage.run(thread.id, post.id, post.mode, post.postedAt, message, thread.id);
+        return { seq: sql.inboxSeqOf.get(thread.id, post.id)!, duplicate: false };
+      }),
+    );
+  }
+
+  async pendingMessages(threadId: string): Promise<PostedMessage[]> {
+    this.#ensureOpen('pendingMessages');
+    checkString('threadId', threadId);
+    return this.#run('pendingMessages', () =>
+      this.#sql.pendingMessages.all(threadId).map((row) => ({
+        seq: row.seq,
+        id: row.id,
+        mode: row.mode as InboxMode,
+        postedAt: row.postedAt,
+        message: JSON.parse(row.message) as LLMMessage,
+      })),
+    );
+  }
+
   async prune(threadId: string, options: { keepLast: number }): Promise<number> {
     const keepLast = checkKeepLast(options?.keepLast);
     this.#ensureOpen('prune');
@@ -247,6 +293,7 @@ export class SqliteCheckpointStore implements CheckpointStore {
     // Its attachments go unless another thread (a fork included) uses them.
     sql.deleteUnusedAttachments.run(thread.id, thread.id);
     sql.deleteUses.run(thread.id);
+    sql.deleteInbox.run(thread.id);
     sql.deleteMessages.run(thread.id);
     sql.deleteLogEntries.run(thread.id);
     sql.deleteCheckpoints.run(thread.id);

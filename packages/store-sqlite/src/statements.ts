@@ -26,6 +26,15 @@ interface ForkBaseRow {
 
 type Run<P extends SqlValue[]> = SqliteStatement<P, unknown>;
 
+/** A posted message not yet taken, as `pendingMessages` reads it (the message as JSON text). */
+export interface InboxRow {
+  readonly seq: number;
+  readonly id: string;
+  readonly mode: string;
+  readonly postedAt: string;
+  readonly message: string;
+}
+
 /** Every statement the store runs, prepared once per connection. */
 export interface Statements {
   readonly thread: SqliteStatement<[string], ThreadRow>;
@@ -131,6 +140,13 @@ export interface Statements {
   /** Deletes the attachments a thread uses that no other thread does. */
   readonly deleteUnusedAttachments: Run<[number, number]>;
   readonly deleteUses: Run<[number]>;
+  /** The thread's inbox mark and last seq (decision 0036). */
+  readonly inboxExtent: SqliteStatement<[number], { taken: number; last: number }>;
+  readonly setInboxTaken: Run<[number, number]>;
+  readonly inboxSeqOf: SqliteStatement<[number, string], number>;
+  readonly postMessage: Run<[number, string, string, string, string, number]>;
+  readonly pendingMessages: SqliteStatement<[string], InboxRow>;
+  readonly deleteInbox: Run<[number]>;
   /** The thread's lease as `mayTakeLease` and `checkLeaseOwner` read it. */
   readonly lease: SqliteStatement<[string], HeldLease>;
   /** Writes a row (changes 1) only when the lease is free, expired at `now` or the owner's. */
@@ -264,6 +280,23 @@ export function prepareStatements(db: SqliteConnection): Statements {
            WHERE u.digest = attachments.digest AND u.thread <> ?)`,
     ),
     deleteUses: db.prepare('DELETE FROM attachment_uses WHERE thread = ?'),
+    inboxExtent: db.prepare(
+      `SELECT t.inbox_taken AS taken,
+         coalesce((SELECT max(seq) FROM inbox WHERE thread = t.id), 0) AS last
+       FROM threads t WHERE t.id = ?`,
+    ),
+    setInboxTaken: db.prepare('UPDATE threads SET inbox_taken = ? WHERE id = ?'),
+    inboxSeqOf: db.column('SELECT seq FROM inbox WHERE thread = ? AND id = ?'),
+    postMessage: db.prepare(
+      `INSERT INTO inbox (thread, seq, id, mode, posted_at, message)
+       SELECT ?, coalesce(max(seq), 0) + 1, ?, ?, ?, ? FROM inbox WHERE thread = ?`,
+    ),
+    pendingMessages: db.prepare(
+      `SELECT i.seq, i.id, i.mode, i.posted_at AS postedAt, i.message
+       FROM threads t JOIN inbox i ON i.thread = t.id AND i.seq > t.inbox_taken
+       WHERE t.thread_id = ? ORDER BY i.seq`,
+    ),
+    deleteInbox: db.prepare('DELETE FROM inbox WHERE thread = ?'),
     lease: db.prepare('SELECT owner, expires_at AS expiresAt FROM leases WHERE thread_id = ?'),
     // One statement, so the check and the write cannot be split by another process: SQLite takes
     // the write lock as the statement starts (the busy timeout applies), before reading the row.

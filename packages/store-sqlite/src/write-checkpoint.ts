@@ -1,5 +1,6 @@
 import {
   checkForkContinues,
+  checkInboxTaken,
   type EncodedCheckpoint,
   type StoreIdentity,
   storeCorrupt,
@@ -19,7 +20,9 @@ export function writeCheckpoint(
   checkpoint: EncodedCheckpoint,
   store: StoreIdentity,
 ): void {
+  checkTaken(sql, checkpoint);
   const key = moveHead(sql, checkpoint) ?? createThread(sql, checkpoint, store);
+  if (checkpoint.inboxTaken !== null) sql.setInboxTaken.run(checkpoint.inboxTaken, key);
   const { from } = checkpoint;
   let position = from.messages;
   for (const body of checkpoint.messages) sql.insertMessage.run(key, position++, body);
@@ -48,6 +51,14 @@ export function writeCheckpoint(
     from.log + checkpoint.log.length,
     checkpoint.state,
   );
+}
+
+/** A checkpoint taking inbox messages: refused before anything is written (decision 0036). */
+function checkTaken(sql: Statements, checkpoint: EncodedCheckpoint): void {
+  if (checkpoint.inboxTaken === null) return;
+  const thread = sql.thread.get(checkpoint.threadId);
+  const extent = thread ? sql.inboxExtent.get(thread.id) : undefined;
+  checkInboxTaken(checkpoint.threadId, checkpoint.inboxTaken, extent ?? { taken: 0, last: 0 });
 }
 
 /** The head's new columns, as `moveHead` and `updateThread` both set them. */

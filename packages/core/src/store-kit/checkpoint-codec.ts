@@ -37,6 +37,8 @@ export interface EncodedCheckpoint {
   readonly wakeAt: number | null;
   /** The outside event the thread waits for (see `Checkpoint.waitsFor`), or null. */
   readonly waitsFor: string | null;
+  /** The inbox mark the save moves the thread's to (see `Checkpoint.inboxTaken`), or null. */
+  readonly inboxTaken: number | null;
   /** Each new message as JSON text, in order (with `attachments`: inline media as refs). */
   readonly messages: readonly string[];
   /** With `attachments`: the new messages' inline media, once per digest, to write if missing. */
@@ -176,6 +178,9 @@ export function encodeCheckpoint(
   if (wakeAt !== null && (typeof wakeAt !== 'number' || !Number.isFinite(wakeAt)))
     invalid('wakeAt', 'must be a finite number of epoch ms', wakeAt);
   const waitsFor = raw.waitsFor === undefined ? null : text(raw.waitsFor, 'waitsFor');
+  const inboxTaken = raw.inboxTaken ?? null;
+  if (inboxTaken !== null && !isCount(inboxTaken))
+    invalid('inboxTaken', 'must be an integer >= 0', inboxTaken);
   const owner: Owner = { store, threadId, id };
   const extracted = options.attachments
     ? extractAttachments(messages as LLMMessage[], from.messages)
@@ -196,6 +201,7 @@ export function encodeCheckpoint(
     forkOf,
     wakeAt: wakeAt as number | null,
     waitsFor,
+    inboxTaken: inboxTaken as number | null,
     messages: extracted.messages.map((m, i) => toJson(m, `conversation.messages[${i}]`, owner)),
     attachments: extracted.attachments,
     uses: extracted.uses,

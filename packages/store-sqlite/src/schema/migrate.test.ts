@@ -136,7 +136,9 @@ describe('schema migrations', () => {
     store.close();
     // The shape check on opening would refuse anything but what that version made.
     const raw = openRaw(filename);
-    raw.exec(`DROP TABLE attachment_uses;
+    raw.exec(`DROP TABLE inbox;
+      ALTER TABLE threads DROP COLUMN inbox_taken;
+      DROP TABLE attachment_uses;
       DROP TABLE attachments;
       DROP INDEX threads_by_base;
       DROP INDEX threads_by_wake;

@@ -144,6 +144,26 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX attachment_uses_by_digest ON attachment_uses (digest);
     `,
   },
+  {
+    version: 5,
+    description: 'inbox: messages posted to a thread, taken by the checkpoint that shows them',
+    // Decision 0036. A post is numbered per thread (seq) and unique by the sender's id, so a
+    // retried post stores nothing; inbox_taken is the highest seq a saved checkpoint took, moved
+    // in the save's own transaction.
+    sql: `
+      CREATE TABLE inbox (
+        thread INTEGER NOT NULL,
+        seq INTEGER NOT NULL,
+        id TEXT NOT NULL,
+        mode TEXT NOT NULL,
+        posted_at TEXT NOT NULL,
+        message TEXT NOT NULL,
+        PRIMARY KEY (thread, seq),
+        UNIQUE (thread, id)
+      ) WITHOUT ROWID;
+      ALTER TABLE threads ADD COLUMN inbox_taken INTEGER NOT NULL DEFAULT 0;
+    `,
+  },
 ];
 
 /** The schema version this package writes. */
