@@ -10,7 +10,12 @@ import { errorCode, FOREIGN_KEY_VIOLATION } from './translate-error.js';
  * writes attachments and uses: text steps, the most of them by far, keep their one round trip.
  */
 export function isPlain(checkpoint: EncodedCheckpoint): boolean {
-  return checkpoint.forkOf === undefined && checkpoint.uses.length === 0;
+  // A checkpoint taking inbox messages checks and moves the thread's mark in a transaction.
+  return (
+    checkpoint.forkOf === undefined &&
+    checkpoint.uses.length === 0 &&
+    checkpoint.inboxTaken === null
+  );
 }
 
 /** Writes a checkpoint's attachments not stored yet and its thread's new uses, in its transaction. */

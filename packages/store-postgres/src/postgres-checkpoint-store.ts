@@ -11,6 +11,8 @@ import {
   type CheckpointRow,
   checkContinues,
   checkForkContinues,
+  checkInboxPost,
+  checkInboxTaken,
   checkKeepLast,
   checkpointInfo,
   checkString,
@@ -18,7 +20,10 @@ import {
   decodeStoredThread,
   type EncodedCheckpoint,
   encodeCheckpoint,
+  type InboxRow,
+  inboxJson,
   type MigrationResult,
+  postedFromRow,
   type StoredCheckpointRow,
   type StoreIdentity,
   storeClosed,
@@ -32,7 +37,9 @@ import {
   checkLeaseRequest,
   type ForkOrigin,
   type HeldLease,
+  type InboxPost,
   type LeaseRequest,
+  type PostedMessage,
 } from '@skein/spec';
 import pg, { type Pool, type PoolClient } from 'pg';
 import { dropUnused, isPlain, writeAttachments } from './attachment-writes.js';
@@ -523,6 +530,14 @@ export class PostgresCheckpointStore implements CheckpointStore {
     // Only a thread not stored yet can start as a fork; for one that is, the origin is moot.
     const base = forkOf && !thread ? await this.#lockForkBase(client, forkOf) : undefined;
     checkForkContinues(checkpoint, thread, base);
+    if (checkpoint.inboxTaken !== null) {
+      // Decision 0036: checked under the thread's row lock, before anything is written.
+      const extent = thread
+        ? (await query<{ taken: number; last: number }>(client, this.#sql.inboxExtent, [thread.id]))
+            .rows[0]
+        : undefined;
+      checkInboxTaken(threadId, checkpoint.inboxTaken, extent ?? { taken: 0, last: 0 });
+    }
     let key = thread?.id;
     if (key === undefined) {
       key = await this.#insertThread(client, checkpoint, base);
@@ -539,6 +554,47 @@ export class PostgresCheckpointStore implements CheckpointStore {
     }
     await writeAttachments(client, this.#sql, key, checkpoint);
     await query(client, this.#sql.appendCheckpoint, this.#values(checkpoint, key));
+    if (checkpoint.inboxTaken !== null)
+      await query(client, this.#sql.setInboxTaken, [key, checkpoint.inboxTaken]);
+  }
+
+  /** Decision 0036: one transaction holding the thread's row, so posts are numbered in order. */
+  async postMessage(
+    threadId: string,
+    post: InboxPost,
+  ): Promise<{ seq: number; duplicate: boolean }> {
+    this.#ensureOpen('postMessage');
+    checkString('threadId', threadId);
+    checkInboxPost(post);
+    const message = inboxJson(post.message);
+    return this.#run('postMessage', () =>
+      transaction(this.#pool, 'BEGIN', async (client) => {
+        const thread = await this.#lockThread(client, threadId);
+        if (!thread) throw new CheckpointNotFoundError(threadId);
+        const known = await query<{ seq: number }>(client, this.#sql.inboxSeqOf, [
+          thread.id,
+          post.id,
+        ]);
+        if (known.rows[0]) return { seq: known.rows[0].seq, duplicate: true };
+        const { rows } = await query<{ seq: number }>(client, this.#sql.insertPost, [
+          thread.id,
+          post.id,
+          post.mode,
+          post.postedAt,
+          message,
+        ]);
+        return { seq: rows[0]!.seq, duplicate: false };
+      }),
+    );
+  }
+
+  async pendingMessages(threadId: string): Promise<PostedMessage[]> {
+    this.#ensureOpen('pendingMessages');
+    checkString('threadId', threadId);
+    return this.#run('pendingMessages', async () => {
+      const { rows } = await query<InboxRow>(this.#pool, this.#sql.pendingMessages, [threadId]);
+      return rows.map(postedFromRow);
+    });
   }
 
   async #read(

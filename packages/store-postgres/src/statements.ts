@@ -392,6 +392,19 @@ export function statements(schema: string) {
        WHERE EXISTS (SELECT 1 FROM ${s}.attachments a WHERE a.digest = u.d)
        ON CONFLICT (thread, digest) DO NOTHING`),
     /** Gives fork `$1` the uses of its origin `$2` below its fork point `$3`. */
+    /** A thread's inbox mark and last seq (decision 0036); `$1` its key. */
+    inboxExtent: named(`SELECT t.inbox_taken::int AS taken,
+       coalesce((SELECT max(seq) FROM ${s}.inbox WHERE thread = t.id), 0)::int AS last
+       FROM ${s}.threads t WHERE t.id = $1`),
+    setInboxTaken: named(`UPDATE ${s}.threads SET inbox_taken = $2 WHERE id = $1`),
+    inboxSeqOf: named(`SELECT seq::int AS seq FROM ${s}.inbox WHERE thread = $1 AND id = $2`),
+    /** Posts after the thread's row is locked: seq follows the last one, in commit order. */
+    insertPost: named(`INSERT INTO ${s}.inbox (thread, seq, id, mode, posted_at, message)
+       SELECT $1, coalesce(max(seq), 0) + 1, $2, $3, $4, $5 FROM ${s}.inbox WHERE thread = $1
+       RETURNING seq::int AS seq`),
+    pendingMessages: named(`SELECT i.seq::int AS seq, i.id, i.mode, i.posted_at AS "postedAt",
+       i.message FROM ${s}.threads t JOIN ${s}.inbox i ON i.thread = t.id AND i.seq > t.inbox_taken
+       WHERE t.thread_id = $1 ORDER BY i.seq`),
     copyUses: named(`INSERT INTO ${s}.attachment_uses (thread, digest, position)
        SELECT $1, digest, position FROM ${s}.attachment_uses WHERE thread = $2 AND position < $3`),
     /** An attachment's bytes (`$2`), through thread `$1`, which must use it. */

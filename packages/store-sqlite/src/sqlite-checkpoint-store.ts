@@ -16,6 +16,8 @@ import {
   decodeStoredState,
   decodeStoredThread,
   encodeCheckpoint,
+  inboxJson,
+  postedFromRow,
   type StoreIdentity,
   storeClosed,
   threadInfo,
@@ -23,10 +25,8 @@ import {
 import {
   CheckpointNotFoundError,
   checkLeaseRequest,
-  type InboxMode,
   type InboxPost,
   type LeaseRequest,
-  type LLMMessage,
   type PostedMessage,
 } from '@skein/spec';
 import { chooseDriver } from './driver/choose-driver.js';
@@ -35,7 +35,6 @@ import { Transactions } from './driver/transactions.js';
 import { sqliteStore } from './errors/store-errors.js';
 import { GroupCommit } from './group-commit.js';
 import { type GroupWrite, type WriteResult, writeGroup } from './group-write.js';
-import { inboxJson } from './inbox-json.js';
 import { openDatabase } from './open/open-database.js';
 import { SCHEMA_VERSION } from './schema/migrations.js';
 import { readBodies, releaseForks } from './shared-conversation.js';
@@ -183,13 +182,7 @@ export class SqliteCheckpointStore implements CheckpointStore {
     this.#ensureOpen('pendingMessages');
     checkString('threadId', threadId);
     return this.#run('pendingMessages', () =>
-      this.#sql.pendingMessages.all(threadId).map((row) => ({
-        seq: row.seq,
-        id: row.id,
-        mode: row.mode as InboxMode,
-        postedAt: row.postedAt,
-        message: JSON.parse(row.message) as LLMMessage,
-      })),
+      this.#sql.pendingMessages.all(threadId).map(postedFromRow),
     );
   }
 

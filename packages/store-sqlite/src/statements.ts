@@ -1,5 +1,6 @@
 import type {
   CheckpointRow,
+  InboxRow,
   StoredCheckpointRow,
   ThreadHeadRow,
   ThreadListRow,
@@ -25,15 +26,6 @@ interface ForkBaseRow {
 }
 
 type Run<P extends SqlValue[]> = SqliteStatement<P, unknown>;
-
-/** A posted message not yet taken, as `pendingMessages` reads it (the message as JSON text). */
-export interface InboxRow {
-  readonly seq: number;
-  readonly id: string;
-  readonly mode: string;
-  readonly postedAt: string;
-  readonly message: string;
-}
 
 /** Every statement the store runs, prepared once per connection. */
 export interface Statements {

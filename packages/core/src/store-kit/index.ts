@@ -14,7 +14,8 @@ export type {
   StoredAttachment,
 } from '../checkpoint/attachments.js';
 export { attachmentDigest, extractAttachments } from '../checkpoint/attachments.js';
-export { checkInboxPost, checkInboxTaken } from '../checkpoint/inbox.js';
+export type { InboxRow } from '../checkpoint/inbox.js';
+export { checkInboxPost, checkInboxTaken, inboxJson, postedFromRow } from '../checkpoint/inbox.js';
 export type { NumberRange } from '../util/check-number.js';
 export { checkNumber } from '../util/check-number.js';
 export { checkKeepLast, checkString, describeValue } from './argument-checks.js';

@@ -40,6 +40,7 @@ describe('migrations', () => {
       'attachment_uses',
       'attachments',
       'checkpoints',
+      'inbox',
       'leases',
       'log_entries',
       'messages',

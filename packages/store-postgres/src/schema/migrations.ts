@@ -154,6 +154,26 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX attachment_uses_by_digest ON ${s}.attachment_uses (digest);
     `,
   },
+  {
+    version: 5,
+    description: 'inbox: messages posted to a thread, taken by the checkpoint that shows them',
+    // Decision 0036. A post is numbered per thread (seq) and unique by the sender's id, so a
+    // retried post stores nothing; inbox_taken is the highest seq a saved checkpoint took, moved
+    // in the save's own transaction. Posts go with their thread.
+    sql: (s) => `
+      CREATE TABLE ${s}.inbox (
+        thread bigint NOT NULL REFERENCES ${s}.threads (id) ON DELETE CASCADE,
+        seq bigint NOT NULL,
+        id text NOT NULL,
+        mode text NOT NULL,
+        posted_at text NOT NULL,
+        message text NOT NULL,
+        PRIMARY KEY (thread, seq),
+        UNIQUE (thread, id)
+      );
+      ALTER TABLE ${s}.threads ADD COLUMN inbox_taken bigint NOT NULL DEFAULT 0;
+    `,
+  },
 ];
 
 /** The schema version this package writes. */
