@@ -57,11 +57,13 @@ export type {
   RegisterWorkflowOptions,
   RunOutcome,
   SendOptions,
+  SendOutcome,
   SkeinEngineOptions,
 } from './engine/skein-engine.js';
+export type { PostedResult, SendResult } from './engine/posted-result.js';
 // Engine
 export { SkeinEngine } from './engine/skein-engine.js';
-export type { TurnOptions } from './engine/thread-turns.js';
+export type { IfBusy, TurnOptions } from './engine/thread-turns.js';
 // Errors
 export type {
   ExpressionErrorCode,

@@ -55,17 +55,36 @@ export type NextTurn =
   | { readonly kind: 'run' };
 
 /**
- * Gives `thread` the next messages, or says why it cannot take them. A thread waiting for a
- * person's answer takes the first as that answer (the others wait for the next turn: `taken` is
- * 1); a thread that ended, failed, was cancelled or never ran takes them all and runs again from
- * its START with its conversation; one waiting for tool approvals or for its branches refuses
- * (answer it with `resume`), and so does one WAITING on time or an event (the engine wakes it). With `clear`, the conversation is cleared first (CLEAR through
- * `handleClearOperation`: visible system messages and the tool description stay).
+ * Why `thread` cannot take a message as its next turn now, or undefined when it can (it ended,
+ * failed, was cancelled, never ran, or waits for a person's answer). A message sent to it then
+ * waits in its inbox, unless sent with `ifBusy: 'reject'` (or `'interrupt'`, which ends a wait
+ * on time or an event, and answers pending tool approvals as not approved).
+ */
+export function busyReason(thread: ThreadContext): string | undefined {
+  const { status } = thread;
+  const pending = thread.state.pending;
+  if (status === 'RUNNING') return 'a turn runs (here or in another process)';
+  if (status === 'WAITING') return waitingFor(thread);
+  if (status !== 'PAUSED' || (pending?.kind === 'user-input' && !pending.answer)) return undefined;
+  return pending?.kind === 'tool-approval'
+    ? 'it waits for tool approvals: answer them with resume(thread, { approvals })'
+    : 'it waits for its branches: answer them with resume(thread, { branch, input })';
+}
+
+/**
+ * Gives `thread` the next messages. A thread waiting for a person's answer takes the first as
+ * that answer (the others wait for the next turn: `taken` is 1); a thread that ended, failed,
+ * was cancelled or never ran takes them all and runs again from its START with its
+ * conversation. With `clear`, the conversation is cleared first (CLEAR through
+ * `handleClearOperation`: visible system messages and the tool description stay). A busy thread
+ * (`busyReason`) is refused with `THREAD_STATE`, unless `endWait`: an interrupt ends a wait on
+ * time or an event and the thread runs from its START.
  */
 export function nextTurn(
   thread: ThreadContext,
   messages: readonly LLMMessage[],
   clear = false,
+  endWait = false,
 ): { readonly turn: NextTurn; readonly taken: number } {
   const { status, threadId } = thread;
   const pending = thread.state.pending;
@@ -73,26 +92,18 @@ export function nextTurn(
     if (clear) handleClearOperation(thread.conversation);
     return { turn: { kind: 'answer', input: messages[0]!.content }, taken: 1 };
   }
-  if (status === 'PAUSED')
-    throw ThreadError.state(
-      threadId,
-      status,
-      pending?.kind === 'tool-approval'
-        ? 'it waits for tool approvals: answer them with resume(thread, { approvals })'
-        : 'it waits for its branches: answer them with resume(thread, { branch, input })',
-    );
-  // A message must not undo a wait on time or an event (its wake time, its webhook): refused
-  // until the thread is woken, until a policy for busy and waiting threads says otherwise.
-  if (status === 'WAITING') throw ThreadError.state(threadId, status, waitingFor(thread));
-  if (status === 'RUNNING')
-    throw ThreadError.state(
-      threadId,
-      status,
-      'another process runs it (or its process died: recover() takes it over)',
-    );
+  const busy = busyReason(thread);
+  if (busy !== undefined && !(endWait && endsByInterrupt(thread)))
+    throw ThreadError.state(threadId, status, busy);
   if (status !== 'PENDING') thread.dispatch({ type: 'reopened', at: thread.workflow.startNodeId });
   // A new topic: earlier turns leave the view (they stay stored), the tools stay described.
   if (clear) handleClearOperation(thread.conversation);
   for (const message of messages) thread.conversation.addMessage(message);
   return { turn: { kind: 'run' }, taken: messages.length };
+}
+
+/** A wait an interrupt may end: the thread's own SLEEP or WAIT_FOR_EVENT (not its branches'). */
+export function endsByInterrupt(thread: ThreadContext): boolean {
+  const kind = thread.state.pending?.kind;
+  return thread.status === 'WAITING' && (kind === 'sleep' || kind === 'event');
 }

@@ -10,6 +10,7 @@ import type {
   ForkOptions,
   RunOutcome,
   SendOptions,
+  SendOutcome,
   SkeinEngine,
 } from './skein-engine.js';
 
@@ -19,7 +20,7 @@ import type {
  * @internal
  */
 export interface PrincipalCalls {
-  send(threadId: string, message: SentMessage, options: SendOptions): Promise<RunOutcome>;
+  send(threadId: string, message: SentMessage, options: SendOptions): Promise<SendOutcome>;
   fork(threadId: string, options: ForkOptions): Promise<RunOutcome>;
   history(threadId: string, options: HistoryOptions | undefined): Promise<HistoryEntry[]>;
 }
@@ -81,7 +82,7 @@ export class PrincipalEngine {
    * of it (it hears the thread from the turn that takes the message, once the thread is found to
    * be this principal's).
    */
-  send(threadId: string, message: SentMessage, options: SendOptions = {}): Promise<RunOutcome> {
+  send(threadId: string, message: SentMessage, options: SendOptions = {}): Promise<SendOutcome> {
     return this.#calls.send(threadId, message, options);
   }
 

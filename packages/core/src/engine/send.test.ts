@@ -6,6 +6,7 @@ import { ScriptedLLMClient } from '../testing/scripted-llm-client.js';
 import type { ScriptStep } from '../testing/types.js';
 import { chatWorkflow } from '../workflow/chat-workflow.js';
 import { WorkflowBuilder } from '../workflow/workflow-builder.js';
+import type { ThreadContext } from '../thread/thread-context.js';
 import { SkeinEngine } from './skein-engine.js';
 
 /** The model echoes the last user message, so each turn's reply says what it answered. */
@@ -25,6 +26,13 @@ function chatEngine(script: ScriptStep | readonly ScriptStep[] = echo) {
 }
 
 const contents = (request: LLMRequest) => request.messages.map((m) => `${m.role}:${m.content}`);
+
+function userTexts(thread: ThreadContext): unknown[] {
+  return thread.conversation
+    .getAllMessages()
+    .filter((m) => m.role === 'user')
+    .map((m) => m.content);
+}
 
 describe('engine.send', () => {
   it('starts a chat thread, then continues it turn after turn with its conversation', async () => {
@@ -85,7 +93,7 @@ describe('engine.send', () => {
     expect(contents(llm.requests[1]!).slice(-2)).toEqual(['user:two', 'user:three']);
   });
 
-  it('refuses a thread waiting for tool approvals, and bad input, leaving the thread as it was', async () => {
+  it('posts a message to a thread waiting for tool approvals (reject refuses it), taken by the turn after', async () => {
     const { engine, store } = chatEngine([
       { toolCalls: [{ name: 'guarded', arguments: { a: 1, b: 2 } }] },
       echo,
@@ -95,9 +103,31 @@ describe('engine.send', () => {
     const paused = await engine.send('g1', 'sum', { workflowId: 'guarded' });
     expect(paused.result.status).toBe('PAUSED');
     const before = await store.list('g1');
-    await expect(engine.send('g1', 'hello?')).rejects.toMatchObject({
-      code: 'THREAD_STATE',
+    await expect(engine.send('g1', 'hello?', { ifBusy: 'reject' })).rejects.toMatchObject({
+      code: 'THREAD_BUSY',
+      status: 'PAUSED',
       message: expect.stringMatching(/waits for tool approvals/),
+    });
+    expect(await store.pendingMessages('g1')).toEqual([]);
+    const posted = await engine.send('g1', 'hello?', { messageId: 'm-1' });
+    expect(posted.result).toMatchObject({ status: 'PAUSED', posted: { seq: 1, messageId: 'm-1' } });
+    // A retried send posts nothing more.
+    expect((await engine.send('g1', 'hello?', { messageId: 'm-1' })).result).toMatchObject({
+      posted: { seq: 1 },
+    });
+    expect(await store.list('g1')).toEqual(before);
+    await engine.resume('g1', true);
+    const after = await engine.send('g1', 'and then?');
+    const users = after.thread.conversation
+      .getAllMessages()
+      .filter((m) => m.role === 'user')
+      .map((m) => m.content);
+    expect(users).toEqual(['sum', 'hello?', 'and then?']);
+    expect(await store.pendingMessages('g1')).toEqual([]);
+    const settled = await store.list('g1');
+    await expect(engine.send('g1', 'x', { ifBusy: 'later' as never })).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: expect.stringMatching(/options.ifBusy must be/),
     });
     await expect(
       engine.send('g1', { role: 'system', content: 'x' } as never),
@@ -106,7 +136,7 @@ describe('engine.send', () => {
       message: expect.stringMatching(/message.role must be "user"/),
     });
     await expect(engine.send('', 'x')).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
-    expect(await store.list('g1')).toEqual(before);
+    expect(await store.list('g1')).toEqual(settled);
   });
 
   it('needs a store and a workflow', async () => {
@@ -155,7 +185,7 @@ describe('engine.send', () => {
     expect(await store.list('n1')).not.toHaveLength(0);
   });
 
-  it('refuses a thread that waits on time or an event, keeping the wait and its webhook', async () => {
+  it('posts to a thread that waits on time or an event, keeping the wait and its webhook; interrupt ends the wait', async () => {
     let now = Date.parse('2026-11-29T09:00:00Z');
     const llm = new ScriptedLLMClient([echo], { whenExhausted: 'repeat-last' });
     const store = new InMemoryCheckpointStore();
@@ -187,12 +217,19 @@ describe('engine.send', () => {
     for (const [threadId, waits] of [
       ['sleeper', /sleeps until 2026-11-29T10:00:00/],
       ['payer', /waits for event "payment"/],
-    ] as const)
-      await expect(engine.send(threadId, 'hello?')).rejects.toMatchObject({
-        code: 'THREAD_STATE',
+    ] as const) {
+      await expect(engine.send(threadId, 'hello?', { ifBusy: 'reject' })).rejects.toMatchObject({
+        code: 'THREAD_BUSY',
         status: 'WAITING',
         message: expect.stringMatching(waits),
       });
+      // Queued and steered messages wait for the turn after the wake; the wait stays.
+      for (const ifBusy of ['queue', 'steer'] as const)
+        expect((await engine.send(threadId, `${ifBusy}?`, { ifBusy })).result).toMatchObject({
+          status: 'WAITING',
+          posted: { seq: ifBusy === 'queue' ? 1 : 2 },
+        });
+    }
     expect(await store.list('sleeper')).toEqual(before.sleeper);
     expect(await store.list('payer')).toEqual(before.payer);
     expect((await store.load('sleeper'))!.state.pending).toMatchObject({
@@ -202,6 +239,17 @@ describe('engine.send', () => {
     expect(await engine.deliverWebhook(token, { amount: 42 })).toMatchObject({
       status: 'delivered',
     });
+    // The turn after the event takes both, in order (and waits for a payment again).
+    await engine.send('payer', 'thanks');
+    // Each message once, in order: in the conversation, or still waiting for the next payment.
+    const payer = (await engine.getThread('payer'))!;
+    const waiting = (await store.pendingMessages('payer')).map((p) => p.message.content);
+    expect([...userTexts(payer), ...waiting]).toEqual(['queue?', 'steer?', 'thanks']);
+    expect(userTexts(payer).slice(0, 2)).toEqual(['queue?', 'steer?']);
+    // An interrupt ends the sleep: the thread runs from its START with the three messages.
+    const woken = await engine.send('sleeper', 'wake up', { ifBusy: 'interrupt' });
+    expect(userTexts(woken.thread)).toEqual(['queue?', 'steer?', 'wake up']);
+    expect(await store.pendingMessages('sleeper')).toEqual([]);
     engine.close();
   });
 

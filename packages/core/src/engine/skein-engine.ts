@@ -57,6 +57,7 @@ import type { CompiledWorkflow } from '../workflow/compiled-workflow.js';
 import type { NodeDefinition, WorkflowDefinition } from '../workflow/types.js';
 import { WorkflowRegistry } from '../workflow/workflow-registry.js';
 import { type SentMessage, userMessage } from './chat-turn.js';
+import type { SendResult } from './posted-result.js';
 import { PrincipalEngine } from './principal-engine.js';
 import { ThreadTurns, type TurnOptions } from './thread-turns.js';
 
@@ -134,6 +135,15 @@ export interface FollowOptions {
 export interface SendOptions extends TurnOptions, FollowOptions {}
 
 /**
+ * What `send` resolves to: the thread and the turn that took the message, or — when no turn of
+ * this engine took it — the message posted to the thread's inbox (`result.posted`).
+ */
+export interface SendOutcome {
+  readonly thread: ThreadContext;
+  readonly result: SendResult;
+}
+
+/**
  * What the engine's `run`, `send`, `resume` and `fork` resolve to: the thread and how its run
  * ended. `execute` (like `ThreadExecutor.execute` and `.resume`) resolves with the result alone.
  */
@@ -162,11 +172,7 @@ export class SkeinEngine {
   readonly #contentOptions: { readonly maxAttachmentBytes?: number };
   /** Wakes waiting threads (a store is where wakes live: none without one). */
   readonly #waker: Waker | undefined;
-  readonly #turns = new ThreadTurns({
-    load: (threadId) => this.getThread(threadId),
-    create: (workflowId, options) => this.createThread(workflowId, options),
-    start: (thread, options, resume) => this.#start(thread, options, resume),
-  });
+  readonly #turns: ThreadTurns;
 
   constructor(options: SkeinEngineOptions = {}) {
     this.store = options.store;
@@ -181,6 +187,19 @@ export class SkeinEngine {
     // Checked now (checkContent refuses a limit that is no whole number of bytes), not at the
     // first message that holds an attachment.
     checkContent([], 'message.content', this.#contentOptions);
+    const store = options.store;
+    this.#turns = new ThreadTurns({
+      load: (threadId) => this.getThread(threadId),
+      create: (workflowId, build) => this.createThread(workflowId, build),
+      start: (thread, run, resume) => this.#start(thread, run, resume),
+      inbox:
+        store?.postMessage && store.pendingMessages
+          ? {
+              postMessage: (threadId, post) => store.postMessage!(threadId, post),
+              pendingMessages: (threadId) => store.pendingMessages!(threadId),
+            }
+          : undefined,
+    });
     const leaseMs =
       options.leaseMs === undefined ? 30_000 : checkNumber('leaseMs', options.leaseMs, LEASE_RANGE);
     this.builder = new ThreadBuilder({
@@ -216,6 +235,7 @@ export class SkeinEngine {
       ...(options.mergers ? { mergers: options.mergers } : {}),
       lease: { owner: this.owner, leaseMs, now: this.#now },
       now: this.#now,
+      interruptPosted: (threadId) => this.#turns.interruptPosted(threadId),
     });
     this.#waker = options.store
       ? new Waker({ ...this.#signalHost(options.store), now: this.#now })
@@ -308,7 +328,7 @@ export class SkeinEngine {
     threadId: string,
     message: SentMessage,
     options: SendOptions = {},
-  ): Promise<RunOutcome> {
+  ): Promise<SendOutcome> {
     return this.#send(threadId, message, options, undefined);
   }
 
@@ -318,7 +338,7 @@ export class SkeinEngine {
     message: SentMessage,
     options: SendOptions,
     principal: string | undefined,
-  ): Promise<RunOutcome> {
+  ): Promise<SendOutcome> {
     checkThreadId(threadId);
     const user = userMessage(message, 'message', this.#contentOptions);
     if (!this.store)
@@ -437,7 +457,7 @@ export class SkeinEngine {
         waker.track(thread, ended);
         return ended;
       });
-    return { ...started, result: this.#turns.track(thread.threadId, result) };
+    return { ...started, result: this.#turns.track(thread, result) };
   }
 
   /**

@@ -1,8 +1,30 @@
-import { CheckpointNotFoundError, type LLMMessage } from '@skein/spec';
+import { randomUUID } from 'node:crypto';
+import {
+  CheckpointNotFoundError,
+  type InboxPost,
+  InvalidArgumentError,
+  type LLMMessage,
+  type PostedMessage,
+  SkeinError,
+} from '@skein/spec';
+import { ThreadError } from '../errors/thread-error.js';
+import { inboxMessage } from '../run/run-inbox.js';
 import type { ExecuteOptions, StartedRun, ThreadResult } from '../run/thread-executor.js';
 import type { BuildThreadOptions } from '../thread/thread-builder.js';
 import type { ThreadContext } from '../thread/thread-context.js';
-import { nextTurn } from './chat-turn.js';
+import { busyReason, endsByInterrupt, nextTurn } from './chat-turn.js';
+import { postedResult, type SendResult } from './posted-result.js';
+
+/** What a message sent to a busy thread does (decision 0036). */
+export type IfBusy = 'queue' | 'steer' | 'interrupt' | 'reject';
+
+const IF_BUSY: ReadonlySet<unknown> = new Set(['queue', 'steer', 'interrupt', 'reject']);
+
+/** The store's inbox, as the turns use it. */
+export interface TurnInbox {
+  postMessage(threadId: string, post: InboxPost): Promise<{ seq: number; duplicate: boolean }>;
+  pendingMessages(threadId: string): Promise<PostedMessage[]>;
+}
 
 /** What the turns need from the engine. */
 export interface TurnHost {
@@ -14,6 +36,8 @@ export interface TurnHost {
     options: ExecuteOptions,
     resume?: { readonly input: unknown },
   ): Promise<StartedRun>;
+  /** The store's inbox; without one a busy thread refuses messages (`THREAD_STATE`). */
+  readonly inbox: TurnInbox | undefined;
 }
 
 /** Options of one send that the turn taking it uses. */
@@ -24,45 +48,95 @@ export interface TurnOptions extends ExecuteOptions {
   readonly variables?: Readonly<Record<string, unknown>>;
   /**
    * Clear the conversation before this message (a new topic): earlier turns stay stored but
-   * leave the model's view; the system prompt and the tool description stay.
+   * leave the model's view; the system prompt and the tool description stay. Only for a message
+   * that starts its turn: refused (`INVALID_ARGUMENT`) when it would wait in the inbox.
    */
   readonly clear?: boolean;
+  /**
+   * When the thread is busy (a turn runs, here or in another process; it waits on time or an
+   * event; it waits for tool approvals): `queue` (default) takes the message in the turn after,
+   * in order; `steer` adds it to the running turn before its next model call; `interrupt` ends
+   * the running turn at its next safe point and starts one with the message; `reject` refuses
+   * it with `THREAD_BUSY`. A thread waiting for a person's answer takes the message as the answer.
+   */
+  readonly ifBusy?: IfBusy;
+  /**
+   * The sender's id for the message (1 to 256 characters): a send retried with the same id
+   * stores the message once. Default: a random id.
+   */
+  readonly messageId?: string;
 }
 
 export interface Turn {
   readonly thread: ThreadContext;
-  readonly result: ThreadResult;
+  readonly result: SendResult;
 }
 
 /**
  * A send of a principal's view: a new thread is built for `principal`, a stored thread of
- * another (or of none) is `CHECKPOINT_NOT_FOUND`, and `onTaken` is called once a turn takes the
- * message, when the thread is known to be the principal's (the send starts hearing events then).
+ * another (or of none) is `CHECKPOINT_NOT_FOUND`, and `onTaken` is called once the thread is
+ * known to be the principal's (the send starts hearing events then).
  */
 export interface TurnScope {
   readonly principal: string;
   readonly onTaken?: () => void;
 }
 
-interface Queued {
-  readonly message: LLMMessage;
+/** A message this engine posted, waiting for the turn that takes it. */
+interface Waiter {
+  readonly seq: number;
+  readonly messageId: string;
   readonly options: TurnOptions;
-  readonly scope: TurnScope | undefined;
   readonly resolve: (turn: Turn) => void;
   readonly reject: (error: unknown) => void;
 }
 
+function checkOptions(options: TurnOptions): void {
+  if (options.ifBusy !== undefined && !IF_BUSY.has(options.ifBusy))
+    throw new InvalidArgumentError(
+      'options.ifBusy',
+      `options.ifBusy must be "queue", "steer", "interrupt" or "reject", got ${JSON.stringify(options.ifBusy)}`,
+    );
+  const id = options.messageId;
+  if (id !== undefined && (typeof id !== 'string' || id.length === 0 || id.length > 256))
+    throw new InvalidArgumentError(
+      'options.messageId',
+      'options.messageId must be a string of 1 to 256 characters',
+    );
+}
+
+/** What a turn's run is started with, of a send's options. */
+function runOptions(options: TurnOptions | undefined): ExecuteOptions {
+  return {
+    ...(options?.signal === undefined ? {} : { signal: options.signal }),
+    ...(options?.maxSteps === undefined ? {} : { maxSteps: options.maxSteps }),
+  };
+}
+
+function taking(error: unknown): boolean {
+  return SkeinError.hasCode(error, 'THREAD_LEASED') || SkeinError.hasCode(error, 'CHECKPOINT_CONFLICT');
+}
+
 /**
- * The threads this engine runs now, and the messages sent to them meanwhile. A message sent to a
- * thread that runs here waits for the run to end and is taken by the next turn (several at once
- * when the thread ran to its end; one when it paused for an answer). The queue is in memory: a
- * message is stored once a turn takes it, and a send resolves only then.
+ * The turns of the threads this engine runs, and the messages sent to them (decision 0036). A
+ * message for a thread nobody runs starts its turn at once. One for a busy thread is posted to
+ * the thread's inbox in the store, durably and in order; whoever runs the thread takes it
+ * (`steer` before the next model call, `interrupt` at the next safe point, `queue` when the turn
+ * ends), so a message sent from any process is taken exactly once. A send this engine posted
+ * resolves with the turn that took its message when that turn ran here, or with the message
+ * posted (`PostedResult`) when another process runs the thread or it waits.
  */
 export class ThreadTurns {
   readonly #host: TurnHost;
-  /** Runs (and turns being started) per thread; a thread is busy while it has any. */
+  /** Runs and sends in progress per thread; a thread is busy here while it has any. */
   readonly #busy = new Map<string, number>();
-  readonly #inboxes = new Map<string, Queued[]>();
+  /** Threads whose inbox is to be read once they are no longer busy here. */
+  readonly #due = new Set<string>();
+  readonly #waiters = new Map<string, Waiter[]>();
+  /** Threads running here that this engine posted an interrupt to. */
+  readonly #interrupts = new Set<string>();
+  /** Called once a thread is no longer busy here. */
+  readonly #idle = new Map<string, (() => void)[]>();
 
   constructor(host: TurnHost) {
     this.#host = host;
@@ -73,129 +147,302 @@ export class ThreadTurns {
     return this.#busy.has(threadId);
   }
 
-  /** Marks `threadId` busy until `result` settles; then the messages sent meanwhile are taken. */
-  track<T>(threadId: string, result: Promise<T>): Promise<T> {
-    this.#busy.set(threadId, (this.#busy.get(threadId) ?? 0) + 1);
-    const done = () => {
-      const left = this.#busy.get(threadId)! - 1;
-      if (left > 0) this.#busy.set(threadId, left);
-      else {
-        this.#busy.delete(threadId);
-        this.#drain(threadId);
-      }
-    };
-    result.then(done, done);
+  /** Whether this engine posted an interrupt to `threadId` that no turn has taken yet. */
+  interruptPosted(threadId: string): boolean {
+    return this.#interrupts.has(threadId);
+  }
+
+  /**
+   * Marks `thread` busy until `result` settles; then the messages its run took resolve their
+   * sends, and its inbox is read for a next turn.
+   */
+  track(thread: ThreadContext, result: Promise<ThreadResult>): Promise<ThreadResult> {
+    const threadId = thread.threadId;
+    const release = this.#hold(threadId);
+    result
+      .then(
+        (ended) => this.#settle(thread, (w) => w.resolve({ thread, result: ended })),
+        (error: unknown) => this.#settle(thread, (w) => w.reject(error)),
+      )
+      .finally(() => {
+        this.#due.add(threadId);
+        release();
+      });
     return result;
   }
 
   /** Sends `message` to `threadId`: a new thread, the answer it waits for, or its next turn. */
-  send(
+  async send(
     threadId: string,
     message: LLMMessage,
     options: TurnOptions,
     scope?: TurnScope,
   ): Promise<Turn> {
+    checkOptions(options);
     if (this.#busy.has(threadId))
-      return new Promise((resolve, reject) =>
-        this.#queue(threadId, { message, options, scope, resolve, reject }),
-      );
-    return this.#turn(threadId, [message], options, scope === undefined ? [] : [scope]).then(
-      ({ turn }) => turn,
-    );
-  }
-
-  #queue(threadId: string, queued: Queued): void {
-    const inbox = this.#inboxes.get(threadId);
-    if (inbox) inbox.push(queued);
-    else this.#inboxes.set(threadId, [queued]);
-  }
-
-  /**
-   * One turn taking `messages` (or the first of them); the rest are queued again. `scopes` are
-   * those of the sends the messages came from, all of one principal (none: unscoped sends).
-   */
-  async #turn(
-    threadId: string,
-    messages: readonly LLMMessage[],
-    options: TurnOptions,
-    scopes: readonly TurnScope[],
-  ): Promise<{ turn: Turn; taken: number }> {
-    let release!: () => void;
-    // Busy from now, so a send while the thread loads waits for this turn instead of racing it.
-    this.track(threadId, new Promise<void>((resolve) => (release = resolve)));
+      return this.#post(threadId, message, options, scope, true).catch(async (error: unknown) => {
+        // Its first turn runs here and has not stored it yet: the message takes the next turn.
+        if (!SkeinError.hasCode(error, 'CHECKPOINT_NOT_FOUND') || !this.#busy.has(threadId))
+          throw error;
+        // Posted in the order they were sent, once it is stored.
+        await new Promise<void>((resolve) => this.#onIdle(threadId, resolve));
+        return this.#post(threadId, message, options, scope, false);
+      });
+    const release = this.#hold(threadId);
+    let busy: string | undefined;
     try {
-      const { thread, started, taken } = await this.#start(threadId, messages, options, scopes);
-      const result = await this.track(threadId, started.result);
-      return { turn: { thread, result }, taken };
+      const stored = await this.#load(threadId, scope);
+      if (!stored)
+        return (
+          (await this.#create(threadId, message, options, scope)) ??
+          this.#post(threadId, message, options, undefined, false)
+        );
+      busy = busyReason(stored);
+      if (busy !== undefined && options.ifBusy === 'reject')
+        throw ThreadError.busy(threadId, stored.status, busy);
+      const inbox = this.#host.inbox;
+      if (busy !== undefined && !inbox) throw ThreadError.state(threadId, stored.status, busy);
+      // Nothing waits before it: the message starts the turn without a trip through the inbox.
+      if (
+        busy === undefined &&
+        (!inbox ||
+          (options.messageId === undefined &&
+            (await inbox.pendingMessages(threadId)).length === 0))
+      )
+        try {
+          return await this.#turn(stored, [message], options);
+        } catch (error) {
+          // Another process took the thread meanwhile: the message waits for its turn.
+          if (!inbox || !SkeinError.hasCode(error, 'THREAD_LEASED')) throw error;
+        }
+      // Not awaited: the thread is read for a turn once this send lets go of it.
+      return this.#post(threadId, message, options, undefined, false);
     } finally {
       release();
     }
   }
 
-  async #start(
+  /** The stored thread, as `scope`'s principal may see it. */
+  async #load(
     threadId: string,
-    messages: readonly LLMMessage[],
-    options: TurnOptions,
-    scopes: readonly TurnScope[],
-  ) {
-    const { workflowId = 'chat', variables, clear, ...execute } = options;
-    const principal = scopes[0]?.principal;
+    scope: TurnScope | undefined,
+    mustExist = false,
+  ): Promise<ThreadContext | undefined> {
     const stored = await this.#host.load(threadId);
+    if (!stored && mustExist) throw new CheckpointNotFoundError(threadId);
     // To a principal, a thread of another (or of none) is one that does not exist; and as its id
     // is taken, it cannot be made either.
-    if (stored && principal !== undefined && stored.state.principal !== principal)
+    if (stored && scope && stored.state.principal !== scope.principal)
       throw new CheckpointNotFoundError(threadId);
-    for (const scope of scopes) scope.onTaken?.();
-    if (!stored) {
-      const thread = this.#host.create(workflowId, {
-        threadId,
-        messages,
-        ...(variables === undefined ? {} : { variables }),
-        ...(principal === undefined ? {} : { principal }),
-      });
-      return { thread, started: await this.#host.start(thread, execute), taken: messages.length };
-    }
-    const { turn, taken } = nextTurn(stored, messages, clear);
-    const started =
-      turn.kind === 'answer'
-        ? await this.#host.start(stored, execute, { input: turn.input })
-        : await this.#host.start(stored, execute);
-    return { thread: stored, started, taken };
+    scope?.onTaken?.();
+    return stored;
   }
 
-  #drain(threadId: string): void {
-    if (this.#busy.has(threadId)) return;
-    const queued = this.#inboxes.get(threadId);
-    if (!queued) return;
-    this.#inboxes.delete(threadId);
-    // One turn takes the messages of one caller: the first in line and those of the same
-    // principal after it (the unscoped ones together); the others wait for the next turn.
-    const principal = queued[0]!.scope?.principal;
-    let count = queued.findIndex((q) => q.scope?.principal !== principal);
-    if (count < 0) count = queued.length;
-    const inbox = queued.slice(0, count);
-    const waiting = queued.slice(count);
-    const requeue = (first: readonly Queued[]) => {
-      const next = [...first, ...waiting, ...(this.#inboxes.get(threadId) ?? [])];
-      if (next.length > 0) this.#inboxes.set(threadId, next);
-    };
-    this.#turn(
+  async #create(
+    threadId: string,
+    message: LLMMessage,
+    options: TurnOptions,
+    scope: TurnScope | undefined,
+  ): Promise<Turn | undefined> {
+    const { workflowId = 'chat', variables } = options;
+    const principal = scope?.principal;
+    const thread = this.#host.create(workflowId, {
       threadId,
-      inbox.map((q) => q.message),
-      inbox[0]!.options,
-      inbox.flatMap((q) => (q.scope === undefined ? [] : [q.scope])),
-    ).then(
-      ({ turn, taken }) => {
-        for (const q of inbox.slice(0, taken)) q.resolve(turn);
-        // Not taken (the thread paused for one answer): first in line for the next turn.
-        requeue(inbox.slice(taken));
-        this.#drain(threadId);
-      },
-      (error: unknown) => {
-        for (const q of inbox) q.reject(error);
-        requeue([]);
-        this.#drain(threadId);
-      },
-    );
+      messages: [message],
+      ...(variables === undefined ? {} : { variables }),
+      ...(principal === undefined ? {} : { principal }),
+    });
+    const started = await this.#host.start(thread, runOptions(options)).catch((error: unknown) => {
+      // Two first messages raced: the other made the thread, this one is its next message.
+      if (!this.#host.inbox || !taking(error)) throw error;
+      return undefined;
+    });
+    return started && { thread, result: await started.result };
   }
+
+  /** A turn of `thread` taking `messages` now (the answer it waits for, or a new turn). */
+  async #turn(
+    thread: ThreadContext,
+    messages: readonly LLMMessage[],
+    options: TurnOptions | undefined,
+    endWait = false,
+  ): Promise<Turn> {
+    const { turn } = nextTurn(thread, messages, options?.clear, endWait);
+    const started =
+      turn.kind === 'answer'
+        ? await this.#host.start(thread, runOptions(options), { input: turn.input })
+        : await this.#host.start(thread, runOptions(options));
+    return { thread, result: await started.result };
+  }
+
+  /**
+   * Posts `message` to the thread's inbox and resolves once a turn took it (or with it posted,
+   * when no turn here will). The inbox is read as soon as the thread is no longer busy here.
+   */
+  async #post(
+    threadId: string,
+    message: LLMMessage,
+    options: TurnOptions,
+    scope: TurnScope | undefined,
+    runsHere: boolean,
+  ): Promise<Turn> {
+    const inbox = this.#host.inbox;
+    const release = this.#hold(threadId);
+    try {
+      if (scope) await this.#load(threadId, scope, true);
+      if (runsHere && options.ifBusy === 'reject')
+        throw ThreadError.busy(threadId, 'RUNNING', 'a turn runs in this engine');
+      if (!inbox)
+        throw ThreadError.state(
+          threadId,
+          'RUNNING',
+          'a turn runs in this engine, and the store keeps no inbox (postMessage) for the message to wait in',
+        );
+      if (options.clear)
+        throw new InvalidArgumentError(
+          'options.clear',
+          `thread ${threadId} is busy: a message that waits for a turn cannot clear the conversation (send it with clear once the thread is idle)`,
+        );
+      const messageId = options.messageId ?? randomUUID();
+      const mode = options.ifBusy === undefined || options.ifBusy === 'reject' ? 'queue' : options.ifBusy;
+      const { seq } = await inbox.postMessage(threadId, {
+        id: messageId,
+        message,
+        mode,
+        postedAt: new Date().toISOString(),
+      });
+      if (mode === 'interrupt') this.#interrupts.add(threadId);
+      const taken = new Promise<Turn>((resolve, reject) => {
+        const waiter: Waiter = { seq, messageId, options, resolve, reject };
+        const waiters = this.#waiters.get(threadId);
+        if (waiters) waiters.push(waiter);
+        else this.#waiters.set(threadId, [waiter]);
+      });
+      this.#due.add(threadId);
+      return taken;
+    } finally {
+      release();
+    }
+  }
+
+  /** Busy from now until the returned function is called; then a due inbox is read. */
+  #hold(threadId: string): () => void {
+    this.#busy.set(threadId, (this.#busy.get(threadId) ?? 0) + 1);
+    let held = true;
+    return () => {
+      if (!held) return;
+      held = false;
+      const left = this.#busy.get(threadId)! - 1;
+      if (left > 0) {
+        this.#busy.set(threadId, left);
+        return;
+      }
+      this.#busy.delete(threadId);
+      if (this.#due.delete(threadId)) void this.#next(threadId);
+      else {
+        const idle = this.#idle.get(threadId);
+        this.#idle.delete(threadId);
+        for (const call of idle ?? []) call();
+      }
+    };
+  }
+
+  #onIdle(threadId: string, call: () => void): void {
+    const idle = this.#idle.get(threadId);
+    if (idle) idle.push(call);
+    else this.#idle.set(threadId, [call]);
+  }
+
+  /** Settles the sends whose messages the run of `thread` took (its inbox mark). */
+  #settle(thread: ThreadContext, settle: (waiter: Waiter) => void): void {
+    const waiters = this.#waiters.get(thread.threadId);
+    if (!waiters) return;
+    const mark = thread.state.inboxTaken ?? 0;
+    const left: Waiter[] = [];
+    for (const waiter of waiters) if (waiter.seq <= mark) settle(waiter);
+    else left.push(waiter);
+    if (left.length > 0) this.#waiters.set(thread.threadId, left);
+    else this.#waiters.delete(thread.threadId);
+  }
+
+  /** Every send still waiting on `threadId`, settled at once (and forgotten). */
+  #settleAll(threadId: string, settle: (waiter: Waiter) => void): void {
+    const waiters = this.#waiters.get(threadId);
+    this.#waiters.delete(threadId);
+    for (const waiter of waiters ?? []) settle(waiter);
+  }
+
+  /**
+   * Reads the thread's inbox and starts the turn that takes what waits there, when the thread
+   * can take it; sends that no turn here will take resolve with their messages posted.
+   */
+  async #next(threadId: string): Promise<void> {
+    const inbox = this.#host.inbox;
+    if (!inbox) return;
+    const release = this.#hold(threadId);
+    let thread: ThreadContext | undefined;
+    try {
+      const pending = await inbox.pendingMessages(threadId);
+      thread = await this.#host.load(threadId);
+      if (!thread) throw new CheckpointNotFoundError(threadId);
+      this.#interrupts.delete(threadId);
+      if (pending.length === 0) return;
+      const interrupt = pending.some((p) => p.mode === 'interrupt');
+      const options = this.#waiters.get(threadId)?.find((w) => w.seq === pending[0]!.seq)?.options;
+      const mark = thread.state.inboxTaken ?? 0;
+      const pause = thread.state.pending;
+      if (interrupt && thread.status === 'PAUSED' && pause?.kind === 'tool-approval') {
+        // The calls are answered as not approved; the resumed node meets the interrupt before
+        // its next model call, so its tool round ends whole.
+        const reason = 'interrupted by a new message';
+        const approvals = Object.fromEntries(
+          pause.awaiting.map((id) => [id, { approved: false, reason }]),
+        );
+        const started = await this.#host
+          .start(thread, runOptions(options), { input: { approvals } })
+          .catch((error: unknown) => {
+            // Another process answered or runs it: it meets the interrupt.
+            if (!taking(error) && !SkeinError.hasCode(error, 'RESUME_CONFLICT')) throw error;
+          });
+        await started?.result;
+        return;
+      }
+      if (busyReason(thread) !== undefined && !(interrupt && endsByInterrupt(thread))) return;
+      const taken = nextTurnCount(thread);
+      const messages = pending.slice(0, taken ?? pending.length);
+      thread.dispatch({ type: 'inbox-taken', seq: messages.at(-1)!.seq });
+      await this.#turn(thread, messages.map(inboxMessage), undefined, interrupt).catch(
+        (error: unknown) => {
+          // Another process took the thread: it takes the messages.
+          if (!SkeinError.hasCode(error, 'THREAD_LEASED')) throw error;
+        },
+      );
+      // A turn that could not store what it took (its store failed) is not tried again here:
+      // the messages stay in the inbox for the thread's next turn.
+      if ((thread.state.inboxTaken ?? 0) <= mark) this.#due.delete(threadId);
+    } catch (error) {
+      this.#due.delete(threadId);
+      this.#settleAll(threadId, (w) => w.reject(error));
+    } finally {
+      // Sends no turn here took: their messages wait in the inbox for whoever runs the thread.
+      if (thread && !this.#busyBeyond(threadId))
+        this.#settleAll(threadId, (w) =>
+          w.resolve({ thread: thread!, result: postedResult(thread!, w.seq, w.messageId) }),
+        );
+      release();
+    }
+  }
+
+  /** Whether more than this read holds the thread (a run started from it still goes on). */
+  #busyBeyond(threadId: string): boolean {
+    return (this.#busy.get(threadId) ?? 0) > 1 || this.#due.has(threadId);
+  }
+}
+
+/** How many waiting messages a thread's next turn takes: one as an answer, else all. */
+function nextTurnCount(thread: ThreadContext): number | undefined {
+  const pending = thread.state.pending;
+  return thread.status === 'PAUSED' && pending?.kind === 'user-input' && !pending.answer
+    ? 1
+    : undefined;
 }

@@ -30,6 +30,8 @@ const threadErrors: { [C in api.ThreadErrorCode]: api.ThreadError<C> } = {
   RESUME_INPUT_INVALID: api.ThreadError.resumeInput('t', 'no answer'),
   MAX_STEPS_EXCEEDED: api.ThreadError.maxSteps('t', 10, 'agent'),
   THREAD_CANCELLED: api.ThreadError.cancelled('t'),
+  THREAD_INTERRUPTED: api.ThreadError.interrupted('t'),
+  THREAD_BUSY: api.ThreadError.busy('t', 'RUNNING', 'another turn runs'),
   STATE_CORRUPT: api.ThreadError.stateCorrupt('t', 'cp-1', 'state.step', 'is negative'),
   VALUE_NOT_JSON: api.ThreadError.valueNotJson('variable "x"', 'vars.x', 'a BigInt'),
   INVALID_VARIABLES: api.ThreadError.invalidVariables('wf', 'x is required'),

@@ -8,6 +8,10 @@ import { SkeinError, type SkeinErrorOptions } from '@skein/spec';
  * - `MAX_STEPS_EXCEEDED`: the step budget ran out; the thread keeps its state and can be executed
  *   again.
  * - `THREAD_CANCELLED`: the thread was cancelled through its AbortSignal.
+ * - `THREAD_INTERRUPTED`: the turn ended at a safe point because a message was sent with
+ *   `ifBusy: 'interrupt'`; the next turn takes that message (the thread is not cancelled for good).
+ * - `THREAD_BUSY`: a message sent with `ifBusy: 'reject'` to a thread that is running, waiting or
+ *   paused for approvals; nothing was posted.
  * - `STATE_CORRUPT`: a stored thread state that is not what the engine wrote (a damaged or
  *   tampered store row).
  * - `VALUE_NOT_JSON`: a value that cannot enter thread state: every store keeps state as JSON, so a
@@ -25,6 +29,8 @@ export type ThreadErrorCode =
   | 'RESUME_INPUT_INVALID'
   | 'MAX_STEPS_EXCEEDED'
   | 'THREAD_CANCELLED'
+  | 'THREAD_INTERRUPTED'
+  | 'THREAD_BUSY'
   | 'STATE_CORRUPT'
   | 'VALUE_NOT_JSON'
   | 'INVALID_VARIABLES'
@@ -134,6 +140,22 @@ export class ThreadError<Code extends ThreadErrorCode = ThreadErrorCode> extends
 
   static cancelled(threadId: string): ThreadError<'THREAD_CANCELLED'> {
     return new ThreadError('THREAD_CANCELLED', `Thread ${threadId} was cancelled`, { threadId });
+  }
+
+  static interrupted(threadId: string): ThreadError<'THREAD_INTERRUPTED'> {
+    return new ThreadError(
+      'THREAD_INTERRUPTED',
+      `Thread ${threadId}: the turn was interrupted by a new message, which the next turn takes`,
+      { threadId },
+    );
+  }
+
+  static busy(threadId: string, status: ThreadStatus, why: string): ThreadError<'THREAD_BUSY'> {
+    return new ThreadError(
+      'THREAD_BUSY',
+      `Thread ${threadId} is busy (${status}): ${why}; the message was not posted (ifBusy: "reject")`,
+      { threadId, status },
+    );
   }
 
   static stateCorrupt(

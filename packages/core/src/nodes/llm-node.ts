@@ -36,7 +36,7 @@ const DEFAULT_TOOL_CONCURRENCY = 4;
 interface LLMNodeOutput {
   readonly content: string;
   /** `done` when the model stopped calling tools; `max-tool-rounds` when the bound cut it off. */
-  readonly stopReason: 'done' | 'max-tool-rounds';
+  readonly stopReason: 'done' | 'max-tool-rounds' | 'interrupted';
   readonly rounds: number;
 }
 
@@ -262,6 +262,10 @@ export const llmNodeHandler: NodeHandler<LLMNode> = async (ctx): Promise<NodeOut
   }
 
   while (round < maxRounds) {
+    // Messages sent meanwhile join before the call (after the round's tool results), or an
+    // interrupt ends the node here with its finished rounds kept.
+    if (ctx.inbox && (await ctx.inbox.beforeModelCall()))
+      return finish(ctx, { content: lastContent, stopReason: 'interrupted', rounds: round });
     // Awaited only when asked for: a node without `compact` starts its call in the same tick.
     if (config.compact !== undefined) await compactIfNeeded(ctx, config.compact, round);
     const response = await generate(ctx, tools, round);

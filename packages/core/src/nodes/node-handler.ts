@@ -52,6 +52,20 @@ export interface NodeRunContext<N extends NodeDefinition = NodeDefinition> {
    * child thread), where returning them in the outcome would thread them through every caller.
    */
   countToolFailures(added: Readonly<Record<string, number>>): void;
+  /**
+   * Messages sent to the thread while it runs (decision 0036); present on a top-level thread of
+   * an engine whose store keeps an inbox. A node that calls a model asks it first.
+   */
+  readonly inbox?: ThreadInbox;
+}
+
+/** Where a running thread meets messages sent to it meanwhile (`send` with `ifBusy`). */
+export interface ThreadInbox {
+  /**
+   * Call before a model call: `steer` messages join the conversation now; true when an
+   * `interrupt` waits, and the node should end here, with what it finished kept.
+   */
+  beforeModelCall(): Promise<boolean>;
 }
 
 /** What a paused or waiting node is resumed with. */

@@ -1,13 +1,15 @@
 import type { ThreadContext } from '../thread/thread-context.js';
 import { addToolFailures } from '../thread/tool-failure-counts.js';
 import type { NodeDefinition } from '../workflow/types.js';
-import type { NodeRunContext, NodeServices, ResumeInput } from './node-handler.js';
+import type { NodeRunContext, NodeServices, ResumeInput, ThreadInbox } from './node-handler.js';
 
 const NO_FAILURES: Readonly<Record<string, number>> = Object.freeze(Object.create(null));
 
 /** Where a run's signal lives: the caller's, or one made the first time a handler asks. */
 export interface RunSignal {
   signal: AbortSignal | undefined;
+  /** The thread's inbox during the run, when it has one. */
+  readonly inbox?: ThreadInbox | undefined;
 }
 
 /**
@@ -44,6 +46,10 @@ export class EngineRunContext<N extends NodeDefinition = NodeDefinition>
     this.resume = resume;
     this.recovering = recovering;
     this.maxSteps = maxSteps;
+  }
+
+  get inbox(): ThreadInbox | undefined {
+    return this.#run.inbox;
   }
 
   countToolFailures(added: Readonly<Record<string, number>>): void {

@@ -48,6 +48,7 @@ function nextCheckpoint(
   const { owner, forkOf } = thread.record;
   const wake = wakeOf(thread.state);
   const waitsFor = eventWaitOf(thread.state);
+  const taken = thread.state.inboxTaken;
   return {
     id: `${thread.threadId}:${sequence}`,
     threadId: thread.threadId,
@@ -61,6 +62,10 @@ function nextCheckpoint(
     // The store indexes it: recovering reads the wakes there, not every waiting thread.
     ...(wake === undefined || Number.isNaN(wake.at) ? {} : { wakeAt: wake.at }),
     ...(waitsFor === undefined ? {} : { waitsFor }),
+    // Only when it moved: the store marks the messages taken with this save (decision 0036).
+    ...(taken === undefined || taken === thread.record.inboxMarked
+      ? {}
+      : { inboxTaken: taken }),
   };
 }
 

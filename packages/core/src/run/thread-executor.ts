@@ -26,6 +26,7 @@ import { LeaseKeeper, type LeaseOptions } from './lease-keeper.js';
 import { nodeFailure } from './node-failure.js';
 import { callHandler, defaultHandlers, type NodeHandlers } from './node-handlers.js';
 import { resumeConflict } from './resume-conflict.js';
+import { RunInbox } from './run-inbox.js';
 import { checkStillLatest } from './still-latest.js';
 import { emitNodeFailed, finishThread, pauseThread } from './thread-endings.js';
 import type { ExecuteOptions, ThreadResult } from './thread-result.js';
@@ -53,6 +54,11 @@ export interface ThreadExecutorOptions {
   readonly lease?: Omit<LeaseOptions, 'store'>;
   /** The clock waits are measured from, in epoch ms (default the lease's, else `Date.now`). */
   readonly now?: () => number;
+  /**
+   * Whether this process posted an interrupt for a thread it runs (the engine's sends): between
+   * nodes the run reads its inbox only then (decision 0036).
+   */
+  readonly interruptPosted?: (threadId: string) => boolean;
 }
 
 /**
@@ -92,6 +98,8 @@ interface Run extends RunSignal {
   resume: ResumeInput | undefined;
   /** After a yield, the thread runs on until this time whatever the slice (`RESUMED_MS`). */
   resumedUntil: number;
+  /** A top-level thread's inbox, when the store keeps one. */
+  readonly inbox: RunInbox | undefined;
 }
 
 /** One node being run: what undoing it or reporting it needs. */
@@ -130,8 +138,10 @@ export class ThreadExecutor {
   readonly #emitter: SkeinEmitter;
   readonly #store: CheckpointStore | undefined;
   readonly #leases: LeaseKeeper | undefined;
+  readonly #interruptPosted: (threadId: string) => boolean;
 
   constructor(options: ThreadExecutorOptions) {
+    this.#interruptPosted = options.interruptPosted ?? (() => false);
     this.#leases =
       options.store && options.lease
         ? new LeaseKeeper({ store: options.store, ...options.lease })
@@ -320,6 +330,7 @@ export class ThreadExecutor {
       steps: 0,
       resume,
       resumedUntil: 0,
+      inbox: this.#inboxOf(thread),
     };
     const threadId = thread.threadId;
     const store = this.#store;
@@ -332,6 +343,10 @@ export class ThreadExecutor {
         });
       thread.dispatch(RUN_STARTED);
       for (;;) {
+        const inbox = run.inbox;
+        // A new message interrupts the turn here: what it finished is stored, the next turn takes the message.
+        if (inbox && (inbox.interrupted || (inbox.rung && (await inbox.interruptWaits()))))
+          return await this.#finish(run, 'CANCELLED', ThreadError.interrupted(threadId));
         const nodeId = thread.state.currentNodeId;
         if (nodeId === undefined) return await this.#finish(run, 'COMPLETED');
         if (nodeId === run.stopAt)
@@ -401,6 +416,18 @@ export class ThreadExecutor {
     } finally {
       releaseRun(thread);
     }
+  }
+
+  /** The inbox of a top-level thread on a store that keeps one (decision 0036). */
+  #inboxOf(thread: ThreadContext): RunInbox | undefined {
+    const store = this.#store;
+    if (thread.state.parent || !store?.pendingMessages) return undefined;
+    const threadId = thread.threadId;
+    return new RunInbox(
+      { pendingMessages: (id) => store.pendingMessages!(id) },
+      thread,
+      () => this.#interruptPosted(threadId),
+    );
   }
 
   /**

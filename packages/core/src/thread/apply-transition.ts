@@ -89,7 +89,15 @@ export function applyTransition(state: ThreadState, transition: ThreadTransition
         if (draft.pending?.kind === 'event') draft.pending.webhook = transition.webhook;
       });
     case 'forked':
-      return next(state, { forkedFrom: Object.freeze({ ...transition.from }) });
+      // A fork has an inbox of its own: the messages its origin took are just conversation.
+      return next(state, { forkedFrom: Object.freeze({ ...transition.from }), inboxTaken: undefined });
+    case 'inbox-taken':
+      if (!Number.isSafeInteger(transition.seq) || transition.seq <= (state.inboxTaken ?? 0))
+        throw new InvalidArgumentError(
+          'seq',
+          `thread ${state.threadId}: inbox messages are taken in order, past ${state.inboxTaken ?? 0}; got ${transition.seq}`,
+        );
+      return next(state, { inboxTaken: transition.seq });
     case 'upgraded':
       return next(state, {
         workflowVersion: transition.workflowVersion,

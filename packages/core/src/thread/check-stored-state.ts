@@ -141,6 +141,8 @@ export function checkStoredState(stored: StoredThread): ThreadState {
   if (!STATUSES.has(state.status as string))
     fail('state.status', `must be one of ${[...STATUSES].join(', ')}`);
   if (!isCount(state.step)) fail('state.step', 'must be a whole number >= 0');
+  if (state.inboxTaken !== undefined && !isCount(state.inboxTaken))
+    fail('state.inboxTaken', 'must be a whole number >= 0 when present');
   requireString(state.currentNodeId, 'state.currentNodeId', fail, true);
   for (const key of ['variables', 'nodeOutputs', 'toolFailures'])
     if (!isRecord(state[key])) fail(`state.${key}`, 'must be an object');

@@ -20,6 +20,8 @@ export class RunRecord {
    * or of the thread as it was when first run.
    */
   lastSaved: { readonly state: ThreadState; readonly cursor: ConversationCursor } | undefined;
+  /** The inbox mark of the last stored checkpoint: a save sends the thread's only when it moved. */
+  inboxMarked: number | undefined;
   /**
    * A fork not stored yet: its first checkpoint names the checkpoint its conversation continues,
    * so the store shares that prefix instead of taking a copy (`checkpointCursor` starts there).
@@ -52,6 +54,7 @@ export class RunRecord {
     this.checkpointSequence = sequence;
     this.lastCheckpointId = id;
     this.lastSaved = { state, cursor };
+    this.inboxMarked = state.inboxTaken;
     this.forkOf = undefined;
   }
 }

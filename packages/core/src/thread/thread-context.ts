@@ -131,6 +131,7 @@ export class ThreadContext {
       parts.checkpointSequence ?? 0,
     );
     this.record.forkOf = parts.forkOf;
+    this.record.inboxMarked = this.state.inboxTaken;
   }
 
   /** The thread's conversation, built from its seed the first time it is asked for. */

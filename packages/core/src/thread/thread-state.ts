@@ -154,6 +154,12 @@ export interface ThreadState extends CheckpointState {
    * lease `owner` of a checkpoint, which names the process that runs the thread.
    */
   readonly principal?: string;
+  /**
+   * The highest inbox `seq` this thread's conversation holds (decision 0036): messages posted to
+   * it up to there are in the conversation, each once. Saved with the checkpoint whose
+   * conversation first shows them, so the store marks them taken in the same commit.
+   */
+  readonly inboxTaken?: number;
 }
 
 /** Where a forked thread came from (the same link a fork's first checkpoint carries). */

@@ -87,4 +87,6 @@ export type ThreadTransition =
       readonly toolFailures: Readonly<Record<string, number>>;
     }
   | { readonly type: 'trigger-fired'; readonly triggerId: string }
-  | { readonly type: 'dynamic-tools-changed'; readonly names: readonly string[] };
+  | { readonly type: 'dynamic-tools-changed'; readonly names: readonly string[] }
+  /** Messages posted to the thread up to `seq` joined its conversation (decision 0036). */
+  | { readonly type: 'inbox-taken'; readonly seq: number };
