@@ -49,6 +49,7 @@ export type {
 } from './checkpoint/checkpoint-store.js';
 export { InMemoryCheckpointStore } from './checkpoint/in-memory-checkpoint-store.js';
 export type { SentMessage } from './engine/chat-turn.js';
+export type { PostedResult, SendResult } from './engine/posted-result.js';
 // A principal's view of the engine: threads that belong to one caller.
 export type { PrincipalBuildOptions, PrincipalEngine } from './engine/principal-engine.js';
 export type {
@@ -60,7 +61,6 @@ export type {
   SendOutcome,
   SkeinEngineOptions,
 } from './engine/skein-engine.js';
-export type { PostedResult, SendResult } from './engine/posted-result.js';
 // Engine
 export { SkeinEngine } from './engine/skein-engine.js';
 export type { IfBusy, TurnOptions } from './engine/thread-turns.js';

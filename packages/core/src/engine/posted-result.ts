@@ -17,11 +17,7 @@ export interface PostedResult extends Omit<ThreadResult, 'status'> {
 export type SendResult = ThreadResult | PostedResult;
 
 /** The posted result of a message `seq` for `thread` as it was last seen. */
-export function postedResult(
-  thread: ThreadContext,
-  seq: number,
-  messageId: string,
-): PostedResult {
+export function postedResult(thread: ThreadContext, seq: number, messageId: string): PostedResult {
   const status = thread.status;
   return {
     threadId: thread.threadId,

@@ -4,9 +4,9 @@ import { InMemoryCheckpointStore } from '../checkpoint/in-memory-checkpoint-stor
 import { add } from '../test-support/executor-fixtures.js';
 import { ScriptedLLMClient } from '../testing/scripted-llm-client.js';
 import type { ScriptStep } from '../testing/types.js';
+import type { ThreadContext } from '../thread/thread-context.js';
 import { chatWorkflow } from '../workflow/chat-workflow.js';
 import { WorkflowBuilder } from '../workflow/workflow-builder.js';
-import type { ThreadContext } from '../thread/thread-context.js';
 import { SkeinEngine } from './skein-engine.js';
 
 /** The model echoes the last user message, so each turn's reply says what it answered. */

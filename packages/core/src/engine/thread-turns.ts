@@ -114,7 +114,9 @@ function runOptions(options: TurnOptions | undefined): ExecuteOptions {
 }
 
 function taking(error: unknown): boolean {
-  return SkeinError.hasCode(error, 'THREAD_LEASED') || SkeinError.hasCode(error, 'CHECKPOINT_CONFLICT');
+  return (
+    SkeinError.hasCode(error, 'THREAD_LEASED') || SkeinError.hasCode(error, 'CHECKPOINT_CONFLICT')
+  );
 }
 
 /**
@@ -206,8 +208,7 @@ export class ThreadTurns {
       if (
         busy === undefined &&
         (!inbox ||
-          (options.messageId === undefined &&
-            (await inbox.pendingMessages(threadId)).length === 0))
+          (options.messageId === undefined && (await inbox.pendingMessages(threadId)).length === 0))
       )
         try {
           return await this.#turn(stored, [message], options);
@@ -304,7 +305,8 @@ export class ThreadTurns {
           `thread ${threadId} is busy: a message that waits for a turn cannot clear the conversation (send it with clear once the thread is idle)`,
         );
       const messageId = options.messageId ?? randomUUID();
-      const mode = options.ifBusy === undefined || options.ifBusy === 'reject' ? 'queue' : options.ifBusy;
+      const mode =
+        options.ifBusy === undefined || options.ifBusy === 'reject' ? 'queue' : options.ifBusy;
       const { seq } = await inbox.postMessage(threadId, {
         id: messageId,
         message,
@@ -359,8 +361,9 @@ export class ThreadTurns {
     if (!waiters) return;
     const mark = thread.state.inboxTaken ?? 0;
     const left: Waiter[] = [];
-    for (const waiter of waiters) if (waiter.seq <= mark) settle(waiter);
-    else left.push(waiter);
+    for (const waiter of waiters)
+      if (waiter.seq <= mark) settle(waiter);
+      else left.push(waiter);
     if (left.length > 0) this.#waiters.set(thread.threadId, left);
     else this.#waiters.delete(thread.threadId);
   }

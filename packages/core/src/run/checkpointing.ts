@@ -63,9 +63,7 @@ function nextCheckpoint(
     ...(wake === undefined || Number.isNaN(wake.at) ? {} : { wakeAt: wake.at }),
     ...(waitsFor === undefined ? {} : { waitsFor }),
     // Only when it moved: the store marks the messages taken with this save (decision 0036).
-    ...(taken === undefined || taken === thread.record.inboxMarked
-      ? {}
-      : { inboxTaken: taken }),
+    ...(taken === undefined || taken === thread.record.inboxMarked ? {} : { inboxTaken: taken }),
   };
 }
 

@@ -36,7 +36,10 @@ export class RunInbox implements ThreadInbox {
 
   async beforeModelCall(): Promise<boolean> {
     const pending = await this.#pending();
-    if (pending.some((p) => p.mode === 'interrupt')) return (this.interrupted = true);
+    if (pending.some((p) => p.mode === 'interrupt')) {
+      this.interrupted = true;
+      return true;
+    }
     let last = -1;
     for (let i = 0; i < pending.length; i++) if (pending[i]!.mode === 'steer') last = i;
     if (last < 0) return false;
@@ -54,7 +57,8 @@ export class RunInbox implements ThreadInbox {
   /** Between nodes, when `rung`: whether an interrupt waits in the store. */
   async interruptWaits(): Promise<boolean> {
     const pending = await this.#pending();
-    return (this.interrupted = pending.some((p) => p.mode === 'interrupt'));
+    this.interrupted = pending.some((p) => p.mode === 'interrupt');
+    return this.interrupted;
   }
 
   /** Pending in the store and not already taken by this run (its mark is saved with the node). */

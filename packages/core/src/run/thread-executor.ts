@@ -423,10 +423,8 @@ export class ThreadExecutor {
     const store = this.#store;
     if (thread.state.parent || !store?.pendingMessages) return undefined;
     const threadId = thread.threadId;
-    return new RunInbox(
-      { pendingMessages: (id) => store.pendingMessages!(id) },
-      thread,
-      () => this.#interruptPosted(threadId),
+    return new RunInbox({ pendingMessages: (id) => store.pendingMessages!(id) }, thread, () =>
+      this.#interruptPosted(threadId),
     );
   }
 

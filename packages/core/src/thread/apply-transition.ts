@@ -90,7 +90,10 @@ export function applyTransition(state: ThreadState, transition: ThreadTransition
       });
     case 'forked':
       // A fork has an inbox of its own: the messages its origin took are just conversation.
-      return next(state, { forkedFrom: Object.freeze({ ...transition.from }), inboxTaken: undefined });
+      return next(state, {
+        forkedFrom: Object.freeze({ ...transition.from }),
+        inboxTaken: undefined,
+      });
     case 'inbox-taken':
       if (!Number.isSafeInteger(transition.seq) || transition.seq <= (state.inboxTaken ?? 0))
         throw new InvalidArgumentError(
