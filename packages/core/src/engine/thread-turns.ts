@@ -18,6 +18,9 @@ import { postedResult, type SendResult } from './posted-result.js';
 /** What a message sent to a busy thread does (decision 0036). */
 export type IfBusy = 'queue' | 'steer' | 'interrupt' | 'reject';
 
+/** How often a post to a thread another process is making is tried (about 2.5 s in all). */
+const NEW_THREAD_TRIES = 32;
+
 const IF_BUSY: ReadonlySet<unknown> = new Set(['queue', 'steer', 'interrupt', 'reject']);
 
 /** The store's inbox, as the turns use it. */
@@ -188,7 +191,7 @@ export class ThreadTurns {
           throw error;
         // Posted in the order they were sent, once it is stored.
         await new Promise<void>((resolve) => this.#onIdle(threadId, resolve));
-        return this.#post(threadId, message, options, scope, false);
+        return this.#postToNew(threadId, message, options, scope);
       });
     const release = this.#hold(threadId);
     let busy: string | undefined;
@@ -197,7 +200,7 @@ export class ThreadTurns {
       if (!stored)
         return (
           (await this.#create(threadId, message, options, scope)) ??
-          this.#post(threadId, message, options, undefined, false)
+          this.#postToNew(threadId, message, options)
         );
       busy = busyReason(stored);
       if (busy !== undefined && options.ifBusy === 'reject')
@@ -259,6 +262,27 @@ export class ThreadTurns {
       return undefined;
     });
     return started && { thread, result: await started.result };
+  }
+
+  /**
+   * Posts to a thread being made (here, or by another process that won the race to make it),
+   * which may not have stored its first checkpoint yet: a post needs a stored thread. Tried again a few times, waiting a
+   * little longer each time (the other process stores it within its first node).
+   */
+  async #postToNew(
+    threadId: string,
+    message: LLMMessage,
+    options: TurnOptions,
+    scope?: TurnScope,
+  ): Promise<Turn> {
+    for (let attempt = 1; ; attempt++)
+      try {
+        return await this.#post(threadId, message, options, scope, false);
+      } catch (error) {
+        if (!SkeinError.hasCode(error, 'CHECKPOINT_NOT_FOUND') || attempt === NEW_THREAD_TRIES)
+          throw error;
+        await new Promise((resolve) => setTimeout(resolve, 5 * attempt));
+      }
   }
 
   /** A turn of `thread` taking `messages` now (the answer it waits for, or a new turn). */
