@@ -367,6 +367,16 @@ export class SkeinEngine {
   }
 
   /**
+   * Resolves once this engine neither runs `threadId` nor is about to start its next turn (the
+   * messages its runs left in the thread's inbox taken by the turns after). What a worker awaits
+   * before it lets go of a thread it ran.
+   */
+  idle(threadId: string): Promise<void> {
+    checkThreadId(threadId);
+    return this.#turns.idle(threadId);
+  }
+
+  /**
    * Calls `listener` with every event of `threadId` (and of its branches and child threads), each
    * with its name in `type`, until the returned function is called.
    */

@@ -152,6 +152,17 @@ export class ThreadTurns {
     return this.#busy.has(threadId);
   }
 
+  /**
+   * Resolves once no run or send of `threadId` goes on in this engine and none is due: the
+   * messages its runs left in the inbox have been taken by the turns after (or wait for another
+   * process). A caller that holds a thread while this engine runs it (a worker's job, its lock)
+   * keeps it until then.
+   */
+  idle(threadId: string): Promise<void> {
+    if (!this.#busy.has(threadId)) return Promise.resolve();
+    return new Promise((resolve) => this.#onIdle(threadId, resolve));
+  }
+
   /** Whether this engine posted an interrupt to `threadId` that no turn has taken yet. */
   interruptPosted(threadId: string): boolean {
     return this.#interrupts.has(threadId);
