@@ -7,6 +7,7 @@ export type { WorkerDatabaseCode } from './errors/worker-database-error.js';
 export { WorkerDatabaseError } from './errors/worker-database-error.js';
 export { WorkerOptionError } from './errors/worker-option-error.js';
 export type { ToolCallScope } from './idempotency-keys.js';
+export type { IfBusy, SentUserMessage } from './job-payload.js';
 export type { ConcurrencyLimitOptions, LimitedLLMClient } from './limit-concurrency.js';
 export { limitConcurrency } from './limit-concurrency.js';
 export type { RateBudgetOptions } from './postgres-rate-budget.js';
@@ -17,6 +18,7 @@ export { createWorker, SkeinWorker } from './skein-worker.js';
 export type {
   CallerOptions,
   EnqueueOptions,
+  SendMessageOptions,
   Unsubscribe,
   WorkerClientOptions,
 } from './worker-client.js';

@@ -49,7 +49,24 @@ export type ThreadJob =
        * none) is not sent to (`engine.forPrincipal(principal).send`).
        */
       readonly principal?: string;
+      /** What the message does when the thread is busy (`engine.send`'s `ifBusy`; default `queue`). */
+      readonly ifBusy?: IfBusy;
+      /**
+       * The message's id in the thread's inbox: a message posted again under it is stored once.
+       * Default: `job:<the job's id>`, the same on every retry of the job.
+       */
+      readonly messageId?: string;
+      /**
+       * Who sends it: a sender's messages are posted one at a time, in the order their jobs were
+       * queued (a graphile-worker queue per thread and sender). Default: one sender per thread.
+       */
+      readonly sender?: string;
     };
+
+/** What a message sent to a busy thread does (decision 0036; `@skein/core`'s `IfBusy`). */
+export type IfBusy = 'queue' | 'steer' | 'interrupt' | 'reject';
+
+const IF_BUSY: ReadonlySet<unknown> = new Set(['queue', 'steer', 'interrupt', 'reject']);
 
 /**
  * A user message as a send job carries it (what `engine.send` takes): its text, or parts
@@ -131,6 +148,36 @@ function parseStart(payload: Record<string, unknown>, threadId: string): ThreadJ
   };
 }
 
+/** A send job's `ifBusy`, `messageId` and `sender`, to spread, or why one is wrong. */
+function sendOptionsOf(
+  payload: Record<string, unknown>,
+):
+  | Pick<Extract<ThreadJob, { op: 'send' }>, 'ifBusy' | 'messageId' | 'sender'>
+  | InvalidArgumentError {
+  const { ifBusy, messageId, sender } = payload;
+  if (ifBusy !== undefined && !IF_BUSY.has(ifBusy))
+    return invalid(
+      'ifBusy',
+      `must be "queue", "steer", "interrupt" or "reject", got ${JSON.stringify(ifBusy)}`,
+    );
+  // The inbox takes ids of 1 to 256 characters; a sender names a queue, so it is held to a
+  // thread id's rules.
+  if (
+    messageId !== undefined &&
+    (typeof messageId !== 'string' || messageId.length === 0 || messageId.length > 256)
+  )
+    return invalid('messageId', 'must be a string of 1 to 256 characters');
+  if (sender !== undefined) {
+    const problem = threadIdProblem(sender);
+    if (problem) return invalid('sender', problem.replace('a thread id', 'a sender'));
+  }
+  return {
+    ...(ifBusy === undefined ? {} : { ifBusy: ifBusy as IfBusy }),
+    ...(messageId === undefined ? {} : { messageId: messageId as string }),
+    ...(sender === undefined ? {} : { sender: sender as string }),
+  };
+}
+
 function parseSend(payload: Record<string, unknown>, threadId: string): ThreadJob | SkeinError {
   if (payload.workflowId !== undefined) {
     const problem = threadIdProblem(payload.workflowId);
@@ -155,9 +202,12 @@ function parseSend(payload: Record<string, unknown>, threadId: string): ThreadJo
   if (problem) return problem;
   const whose = principalOf(payload);
   if (whose instanceof InvalidArgumentError) return whose;
+  const how = sendOptionsOf(payload);
+  if (how instanceof InvalidArgumentError) return how;
   return {
     op: 'send',
     ...whose,
+    ...how,
     threadId,
     message: {
       content: message.content as MessageContent,

@@ -1,4 +1,5 @@
 import {
+  type SendResult,
   type SkeinEngine,
   type StartedRun,
   type ThreadContext,
@@ -48,6 +49,16 @@ export type JobOutcome =
       /** Where the run began: a new thread, a stored checkpoint (taken over or handed back), a pause. */
       readonly from: 'new' | 'checkpoint' | 'pause';
       readonly result: ThreadResult;
+    }
+  /**
+   * A send job's message waits in the thread's inbox (decision 0036): another worker runs the
+   * thread (and takes it), or the thread waits (a wake, an event, tool approvals).
+   */
+  | { readonly kind: 'posted'; readonly seq: number; readonly messageId: string }
+  /** A send job with `ifBusy: 'reject'` met a busy thread (`THREAD_BUSY`): nothing was stored. */
+  | {
+      readonly kind: 'rejected';
+      readonly error: { readonly code: string; readonly message: string };
     }
   | { readonly kind: 'handed-back' }
   | { readonly kind: 'idle'; readonly reason: string }
@@ -101,19 +112,77 @@ async function claimResume(
   return rows[0]?.checkpoint_id === checkpoint;
 }
 
-/** Whether this job claimed a checkpoint before (a retry of a send whose run was cut short). */
-async function claimedBefore(context: JobContext): Promise<boolean> {
-  const { rowCount } = await context.pool.query(
-    `select 1 from ${quoteIdentifier(context.schema)}.applied_resumes where job_id = $1`,
-    [context.jobId],
-  );
-  return (rowCount ?? 0) > 0;
+/** The id a send job's message has in the thread's inbox: the same on every retry of the job. */
+function messageIdOf(context: JobContext, job: Extract<ThreadJob, { op: 'send' }>): string {
+  return job.messageId ?? `job:${context.jobId}`;
+}
+
+/** Busy to a message (it waits in the inbox): a turn runs, or the thread waits for the engine or approvals. */
+function isBusy(thread: ThreadContext): boolean {
+  const pending = thread.state.pending;
+  if (thread.status === 'RUNNING' || thread.status === 'WAITING') return true;
+  return thread.status === 'PAUSED' && pending?.kind !== 'user-input';
+}
+
+/** What a send resolved with, as the job's outcome: the turn it ran, or its message posted. */
+type Sent = ThreadResult | Extract<JobOutcome, { kind: 'posted' | 'rejected' }>;
+
+/** `engine.send`'s answer, or a `reject` refused: a posted message, or the turn that took it. */
+async function sendThrough(
+  context: JobContext,
+  job: Extract<ThreadJob, { op: 'send' }>,
+  options: { signal?: AbortSignal; maxSteps: number },
+): Promise<Sent> {
+  const { threadId } = job;
+  // A caller's message goes through its view: a new thread is the caller's.
+  const sender =
+    job.principal === undefined ? context.engine : context.engine.forPrincipal(job.principal);
+  let result: SendResult;
+  try {
+    ({ result } = await sender.send(threadId, job.message, {
+      ...options,
+      messageId: messageIdOf(context, job),
+      ...(job.ifBusy === undefined ? {} : { ifBusy: job.ifBusy }),
+      ...(job.workflowId === undefined ? {} : { workflowId: job.workflowId }),
+    }));
+  } catch (error) {
+    if (!SkeinError.hasCode(error, 'THREAD_BUSY')) throw error;
+    const refusal = { code: error.code, message: error.message };
+    context.publish(threadId, 'warning', { threadId, ...refusal });
+    return { kind: 'rejected', error: refusal };
+  }
+  // The turns this engine runs after it (messages others posted meanwhile) end before the job.
+  await context.engine.idle(threadId);
+  return 'posted' in result
+    ? { kind: 'posted', seq: result.posted.seq, messageId: result.posted.messageId }
+    : result;
 }
 
 /**
- * Sends a send job's message once, claimed like a resume input (against the checkpoint the
- * thread was at): `undefined` when a retry finds it sent already, and the job then only brings
- * the thread to rest. A thread another run holds (stored RUNNING, not by this job) is `leased`.
+ * A send job's message for a thread that is busy (it runs on some worker, waits, or waits for
+ * approvals): posted to its inbox without the thread's lock, which its runner holds, so a
+ * `steer` or `interrupt` reaches the running turn. Undefined when the thread is not busy: the
+ * job then takes the lock and runs the turn (`sendOnce`).
+ */
+async function postIfBusy(
+  context: JobContext,
+  job: Extract<ThreadJob, { op: 'send' }>,
+): Promise<JobOutcome | undefined> {
+  const thread = await loadOrUndefined(context.engine, job.threadId);
+  if (!thread || !isBusy(thread)) return undefined;
+  if (job.principal !== undefined && thread.state.principal !== job.principal)
+    return invalid(new CheckpointNotFoundError(job.threadId));
+  const sent = await sendThrough(context, job, { maxSteps: context.maxSteps });
+  // The thread came to rest meanwhile, and this engine ran the turn that took the message.
+  return 'kind' in sent ? sent : { kind: 'ran', from: 'checkpoint', result: sent };
+}
+
+/**
+ * Sends a send job's message once. Into an existing thread it goes through the thread's inbox
+ * under the job's message id, so a retry stores it once and a message taken already is not taken
+ * again. A new thread is made with it (not through the inbox): the first attempt records that it
+ * found no thread (the resume claim's table), and a retry that finds the thread made brings it to
+ * rest without sending. A thread another run holds in this process is `leased`.
  */
 async function sendOnce(
   context: JobContext,
@@ -121,25 +190,36 @@ async function sendOnce(
   job: Extract<ThreadJob, { op: 'send' }>,
   thread: ThreadContext | undefined,
   options: { signal: AbortSignal; maxSteps: number },
-): Promise<ThreadResult | 'leased' | undefined> {
+): Promise<Sent | 'leased' | undefined> {
   const { threadId } = job;
-  if (thread?.status === 'RUNNING') return (await claimedBefore(context)) ? undefined : 'leased';
-  if (!(await claimResume(context, threadId, thread))) return undefined;
+  if (!(await firstSawNoThread(context, threadId, thread))) return undefined;
   if (!context.running.begin(threadId, entry) || context.engine.executor.isRunning(threadId))
     return 'leased';
   try {
-    // A caller's message goes through its view: a new thread is the caller's.
-    const sender =
-      job.principal === undefined ? context.engine : context.engine.forPrincipal(job.principal);
-    const outcome = await sender.send(threadId, job.message, {
-      ...options,
-      ...(job.workflowId === undefined ? {} : { workflowId: job.workflowId }),
-    });
-    return outcome.result;
+    return await sendThrough(context, job, options);
   } catch (error) {
     if (isHeldElsewhere(error)) return 'leased';
     throw error;
   }
+}
+
+/**
+ * False when an earlier attempt of this job found no thread and the thread exists now: that
+ * attempt made it with the message. The first attempt records what it found.
+ */
+async function firstSawNoThread(
+  context: JobContext,
+  threadId: string,
+  thread: ThreadContext | undefined,
+): Promise<boolean> {
+  const s = quoteIdentifier(context.schema);
+  const { rows } = await context.pool.query<{ checkpoint_id: string | null }>(
+    `insert into ${s}.applied_resumes (job_id, thread_id, checkpoint_id) values ($1, $2, $3)
+     on conflict (job_id) do update set job_id = excluded.job_id
+     returning checkpoint_id`,
+    [context.jobId, threadId, thread?.lastCheckpointId ?? null],
+  );
+  return thread === undefined || rows[0]?.checkpoint_id !== null;
 }
 
 /**
@@ -197,25 +277,38 @@ function republishEnd(context: JobContext, thread: ThreadContext): void {
 }
 
 /**
- * Takes the thread and starts its run; `leased` when a live run holds it (another worker's lease,
+ * Takes the thread and runs it through one of the engine's entries (`execute`, `claimResume`),
+ * so the messages posted to its inbox meanwhile are taken by the turns after, before the job lets
+ * go of the thread (`engine.idle`). `leased` when a live run holds it (another worker's lease,
  * or a job of this process that runs it already), before anything ran.
  */
 async function begin(
   context: JobContext,
   entry: RunningThread,
   threadId: string,
-  start: () => Promise<StartedRun>,
+  start: () => Promise<StartedRun | ThreadResult>,
 ): Promise<ThreadResult | 'leased'> {
-  if (!context.running.begin(threadId, entry) || context.engine.executor.isRunning(threadId))
+  const { engine } = context;
+  if (!context.running.begin(threadId, entry) || engine.executor.isRunning(threadId))
     return 'leased';
-  let started: StartedRun;
+  // `execute` rejects with the run's own errors too: a refusal before any event is a lease
+  // another run holds, one after is this run losing the thread (a stale writer).
+  let ran = false;
+  const unsubscribe = engine.subscribe(threadId, () => {
+    ran = true;
+  });
+  let result: ThreadResult;
   try {
-    started = await start();
+    const started = await start();
+    result = 'result' in started ? await started.result : started;
   } catch (error) {
-    if (isHeldElsewhere(error)) return 'leased';
+    if (!ran && isHeldElsewhere(error)) return 'leased';
     throw error;
+  } finally {
+    unsubscribe();
   }
-  return started.result;
+  await engine.idle(threadId);
+  return result;
 }
 
 /** A new thread the engine would not build: wrong for every worker, unless only this one lacks its workflow. */
@@ -241,6 +334,11 @@ async function unbuildable(
  */
 export async function runThreadJob(context: JobContext, job: ThreadJob): Promise<JobOutcome> {
   const { threadId } = job;
+  // A message for a busy thread is posted without the lock its runner holds.
+  if (job.op === 'send') {
+    const posted = await postIfBusy(context, job);
+    if (posted) return posted;
+  }
   // Registered before the lock is taken (and the cancellation read with it), so a cancellation
   // committed after that read still reaches the controller through NOTIFY.
   const entry = context.running.add(threadId);
@@ -286,7 +384,7 @@ async function runLocked(
       context.prepare?.(thread);
       return thread;
     };
-    const execute = (thread: ThreadContext) => () => engine.executor.start(run(thread), options);
+    const execute = (thread: ThreadContext) => () => engine.execute(run(thread), options);
     let thread = await loadOrUndefined(engine, threadId);
     // A caller's message or answer for a thread of another principal (or of none): to that
     // caller the thread does not exist, and nothing about it changes. It can never run.
@@ -300,12 +398,11 @@ async function runLocked(
     let result: ThreadResult | 'leased' | undefined;
     let from: 'new' | 'checkpoint' | 'pause' = 'checkpoint';
     if (job.op === 'send' && !cancelled) {
-      result = await sendOnce(context, entry, job, thread, options);
-      if (result !== undefined) {
+      const sent = await sendOnce(context, entry, job, thread, options);
+      if (sent !== undefined && sent !== 'leased' && 'kind' in sent) return sent;
+      result = sent;
+      if (result !== undefined)
         from = !thread ? 'new' : thread.status === 'PAUSED' ? 'pause' : 'checkpoint';
-        // The run's own thread object, for the wake below.
-        thread = (await loadOrUndefined(engine, threadId)) ?? thread;
-      }
     }
     if (result !== undefined) {
       // Sent above.
@@ -339,6 +436,7 @@ async function runLocked(
       const wake = wakeOf(paused.state);
       if (cancelled)
         result = await begin(context, entry, threadId, () =>
+          // No public entry ends a wait with the job's signal (see the README's worker notes).
           paused.status === 'WAITING'
             ? engine.executor.start(paused, options, { input: null, wake: true })
             : engine.claimResume(paused, null, options),
@@ -350,7 +448,9 @@ async function runLocked(
           await context.scheduleWake(threadId, wake.at);
           return { kind: 'idle', reason: 'its wake is not due yet' };
         }
-        // Claimed like a resume: of every worker and engine that tries, one wakes it.
+        // Claimed like a resume: of every worker and engine that tries, one wakes it. Through
+        // the executor: `engine.wake` loads the thread itself (no `prepare`) and takes no
+        // signal, so a cancel would not reach the woken run.
         result = await begin(context, entry, threadId, () =>
           engine.executor.start(run(paused), options, {
             ...wakeInput(paused.state, wake),
@@ -397,8 +497,10 @@ async function runLocked(
     }
     // A thread that now sleeps or waits with a deadline: its wake is a job, so a worker that is
     // up at that time wakes it even if this one is gone.
-    if (result.status === 'PAUSED' || result.status === 'WAITING') {
-      const next = thread && wakeOf(thread.state);
+    // (As stored: the engine may have run turns after this one, for messages posted meanwhile.)
+    const latest = (await loadOrUndefined(engine, threadId)) ?? thread;
+    if (latest && (latest.status === 'PAUSED' || latest.status === 'WAITING')) {
+      const next = wakeOf(latest.state);
       if (next) await context.scheduleWake(threadId, next.at);
     }
     if (result.status === 'CANCELLED' && entry.handback) {

@@ -10,7 +10,12 @@ import {
 import { databaseError, onDatabase } from './database-errors.js';
 import { UnknownThreadError } from './errors/unknown-thread-error.js';
 import { WorkerClosedError } from './errors/worker-closed-error.js';
-import { encodeThreadJob, type SentUserMessage, type ThreadJob } from './job-payload.js';
+import {
+  encodeThreadJob,
+  type IfBusy,
+  type SentUserMessage,
+  type ThreadJob,
+} from './job-payload.js';
 import { ListenConnection } from './listen-connection.js';
 import { parseSignalJob, SIGNAL_TASK } from './signal-job.js';
 import {
@@ -39,6 +44,32 @@ export interface EnqueueOptions {
    * its forks and child threads (see `BuildThreadOptions.principal` in `@skein/core`).
    */
   readonly principal?: string;
+}
+
+/** Options of `sendMessage`. */
+export interface SendMessageOptions extends CallerOptions {
+  /** The workflow of a new thread (default `chat`). */
+  readonly workflowId?: string;
+  /**
+   * When the thread is busy (a turn runs on some worker, it waits on time or an event, or for
+   * tool approvals): `queue` (default) for the turn after, `steer` into the running turn before
+   * its next model call, `interrupt` it at its next safe point, or `reject` (the job ends
+   * `rejected`, `THREAD_BUSY`, and a `warning` event says so; nothing is stored). See
+   * `engine.send`.
+   */
+  readonly ifBusy?: IfBusy;
+  /** The message's id in the thread's inbox (1 to 256 characters; default from the job's id). */
+  readonly messageId?: string;
+  /**
+   * Who sends it (a thread id's rules): one sender's messages are posted one at a time in the
+   * order they were queued. Messages without a sender share one order per thread.
+   */
+  readonly sender?: string;
+}
+
+/** The graphile-worker queue a sender's send jobs for a thread go through, one at a time. */
+function sendQueue(threadId: string, sender: string | undefined): string {
+  return sender === undefined ? `skein_send:${threadId}` : `skein_send:${threadId}:${sender}`;
 }
 
 /** Who sends a message or an answer: a thread of another principal, or of none, is not touched. */
@@ -96,6 +127,7 @@ export class WorkerClient {
   async #addJobs(
     operation: string,
     jobs: readonly ThreadJob[],
+    queueName?: string,
     before?: (
       query: (text: string, values: unknown[]) => Promise<{ rowCount: number | null }>,
     ) => Promise<void>,
@@ -111,8 +143,9 @@ export class WorkerClient {
         await before?.((text, values) => client.query(text, values));
         for (const payload of payloads)
           await client.query(
-            `select ${quoteIdentifier(graphileSchema)}.add_job($1, $2::json, max_attempts => $3)`,
-            [THREAD_TASK, payload, maxAttempts],
+            `select ${quoteIdentifier(graphileSchema)}.add_job($1, $2::json, max_attempts => $3,
+                                                             queue_name => $4)`,
+            [THREAD_TASK, payload, maxAttempts, queueName ?? null],
           );
         await client.query('commit');
       } catch (error) {
@@ -231,7 +264,7 @@ export class WorkerClient {
   async sendMessage(
     threadId: string,
     message: string | SentUserMessage,
-    options: { readonly workflowId?: string } & CallerOptions = {},
+    options: SendMessageOptions = {},
   ): Promise<void> {
     this.#check('send a message');
     checkThreadId(threadId);
@@ -241,15 +274,23 @@ export class WorkerClient {
       message: typeof message === 'string' ? { content: message } : message,
       ...(options.workflowId === undefined ? {} : { workflowId: options.workflowId }),
       ...(options.principal === undefined ? {} : { principal: options.principal }),
+      ...(options.ifBusy === undefined ? {} : { ifBusy: options.ifBusy }),
+      ...(options.messageId === undefined ? {} : { messageId: options.messageId }),
+      ...(options.sender === undefined ? {} : { sender: options.sender }),
     };
     const s = quoteIdentifier(this.queue.schema);
-    await this.#addJobs('send a message', [job], async (query) => {
-      // Known from now on, so it can be resumed and cancelled like an enqueued thread.
-      await query(
-        `insert into ${s}.threads (thread_id, workflow_id) values ($1, $2) on conflict do nothing`,
-        [threadId, options.workflowId ?? 'chat'],
-      );
-    });
+    await this.#addJobs(
+      'send a message',
+      [job],
+      sendQueue(threadId, options.sender),
+      async (query) => {
+        // Known from now on, so it can be resumed and cancelled like an enqueued thread.
+        await query(
+          `insert into ${s}.threads (thread_id, workflow_id) values ($1, $2) on conflict do nothing`,
+          [threadId, options.workflowId ?? 'chat'],
+        );
+      },
+    );
   }
 
   /**
@@ -261,13 +302,19 @@ export class WorkerClient {
     checkThreadId(threadId);
     await this.#known(threadId, 'cancel');
     const s = quoteIdentifier(this.queue.schema);
-    await this.#addJobs('cancel a thread', [{ op: 'advance', threadId }], async (query) => {
-      await query(`insert into ${s}.cancellations (thread_id) values ($1) on conflict do nothing`, [
-        threadId,
-      ]);
-      // Delivered when the transaction commits, together with the job.
-      await query('select pg_notify($1, $2)', [cancelChannel(this.queue.schema), threadId]);
-    });
+    await this.#addJobs(
+      'cancel a thread',
+      [{ op: 'advance', threadId }],
+      undefined,
+      async (query) => {
+        await query(
+          `insert into ${s}.cancellations (thread_id) values ($1) on conflict do nothing`,
+          [threadId],
+        );
+        // Delivered when the transaction commits, together with the job.
+        await query('select pg_notify($1, $2)', [cancelChannel(this.queue.schema), threadId]);
+      },
+    );
   }
 
   /**
