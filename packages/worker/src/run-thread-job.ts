@@ -178,21 +178,18 @@ async function postIfBusy(
 }
 
 /**
- * Sends a send job's message once. Into an existing thread it goes through the thread's inbox
- * under the job's message id, so a retry stores it once and a message taken already is not taken
- * again. A new thread is made with it (not through the inbox): the first attempt records that it
- * found no thread (the resume claim's table), and a retry that finds the thread made brings it to
- * rest without sending. A thread another run holds in this process is `leased`.
+ * Sends a send job's message once, under the job's message id: into an existing thread through
+ * its inbox (a retry posts nothing more, and a message taken already is not taken again); a new
+ * thread is made with it, its first message keeping the id, so a retry finds it made the thread.
+ * A thread another run holds in this process is `leased`.
  */
 async function sendOnce(
   context: JobContext,
   entry: RunningThread,
   job: Extract<ThreadJob, { op: 'send' }>,
-  thread: ThreadContext | undefined,
   options: { signal: AbortSignal; maxSteps: number },
-): Promise<Sent | 'leased' | undefined> {
+): Promise<Sent | 'leased'> {
   const { threadId } = job;
-  if (!(await firstSawNoThread(context, threadId, thread))) return undefined;
   if (!context.running.begin(threadId, entry) || context.engine.executor.isRunning(threadId))
     return 'leased';
   try {
@@ -201,25 +198,6 @@ async function sendOnce(
     if (isHeldElsewhere(error)) return 'leased';
     throw error;
   }
-}
-
-/**
- * False when an earlier attempt of this job found no thread and the thread exists now: that
- * attempt made it with the message. The first attempt records what it found.
- */
-async function firstSawNoThread(
-  context: JobContext,
-  threadId: string,
-  thread: ThreadContext | undefined,
-): Promise<boolean> {
-  const s = quoteIdentifier(context.schema);
-  const { rows } = await context.pool.query<{ checkpoint_id: string | null }>(
-    `insert into ${s}.applied_resumes (job_id, thread_id, checkpoint_id) values ($1, $2, $3)
-     on conflict (job_id) do update set job_id = excluded.job_id
-     returning checkpoint_id`,
-    [context.jobId, threadId, thread?.lastCheckpointId ?? null],
-  );
-  return thread === undefined || rows[0]?.checkpoint_id !== null;
 }
 
 /**
@@ -398,11 +376,10 @@ async function runLocked(
     let result: ThreadResult | 'leased' | undefined;
     let from: 'new' | 'checkpoint' | 'pause' = 'checkpoint';
     if (job.op === 'send' && !cancelled) {
-      const sent = await sendOnce(context, entry, job, thread, options);
-      if (sent !== undefined && sent !== 'leased' && 'kind' in sent) return sent;
+      const sent = await sendOnce(context, entry, job, options);
+      if (sent !== 'leased' && 'kind' in sent) return sent;
       result = sent;
-      if (result !== undefined)
-        from = !thread ? 'new' : thread.status === 'PAUSED' ? 'pause' : 'checkpoint';
+      from = !thread ? 'new' : thread.status === 'PAUSED' ? 'pause' : 'checkpoint';
     }
     if (result !== undefined) {
       // Sent above.

@@ -152,6 +152,25 @@ describe('send with ifBusy', () => {
     expect(other.llm.requests).toHaveLength(0);
   });
 
+  it('a retried send stores its message once: one that made the thread, and one posted', async () => {
+    const { engine, store, finish } = setup();
+    finish();
+    const made = await engine.send('m1', 'look it up', { messageId: 'first' });
+    expect(made.result.status).toBe('COMPLETED');
+    const again = await engine.send('m1', 'look it up', { messageId: 'first' });
+    expect(again.result).toMatchObject({ status: 'COMPLETED', steps: 0 });
+    await engine.send('m1', 'second', { messageId: 'second' });
+    await engine.send('m1', 'second', { messageId: 'second' });
+    const users = (await engine.getThread('m1'))!.conversation
+      .getAllMessages()
+      .filter((m) => m.role === 'user');
+    expect(users.map((m) => [m.content, m.metadata?.inboxId])).toEqual([
+      ['look it up', 'first'],
+      ['second', 'second'],
+    ]);
+    expect(await store.pendingMessages('m1')).toEqual([]);
+  });
+
   it('refuses clear for a message that would wait, and a bad messageId', async () => {
     const { engine, running, finish } = setup();
     const first = engine.send('c1', 'look it up');

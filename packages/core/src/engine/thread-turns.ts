@@ -10,6 +10,7 @@ import {
 import { ThreadError } from '../errors/thread-error.js';
 import { inboxMessage } from '../run/run-inbox.js';
 import type { ExecuteOptions, StartedRun, ThreadResult } from '../run/thread-executor.js';
+import { resultOf } from '../run/thread-result.js';
 import type { BuildThreadOptions } from '../thread/thread-builder.js';
 import type { ThreadContext } from '../thread/thread-context.js';
 import { busyReason, endsByInterrupt, nextTurn } from './chat-turn.js';
@@ -213,6 +214,9 @@ export class ThreadTurns {
           (await this.#create(threadId, message, options, scope)) ??
           this.#postToNew(threadId, message, options)
         );
+      // A retried send that made the thread: its message is the thread's first.
+      if (options.messageId !== undefined && madeBy(stored, options.messageId))
+        return { thread: stored, result: retried(stored, options.messageId) };
       busy = busyReason(stored);
       if (busy !== undefined && options.ifBusy === 'reject')
         throw ThreadError.busy(threadId, stored.status, busy);
@@ -261,9 +265,14 @@ export class ThreadTurns {
   ): Promise<Turn | undefined> {
     const { workflowId = 'chat', variables } = options;
     const principal = scope?.principal;
+    // Its id is kept with it, so a retry of this send finds it made the thread (`madeBy`).
+    const first =
+      options.messageId === undefined
+        ? message
+        : { ...message, metadata: { ...message.metadata, inboxId: options.messageId } };
     const thread = this.#host.create(workflowId, {
       threadId,
-      messages: [message],
+      messages: [first],
       ...(variables === undefined ? {} : { variables }),
       ...(principal === undefined ? {} : { principal }),
     });
@@ -483,4 +492,18 @@ function nextTurnCount(thread: ThreadContext): number | undefined {
   return thread.status === 'PAUSED' && pending?.kind === 'user-input' && !pending.answer
     ? 1
     : undefined;
+}
+
+/** What a retried send that made `thread` resolves with: how its thread is now. */
+function retried(thread: ThreadContext, messageId: string): SendResult {
+  const status = thread.status;
+  return status === 'RUNNING' || status === 'PENDING'
+    ? postedResult(thread, 0, messageId)
+    : resultOf(thread, status, 0);
+}
+
+/** Whether `thread` was made by the send of `messageId` (its first user message carries it). */
+function madeBy(thread: ThreadContext, messageId: string): boolean {
+  const first = thread.conversation.getAllMessages().find((m) => m.role === 'user');
+  return first?.metadata?.inboxId === messageId;
 }

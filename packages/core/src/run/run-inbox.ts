@@ -7,9 +7,12 @@ export interface InboxReader {
   pendingMessages(threadId: string): Promise<PostedMessage[]>;
 }
 
-/** The message a posted one stands for in the conversation: marked with its inbox `seq`. */
+/** The message a posted one stands for in the conversation: marked with its inbox `seq` and id. */
 export function inboxMessage(posted: PostedMessage): LLMMessage {
-  return { ...posted.message, metadata: { ...posted.message.metadata, inbox: posted.seq } };
+  return {
+    ...posted.message,
+    metadata: { ...posted.message.metadata, inbox: posted.seq, inboxId: posted.id },
+  };
 }
 
 /**
