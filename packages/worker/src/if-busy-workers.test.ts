@@ -213,4 +213,47 @@ describe('ifBusy on two workers sharing PostgreSQL', () => {
     const sent = messages.filter((m) => m.role === 'user' && /^[a-z]+-\d+$/.test(text(m)));
     expect(sent.length + rejected.length).toBe(SENDERS.length * PER_SENDER);
   }, 60_000);
+
+  // The same, with the moment fixed: a second sender's job arrives while the tool runs.
+  for (const ifBusy of ['steer', 'interrupt'] as const)
+    it(`${ifBusy} from another sender mid-turn: posted at once, taken at the next safe point`, async () => {
+      const threadId = `mid-${ifBusy}`;
+      random = () => 0; // always call the tool first
+      const outcomes: JobOutcome[] = [];
+      let posted!: (outcome: JobOutcome) => void;
+      const postedOutcome = new Promise<JobOutcome>((resolve) => (posted = resolve));
+      let sentMidTurn = false;
+      duringTool = async () => {
+        if (sentMidTurn) return;
+        sentMidTurn = true;
+        await client.sendMessage(threadId, 'ben-0', { ifBusy, sender: 'ben' });
+        // The tool waits until the job is done: it cannot need the thread's lock.
+        expect(await postedOutcome).toMatchObject({ kind: 'posted', seq: 1 });
+      };
+      const done = new Promise<void>((resolve) => {
+        onOutcome = (id, outcome) => {
+          if (id !== threadId || !FINAL.has(outcome.kind)) return;
+          outcomes.push(outcome);
+          if (outcome.kind === 'posted') posted(outcome);
+          else resolve();
+        };
+      });
+      await client.sendMessage(threadId, 'ana-0', { sender: 'ana' });
+      await done;
+      duringTool = async () => {};
+      const ran = outcomes.find((o) => o.kind === 'ran');
+      expect(ran).toMatchObject(
+        ifBusy === 'steer'
+          ? { result: { status: 'COMPLETED' } }
+          : { result: { status: 'CANCELLED', error: { code: 'THREAD_INTERRUPTED' } } },
+      );
+      const messages = await checkConversation(threadId);
+      const shape = messages
+        .filter((m) => m.role !== 'system')
+        .map((m) => (m.toolCalls ? 'calls' : `${m.role}:${text(m)}`));
+      // Both ways the tool round ends whole before ben's message, which the next call answers.
+      expect(shape.slice(0, 4)).toEqual(['user:ana-0', 'calls', 'tool:found ana-0', 'user:ben-0']);
+      const after = requests.find((r) => r.messages.some((m) => text(m) === 'ben-0'));
+      expect(text(after!.messages.at(-1)!)).toBe('ben-0');
+    }, 60_000);
 });
