@@ -6,7 +6,7 @@ import type { ChatIfBusy } from './chat-if-busy.js';
 import { type RunningChatServer, startChatServer } from './start-chat-server.js';
 import { lastMessage, readResponseChunks } from './test-support/ai-reader.js';
 import { busyChat } from './test-support/busy-chat.js';
-import { collect, typesOf } from './test-support/read-stream.js';
+import { collect } from './test-support/read-stream.js';
 import type { UIChunk } from './ui-chunk.js';
 
 let server: RunningChatServer | undefined;
@@ -112,7 +112,7 @@ describe('a second message while the chat answers (ifBusy)', () => {
     await collect(chat.first);
     // One turn takes both waiting messages and answers after the last of them.
     const secondChunks = await collect(chat.second);
-    expect(typesOf(secondChunks)).toEqual(['start', 'finish']);
+    expect(secondChunks.map((c) => c.type)).toEqual(['start', 'finish']);
     const answer = await lastMessage(third as never);
     expect(answer.id).toBe('u3-answer');
     expect(textOf(answer)).toBe('re: third');
