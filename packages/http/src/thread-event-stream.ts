@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { ThreadEvent, ThreadEventName, ThreadResult } from '@skein/core';
+import type { SendResult, ThreadEvent, ThreadEventName } from '@skein/core';
 import { errorAnswer } from './error-answer.js';
 import { type EventStreamWriter, nodeEventStream } from './event-stream.js';
 
@@ -20,8 +20,11 @@ export const DEFAULT_STREAMED_EVENTS: readonly ThreadEventName[] = Object.freeze
 export interface ThreadEventStream {
   /** Pass as `onEvent` to `send`, `resume`, `claimResume` or `run`. */
   readonly onEvent: (event: ThreadEvent) => void;
-  /** Writes the run's result as the last event (`result`) and ends the response. */
-  end(result: ThreadResult): void;
+  /**
+   * Writes the run's result as the last event (`result`) and ends the response; a message a
+   * send posted for a turn elsewhere (`result.posted`) is written with its `posted` place.
+   */
+  end(result: SendResult): void;
   /** Writes an `error` event (a failure after the stream began) and ends the response. */
   fail(error: unknown): void;
 }
@@ -52,6 +55,7 @@ export function threadEventStream(
           ? { error: { code: result.error.code, message: result.error.message } }
           : {}),
         ...(result.approvals ? { approvals: result.approvals } : {}),
+        ...('posted' in result ? { posted: result.posted } : {}),
       });
       out.end();
     },
