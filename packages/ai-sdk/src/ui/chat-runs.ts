@@ -24,7 +24,7 @@ interface Claimed {
 }
 
 /** A claim held: `joined` says another request of the chat held it already. */
-export interface HeldClaim {
+interface HeldClaim {
   readonly release: () => void;
   readonly joined: boolean;
 }
