@@ -34,6 +34,7 @@ describe.skipIf(skipBrowserTests())('the chat UI in Chromium', () => {
   const booked: string[] = [];
   let model: OpenAICompatibleServer;
   let held: HeldAnswer;
+  let heldAgain: HeldAnswer;
   let ui: Awaited<ReturnType<typeof startChatUi>>;
   let browser: Browser;
   let page: Page;
@@ -41,7 +42,8 @@ describe.skipIf(skipBrowserTests())('the chat UI in Chromium', () => {
   beforeAll(async () => {
     model = await startOpenAICompatibleServer({ script: (req) => answer(req) });
     const openai = createOpenAIClient({ baseURL: model.url, apiKey: 'test', model: 'm' });
-    held = new HeldAnswer(openai, 'hello');
+    heldAgain = new HeldAnswer(openai, 'and wait');
+    held = new HeldAnswer(heldAgain, 'hello');
     ui = await startChatUi({
       llm: held,
       filename: join(dir, 'chat.db'),
@@ -60,6 +62,7 @@ describe.skipIf(skipBrowserTests())('the chat UI in Chromium', () => {
 
   afterAll(async () => {
     held?.release();
+    heldAgain?.release();
     await browser?.close();
     await ui?.close();
     await model?.close();
@@ -116,5 +119,36 @@ describe.skipIf(skipBrowserTests())('the chat UI in Chromium', () => {
     // Nothing ran again: no model call, no second booking.
     expect(model.requests.length).toBe(asked);
     expect(booked).toEqual(['Rome']);
+  });
+
+  it('takes a message sent while an answer streams, and answers it next (ifBusy queue)', async () => {
+    await send('and wait');
+    await poll(() => texts('assistant')).toContain('You said: and wait');
+    expect(await status()).toBe('streaming');
+    // The form stays open: the message waits in the thread's inbox for the running turn.
+    await send('meanwhile');
+    await poll(() => texts('user')).toEqual([
+      'hello',
+      'book a flight to Rome',
+      'and wait',
+      'meanwhile',
+    ]);
+    // Its answer has started (empty): the server took the POST while the first turn ran.
+    await poll(() => page.locator('li[data-role="assistant"]').count()).toBe(4);
+    expect(heldAgain.calls).toBe(1);
+    heldAgain.release();
+    const answers = ['You said: hello', 'Done: booked Rome', 'You said: and wait'];
+    await poll(() => texts('assistant')).toEqual([...answers, 'You said: meanwhile']);
+    await poll(status).toBe('ready');
+    expect(await page.locator('[role="alert"]').count()).toBe(0);
+    // Stored in that order, each once.
+    await page.reload();
+    await poll(() => texts('assistant')).toEqual([...answers, 'You said: meanwhile']);
+    expect(await texts('user')).toEqual([
+      'hello',
+      'book a flight to Rome',
+      'and wait',
+      'meanwhile',
+    ]);
   });
 });

@@ -29,6 +29,7 @@ export {
 // @skein/http's HttpRequestError.
 export type { ChatHandler, ChatHandlerOptions } from './ui/chat-handler.js';
 export { createChatHandler } from './ui/chat-handler.js';
+export type { ChatIfBusy } from './ui/chat-if-busy.js';
 export type { SkeinDataMode } from './ui/event-translator.js';
 export type { UIMessageStreamResponseInit } from './ui/sse.js';
 export {
@@ -47,6 +48,7 @@ export type {
   SkeinDataChunk,
   SkeinNodeData,
   SkeinPausedData,
+  SkeinPostedData,
   SkeinSummaryData,
   UIChunk,
   UIFinishReason,

@@ -69,4 +69,22 @@ describe('threadEventStream', () => {
       { event: 'error', data: { code: 'INTERNAL_ERROR', message: 'internal error' } },
     ]);
   });
+
+  it('writes a posted message’s place in the result (a send to a thread another process runs)', async () => {
+    const { body, writer } = fetchEventStream();
+    threadEventStream(writer, []).end({
+      threadId: 't3',
+      status: 'RUNNING',
+      steps: 0,
+      totalSteps: 2,
+      usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 },
+      posted: { seq: 4, messageId: 'm1' },
+    });
+    expect(frames(await new Response(body).text())).toEqual([
+      {
+        event: 'result',
+        data: { threadId: 't3', status: 'RUNNING', posted: { seq: 4, messageId: 'm1' } },
+      },
+    ]);
+  });
 });

@@ -44,6 +44,7 @@ function Part({ part, answer }) {
 
 function Chat({ initial }) {
   const [text, setText] = useState('');
+  const [queued, setQueued] = useState(false);
   const { messages, sendMessage, status, error, addToolApprovalResponse } = useChat({
     id: chatId,
     messages: initial,
@@ -52,13 +53,15 @@ function Chat({ initial }) {
     transport: new DefaultChatTransport({ api: '/api/chat' }),
     // Once every approval asked for is answered, the thread resumes without another message.
     sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses,
+    // The thread runs in another process, or waits: the message is answered there, later.
+    onData: (part) => part.type === 'data-skein-posted' && setQueued(true),
   });
   const answer = (id, approved) =>
     addToolApprovalResponse(
       approved ? { id, approved } : { id, approved, reason: 'Denied in the page' },
     );
-  // The thread runs one turn at a time: the server refuses a message while an answer streams.
-  const busy = status === 'submitted' || status === 'streaming';
+  // A message sent while an answer streams waits for it (the server's `ifBusy`, `queue` by
+  // default): it is answered next, in its own turn, so the form stays open.
   return (
     <main>
       <ol>
@@ -72,10 +75,12 @@ function Chat({ initial }) {
         ))}
       </ol>
       {error && <p role="alert">{error.message}</p>}
+      {queued && <p className="queued">Queued: reload to see the answer once the chat is free.</p>}
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          if (busy || !text.trim()) return;
+          if (!text.trim()) return;
+          setQueued(false);
           sendMessage({ text });
           setText('');
         }}
@@ -86,9 +91,7 @@ function Chat({ initial }) {
           value={text}
           onChange={(event) => setText(event.target.value)}
         />
-        <button type="submit" disabled={busy}>
-          Send
-        </button>
+        <button type="submit">Send</button>
       </form>
       <p data-testid="status">{status}</p>
     </main>

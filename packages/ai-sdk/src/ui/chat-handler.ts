@@ -13,9 +13,10 @@ import {
 } from '@skein/http';
 import { InvalidArgumentError, SkeinError } from '@skein/spec';
 import { chatCaller, checkChatOwner } from './chat-access.js';
-import { readChatRequest } from './chat-request.js';
+import { type ChatIfBusy, checkIfBusy } from './chat-if-busy.js';
+import { type ChatRequest, readChatRequest } from './chat-request.js';
 import { chatRoute, storedMessagesResponse } from './chat-routes.js';
-import { ChatRuns } from './chat-runs.js';
+import { type ChatClaim, ChatRuns } from './chat-runs.js';
 import { ChatThreads } from './chat-threads.js';
 import type { SkeinDataMode } from './event-translator.js';
 import { createUIMessageStreamResponse } from './sse.js';
@@ -53,6 +54,14 @@ export interface ChatHandlerOptions {
    * the public origin here (forwarded headers are not trusted).
    */
   readonly allowedOrigins?: readonly string[];
+  /**
+   * A user message for a chat that is answering (here, in another process, or waiting for
+   * approvals or a wake): `queue` (default) answers it after the running answer, `steer` adds it
+   * to the running answer before its next model call, `interrupt` ends the running answer at its
+   * next safe point and answers it, `reject` refuses it (409 `CHAT_BUSY`). See the README for
+   * what each POST's stream shows.
+   */
+  readonly ifBusy?: ChatIfBusy;
 }
 
 /** The routes of one chat endpoint, as a fetch handler and as a Node `(req, res)` handler. */
@@ -70,11 +79,13 @@ const MAX_BODY = 64 * 1024 * 1024;
 /**
  * The server side of `useChat` over Skein threads:
  *
- * - `POST <path>`: `useChat`'s body. A new user message runs the chat's thread on; approval
- *   responses resume its pause (once); `regenerate-message` forks it before the last answer.
- *   Answers with the run's UI message stream.
+ * - `POST <path>`: `useChat`'s body. A new user message runs the chat's thread on (or, while the
+ *   chat answers, waits, steers or interrupts as `ifBusy` says); approval responses resume its
+ *   pause (once); `regenerate-message` forks it before the last answer. Answers with the run's UI
+ *   message stream.
  * - `GET <path>/:id/stream`: 204 when the chat is not running here, else the current run's parts
- *   from its start, then live (`useChat({ resume: true })` after a reload).
+ *   from its start, then live (`useChat({ resume: true })` after a reload); with messages
+ *   waiting, the run now is the oldest that has not ended.
  * - `POST <path>/:id/stop`: cancels the chat's run (204).
  * - `GET <path>/:id/messages`: the stored conversation as `useChat` messages (`{ messages }`).
  *
@@ -105,13 +116,22 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
   const threads = new ChatThreads(engine.store);
   const workflowId = options.workflowId ?? 'chat';
   const skeinData = options.skeinData ?? 'transient';
+  const ifBusy = checkIfBusy(options.ifBusy);
+
+  /** Messages share the chat with the requests answering it, unless the app rejects them. */
+  function claimOf(chat: ChatRequest): ChatClaim {
+    if (chat.kind === 'regenerate' || ifBusy === 'reject') return 'alone';
+    if (chat.kind === 'approval') return 'open';
+    return 'shared';
+  }
 
   async function post(request: Request, principal: string | undefined): Promise<Response> {
     const chat = readChatRequest(await readJsonBody(request, maxBodyBytes));
-    const release = runs.claim(chat.chatId, principal);
+    const { release, joined } = runs.hold(chat.chatId, principal, claimOf(chat));
     try {
       const caller = chatCaller(engine, principal);
-      const run = await startChatRun({ engine, caller, threads, workflowId, skeinData }, chat);
+      const context = { engine, caller, threads, workflowId, skeinData, ifBusy };
+      const run = await startChatRun(context, chat, joined);
       runs.add(chat.chatId, run, release);
       return createUIMessageStreamResponse({ stream: run.stream() });
     } catch (error) {

@@ -2,7 +2,7 @@ import type { ThreadEvent } from '@skein/core';
 import { type FinishReason, isMediaPart, type MessageContent } from '@skein/spec';
 import { inlineUIFilePart } from '../parts/to-ui-parts.js';
 import { jsonOrText, NOT_JSON, parseJson } from './json-value.js';
-import type { UIChunk, UIFinishReason } from './ui-chunk.js';
+import type { SkeinPostedData, UIChunk, UIFinishReason } from './ui-chunk.js';
 
 /** How Skein's own `data-skein-*` parts are sent. */
 export type SkeinDataMode = 'transient' | 'parts' | 'off';
@@ -119,7 +119,13 @@ export class EventTranslator {
         return;
       case 'thread:cancelled':
         this.#closeStep();
-        this.#end({ type: 'abort', reason: 'the run was cancelled' });
+        this.#end({
+          type: 'abort',
+          reason:
+            event.error?.code === 'THREAD_INTERRUPTED'
+              ? 'the run was interrupted by a new message'
+              : 'the run was cancelled',
+        });
         return;
       case 'node:started':
       case 'node:completed':
@@ -176,6 +182,24 @@ export class EventTranslator {
     if (this.ended) return;
     this.#closeStep();
     this.#end({ type: 'error', errorText });
+  }
+
+  /**
+   * Ends the stream for a message that no run here answers: it waits in the thread's inbox
+   * (`seq`) for a run of another process or for the thread's wait to end (`status`).
+   */
+  posted(posted: SkeinPostedData): void {
+    if (this.ended) return;
+    this.#closeStep();
+    this.#skein({ type: 'data-skein-posted', data: posted });
+    this.#end({ type: 'finish' });
+  }
+
+  /** Ends the stream with nothing more: a later message took over the answer. */
+  finish(): void {
+    if (this.ended) return;
+    this.#closeStep();
+    this.#end({ type: 'finish' });
   }
 
   /**

@@ -1,7 +1,8 @@
 import type { SkeinEngine, ThreadContext } from '@skein/core';
 import { HttpRequestError } from '@skein/http';
-import type { LLMMessage } from '@skein/spec';
+import type { LLMMessage, PostedMessage } from '@skein/spec';
 import { type ChatCaller, chatNotFound, checkChatOwner } from './chat-access.js';
+import type { ChatIfBusy } from './chat-if-busy.js';
 import { badChatRequest, type ChatRequest } from './chat-request.js';
 import type { ChatThreads } from './chat-threads.js';
 import { checkHistory } from './check-history.js';
@@ -20,38 +21,72 @@ export interface ChatRunContext {
   /** The workflow a new chat's thread runs. */
   readonly workflowId: string;
   readonly skeinData: SkeinDataMode;
+  /** What a message for a chat that is answering does (see `ChatIfBusy`). */
+  readonly ifBusy: ChatIfBusy;
 }
 
 function busy(chatId: string, why: string): HttpRequestError<'CHAT_BUSY'> {
   return new HttpRequestError('CHAT_BUSY', `Chat ${chatId} ${why}`, { chatId });
 }
 
-/** Sends the new user message: a new thread, the answer a pause waits for, or the next turn. */
+/** Whether `thread` would not take a message as its next turn now (it runs, or waits). */
+function isBusy(thread: ThreadContext | undefined): boolean {
+  if (thread?.status === 'RUNNING' || thread?.status === 'WAITING') return true;
+  return thread?.status === 'PAUSED' && thread.state.pending?.kind !== 'user-input';
+}
+
+/**
+ * Sends the new user message: a new thread, the answer a pause waits for, or the next turn; for
+ * a chat that is answering, as `ifBusy` says. `waiting` are the messages of the thread's inbox
+ * that no turn took yet: the client sent them, so its history holds them after the stored ones.
+ * `joined`: another request of this process is sending to the chat, so the message may wait.
+ */
 async function sendMessage(
   ctx: ChatRunContext,
   request: Extract<ChatRequest, { kind: 'message' }>,
   threadId: string,
   thread: ThreadContext | undefined,
+  waiting: readonly PostedMessage[],
+  joined: boolean,
 ): Promise<UIRun> {
   const { chatId, message } = request;
-  await checkHistory(chatId, request.history, thread?.conversation.getAllMessages() ?? []);
-  if (thread?.status === 'RUNNING')
-    throw busy(chatId, 'is running in another process; follow it with GET …/stream there');
+  const stored = thread?.conversation.getAllMessages() ?? [];
+  await checkHistory(chatId, request.history, [...stored, ...waiting.map((p) => p.message)]);
   const pending = thread?.state.pending;
-  if (thread?.status === 'PAUSED' && pending?.kind !== 'user-input')
+  if (ctx.ifBusy === 'reject' && thread?.status === 'RUNNING')
+    throw busy(chatId, 'is running in another process; follow it with GET …/stream there');
+  if (ctx.ifBusy === 'reject' && thread?.status === 'PAUSED' && pending?.kind !== 'user-input')
     throw busy(
       chatId,
       `waits for ${pending?.kind === 'tool-approval' ? 'tool approvals' : 'its branches'}; answer them first`,
     );
+  // A message that may wait for a running turn answers from the moment it joins the thread;
+  // one that starts its own turn is streamed whole, as before (an answer to a pause for input
+  // is stored without the message's UI id, so it could not be waited for).
+  const mayWait = joined || waiting.length > 0 || isBusy(thread);
   return startUIRun(
     (onEvent, signal) =>
       ctx.caller.threads.send(
         threadId,
         { content: message.content, metadata: { [UI_MESSAGE_ID_KEY]: message.id } },
-        { workflowId: ctx.workflowId, onEvent, signal },
+        { workflowId: ctx.workflowId, onEvent, signal, ifBusy: ctx.ifBusy },
       ),
-    { threadId, messageId: answerId(message.id), skeinData: ctx.skeinData },
+    {
+      threadId,
+      messageId: answerId(message.id),
+      skeinData: ctx.skeinData,
+      ...(mayWait ? { answering: message.id } : {}),
+    },
   );
+}
+
+/**
+ * The thread's inbox messages no turn took yet, read before the thread itself: a message taken
+ * in between is then in both (and dropped here by the thread's mark), never in neither.
+ */
+async function inboxOf(ctx: ChatRunContext, threadId: string): Promise<PostedMessage[]> {
+  if (ctx.ifBusy === 'reject') return [];
+  return (await ctx.engine.store?.pendingMessages?.(threadId)) ?? [];
 }
 
 /**
@@ -155,13 +190,23 @@ async function regenerate(
 
 /**
  * Starts the run a `useChat` POST asks for, or refuses it before anything is stored: a chat of
- * another caller is 404, as one that is not there.
+ * another caller is 404, as one that is not there. `joined`: the request shares its chat's claim
+ * with others of this process (see `ChatRuns.hold`).
  */
-export async function startChatRun(ctx: ChatRunContext, request: ChatRequest): Promise<UIRun> {
+export async function startChatRun(
+  ctx: ChatRunContext,
+  request: ChatRequest,
+  joined = false,
+): Promise<UIRun> {
   const threadId = await ctx.threads.current(request.chatId);
+  const inbox = request.kind === 'message' ? await inboxOf(ctx, threadId) : [];
   const thread = await ctx.engine.getThread(threadId);
   checkChatOwner(request.chatId, ctx.caller.principal, thread);
-  if (request.kind === 'message') return sendMessage(ctx, request, threadId, thread);
+  if (request.kind === 'message') {
+    const taken = thread?.state.inboxTaken ?? 0;
+    const waiting = inbox.filter((p) => p.seq > taken);
+    return sendMessage(ctx, request, threadId, thread, waiting, joined);
+  }
   if (!thread) throw chatNotFound(request.chatId);
   return request.kind === 'approval'
     ? resumeApprovals(ctx, request, thread)

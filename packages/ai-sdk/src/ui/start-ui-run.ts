@@ -1,12 +1,15 @@
-import type { ThreadEventListener } from '@skein/core';
+import type { PostedResult, ThreadEventListener } from '@skein/core';
 import { EventTranslator, type SkeinDataMode } from './event-translator.js';
-import type { UIChunk } from './ui-chunk.js';
+import { messageGate } from './message-gate.js';
+import type { SkeinPostedData, UIChunk } from './ui-chunk.js';
 import { UIRun } from './ui-run.js';
 
 /**
  * A thread's run to stream: given the listener to pass as `onEvent` and the signal to pass on
  * (the stop endpoint aborts it), it starts the run and resolves when the run ends.
- * `(onEvent, signal) => engine.send(threadId, text, { onEvent, signal })` is the usual one.
+ * `(onEvent, signal) => engine.send(threadId, text, { onEvent, signal })` is the usual one; a
+ * send that resolves with its message posted (`result.posted`) ends the stream with a
+ * `data-skein-posted` part.
  */
 export type ThreadRun = (onEvent: ThreadEventListener, signal: AbortSignal) => Promise<unknown>;
 
@@ -21,6 +24,11 @@ export interface UIRunOptions {
   readonly signal?: AbortSignal;
   /** Parts a late reader gets before the run's own (see `UIRun`). */
   readonly prefix?: readonly UIChunk[];
+  /**
+   * The UI id of the user message the run answers, when it may wait for a running turn: the
+   * events before that message joins the thread are left out (see `messageGate`).
+   */
+  readonly answering?: string;
 }
 
 function describe(error: unknown): string {
@@ -29,6 +37,18 @@ function describe(error: unknown): string {
       ? `${error.code}: ${error.message}`
       : error.message;
   return String(error);
+}
+
+/** The inbox place of a send's message that no run here took (`result.posted`, see `SendResult`). */
+function postedOf(value: unknown): Omit<SkeinPostedData, 'threadId'> | undefined {
+  const result = (value as { result?: Partial<PostedResult> } | undefined)?.result;
+  const posted = result?.posted;
+  if (!posted || typeof posted.seq !== 'number') return undefined;
+  const status = result.status;
+  return {
+    seq: posted.seq,
+    status: status === 'WAITING' || status === 'PAUSED' ? status : 'RUNNING',
+  };
 }
 
 /** Starts `run` and returns the log of its parts, which ends when the run does. */
@@ -46,16 +66,24 @@ export function startUIRun(run: ThreadRun, options: UIRunOptions): UIRun {
     else
       signal.addEventListener('abort', () => log.controller.abort(signal.reason), { once: true });
   }
+  const translate: ThreadEventListener = (event) => translator.translate(event);
+  const listener =
+    options.answering === undefined
+      ? translate
+      : messageGate(options.threadId, options.answering, translate, () => translator.finish());
   let running: Promise<unknown>;
   try {
-    running = run((event) => translator.translate(event), log.controller.signal);
+    running = run(listener, log.controller.signal);
   } catch (error) {
     running = Promise.reject(error);
   }
   running.then(
-    () => {
+    (value) => {
+      const posted = postedOf(value);
+      // The message waits in the thread's inbox for a run elsewhere: the stream says so.
+      if (posted) translator.posted({ threadId: options.threadId, ...posted });
       // A run that ended without a thread event saying how (it never started).
-      translator.fail('the run ended without finishing the thread');
+      else translator.fail('the run ended without finishing the thread');
       log.end();
     },
     (error: unknown) => {

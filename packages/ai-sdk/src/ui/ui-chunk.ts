@@ -73,7 +73,8 @@ export type SkeinDataChunk =
   | DataChunk<'data-skein-batch', { readonly batch: number; readonly withInitialTools: boolean }>
   | DataChunk<'data-skein-checkpoint', { readonly checkpointId: string; readonly step: number }>
   | DataChunk<'data-skein-paused', SkeinPausedData>
-  | DataChunk<'data-skein-summary', SkeinSummaryData>;
+  | DataChunk<'data-skein-summary', SkeinSummaryData>
+  | DataChunk<'data-skein-posted', SkeinPostedData>;
 
 interface DataChunk<T extends string, D> {
   readonly type: T;
@@ -111,4 +112,17 @@ export interface SkeinPausedData {
   readonly nodeId: string;
   readonly reason: ThreadPausedEvent['reason'];
   readonly prompt?: string;
+}
+
+/**
+ * The message waits in the thread's inbox (decision 0036): another process runs the thread, or
+ * it waits (on time, an event, or tool approvals). The turn that takes it answers it later; a
+ * page can show the message as queued and load the chat again when the thread is idle.
+ */
+export interface SkeinPostedData {
+  readonly threadId: string;
+  /** Its place in the thread's inbox. */
+  readonly seq: number;
+  /** The thread's status when the message was posted. */
+  readonly status: 'RUNNING' | 'WAITING' | 'PAUSED';
 }
