@@ -25,7 +25,7 @@ const NEW_THREAD_TRIES = 32;
 const IF_BUSY: ReadonlySet<unknown> = new Set(['queue', 'steer', 'interrupt', 'reject']);
 
 /** The store's inbox, as the turns use it. */
-export interface TurnInbox {
+interface TurnInbox {
   postMessage(threadId: string, post: InboxPost): Promise<{ seq: number; duplicate: boolean }>;
   pendingMessages(threadId: string): Promise<PostedMessage[]>;
 }
