@@ -116,6 +116,23 @@ describe('send with ifBusy', () => {
     ]);
   });
 
+  it('onEvent of a message that waits hears the turn that takes it, not the one it waited for', async () => {
+    const { engine, running, finish } = setup();
+    const firstHeard: string[] = [];
+    const laterHeard: string[] = [];
+    const tokens = (into: string[]) => (event: { type: string; delta?: string }) => {
+      if (event.type === 'llm:token') into.push(event.delta ?? '');
+    };
+    const first = engine.send('e1', 'look it up', { onEvent: tokens(firstHeard) });
+    await running;
+    const later = engine.send('e1', 'and this', { onEvent: tokens(laterHeard) });
+    await new Promise((resolve) => setImmediate(resolve));
+    finish();
+    await Promise.all([first, later]);
+    expect(firstHeard.join('')).toBe('re: look it up');
+    expect(laterHeard.join('')).toBe('re: and this');
+  });
+
   it('reject: a running thread refuses the message with THREAD_BUSY and posts nothing', async () => {
     const { engine, store, running, finish } = setup();
     const first = engine.send('r1', 'look it up');

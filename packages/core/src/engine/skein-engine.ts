@@ -348,11 +348,23 @@ export class SkeinEngine {
       );
     const { onEvent, ...turn } = options;
     let unsubscribe: (() => void) | undefined;
+    // A message that waits hears the thread from its own `message:added` on: the turn that takes
+    // it (or, steered, the rest of the running one), not the turn it waited for.
+    let waitsAs: string | undefined;
+    const heard: ThreadEventListener | undefined =
+      onEvent &&
+      ((event) => {
+        if (waitsAs !== undefined) {
+          if (event.type !== 'message:added' || event.message.metadata?.inboxId !== waitsAs) return;
+          waitsAs = undefined;
+        }
+        onEvent(event);
+      });
     const follow = () => {
-      if (onEvent && !unsubscribe) unsubscribe = this.subscribe(threadId, onEvent);
+      if (heard && !unsubscribe) unsubscribe = this.subscribe(threadId, heard);
     };
     // A principal's send hears the thread once a turn has found it to be the principal's; any
-    // other from the call on (a queued message hears the run it waits for).
+    // other from the call on (a message that waits, from its own `message:added` on).
     if (principal === undefined) follow();
     try {
       return await this.#turns.send(
@@ -360,6 +372,9 @@ export class SkeinEngine {
         user,
         turn,
         principal === undefined ? undefined : { principal, onTaken: follow },
+        (messageId) => {
+          waitsAs = messageId;
+        },
       );
     } finally {
       unsubscribe?.();

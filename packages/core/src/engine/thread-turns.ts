@@ -194,17 +194,21 @@ export class ThreadTurns {
     message: LLMMessage,
     options: TurnOptions,
     scope?: TurnScope,
+    /** Called with the message's id once it is posted to wait for a turn (`send` then hears the thread from the turn that takes it). */
+    onPosted?: (messageId: string) => void,
   ): Promise<Turn> {
     checkOptions(options);
     if (this.#busy.has(threadId))
-      return this.#post(threadId, message, options, scope, true).catch(async (error: unknown) => {
-        // Its first turn runs here and has not stored it yet: the message takes the next turn.
-        if (!SkeinError.hasCode(error, 'CHECKPOINT_NOT_FOUND') || !this.#busy.has(threadId))
-          throw error;
-        // Posted in the order they were sent, once it is stored.
-        await new Promise<void>((resolve) => this.#onIdle(threadId, resolve));
-        return this.#postToNew(threadId, message, options, scope);
-      });
+      return this.#post(threadId, message, options, scope, true, onPosted).catch(
+        async (error: unknown) => {
+          // Its first turn runs here and has not stored it yet: the message takes the next turn.
+          if (!SkeinError.hasCode(error, 'CHECKPOINT_NOT_FOUND') || !this.#busy.has(threadId))
+            throw error;
+          // Posted in the order they were sent, once it is stored.
+          await new Promise<void>((resolve) => this.#onIdle(threadId, resolve));
+          return this.#postToNew(threadId, message, options, scope, onPosted);
+        },
+      );
     const release = this.#hold(threadId);
     let busy: string | undefined;
     try {
@@ -212,7 +216,7 @@ export class ThreadTurns {
       if (!stored)
         return (
           (await this.#create(threadId, message, options, scope)) ??
-          this.#postToNew(threadId, message, options)
+          this.#postToNew(threadId, message, options, undefined, onPosted)
         );
       // A retried send that made the thread: its message is the thread's first.
       if (options.messageId !== undefined && madeBy(stored, options.messageId))
@@ -235,7 +239,7 @@ export class ThreadTurns {
           if (!inbox || !SkeinError.hasCode(error, 'THREAD_LEASED')) throw error;
         }
       // Not awaited: the thread is read for a turn once this send lets go of it.
-      return this.#post(threadId, message, options, undefined, false);
+      return this.#post(threadId, message, options, undefined, false, onPosted);
     } finally {
       release();
     }
@@ -294,10 +298,11 @@ export class ThreadTurns {
     message: LLMMessage,
     options: TurnOptions,
     scope?: TurnScope,
+    onPosted?: (messageId: string) => void,
   ): Promise<Turn> {
     for (let attempt = 1; ; attempt++)
       try {
-        return await this.#post(threadId, message, options, scope, false);
+        return await this.#post(threadId, message, options, scope, false, onPosted);
       } catch (error) {
         if (!SkeinError.hasCode(error, 'CHECKPOINT_NOT_FOUND') || attempt === NEW_THREAD_TRIES)
           throw error;
@@ -330,6 +335,7 @@ export class ThreadTurns {
     options: TurnOptions,
     scope: TurnScope | undefined,
     runsHere: boolean,
+    onPosted?: (messageId: string) => void,
   ): Promise<Turn> {
     const inbox = this.#host.inbox;
     const release = this.#hold(threadId);
@@ -349,6 +355,7 @@ export class ThreadTurns {
           `thread ${threadId} is busy: a message that waits for a turn cannot clear the conversation (send it with clear once the thread is idle)`,
         );
       const messageId = options.messageId ?? randomUUID();
+      onPosted?.(messageId);
       const mode =
         options.ifBusy === undefined || options.ifBusy === 'reject' ? 'queue' : options.ifBusy;
       const { seq } = await inbox.postMessage(threadId, {
