@@ -7,6 +7,11 @@ function quote(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }
 
+/** A SQL string literal. */
+function literal(text: string): string {
+  return `'${text.replaceAll("'", "''")}'`;
+}
+
 /** A thread's run that goes on, on any chat server, and the caller it answers. */
 export interface CurrentRun {
   readonly runId: string;
@@ -14,11 +19,16 @@ export interface CurrentRun {
 }
 
 /**
- * The UI parts of each chat thread's current run, in two tables of the worker's schema, so that
- * any chat server replays and follows an answer that another one started: `ui_stream_runs`
- * (thread → its current run, the caller it answers, and whether it ended) and `ui_stream_parts` (run, position, part;
- * a row without a part marks the end). Each write NOTIFYs one channel with the thread id; readers
- * then read the rows after the last one they have. A thread keeps the parts of its last run only.
+ * The UI parts of each chat thread's runs, in two tables of the worker's schema, so that any chat
+ * server replays and follows an answer that another one started: `ui_stream_thread_runs` (one row
+ * per run: its thread, the caller it answers, whether it ended, and the order runs began in) and
+ * `ui_stream_parts` (run, position, part; a row without a part marks the end). Each write NOTIFYs
+ * one channel with the thread id; readers then read the rows after the last one they have.
+ *
+ * A thread may have several runs that have not ended: a message sent while an answer streams
+ * begins its own run, which waits for the turn that takes it (decision 0036). A new run drops
+ * the parts of the thread's runs that ended only, never of one a reader may still be following
+ * (decision 0021); the thread's run now is the oldest that has not ended.
  */
 export class UIPartsLog {
   readonly #pool: PartsPool;
@@ -32,26 +42,42 @@ export class UIPartsLog {
   constructor(pool: PartsPool, schema: string) {
     this.#pool = pool;
     this.#schema = quote(schema);
-    this.#runs = `${this.#schema}.ui_stream_runs`;
+    this.#runs = `${this.#schema}.ui_stream_thread_runs`;
     this.#parts = `${this.#schema}.ui_stream_parts`;
     this.channel = `skein_ui_parts:${schema}`;
   }
 
-  /** Creates the tables if missing (idempotent). */
+  /**
+   * Creates the tables if missing (idempotent). A database made before runs were kept per run
+   * has `ui_stream_runs` (one row per thread, with or without its `principal` column): its rows
+   * move to the new table, and it is dropped.
+   */
   migrate(): Promise<void> {
+    const old = `${this.#schema}.ui_stream_runs`;
     this.#ready ??= this.#pool
       .query(
         `create schema if not exists ${this.#schema};
          create table if not exists ${this.#runs} (
-           thread_id text primary key,
-           run_id text not null,
-           ended boolean not null default false);
-         alter table ${this.#runs} add column if not exists principal text;
+           run_id text primary key,
+           thread_id text not null,
+           principal text,
+           ended boolean not null default false,
+           began bigint generated always as identity);
+         create index if not exists ui_stream_thread_runs_thread
+           on ${this.#runs} (thread_id, began);
          create table if not exists ${this.#parts} (
            run_id text not null,
            seq integer not null,
            part json,
-           primary key (run_id, seq))`,
+           primary key (run_id, seq));
+         do $$ begin
+           if to_regclass(${literal(old)}) is not null then
+             insert into ${this.#runs} (run_id, thread_id, principal, ended)
+               select run_id, thread_id, to_jsonb(o) ->> 'principal', ended from ${old} o
+               on conflict (run_id) do nothing;
+             drop table ${old};
+           end if;
+         end $$`,
       )
       .then(() => undefined);
     const ready = this.#ready;
@@ -62,19 +88,21 @@ export class UIPartsLog {
   }
 
   /**
-   * Makes `runId` the thread's current run, answering `principal` (the caller; null without
-   * `authorize`); the parts of its run before are dropped.
+   * Makes `runId` a run of the thread, answering `principal` (the caller; null without
+   * `authorize`). The parts of the thread's runs that ended are dropped; runs that go on keep
+   * theirs, so their readers get them whole.
    */
   async begin(threadId: string, runId: string, principal: string | undefined): Promise<void> {
     await this.migrate();
     await this.#pool.query(
       `with old as (
-         delete from ${this.#parts} where run_id in
-           (select run_id from ${this.#runs} where thread_id = $1 and run_id <> $2)
+         delete from ${this.#runs} where thread_id = $1 and ended and run_id <> $2
+         returning run_id
+       ), gone as (
+         delete from ${this.#parts} where run_id in (select run_id from old)
        )
-       insert into ${this.#runs} (thread_id, run_id, principal) values ($1, $2, $3)
-       on conflict (thread_id) do update
-         set run_id = excluded.run_id, ended = false, principal = excluded.principal`,
+       insert into ${this.#runs} (run_id, thread_id, principal) values ($2, $1, $3)
+       on conflict (run_id) do update set ended = false, principal = excluded.principal`,
       [threadId, runId, principal ?? null],
     );
   }
@@ -93,7 +121,7 @@ export class UIPartsLog {
          select $2, $3 + i - 1, p from json_array_elements($4::json) with ordinality as t(p, i)
          returning 1
        ), ended as (
-         update ${this.#runs} set ended = true where $5 and thread_id = $1 and run_id = $2
+         update ${this.#runs} set ended = true where $5 and run_id = $2
          returning 1
        )
        select pg_notify($6, $1), (select count(*) from added), (select count(*) from ended)`,
@@ -112,11 +140,15 @@ export class UIPartsLog {
     );
   }
 
-  /** The thread's current run when it has not ended, and the caller it answers. */
+  /**
+   * The thread's run now, and the caller it answers: the oldest of its runs that has not ended
+   * (the answer streaming now; later ones wait for the turns that take their messages).
+   */
   async current(threadId: string): Promise<CurrentRun | undefined> {
     await this.migrate();
     const { rows } = await this.#pool.query(
-      `select run_id, principal from ${this.#runs} where thread_id = $1 and not ended`,
+      `select run_id, principal from ${this.#runs} where thread_id = $1 and not ended
+       order by began limit 1`,
       [threadId],
     );
     const row = rows[0] as { run_id: string; principal: string | null } | undefined;

@@ -15,9 +15,10 @@ import {
 import { InvalidArgumentError } from '@skein/spec';
 import { chatNotFound, checkChatOwner } from '../chat-access.js';
 import type { ChatHandler } from '../chat-handler.js';
+import { type ChatIfBusy, checkIfBusy } from '../chat-if-busy.js';
 import { badChatRequest, type ChatRequest, readChatRequest } from '../chat-request.js';
 import { chatRoute, storedMessagesResponse } from '../chat-routes.js';
-import { ChatRuns } from '../chat-runs.js';
+import { type ChatClaim, ChatRuns } from '../chat-runs.js';
 import { ChatThreads } from '../chat-threads.js';
 import { checkHistory } from '../check-history.js';
 import type { SkeinDataMode } from '../event-translator.js';
@@ -26,7 +27,9 @@ import { startUIRun } from '../start-ui-run.js';
 import { answerId, storedAnswerChunks, UI_MESSAGE_ID_KEY } from '../stored-chat.js';
 import { storedWithBytes } from '../stored-with-bytes.js';
 import type { UIRun } from '../ui-run.js';
+import { endOfAnswer } from './answer-end.js';
 import type { PartsPool } from './parts-pool.js';
+import { postedMessage } from './posted-message.js';
 import { recordRun } from './record-run.js';
 import { StoredRuns } from './stored-run-stream.js';
 import { UIPartsLog } from './ui-parts-log.js';
@@ -60,6 +63,13 @@ export interface WorkerChatHandlerOptions {
   readonly authorize?: Authorize;
   /** Origins whose pages may write here besides the request's own (see `createChatHandler`). */
   readonly allowedOrigins?: readonly string[];
+  /**
+   * A user message for a chat that is answering (its thread runs on a worker, an answer streams
+   * from any chat server, or it waits for a wake or tool approvals): `queue` (default), `steer`,
+   * `interrupt` or `reject` (409 `CHAT_BUSY`), as `createChatHandler`'s. The message goes as a
+   * send job with `ifBusy`; its POST streams the turn that takes it, or says it stays posted.
+   */
+  readonly ifBusy?: ChatIfBusy;
   /** Told when a run's parts could not be written (readers elsewhere then stop short). */
   readonly onError?: (error: unknown) => void;
 }
@@ -94,6 +104,7 @@ export function createWorkerChatHandler(options: WorkerChatHandlerOptions): Work
   const workflowId = options.workflowId ?? 'chat';
   const skeinData = options.skeinData ?? 'transient';
   const onError = options.onError ?? (() => {});
+  const ifBusy = checkIfBusy(options.ifBusy);
   const authorize = checkAuthorize(options.authorize);
   const guard: GuardOptions =
     options.allowedOrigins === undefined
@@ -109,13 +120,56 @@ export function createWorkerChatHandler(options: WorkerChatHandlerOptions): Work
   /** The caller's principal with the jobs it queues, when there is one. */
   const as = (principal: string | undefined) => (principal === undefined ? {} : { principal });
 
-  function run(threadId: string, start: () => Promise<void>, messageId: string, prefix = []) {
+  /** Messages share the chat with the requests answering it, unless the app rejects them. */
+  function claimOf(chat: ChatRequest): ChatClaim {
+    if (ifBusy === 'reject') return 'alone';
+    return chat.kind === 'message' ? 'shared' : 'open';
+  }
+
+  /** A message that starts its thread's turn (nothing answers now): its stream is that turn. */
+  function run(threadId: string, start: () => Promise<void>, messageId: string) {
     return startUIRun((onEvent, signal) => runOnWorker(client, threadId, start, onEvent, signal), {
       threadId,
       messageId,
       skeinData,
-      prefix,
     });
+  }
+
+  /**
+   * A message sent while the chat answers (decision 0036): its send job posts it to the thread's
+   * inbox with `ifBusy`, and the stream shows only the turn that takes it (from its
+   * `message:added`, see `endOfAnswer`), or ends at once with `data-skein-posted` when it stays
+   * posted. `restsNow`: the thread waits for a wake or approvals, so no event will come until
+   * then (an interrupt ends the wait and starts the turn, which is then followed).
+   */
+  function answerWhenTaken(
+    threadId: string,
+    start: () => Promise<void>,
+    uiMessageId: string,
+    restsNow: 'WAITING' | 'PAUSED' | undefined,
+  ): UIRun {
+    const store = engine.store!;
+    return startUIRun(
+      async (onEvent, signal) => {
+        if (restsNow && ifBusy !== 'interrupt') {
+          await start();
+          return postedMessage(store, threadId, uiMessageId, restsNow);
+        }
+        const how = await runOnWorker(
+          client,
+          threadId,
+          start,
+          onEvent,
+          signal,
+          endOfAnswer(uiMessageId),
+        );
+        if (how !== 'posted') return undefined;
+        const thread = await engine.getThread(threadId);
+        const status = thread?.status === 'WAITING' ? 'WAITING' : 'PAUSED';
+        return postedMessage(store, threadId, uiMessageId, status);
+      },
+      { threadId, messageId: answerId(uiMessageId), skeinData, answering: uiMessageId },
+    );
   }
 
   async function approve(
@@ -164,6 +218,7 @@ export function createWorkerChatHandler(options: WorkerChatHandlerOptions): Work
   async function start(
     request: ChatRequest,
     principal: string | undefined,
+    joined: boolean,
   ): Promise<{ threadId: string; run: UIRun }> {
     const { chatId } = request;
     if (request.kind === 'regenerate')
@@ -176,7 +231,8 @@ export function createWorkerChatHandler(options: WorkerChatHandlerOptions): Work
     const current = await log.current(threadId);
     // Another caller's chat is no chat, before anything says whether it is answering.
     checkChatOwner(chatId, principal, thread, current);
-    if (thread?.status === 'RUNNING' || current !== undefined)
+    const answering = joined || thread?.status === 'RUNNING' || current !== undefined;
+    if (answering && (request.kind === 'approval' || ifBusy === 'reject'))
       throw busy(chatId, 'is answering; follow it with GET …/stream, or stop it');
     if (request.kind === 'approval') {
       if (!thread) throw chatNotFound(chatId);
@@ -185,26 +241,34 @@ export function createWorkerChatHandler(options: WorkerChatHandlerOptions): Work
     const { message } = request;
     await checkHistory(chatId, request.history, thread?.conversation.getAllMessages() ?? []);
     const pending = thread?.state.pending;
-    if (thread?.status === 'PAUSED' && pending?.kind !== 'user-input')
+    const paused = thread?.status === 'PAUSED' && pending?.kind !== 'user-input';
+    if (paused && ifBusy === 'reject')
       throw busy(chatId, 'waits for tool approvals or its branches; answer them first');
     // Text and files alike: the send job carries the parts (its bytes as base64) to the worker,
     // whose store then keeps each file once by digest.
     const sent = { content: message.content, metadata: { [UI_MESSAGE_ID_KEY]: message.id } };
-    return {
-      threadId,
-      run: run(
+    const restsNow = thread?.status === 'WAITING' ? 'WAITING' : paused ? 'PAUSED' : undefined;
+    if (ifBusy === 'reject' || (!answering && !restsNow))
+      return {
         threadId,
-        () => client.sendMessage(threadId, sent, { workflowId, ...as(principal) }),
-        answerId(message.id),
-      ),
-    };
+        run: run(
+          threadId,
+          () => client.sendMessage(threadId, sent, { workflowId, ...as(principal) }),
+          answerId(message.id),
+        ),
+      };
+    // Sent under the chat's own sender: its messages are posted in the order they came, and
+    // not behind the job that runs the turn they join (that one has no sender).
+    const send = () =>
+      client.sendMessage(threadId, sent, { workflowId, ...as(principal), ifBusy, sender: chatId });
+    return { threadId, run: answerWhenTaken(threadId, send, message.id, restsNow) };
   }
 
   async function post(request: Request, principal: string | undefined): Promise<Response> {
     const chat = readChatRequest(await readJsonBody(request, maxBodyBytes));
-    const release = runs.claim(chat.chatId, principal);
+    const { release, joined } = runs.hold(chat.chatId, principal, claimOf(chat));
     try {
-      const { threadId, run } = await start(chat, principal);
+      const { threadId, run } = await start(chat, principal, joined);
       runs.add(chat.chatId, run, release);
       // Recorded as the thread's current run before the answer is sent: a reader elsewhere who
       // heard of the answer finds it (and whose it is).

@@ -1,5 +1,6 @@
-import type { ThreadEvent, ThreadEventListener } from '@skein/core';
+import type { IfBusy, ThreadEvent, ThreadEventListener } from '@skein/core';
 import { type MessageContent, SkeinError } from '@skein/spec';
+import { type EndsAt, firstEnd, type RunEnd } from './answer-end.js';
 
 /** One event as a worker client delivers it (`@skein/worker`'s `WorkerEvent`). */
 export interface ChatWorkerEvent {
@@ -19,7 +20,12 @@ export interface ChatWorkerClient {
       readonly content: MessageContent;
       readonly metadata?: Readonly<Record<string, unknown>>;
     },
-    options?: { readonly workflowId?: string; readonly principal?: string },
+    options?: {
+      readonly workflowId?: string;
+      readonly principal?: string;
+      readonly ifBusy?: IfBusy;
+      readonly sender?: string;
+    },
   ): Promise<void>;
   resumeThread(
     threadId: string,
@@ -29,8 +35,6 @@ export interface ChatWorkerClient {
   cancelThread(threadId: string): Promise<void>;
   subscribe(threadId: string, listener: (event: ChatWorkerEvent) => void): Promise<() => unknown>;
 }
-
-const ENDS = new Set(['thread:completed', 'thread:failed', 'thread:paused', 'thread:cancelled']);
 
 /**
  * The engine event a worker event stands for. An `llm:response` whose message was left out to fit
@@ -45,8 +49,9 @@ function toThreadEvent(event: ChatWorkerEvent): ThreadEvent {
 
 /**
  * Runs a thread on the worker fleet and hears its events there: subscribes to the thread, calls
- * `start` (which queues the job), and resolves once the run ends (completed, failed, paused or
- * cancelled). An abort of `signal` cancels the thread on whichever worker runs it.
+ * `start` (which queues the job), and resolves once `endsAt` says the run ended (by default the
+ * thread's first end: completed, failed, paused or cancelled), with how. An abort of `signal`
+ * cancels the thread on whichever worker runs it.
  */
 export async function runOnWorker(
   client: ChatWorkerClient,
@@ -54,10 +59,11 @@ export async function runOnWorker(
   start: () => Promise<void>,
   onEvent: ThreadEventListener,
   signal: AbortSignal,
-): Promise<void> {
-  let end!: () => void;
+  endsAt: EndsAt = firstEnd,
+): Promise<Exclude<RunEnd, 'go-on'>> {
+  let end!: (how: Exclude<RunEnd, 'go-on'>) => void;
   let fail!: (error: unknown) => void;
-  const ended = new Promise<void>((resolve, reject) => {
+  const ended = new Promise<Exclude<RunEnd, 'go-on'>>((resolve, reject) => {
     end = resolve;
     fail = reject;
   });
@@ -73,13 +79,14 @@ export async function runOnWorker(
     } catch (error) {
       fail(error);
     }
-    if (ENDS.has(event.event)) end();
+    const how = endsAt(event);
+    if (how !== 'go-on') end(how);
   });
   const cancel = () => void client.cancelThread(threadId).catch(() => {});
   signal.addEventListener('abort', cancel, { once: true });
   try {
     await start();
-    await ended;
+    return await ended;
   } finally {
     signal.removeEventListener('abort', cancel);
     await unsubscribe();
