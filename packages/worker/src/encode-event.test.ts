@@ -16,6 +16,26 @@ describe('encodeEvent', () => {
     expect(decoded.truncated.bytes).toBeGreaterThan(20_000);
   });
 
+  it("keeps a large message's role and metadata, so a page still knows which message it is", () => {
+    const message = {
+      role: 'user',
+      content: [
+        { type: 'text', text: 'see this' },
+        { type: 'file', data: 'A'.repeat(50_000) },
+      ],
+      metadata: { uiMessageId: 'u-7', inbox: 3, inboxId: 'job:9' },
+    };
+    const decoded = JSON.parse(
+      encodeEvent('message:added', { threadId: 't', message, position: 4 }),
+    );
+    expect(decoded.data).toEqual({
+      threadId: 't',
+      message: { role: 'user', metadata: message.metadata },
+      position: 4,
+    });
+    expect(decoded.truncated.omitted).toEqual(['message.content']);
+  });
+
   it('always fits under the limit and always parses, whatever the event holds', () => {
     fc.assert(
       fc.property(

@@ -7,6 +7,25 @@ export const MAX_NOTIFY_BYTES = 7_900;
 /** A field longer than this is dropped first when an event must shrink. */
 const SMALL_FIELD_BYTES = 256;
 
+/** A message's content may run to megabytes (its files); its role and metadata are small. */
+const MESSAGE_HEAD_BYTES = 2_048;
+
+/**
+ * A message without its content: its role, tool call id and metadata, which say whose it is (a
+ * chat page matches the message it sent by the id in its metadata). Undefined for anything else.
+ */
+function messageHead(value: unknown): object | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { role, toolCallId, metadata } = value as Record<string, unknown>;
+  if (typeof role !== 'string') return undefined;
+  const head = {
+    role,
+    ...(typeof toolCallId === 'string' ? { toolCallId } : {}),
+    ...(metadata === undefined ? {} : { metadata }),
+  };
+  return bytesOf(JSON.stringify(head)) <= MESSAGE_HEAD_BYTES ? head : undefined;
+}
+
 function bytesOf(text: string): number {
   return Buffer.byteLength(text, 'utf8');
 }
@@ -24,7 +43,13 @@ export function encodeEvent(event: string, data: object, limit = MAX_NOTIFY_BYTE
   for (const [key, value] of Object.entries(data)) {
     const text = JSON.stringify(value);
     if (text !== undefined && bytesOf(text) <= SMALL_FIELD_BYTES) kept[key] = value;
-    else omitted.push(key);
+    else {
+      const head = messageHead(value);
+      if (head) {
+        kept[key] = head;
+        omitted.push(`${key}.content`);
+      } else omitted.push(key);
+    }
   }
   const smaller = JSON.stringify({ event, data: kept, truncated: { bytes, omitted } });
   if (bytesOf(smaller) <= limit) return smaller;

@@ -139,7 +139,10 @@ describe('send jobs with parts', () => {
     // Once saved, the thread holds refs; the bytes are the store's, by digest.
     const stored = (await store.load(threadId))!.conversation.messages[0]!;
     // The job's id rides along: a retry of the job finds its message made the thread.
-    expect(stored.metadata).toEqual({ uiMessageId: 'u-parts', inboxId: expect.stringMatching(/^job:/) });
+    expect(stored.metadata).toEqual({
+      uiMessageId: 'u-parts',
+      inboxId: expect.stringMatching(/^job:/),
+    });
     const refs = (stored.content as readonly MediaPart[]).slice(1);
     for (const [i, bytes] of [PNG, PDF].entries()) {
       const ref = refs[i]!.ref!;

@@ -43,10 +43,10 @@ function describe(error: unknown): string {
 function postedOf(value: unknown): Omit<SkeinPostedData, 'threadId'> | undefined {
   const result = (value as { result?: Partial<PostedResult> } | undefined)?.result;
   const posted = result?.posted;
-  if (!posted || typeof posted.seq !== 'number') return undefined;
+  if (!posted || typeof posted !== 'object') return undefined;
   const status = result.status;
   return {
-    seq: posted.seq,
+    ...(typeof posted.seq === 'number' && posted.seq > 0 ? { seq: posted.seq } : {}),
     status: status === 'WAITING' || status === 'PAUSED' ? status : 'RUNNING',
   };
 }

@@ -121,8 +121,11 @@ export interface SkeinPausedData {
  */
 export interface SkeinPostedData {
   readonly threadId: string;
-  /** Its place in the thread's inbox. */
-  readonly seq: number;
+  /**
+   * Its place in the thread's inbox (1, 2, 3…); absent when not known yet (a worker's send job
+   * that has not posted it when the stream ends).
+   */
+  readonly seq?: number;
   /** The thread's status when the message was posted. */
   readonly status: 'RUNNING' | 'WAITING' | 'PAUSED';
 }
