@@ -8,6 +8,8 @@
 //
 // BENCH_SQLITE_DRIVER picks the SQLite driver (default: the store's own choice);
 // SKEIN_TEST_PG_URL a PostgreSQL server to use (default: an embedded one started here);
+// BENCH_NO_INBOX=1 hides the store's inbox from the engine (no inbox read before each model call
+// and at each run's end), to measure what reading it costs (decision 0036);
 // BENCH_CPU_PROF=<file> writes a CPU profile of the measured runs (not the warm-up). Beside each
 // run's wall time it prints the CPU time the process used (user + system, all its threads): on a
 // machine shared with other jobs that moves less than the wall time does. On PostgreSQL it prints
@@ -86,7 +88,22 @@ async function opener(): Promise<Opener> {
   throw new Error(`unknown store ${kind}: memory, sqlite or postgres`);
 }
 
-const { open, stop, serverCpu } = await opener();
+/** `store` as a store without an inbox (`postMessage`, `pendingMessages`): A/B of its reads. */
+function withoutInbox(store: CheckpointStore): CheckpointStore {
+  return new Proxy(store, {
+    get(target, key) {
+      if (key === 'postMessage' || key === 'pendingMessages') return undefined;
+      const value = Reflect.get(target, key, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+const { open: openStore, stop, serverCpu } = await opener();
+const open = async (name: string): Promise<Opened> => {
+  const opened = await openStore(name);
+  return process.env.BENCH_NO_INBOX ? { ...opened, store: withoutInbox(opened.store) } : opened;
+};
 const profile = process.env.BENCH_CPU_PROF;
 const session = profile ? new Session() : undefined;
 const times: number[] = [];
@@ -134,5 +151,5 @@ try {
 }
 const unit = threads === 1 ? 'ms/step' : 'x ideal';
 console.log(
-  `${kind}${process.env.BENCH_SQLITE_DRIVER ? ` (${process.env.BENCH_SQLITE_DRIVER})` : ''} ${threads} threads: ${times.map((t) => t.toFixed(3)).join(' ')} ${unit}; CPU ${cpu.map((t) => t.toFixed(0)).join(' ')} ms${serverTimes.length > 0 ? `; server CPU ${serverTimes.map((t) => t.toFixed(0)).join(' ')} ms` : ''}; load ${loadavg()[0]!.toFixed(1)}`,
+  `${kind}${process.env.BENCH_SQLITE_DRIVER ? ` (${process.env.BENCH_SQLITE_DRIVER})` : ''}${process.env.BENCH_NO_INBOX ? ' (no inbox)' : ''} ${threads} threads: ${times.map((t) => t.toFixed(3)).join(' ')} ${unit}; CPU ${cpu.map((t) => t.toFixed(0)).join(' ')} ms${serverTimes.length > 0 ? `; server CPU ${serverTimes.map((t) => t.toFixed(0)).join(' ')} ms` : ''}; load ${loadavg()[0]!.toFixed(1)}`,
 );
