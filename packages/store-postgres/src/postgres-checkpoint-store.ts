@@ -95,6 +95,11 @@ export class PostgresCheckpointStore implements CheckpointStore {
   readonly #ownsPool: boolean;
   readonly #sql: Statements;
   readonly #group: GroupCommit<GroupWrite, WriteResult>;
+  /**
+   * Inbox reads, grouped as saves are: a run reads its thread's inbox before each model call, and
+   * a thousand threads doing so would each cost the server a query of its own (decision 0036).
+   */
+  readonly #inboxReads: GroupCommit<string, PostedMessage[]>;
   readonly #leases: LeaseTarget;
   #closed = false;
   #ready: Promise<unknown> | undefined;
@@ -107,6 +112,10 @@ export class PostgresCheckpointStore implements CheckpointStore {
     this.#group = new GroupCommit(
       (round) => this.#commitRound(round),
       (write) => (write.kind === 'save' ? write.checkpoint.threadId : write.threadId),
+    );
+    this.#inboxReads = new GroupCommit(
+      (threadIds) => this.#readInboxes(threadIds),
+      (threadId) => threadId,
     );
     if (options.pool) {
       this.#pool = options.pool;
@@ -281,6 +290,7 @@ export class PostgresCheckpointStore implements CheckpointStore {
     this.#closed = true;
     // Saves asked for before closing are written (or refused) first.
     await this.#group.drain();
+    await this.#inboxReads.drain();
     if (this.#ownsPool) await this.#pool.end();
   }
 
@@ -591,10 +601,23 @@ export class PostgresCheckpointStore implements CheckpointStore {
   async pendingMessages(threadId: string): Promise<PostedMessage[]> {
     this.#ensureOpen('pendingMessages');
     checkString('threadId', threadId);
-    return this.#run('pendingMessages', async () => {
-      const { rows } = await query<InboxRow>(this.#pool, this.#sql.pendingMessages, [threadId]);
-      return rows.map(postedFromRow);
-    });
+    return this.#run('pendingMessages', () => this.#inboxReads.add(threadId));
+  }
+
+  /** The pending posts of several threads in one query, each thread's in seq order. */
+  async #readInboxes(threadIds: readonly string[]): Promise<Outcome<PostedMessage[]>[]> {
+    const { rows } = await query<InboxRow & { threadId: string }>(
+      this.#pool,
+      this.#sql.pendingMessages,
+      [threadIds],
+    );
+    const byThread = new Map<string, PostedMessage[]>();
+    for (const row of rows) {
+      const posts = byThread.get(row.threadId);
+      if (posts) posts.push(postedFromRow(row));
+      else byThread.set(row.threadId, [postedFromRow(row)]);
+    }
+    return threadIds.map((id) => ({ value: byThread.get(id) ?? [] }));
   }
 
   async #read(

@@ -402,9 +402,11 @@ export function statements(schema: string) {
     insertPost: named(`INSERT INTO ${s}.inbox (thread, seq, id, mode, posted_at, message)
        SELECT $1, coalesce(max(seq), 0) + 1, $2, $3, $4, $5 FROM ${s}.inbox WHERE thread = $1
        RETURNING seq::int AS seq`),
-    pendingMessages: named(`SELECT i.seq::int AS seq, i.id, i.mode, i.posted_at AS "postedAt",
-       i.message FROM ${s}.threads t JOIN ${s}.inbox i ON i.thread = t.id AND i.seq > t.inbox_taken
-       WHERE t.thread_id = $1 ORDER BY i.seq`),
+    /** The posts not taken of each thread of `$1` (an array), by thread then seq: one read for many runs. */
+    pendingMessages: named(`SELECT t.thread_id AS "threadId", i.seq::int AS seq, i.id, i.mode,
+       i.posted_at AS "postedAt", i.message FROM ${s}.threads t
+       JOIN ${s}.inbox i ON i.thread = t.id AND i.seq > t.inbox_taken
+       WHERE t.thread_id = ANY($1::text[]) ORDER BY t.thread_id, i.seq`),
     copyUses: named(`INSERT INTO ${s}.attachment_uses (thread, digest, position)
        SELECT $1, digest, position FROM ${s}.attachment_uses WHERE thread = $2 AND position < $3`),
     /** An attachment's bytes (`$2`), through thread `$1`, which must use it. */
