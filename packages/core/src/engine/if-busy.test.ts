@@ -188,6 +188,51 @@ describe('send with ifBusy', () => {
     expect(await store.pendingMessages('m1')).toEqual([]);
   });
 
+  it('a turn reads the inbox before the thread: messages another engine took in between are not taken again', async () => {
+    const store = new InMemoryCheckpointStore();
+    const b = setup(store, 'b');
+    b.finish();
+    await b.engine.send('r2', 'hello');
+    await store.postMessage('r2', {
+      id: 'x',
+      message: { role: 'user', content: 'x' },
+      mode: 'queue',
+      postedAt: new Date().toISOString(),
+    });
+    // Engine a's second load of the thread (after it read the inbox) waits for the test.
+    let loads = 0;
+    let releaseLoad!: () => void;
+    const loadGate = new Promise<void>((resolve) => (releaseLoad = resolve));
+    let atGate!: () => void;
+    const reachedGate = new Promise<void>((resolve) => (atGate = resolve));
+    const gated = new Proxy(store, {
+      get(target, key) {
+        const value = Reflect.get(target, key, target);
+        if (key !== 'load') return typeof value === 'function' ? value.bind(target) : value;
+        return async (...args: Parameters<typeof store.load>) => {
+          if (++loads === 2) {
+            atGate();
+            await loadGate;
+          }
+          return target.load(...args);
+        };
+      },
+    });
+    const a = setup(gated, 'a');
+    a.finish();
+    const fromA = a.engine.send('r2', 'a', { messageId: 'a' });
+    await reachedGate;
+    // Meanwhile engine b takes everything waiting (x, a) with its own message.
+    await b.engine.send('r2', 'b', { messageId: 'b' });
+    releaseLoad();
+    expect((await fromA).result).toMatchObject({ posted: { messageId: 'a' } });
+    const users = (await b.engine.getThread('r2'))!.conversation
+      .getAllMessages()
+      .filter((m) => m.role === 'user')
+      .map((m) => m.content);
+    expect(users).toEqual(['hello', 'x', 'a', 'b']);
+  });
+
   it('refuses clear for a message that would wait, and a bad messageId', async () => {
     const { engine, running, finish } = setup();
     const first = engine.send('c1', 'look it up');

@@ -436,14 +436,17 @@ export class ThreadTurns {
     const release = this.#hold(threadId);
     let thread: ThreadContext | undefined;
     try {
-      const pending = await inbox.pendingMessages(threadId);
+      // Read before the thread, and kept past its mark: a message another process took in
+      // between is in the thread then, and must not be taken twice.
+      const read = await inbox.pendingMessages(threadId);
       thread = await this.#host.load(threadId);
       if (!thread) throw new CheckpointNotFoundError(threadId);
       this.#interrupts.delete(threadId);
+      const mark = thread.state.inboxTaken ?? 0;
+      const pending = read.filter((p) => p.seq > mark);
       if (pending.length === 0) return;
       const interrupt = pending.some((p) => p.mode === 'interrupt');
       const options = this.#waiters.get(threadId)?.find((w) => w.seq === pending[0]!.seq)?.options;
-      const mark = thread.state.inboxTaken ?? 0;
       const pause = thread.state.pending;
       if (interrupt && thread.status === 'PAUSED' && pause?.kind === 'tool-approval') {
         // The calls are answered as not approved; the resumed node meets the interrupt before
@@ -465,15 +468,19 @@ export class ThreadTurns {
       const taken = nextTurnCount(thread);
       const messages = pending.slice(0, taken ?? pending.length);
       thread.dispatch({ type: 'inbox-taken', seq: messages.at(-1)!.seq });
+      let moved = false;
       await this.#turn(thread, messages.map(inboxMessage), undefined, interrupt).catch(
         (error: unknown) => {
-          // Another process took the thread: it takes the messages.
-          if (!SkeinError.hasCode(error, 'THREAD_LEASED')) throw error;
+          if (!taking(error)) throw error;
+          moved = true;
         },
       );
+      // Another process took the thread, or moved it on since it was read: read again (it runs
+      // it now, or it has taken the messages, or they wait for a fresher turn here).
+      if (moved) this.#due.add(threadId);
       // A turn that could not store what it took (its store failed) is not tried again here:
       // the messages stay in the inbox for the thread's next turn.
-      if ((thread.state.inboxTaken ?? 0) <= mark) this.#due.delete(threadId);
+      else if ((thread.state.inboxTaken ?? 0) <= mark) this.#due.delete(threadId);
     } catch (error) {
       this.#due.delete(threadId);
       this.#settleAll(threadId, (w) => w.reject(error));
