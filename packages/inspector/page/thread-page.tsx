@@ -45,7 +45,10 @@ export function ThreadPage({ threadId }: { threadId: string }) {
       clearTimeout(pending.current);
       pending.current = setTimeout(reload, 100);
     };
+    // `ready` comes once the stream follows the thread (again, after a reconnect): what happened
+    // between the first read and then is read once more, or the page would show it never.
     for (const name of [
+      'ready',
       'checkpoint',
       'checkpoint:saved',
       'message:added',

@@ -195,6 +195,31 @@ describe.skipIf(skipBrowserTests())('the thread page in Chromium', () => {
     );
   });
 
+  it('shows what happened before its event stream was followed', async () => {
+    await runFixtureThread(engine, 'late-1');
+    // The page's first read comes back while its event stream is held: the run then ends
+    // unseen, as it can on a busy machine, and only the stream's `ready` is left to tell.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const events = '**/api/threads/late-1/events';
+    await page.route(events, async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await open('late-1');
+      expect(await page.getByTestId('status').textContent()).toBe('PAUSED');
+      await engine.resume(await engine.loadThread('late-1'), 'yes');
+      release();
+      await expect.poll(() => page.getByTestId('status').textContent()).toBe('COMPLETED');
+    } finally {
+      release();
+      await page.unroute(events);
+    }
+  });
+
   it('answers a paused thread from the page', async () => {
     await open('trip-1');
     await page.locator('input[name="answer"]').fill('yes please');
