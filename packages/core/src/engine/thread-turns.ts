@@ -439,9 +439,11 @@ export class ThreadTurns {
       // Read before the thread, and kept past its mark: a message another process took in
       // between is in the thread then, and must not be taken twice.
       const read = await inbox.pendingMessages(threadId);
+      this.#interrupts.delete(threadId);
+      // Nothing waits and no send here waits: the thread is not loaded (a run's end costs a read).
+      if (read.length === 0 && !this.#waiters.has(threadId)) return;
       thread = await this.#host.load(threadId);
       if (!thread) throw new CheckpointNotFoundError(threadId);
-      this.#interrupts.delete(threadId);
       const mark = thread.state.inboxTaken ?? 0;
       const pending = read.filter((p) => p.seq > mark);
       if (pending.length === 0) return;
