@@ -129,7 +129,12 @@ describe('a PostgreSQL restart under two worker processes', () => {
       'a takeover attempt of every thread still running',
     );
     for (const id of endAfter) gate.open(id);
-    await until(() => completed(ids), 'every thread to complete');
+    // A worker says what its job did after the checkpoint is stored: wait for both.
+    await until(
+      async () =>
+        (await completed(ids)) && ids.every((id) => lines(`job ${id} ran`).length > 0),
+      'every thread to complete',
+    );
 
     for (const id of ids) {
       // One result: one completed run, one COMPLETED checkpoint.

@@ -67,9 +67,10 @@ async function start(engine: SkeinEngine, outcomes: [string, JobOutcome][]): Pro
     connectionString: server.connectionString,
     ...SCHEMAS,
     handleSignals: false,
-    // Long enough that a job under a busy machine takes its thread lock before it could be taken
-    // for a dead worker's (that would count a second attempt).
-    staleAfterMs: 1_000,
+    // Long enough that a job under a busy machine takes its thread lock, and a job set aside has
+    // its end recorded by graphile-worker, before either could be taken for a dead worker's (that
+    // counts an attempt). It is also how long a set-aside job waits (1 s was lost on a busy CI).
+    staleAfterMs: 5_000,
     recoveryIntervalMs: 100,
     onJob: (threadId, outcome) => outcomes.push([threadId, outcome]),
     log: () => {},
