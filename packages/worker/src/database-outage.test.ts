@@ -131,8 +131,7 @@ describe('a PostgreSQL restart under two worker processes', () => {
     for (const id of endAfter) gate.open(id);
     // A worker says what its job did after the checkpoint is stored: wait for both.
     await until(
-      async () =>
-        (await completed(ids)) && ids.every((id) => lines(`job ${id} ran`).length > 0),
+      async () => (await completed(ids)) && ids.every((id) => lines(`job ${id} ran`).length > 0),
       'every thread to complete',
     );
 
