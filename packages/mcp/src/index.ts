@@ -15,6 +15,16 @@ export { createMcpHttpHandler } from './http/create-http-handler.js';
 export type { McpHttpOptions } from './http/http-options.js';
 export type { ListenMcpHttpOptions, RunningMcpHttpServer } from './http/listen.js';
 export { listenMcpHttp } from './http/listen.js';
+export type {
+  Completer,
+  McpPrompt,
+  McpPromptArgument,
+  McpPromptMessage,
+  McpPublications,
+  McpResource,
+  McpResourceTemplate,
+  ResourceBody,
+} from './publish/publications.js';
 export type { ApprovalToAnswer, ThreadReport, WaitingFor } from './report/thread-report.js';
 export { createMcpServer } from './server/create-mcp-server.js';
 export type { McpServerOptions } from './server/mcp-server-options.js';

@@ -26,6 +26,7 @@ function serverOptions(
     ...(workflows === undefined ? {} : { workflows }),
     ...(config.instructions === undefined ? {} : { instructions: config.instructions }),
     ...(config.createThread === undefined ? {} : { createThread: config.createThread }),
+    ...(config.publish === undefined ? {} : { publish: config.publish }),
   };
 }
 

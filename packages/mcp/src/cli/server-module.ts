@@ -1,4 +1,5 @@
 import type { BuildThreadOptions, LLMClient, SkeinEngine, ThreadContext } from '@skein/core';
+import type { McpPublications } from '../publish/publications.js';
 
 /**
  * What `skein-mcp` gives a module's factory: the same as `skein run` gives its workflow modules,
@@ -21,6 +22,8 @@ export interface McpModuleConfig {
   readonly instructions?: string;
   /** See `McpServerOptions.createThread`. */
   readonly createThread?: (workflowId: string, options: BuildThreadOptions) => ThreadContext;
+  /** See `McpServerOptions.publish`: resources, resource templates and prompts beside the workflows. */
+  readonly publish?: McpPublications;
   /** Called once the server has stopped: close the store, end child processes. */
   readonly close?: () => void | Promise<void>;
 }

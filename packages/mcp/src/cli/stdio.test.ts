@@ -29,6 +29,9 @@ describe('skein-mcp over stdio (a real child process)', { timeout: 300_000 }, ()
       'resume_thread',
       'get_thread',
     ]);
+    expect((await first.client.readResource({ uri: 'test://module-note' })).contents).toEqual([
+      { uri: 'test://module-note', mimeType: 'text/plain', text: 'published by the module' },
+    ]);
     // Every node's progress before the result, over stdio (in CI the SDK client once missed the
     // last one: see `expectGreetingWithProgress`).
     await expectGreetingWithProgress(first.client);

@@ -6,21 +6,42 @@ import { partBlock } from './part-block.js';
 import { reportText } from './report-text.js';
 import type { ThreadReport } from './thread-report.js';
 
+/**
+ * A completed thread whose output says it is an error, shaped as an MCP tool result is
+ * (`{ content, isError: true }`: what a TOOL node's output is when its tool failed): its
+ * `content` when that is text, else undefined.
+ */
+function errorOutputText(report: ThreadReport): string | undefined {
+  if (report.status !== 'COMPLETED') return undefined;
+  const output = report.output as { content?: unknown; isError?: unknown } | null | undefined;
+  if (typeof output !== 'object' || output === null || output.isError !== true) return undefined;
+  return typeof output.content === 'string' ? output.content : '';
+}
+
 // A completed thread whose output names parts answers with them as content blocks (the model
-// sees the image); any other report is one text block, as before parts.
+// sees the image), one whose output is an error with its text; any other report is one text
+// block, as before parts.
 function reportContent(report: ThreadReport): CallToolResult['content'] {
   const parts = report.status === 'COMPLETED' ? outputParts(report.output) : undefined;
-  if (parts) return parts.map((part, i) => partBlock(part, report.threadId, i));
+  const home = `skein://threads/${encodeURIComponent(report.threadId)}`;
+  if (parts) return parts.map((part, i) => partBlock(part, home, i));
+  const error = errorOutputText(report);
+  if (error) return [{ type: 'text', text: error }];
   return [{ type: 'text', text: reportText(report) }];
 }
 
 /**
  * A result about a thread: its report as structured content and as content blocks. `isError` when the
- * call ran the thread and it did not get anywhere (FAILED, CANCELLED); looking at such a thread
- * with `get_thread` is no error.
+ * call ran the thread and it did not get anywhere (FAILED, CANCELLED), or it completed with an
+ * output that is an error (`{ content, isError: true }`); looking at such a thread with
+ * `get_thread` is no error.
  */
 export function reportResult(report: ThreadReport, ranIt: boolean): CallToolResult {
-  const failed = ranIt && (report.status === 'FAILED' || report.status === 'CANCELLED');
+  const failed =
+    ranIt &&
+    (report.status === 'FAILED' ||
+      report.status === 'CANCELLED' ||
+      errorOutputText(report) !== undefined);
   return {
     content: reportContent(report),
     structuredContent: report as unknown as Record<string, unknown>,

@@ -19,16 +19,19 @@ function lastSegment(url: string): string {
 
 /**
  * A file part's resource URI: its `filename` when that is already a URI (`test://report`,
- * `file:///tmp/a.csv`), else `skein://threads/<threadId>/files/<n>/<filename>`, so two files of
- * one output never share a URI and a client can tell which thread a resource came from.
+ * `file:///tmp/a.csv`), else `<home>/files/<n>/<filename>` (`home` names where the part came from,
+ * `skein://threads/<threadId>` for a thread's output), so two files of one output never share a
+ * URI and a client can tell where a resource came from.
  */
-function resourceUri(part: FilePart, threadId: string, index: number): string {
+function resourceUri(part: FilePart, home: string, index: number): string {
   if (part.filename !== undefined && URI.test(part.filename)) return part.filename;
   const name = encodeURIComponent(part.filename ?? `part-${index}`);
-  return `skein://threads/${encodeURIComponent(threadId)}/files/${index}/${name}`;
+  return `${home}/files/${index}/${name}`;
 }
 
-function utf8(bytes: Uint8Array): string | undefined {
+/** Bytes as the `text` MCP clients expect of a textual media type, or undefined for a `blob`. */
+export function textualBytes(mediaType: string, bytes: Uint8Array): string | undefined {
+  if (!TEXTUAL.test(mediaType)) return undefined;
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
@@ -37,7 +40,7 @@ function utf8(bytes: Uint8Array): string | undefined {
 }
 
 function fileBlock(part: FilePart, bytes: Uint8Array, uri: string): ContentBlock {
-  const text = TEXTUAL.test(part.mediaType) ? utf8(bytes) : undefined;
+  const text = textualBytes(part.mediaType, bytes);
   return {
     type: 'resource',
     resource:
@@ -60,16 +63,22 @@ function elsewhere(part: MediaPart, index: number): ContentBlock {
 }
 
 /**
- * One content part of a workflow's output as an MCP content block: text as text, an image or
- * audio clip held inline as an image or audio block, a file held inline as an embedded resource
- * (`text` for textual types that decode as UTF-8, `blob` otherwise), and a part by http(s) URL as
- * a resource link (Skein never fetches it). Assumes a part `checkContent` accepted.
+ * One content part (of a workflow's output, of a prompt's message) as an MCP content block: text
+ * as text, an image or audio clip held inline as an image or audio block, a file held inline as an
+ * embedded resource (`text` for textual types that decode as UTF-8, `blob` otherwise), and a part
+ * by http(s) URL as a resource link (Skein never fetches it). `home` is the URI a file without
+ * one of its own is named under. Assumes a part `checkContent` accepted.
  */
-export function partBlock(part: ContentPart, threadId: string, index: number): ContentBlock {
+export function partBlock(
+  part: ContentPart,
+  home: string,
+  index: number,
+  where = `output.content[${index}]`,
+): ContentBlock {
   if (part.type === 'text') return { type: 'text', text: part.text };
-  const bytes = partBytes(part, `output.content[${index}]`);
+  const bytes = partBytes(part, where);
   if (bytes === undefined) return elsewhere(part, index);
-  if (part.type === 'file') return fileBlock(part, bytes, resourceUri(part, threadId, index));
+  if (part.type === 'file') return fileBlock(part, bytes, resourceUri(part, home, index));
   // Checked base64 is already what MCP carries; only bytes need encoding.
   const data = typeof part.data === 'string' ? part.data : encodeBase64(bytes);
   return { type: part.type, data, mimeType: part.mediaType };

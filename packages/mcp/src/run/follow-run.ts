@@ -1,8 +1,9 @@
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { PrincipalEngine, SkeinEngine, ThreadContext, ThreadResult } from '@skein/core';
+import { logListener } from '../logging/log-listener.js';
 import { askForAnswer } from './ask-for-answer.js';
 import type { CallExtra } from './call-extra.js';
 import { progressListener } from './progress-listener.js';
+import type { Session } from './session.js';
 
 export interface FollowOptions {
   readonly maxSteps: number | undefined;
@@ -29,7 +30,8 @@ function question(
 
 /**
  * Runs `thread` for one tool call (from where it is, or claiming its pause with `resume.input`)
- * and follows it: node progress to the client when asked for, the call's cancellation cancels
+ * and follows it: node progress and a log of its events to the client when asked for (a progress
+ * token, a level set with `logging/setLevel`), the call's cancellation cancels
  * the thread, and each pause for a person's answer is put to the client's user through
  * elicitation when the client can ask, and claimed with the reply (exactly once: a second claim
  * of the same pause is refused by the engine). Resolves when the thread ends, or pauses for
@@ -39,7 +41,7 @@ function question(
 export async function followRun(
   engine: SkeinEngine,
   runner: Pick<SkeinEngine | PrincipalEngine, 'execute' | 'claimResume'>,
-  server: Server,
+  session: Session,
   extra: CallExtra,
   thread: ThreadContext,
   resume: { readonly input: unknown } | undefined,
@@ -50,23 +52,26 @@ export async function followRun(
     ...(options.maxSteps === undefined ? {} : { maxSteps: options.maxSteps }),
   };
   const progress = progressListener(extra, (id) => thread.workflow.nodes.get(id)?.name ?? id);
-  const unsubscribe = progress ? engine.subscribe(thread.threadId, progress.listener) : undefined;
+  const log = logListener(extra, session.log);
+  const unsubscribe = [progress, log].map((follow) =>
+    follow ? engine.subscribe(thread.threadId, follow.listener) : undefined,
+  );
   try {
     let result =
       resume === undefined
         ? await runner.execute(thread, run)
         : await (await runner.claimResume(thread, resume.input, run)).result;
     for (let asking = question(result); asking !== undefined; asking = question(result)) {
-      const answer = await askForAnswer(server, extra, asking.prompt, {
+      const answer = await askForAnswer(session.server, extra, asking.prompt, {
         timeoutMs: options.elicitationTimeoutMs,
         signal: extra.signal,
       });
       if (answer === undefined) break;
       result = await (await runner.claimResume(thread, asking.wrap(answer), run)).result;
     }
-    await progress?.sent();
+    await Promise.all([progress?.sent(), log?.sent()]);
     return result;
   } finally {
-    unsubscribe?.();
+    for (const stop of unsubscribe) stop?.();
   }
 }

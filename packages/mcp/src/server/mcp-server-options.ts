@@ -1,6 +1,8 @@
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { BuildThreadOptions, ThreadContext } from '@skein/core';
 import { InvalidArgumentError } from '@skein/spec';
+import { checkPublications, type Published } from '../publish/check-publications.js';
+import type { McpPublications } from '../publish/publications.js';
 
 export interface McpServerOptions {
   /** The server's name, as clients show it. */
@@ -33,6 +35,12 @@ export interface McpServerOptions {
    * token's subject (`extra.sub`, when the verifier reports one), else its `clientId`.
    */
   readonly principalOf?: (auth: AuthInfo) => string | undefined;
+  /**
+   * Resources, resource templates and prompts the app publishes beside its workflows (with
+   * completions for their arguments). A server with some offers `resources/*`, `prompts/*` and
+   * `completion/complete`; `registerResource` and `registerPrompt` cannot be used on it then.
+   */
+  readonly publish?: McpPublications;
 }
 
 /** The options with their defaults, checked. */
@@ -44,6 +52,7 @@ export interface ResolvedOptions {
   readonly elicitationTimeoutMs: number;
   readonly maxSteps: number | undefined;
   readonly principalOf: (auth: AuthInfo) => string | undefined;
+  readonly published: Published;
 }
 
 /** A token's subject (`extra.sub`, a non-empty string), else the client it was issued to. */
@@ -95,5 +104,6 @@ export function resolveOptions(options: McpServerOptions): ResolvedOptions {
         ? undefined
         : integer('maxSteps', options.maxSteps, 1, Number.MAX_SAFE_INTEGER),
     principalOf: options.principalOf ?? subjectOf,
+    published: checkPublications(options.publish),
   };
 }

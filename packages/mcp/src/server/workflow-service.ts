@@ -1,5 +1,4 @@
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { BuildThreadOptions, PrincipalEngine, SkeinEngine, ThreadContext } from '@skein/core';
 import { InvalidArgumentError, principalProblem, SkeinError } from '@skein/spec';
@@ -8,6 +7,7 @@ import { errorResult, reportResult } from '../report/call-result.js';
 import { threadReport } from '../report/thread-report.js';
 import type { CallExtra } from '../run/call-extra.js';
 import { type FollowOptions, followRun } from '../run/follow-run.js';
+import type { Session } from '../run/session.js';
 import { ThreadDirectory } from '../threads/thread-directory.js';
 import { newThreadId } from '../threads/thread-id.js';
 import { checkArgumentSize } from '../tools/argument-size.js';
@@ -89,21 +89,20 @@ export class WorkflowService {
   }
 
   /**
-   * Answers one `tools/call`; throws only the JSON-RPC error of an unknown tool. `principal` is
-   * the caller the session was opened by; without one, the call's verified token names it, if
-   * any. A caller's threads are its own: another's is THREAD_NOT_FOUND, as one not there.
+   * Answers one `tools/call` of `session`; throws only the JSON-RPC error of an unknown tool. The
+   * caller is the one the session was opened by; without one, the call's verified token names it,
+   * if any. A caller's threads are its own: another's is THREAD_NOT_FOUND, as one not there.
    */
   async call(
     name: string,
     args: unknown,
     extra: CallExtra,
-    server: Server,
-    principal?: string,
+    session: Session,
   ): Promise<CallToolResult> {
     try {
-      const caller = principal ?? this.#tokenCaller(extra.authInfo);
+      const caller = session.principal ?? this.#tokenCaller(extra.authInfo);
       checkArgumentSize(name, args, this.options.maxArgumentBytes);
-      if (name === RESUME_TOOL) return await this.#resume(args, extra, server, caller);
+      if (name === RESUME_TOOL) return await this.#resume(args, extra, session, caller);
       if (name === GET_THREAD_TOOL) {
         const { threadId } = getThreadArguments(args);
         return reportResult(threadReport(await this.#threads.find(threadId, caller)), false);
@@ -114,7 +113,7 @@ export class WorkflowService {
           name,
           this.listTools().map((t) => t.name),
         );
-      return await this.#start(name, workflow, args, extra, server, caller);
+      return await this.#start(name, workflow, args, extra, session, caller);
     } catch (error) {
       return errorResult(error);
     }
@@ -130,7 +129,7 @@ export class WorkflowService {
     workflow: WorkflowTool,
     args: unknown,
     extra: CallExtra,
-    server: Server,
+    session: Session,
     principal: string | undefined,
   ): Promise<CallToolResult> {
     const { variables, message } = workflowArguments(name, workflow.input, args);
@@ -157,14 +156,14 @@ export class WorkflowService {
       );
     this.#threads.remember(thread);
     const runner = this.#runner(principal);
-    await followRun(this.engine, runner, server, extra, thread, undefined, this.#follow);
+    await followRun(this.engine, runner, session, extra, thread, undefined, this.#follow);
     return reportResult(threadReport(thread), true);
   }
 
   async #resume(
     args: unknown,
     extra: CallExtra,
-    server: Server,
+    session: Session,
     principal: string | undefined,
   ): Promise<CallToolResult> {
     const { threadId, input } = resumeArguments(args);
@@ -190,7 +189,7 @@ export class WorkflowService {
     await followRun(
       this.engine,
       this.#runner(principal),
-      server,
+      session,
       extra,
       thread,
       status === 'PAUSED' ? { input } : undefined,

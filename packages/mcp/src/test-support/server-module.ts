@@ -19,6 +19,16 @@ export default function serverModule(): McpModuleConfig {
     engine: testEngine(store ? { store } : {}),
     name: 'stdio-test',
     version: '2.0.0',
+    // What a module publishes beside its workflows reaches the client as in code.
+    publish: {
+      resources: [
+        {
+          uri: 'test://module-note',
+          name: 'module-note',
+          read: () => ({ type: 'text', text: 'published by the module' }),
+        },
+      ],
+    },
     close: async () => {
       const statuses = store ? (await store.listThreads()).map((t) => t.status) : [];
       store?.close();
