@@ -62,6 +62,7 @@ function waitingBranches(results: readonly ChildOutcome[]): BranchWait[] {
             ...wait,
             reason: 'user-input',
             ...(pending.prompt === undefined ? {} : { prompt: pending.prompt }),
+            ...(pending.input === undefined ? {} : { input: pending.input }),
             ...(pending.deadline === undefined ? {} : { deadline: pending.deadline }),
           },
         ];

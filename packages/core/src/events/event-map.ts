@@ -1,4 +1,4 @@
-import type { FinishReason, LLMMessage, TokenUsage, ToolSpec } from '@skein/spec';
+import type { FinishReason, JsonSchema, LLMMessage, TokenUsage, ToolSpec } from '@skein/spec';
 import type { ListenerError } from '../errors/listener-error.js';
 
 interface ThreadScoped {
@@ -42,6 +42,8 @@ export interface ThreadPausedEvent extends ThreadScoped {
    */
   readonly reason: 'user-input' | 'tool-approval' | 'branches' | 'sleep' | 'event';
   readonly prompt?: string;
+  /** With `user-input`: the answer's JSON Schema, when the node declares one (`input`). */
+  readonly input?: JsonSchema;
   /** With `sleep`: the ISO time the thread wakes at. */
   readonly wakeAt?: string;
   /** With `event`: the event name it waits for. */

@@ -120,6 +120,7 @@ export const userInteractionHandler: NodeHandler<UserInteractionNode> = ({
         kind: 'user-input',
         nodeId: node.id,
         ...(prompt === undefined ? {} : { prompt }),
+        ...(node.config?.input === undefined ? {} : { input: node.config.input }),
         ...(deadline === undefined ? {} : { deadline }),
       },
     };

@@ -17,6 +17,7 @@ export function pauseDetails(pending: PendingInteraction) {
       return {
         reason: 'user-input' as const,
         ...(pending.prompt === undefined ? {} : { prompt: pending.prompt }),
+        ...(pending.input === undefined ? {} : { input: pending.input }),
         ...(pending.deadline === undefined ? {} : { deadline: pending.deadline }),
       };
     case 'tool-approval':

@@ -41,6 +41,12 @@ function requireTime(value: unknown, field: string, fail: Fail, optional = false
     fail(field, `must be an ISO time${optional ? ' when present' : ''}`);
 }
 
+// An answer's schema, when a pause carries one: a JSON Schema is an object or a boolean.
+function requireSchema(value: unknown, field: string, fail: Fail): void {
+  if (value !== undefined && typeof value !== 'boolean' && !isRecord(value))
+    fail(field, 'must be a JSON Schema (an object or a boolean) when present');
+}
+
 function checkPending(pending: unknown, fail: Fail): void {
   if (pending === undefined) return;
   if (!isRecord(pending)) fail('state.pending', 'must be an object when present');
@@ -48,6 +54,7 @@ function checkPending(pending: unknown, fail: Fail): void {
   if (pending.kind === 'user-input') {
     requireString(pending.prompt, 'state.pending.prompt', fail, true);
     requireTime(pending.deadline, 'state.pending.deadline', fail, true);
+    requireSchema(pending.input, 'state.pending.input', fail);
     return;
   }
   if (pending.kind === 'sleep') {
@@ -76,6 +83,7 @@ function checkPending(pending: unknown, fail: Fail): void {
       requireString(wait.wakeAt, `${at}.wakeAt`, fail, wait.reason !== 'sleep');
       requireString(wait.event, `${at}.event`, fail, wait.reason !== 'event');
       requireString(wait.deadline, `${at}.deadline`, fail, true);
+      requireSchema(wait.input, `${at}.input`, fail);
     });
     return;
   }

@@ -3,6 +3,7 @@ import type {
   CheckpointState,
   StoredThread as ContractStoredThread,
   ForkOrigin,
+  JsonSchema,
   ThreadStatus,
   ToolCall,
 } from '@skein/spec';
@@ -35,6 +36,8 @@ export type PendingInteraction =
       readonly answer?: PendingAnswer;
       readonly nodeId: string;
       readonly prompt?: string;
+      /** The answer's JSON Schema (the node's `input`): an answer must match it. */
+      readonly input?: JsonSchema;
       /** ISO time after which the engine times the wait out (the node's `timeout`). */
       readonly deadline?: string;
     }
@@ -85,6 +88,8 @@ export interface BranchWait {
   /** A caller answers `user-input` and `tool-approval`; the engine wakes `sleep` and `event`. */
   readonly reason: 'user-input' | 'tool-approval' | 'sleep' | 'event';
   readonly prompt?: string;
+  /** A `user-input` branch's answer schema (its node's `input`). */
+  readonly input?: JsonSchema;
   /** A sleeping branch's wake time (ISO). */
   readonly wakeAt?: string;
   /** The event an `event` branch waits for. */

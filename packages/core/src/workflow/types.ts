@@ -236,6 +236,13 @@ export interface UserInteractionNode extends NodeBase {
     readonly variable?: string;
     /** Add the answer as a user message (default true). */
     readonly addMessage?: boolean;
+    /**
+     * The answer's JSON Schema (any dialect the engine reads tools' schemas in). Every way of
+     * answering checks the answer against it before the pause is claimed: one that fails is
+     * refused with `RESUME_INPUT_INVALID` and the thread still waits. It travels with the pause
+     * (`pending.input`), so a client can build a form from it (MCP elicitation does).
+     */
+    readonly input?: JsonSchema;
   } & WaitTimeout;
 }
 

@@ -1,3 +1,4 @@
+import { checkAnswerSchema } from './validate-answer-schema.js';
 import { checkBranchNodeConfig } from './validate-branch-config.js';
 import { checkContextOperation } from './validate-context-operation.js';
 import { checkLLMNumbers } from './validate-numbers.js';
@@ -115,6 +116,7 @@ export function checkNodeConfig(
       if (c.prompt !== undefined) checker.template(c.prompt, at('prompt'));
       name('variable');
       flag('addMessage');
+      checkAnswerSchema(c.input, at('input'), checker);
       checkWaitConfig(node, index, checker);
       break;
     case 'SLEEP':

@@ -3,7 +3,7 @@
 // their parts the way the README tells app authors to; the others are plain workflows whose
 // events become the log and progress a client follows, one failing as any workflow fails.
 import { defineTool, type SkeinEngine, WorkflowBuilder } from '@skein/core';
-import type { ContentPart } from '@skein/spec';
+import type { ContentPart, JsonSchema } from '@skein/spec';
 
 /** A 1x1 PNG, what the suite's note asks for ("a minimal test image"). */
 export const PIXEL_PNG =
@@ -60,8 +60,110 @@ function steps(id: string, description: string) {
     .build();
 }
 
+/** A workflow that asks a person for an answer of `input`'s shape, and ends with the answer. */
+function ask(id: string, description: string, prompt: string, input: JsonSchema) {
+  return new WorkflowBuilder(id, '1')
+    .describe({ description })
+    .start()
+    .userInteraction('ask', { prompt, variable: 'answer', input })
+    .end('end', { output: 'vars.answer' })
+    .chain('start', 'ask', 'end')
+    .build();
+}
+
+/** SEP-1034: a default for every primitive type. */
+const WITH_DEFAULTS: JsonSchema = {
+  type: 'object',
+  properties: {
+    name: { type: 'string', default: 'John Doe' },
+    age: { type: 'integer', default: 30 },
+    score: { type: 'number', default: 95.5 },
+    status: { type: 'string', enum: ['active', 'inactive', 'pending'], default: 'active' },
+    verified: { type: 'boolean', default: true },
+  },
+};
+
+/** SEP-1330: single and multiple choices, with titles and without, and the legacy `enumNames`. */
+const CHOICES: JsonSchema = {
+  type: 'object',
+  properties: {
+    untitledSingle: { type: 'string', enum: ['option1', 'option2', 'option3'] },
+    titledSingle: {
+      type: 'string',
+      oneOf: [
+        { const: 'value1', title: 'First Option' },
+        { const: 'value2', title: 'Second Option' },
+        { const: 'value3', title: 'Third Option' },
+      ],
+    },
+    legacyEnum: {
+      type: 'string',
+      enum: ['opt1', 'opt2', 'opt3'],
+      enumNames: ['Option One', 'Option Two', 'Option Three'],
+    },
+    untitledMulti: {
+      type: 'array',
+      items: { type: 'string', enum: ['option1', 'option2', 'option3'] },
+    },
+    titledMulti: {
+      type: 'array',
+      items: {
+        anyOf: [
+          { const: 'value1', title: 'First Choice' },
+          { const: 'value2', title: 'Second Choice' },
+          { const: 'value3', title: 'Third Choice' },
+        ],
+      },
+    },
+  },
+};
+
 /** Registers one workflow per tool scenario. */
 export function registerConformanceWorkflows(engine: SkeinEngine): void {
+  // Declaring `message` makes it the tool's argument (not the first user message).
+  engine.registerWorkflow(
+    new WorkflowBuilder('test_elicitation', '1')
+      .describe({ description: 'MCP conformance fixture: asks who the user is' })
+      .variables({
+        schema: {
+          type: 'object',
+          properties: { message: { type: 'string', description: 'The message to show the user' } },
+          required: ['message'],
+        },
+      })
+      .start()
+      .userInteraction('ask', {
+        prompt: '{{ vars.message }}',
+        variable: 'answer',
+        input: {
+          type: 'object',
+          properties: {
+            username: { type: 'string', description: "User's response" },
+            email: { type: 'string', description: "User's email address" },
+          },
+          required: ['username', 'email'],
+        },
+      })
+      .end('end', { output: 'vars.answer' })
+      .chain('start', 'ask', 'end')
+      .build(),
+  );
+  engine.registerWorkflow(
+    ask(
+      'test_elicitation_sep1034_defaults',
+      'MCP conformance fixture: a form with a default for every type',
+      'Tell us about yourself',
+      WITH_DEFAULTS,
+    ),
+  );
+  engine.registerWorkflow(
+    ask(
+      'test_elicitation_sep1330_enums',
+      'MCP conformance fixture: a form of choices',
+      'Pick your options',
+      CHOICES,
+    ),
+  );
   engine.registerWorkflow(
     steps('test_tool_with_logging', 'MCP conformance fixture: three steps, each in the log'),
   );

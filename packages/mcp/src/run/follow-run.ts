@@ -13,10 +13,14 @@ export interface FollowOptions {
 /** What a pause that a person can answer asks, and how its answer is given to `resume`. */
 function question(
   result: ThreadResult,
-): { prompt?: string; wrap: (answer: string) => unknown } | undefined {
+): { prompt?: string; input?: unknown; wrap: (answer: unknown) => unknown } | undefined {
   const pending = result.status === 'PAUSED' ? result.pending : undefined;
   if (pending?.kind === 'user-input')
-    return { ...(pending.prompt === undefined ? {} : { prompt: pending.prompt }), wrap: (a) => a };
+    return {
+      ...(pending.prompt === undefined ? {} : { prompt: pending.prompt }),
+      ...(pending.input === undefined ? {} : { input: pending.input }),
+      wrap: (a) => a,
+    };
   if (pending?.kind !== 'branches') return undefined;
   // One branch at a time, in branch order: each answer resumes the thread, which pauses again
   // for the next branch that still waits.
@@ -24,6 +28,7 @@ function question(
   if (branch === undefined) return undefined;
   return {
     prompt: `${branch.path}: ${branch.prompt ?? 'your answer'}`,
+    ...(branch.input === undefined ? {} : { input: branch.input }),
     wrap: (input) => ({ branch: branch.path, input }),
   };
 }
@@ -62,7 +67,7 @@ export async function followRun(
         ? await runner.execute(thread, run)
         : await (await runner.claimResume(thread, resume.input, run)).result;
     for (let asking = question(result); asking !== undefined; asking = question(result)) {
-      const answer = await askForAnswer(session.server, extra, asking.prompt, {
+      const answer = await askForAnswer(session.server, extra, asking, {
         timeoutMs: options.elicitationTimeoutMs,
         signal: extra.signal,
       });
