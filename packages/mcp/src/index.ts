@@ -26,6 +26,8 @@ export type {
   ResourceBody,
 } from './publish/publications.js';
 export type { ApprovalToAnswer, ThreadReport, WaitingFor } from './report/thread-report.js';
+export type { McpSamplingOptions } from './sampling/sampling-model.js';
+export { McpSamplingModel } from './sampling/sampling-model.js';
 export { createMcpServer } from './server/create-mcp-server.js';
 export type { McpServerOptions } from './server/mcp-server-options.js';
 export type { SkeinMcpServer } from './server/skein-mcp-server.js';

@@ -27,6 +27,7 @@ function serverOptions(
     ...(config.instructions === undefined ? {} : { instructions: config.instructions }),
     ...(config.createThread === undefined ? {} : { createThread: config.createThread }),
     ...(config.publish === undefined ? {} : { publish: config.publish }),
+    ...(config.sampling === undefined ? {} : { sampling: config.sampling }),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { BuildThreadOptions, LLMClient, SkeinEngine, ThreadContext } from '@skein/core';
 import type { McpPublications } from '../publish/publications.js';
+import type { McpSamplingModel } from '../sampling/sampling-model.js';
 
 /**
  * What `skein-mcp` gives a module's factory: the same as `skein run` gives its workflow modules,
@@ -24,6 +25,8 @@ export interface McpModuleConfig {
   readonly createThread?: (workflowId: string, options: BuildThreadOptions) => ThreadContext;
   /** See `McpServerOptions.publish`: resources, resource templates and prompts beside the workflows. */
   readonly publish?: McpPublications;
+  /** See `McpServerOptions.sampling`: the engine runs on the calling client's model. */
+  readonly sampling?: McpSamplingModel;
   /** Called once the server has stopped: close the store, end child processes. */
   readonly close?: () => void | Promise<void>;
 }

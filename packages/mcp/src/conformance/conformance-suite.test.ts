@@ -12,6 +12,7 @@ import { promisify } from 'node:util';
 import { SkeinEngine } from '@skein/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenMcpHttp, type RunningMcpHttpServer } from '../http/listen.js';
+import { McpSamplingModel } from '../sampling/sampling-model.js';
 import { conformancePublications } from './fixture-publications.js';
 import { registerConformanceWorkflows } from './fixture-workflows.js';
 
@@ -33,12 +34,15 @@ let server: RunningMcpHttpServer;
 const out = mkdtempSync(join(tmpdir(), 'skein-mcp-conformance-'));
 
 beforeAll(async () => {
-  const engine = new SkeinEngine({});
+  // The workflows run on the calling client's model: no model of the server's own.
+  const sampling = new McpSamplingModel();
+  const engine = new SkeinEngine({ llm: sampling });
   registerConformanceWorkflows(engine);
   server = await listenMcpHttp(engine, {
     name: 'skein-conformance',
     version: '1.0.0',
     publish: conformancePublications(),
+    sampling,
   });
 });
 afterAll(async () => {

@@ -120,6 +120,23 @@ const CHOICES: JsonSchema = {
 
 /** Registers one workflow per tool scenario. */
 export function registerConformanceWorkflows(engine: SkeinEngine): void {
+  // Runs on whatever model the engine has: over MCP, the calling client's (McpSamplingModel).
+  engine.registerWorkflow(
+    new WorkflowBuilder('test_sampling', '1')
+      .describe({ description: "MCP conformance fixture: one answer of the client's model" })
+      .variables({
+        schema: {
+          type: 'object',
+          properties: { prompt: { type: 'string', description: 'The prompt to send to the LLM' } },
+          required: ['prompt'],
+        },
+      })
+      .start()
+      .llm('reply', { prompt: '{{ vars.prompt }}', maxTokens: 100, outputVariable: 'answer' })
+      .end('end', { output: 'vars.answer' })
+      .chain('start', 'reply', 'end')
+      .build(),
+  );
   // Declaring `message` makes it the tool's argument (not the first user message).
   engine.registerWorkflow(
     new WorkflowBuilder('test_elicitation', '1')

@@ -1,5 +1,6 @@
 import type { PrincipalEngine, SkeinEngine, ThreadContext, ThreadResult } from '@skein/core';
 import { logListener } from '../logging/log-listener.js';
+import type { McpSamplingModel } from '../sampling/sampling-model.js';
 import { askForAnswer } from './ask-for-answer.js';
 import type { CallExtra } from './call-extra.js';
 import { progressListener } from './progress-listener.js';
@@ -8,6 +9,8 @@ import type { Session } from './session.js';
 export interface FollowOptions {
   readonly maxSteps: number | undefined;
   readonly elicitationTimeoutMs: number;
+  /** The model the engine runs on, when it is the calling client's (`McpServerOptions.sampling`). */
+  readonly sampling: McpSamplingModel | undefined;
 }
 
 /** What a pause that a person can answer asks, and how its answer is given to `resume`. */
@@ -61,18 +64,23 @@ export async function followRun(
   const unsubscribe = [progress, log].map((follow) =>
     follow ? engine.subscribe(thread.threadId, follow.listener) : undefined,
   );
+  // Every model call of the run (its branches' too) samples this call's client, when asked to.
+  const sampling = options.sampling;
+  const sampled = <T>(work: () => T): T =>
+    sampling ? sampling.within({ server: session.server, requestId: extra.requestId }, work) : work();
   try {
     let result =
       resume === undefined
-        ? await runner.execute(thread, run)
-        : await (await runner.claimResume(thread, resume.input, run)).result;
+        ? await sampled(() => runner.execute(thread, run))
+        : await (await sampled(() => runner.claimResume(thread, resume.input, run))).result;
     for (let asking = question(result); asking !== undefined; asking = question(result)) {
       const answer = await askForAnswer(session.server, extra, asking, {
         timeoutMs: options.elicitationTimeoutMs,
         signal: extra.signal,
       });
       if (answer === undefined) break;
-      result = await (await runner.claimResume(thread, asking.wrap(answer), run)).result;
+      result = await (await sampled(() => runner.claimResume(thread, asking.wrap(answer), run)))
+        .result;
     }
     await Promise.all([progress?.sent(), log?.sent()]);
     return result;

@@ -3,6 +3,7 @@ import type { BuildThreadOptions, ThreadContext } from '@skein/core';
 import { InvalidArgumentError } from '@skein/spec';
 import { checkPublications, type Published } from '../publish/check-publications.js';
 import type { McpPublications } from '../publish/publications.js';
+import { McpSamplingModel } from '../sampling/sampling-model.js';
 
 export interface McpServerOptions {
   /** The server's name, as clients show it. */
@@ -41,6 +42,11 @@ export interface McpServerOptions {
    * `completion/complete`; `registerResource` and `registerPrompt` cannot be used on it then.
    */
   readonly publish?: McpPublications;
+  /**
+   * The engine's model when it is the calling client's: the same `McpSamplingModel` the engine
+   * was given as its `llm`. Each call's run then samples that call's client.
+   */
+  readonly sampling?: McpSamplingModel;
 }
 
 /** The options with their defaults, checked. */
@@ -53,6 +59,7 @@ export interface ResolvedOptions {
   readonly maxSteps: number | undefined;
   readonly principalOf: (auth: AuthInfo) => string | undefined;
   readonly published: Published;
+  readonly sampling: McpSamplingModel | undefined;
 }
 
 /** A token's subject (`extra.sub`, a non-empty string), else the client it was issued to. */
@@ -75,6 +82,14 @@ function text(name: string, value: unknown): string {
   if (typeof value !== 'string' || value === '')
     throw new InvalidArgumentError(name, `${name} must be a non-empty string`);
   return value;
+}
+
+function checkSampling(sampling: unknown): McpSamplingModel | undefined {
+  if (sampling === undefined || sampling instanceof McpSamplingModel) return sampling;
+  throw new InvalidArgumentError(
+    'sampling',
+    'sampling must be the McpSamplingModel the engine was given as its llm',
+  );
 }
 
 export function resolveOptions(options: McpServerOptions): ResolvedOptions {
@@ -105,5 +120,6 @@ export function resolveOptions(options: McpServerOptions): ResolvedOptions {
         : integer('maxSteps', options.maxSteps, 1, Number.MAX_SAFE_INTEGER),
     principalOf: options.principalOf ?? subjectOf,
     published: checkPublications(options.publish),
+    sampling: checkSampling(options.sampling),
   };
 }

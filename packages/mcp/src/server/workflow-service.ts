@@ -51,6 +51,7 @@ export class WorkflowService {
     this.#follow = {
       maxSteps: this.options.maxSteps,
       elicitationTimeoutMs: this.options.elicitationTimeoutMs,
+      sampling: this.options.sampling,
     };
   }
 
