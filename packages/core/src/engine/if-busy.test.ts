@@ -233,6 +233,49 @@ describe('send with ifBusy', () => {
     expect(users).toEqual(['hello', 'x', 'a', 'b']);
   });
 
+  it('a first message whose thread another engine made between its read and its first save is posted, not lost', async () => {
+    const store = new InMemoryCheckpointStore();
+    // Engine a reads "no such thread", then waits for the test before it goes on.
+    let releaseLoad!: () => void;
+    const loadGate = new Promise<void>((resolve) => (releaseLoad = resolve));
+    let atGate!: () => void;
+    const reachedGate = new Promise<void>((resolve) => (atGate = resolve));
+    let gatedOnce = false;
+    const gated = new Proxy(store, {
+      get(target, key) {
+        const value = Reflect.get(target, key, target);
+        if (key !== 'load') return typeof value === 'function' ? value.bind(target) : value;
+        return async (...args: Parameters<typeof store.load>) => {
+          const read = await target.load(...args);
+          if (!gatedOnce) {
+            gatedOnce = true;
+            atGate();
+            await loadGate;
+          }
+          return read;
+        };
+      },
+    });
+    const a = setup(gated, 'a');
+    const b = setup(store, 'b');
+    a.finish();
+    b.finish();
+    const fromA = a.engine.send('new1', 'from a', { messageId: 'a' });
+    await reachedGate;
+    // Engine b makes the thread and ends its turn (its lease given back) before a goes on.
+    await b.engine.send('new1', 'from b', { messageId: 'b' });
+    releaseLoad();
+    // a's first save is refused (the thread is there now): its message goes to the inbox, and
+    // the turn that takes it (here, a's own) is what the send resolves with.
+    expect((await fromA).result).toMatchObject({ status: 'COMPLETED', output: 're: from a' });
+    const last = await b.engine.send('new1', 'last');
+    const users = last.thread.conversation
+      .getAllMessages()
+      .filter((m) => m.role === 'user')
+      .map((m) => m.content);
+    expect(users).toEqual(['from b', 'from a', 'last']);
+  });
+
   it('refuses clear for a message that would wait, and a bad messageId', async () => {
     const { engine, running, finish } = setup();
     const first = engine.send('c1', 'look it up');

@@ -285,7 +285,16 @@ export class ThreadTurns {
       if (!this.#host.inbox || !taking(error)) throw error;
       return undefined;
     });
-    return started && { thread, result: await started.result };
+    if (!started) return undefined;
+    try {
+      return { thread, result: await started.result };
+    } catch (error) {
+      // The other made the thread and let go of it between this send's read and its first save,
+      // which the store refused: nothing of this run was stored, so the message is the thread's
+      // next, as if it had lost the race at the start.
+      if (!this.#host.inbox || !taking(error) || thread.lastCheckpointId !== undefined) throw error;
+      return undefined;
+    }
   }
 
   /**

@@ -14,6 +14,8 @@ afterEach(() => {
 
 // Each test starts real processes through tsx (two in a row here): on a 2-core machine running
 // the whole test command beside other jobs that took over 90 s. The bound only catches a hang.
+// So does each request's: the SDK's 60 s default was passed there once (the 10 MiB call).
+const patient = { timeout: 240_000 };
 describe('skein-mcp over stdio (a real child process)', { timeout: 300_000 }, () => {
   it('serves the module, survives hostile calls, and a restarted process resumes a thread by id', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'skein-mcp-stdio-'));
@@ -22,14 +24,16 @@ describe('skein-mcp over stdio (a real child process)', { timeout: 300_000 }, ()
 
     const first = await spawnServer(env);
     expect(first.client.getServerVersion()).toMatchObject({ name: 'stdio-test', version: '2.0.0' });
-    expect((await first.client.listTools()).tools.map((t) => t.name)).toEqual([
+    expect((await first.client.listTools(undefined, patient)).tools.map((t) => t.name)).toEqual([
       'greet',
       'trip',
       'booking',
       'resume_thread',
       'get_thread',
     ]);
-    expect((await first.client.readResource({ uri: 'test://module-note' })).contents).toEqual([
+    expect(
+      (await first.client.readResource({ uri: 'test://module-note' }, patient)).contents,
+    ).toEqual([
       { uri: 'test://module-note', mimeType: 'text/plain', text: 'published by the module' },
     ]);
     // Every node's progress before the result, over stdio (in CI the SDK client once missed the
@@ -37,25 +41,39 @@ describe('skein-mcp over stdio (a real child process)', { timeout: 300_000 }, ()
     await expectGreetingWithProgress(first.client);
 
     // Hostile calls: each gets its MCP error, and the process goes on answering.
-    await expect(first.client.callTool({ name: 'nope', arguments: {} })).rejects.toThrow(/-32602/);
-    const huge = (await first.client.callTool({
-      name: 'greet',
-      arguments: { name: 'x'.repeat(10 * 1024 * 1024) },
-    })) as CallToolResult;
+    await expect(
+      first.client.callTool({ name: 'nope', arguments: {} }, undefined, patient),
+    ).rejects.toThrow(/-32602/);
+    const huge = (await first.client.callTool(
+      {
+        name: 'greet',
+        arguments: { name: 'x'.repeat(10 * 1024 * 1024) },
+      },
+      undefined,
+      patient,
+    )) as CallToolResult;
     expect(huge).toMatchObject({
       isError: true,
       content: [{ text: expect.stringMatching(/^ARGUMENTS_TOO_LARGE/) }],
     });
-    const malformed = (await first.client.callTool({
-      name: 'resume_thread',
-      arguments: { threadId: "'; DROP TABLE threads; --", input: 'x' },
-    })) as CallToolResult;
+    const malformed = (await first.client.callTool(
+      {
+        name: 'resume_thread',
+        arguments: { threadId: "'; DROP TABLE threads; --", input: 'x' },
+      },
+      undefined,
+      patient,
+    )) as CallToolResult;
     expect(malformed).toMatchObject({
       isError: true,
       content: [{ text: expect.stringMatching(/^INVALID_ARGUMENTS/) }],
     });
 
-    const paused = (await first.client.callTool({ name: 'trip', arguments: {} })) as CallToolResult;
+    const paused = (await first.client.callTool(
+      { name: 'trip', arguments: {} },
+      undefined,
+      patient,
+    )) as CallToolResult;
     const { threadId } = paused.structuredContent as { threadId: string };
     expect(paused.structuredContent).toMatchObject({ status: 'PAUSED' });
     await first.client.close();
@@ -63,10 +81,14 @@ describe('skein-mcp over stdio (a real child process)', { timeout: 300_000 }, ()
     expect(first.stderr()).toContain('test module loaded');
 
     const second = await spawnServer(env);
-    const done = (await second.client.callTool({
-      name: 'resume_thread',
-      arguments: { threadId, input: 'Quito' },
-    })) as CallToolResult;
+    const done = (await second.client.callTool(
+      {
+        name: 'resume_thread',
+        arguments: { threadId, input: 'Quito' },
+      },
+      undefined,
+      patient,
+    )) as CallToolResult;
     expect(done.structuredContent).toEqual({
       threadId,
       workflowId: 'trip',
@@ -84,7 +106,11 @@ describe('skein-mcp over stdio (a real child process)', { timeout: 300_000 }, ()
       { SKEIN_MCP_TEST_DB: filename },
       { elicit: () => ({ action: 'accept', content: { answer: 'Hanoi' } }) },
     );
-    const trip = (await client.callTool({ name: 'trip', arguments: {} })) as CallToolResult;
+    const trip = (await client.callTool(
+      { name: 'trip', arguments: {} },
+      undefined,
+      patient,
+    )) as CallToolResult;
     expect(trip.structuredContent).toMatchObject({ status: 'COMPLETED', output: 'Plan for Hanoi' });
 
     const controller = new AbortController();
@@ -109,10 +135,14 @@ describe('skein-mcp over stdio (a real child process)', { timeout: 300_000 }, ()
       if (cancelled === undefined) await new Promise((resolve) => setImmediate(resolve));
     }
     store.close();
-    const seen = (await client.callTool({
-      name: 'get_thread',
-      arguments: { threadId: cancelled },
-    })) as CallToolResult;
+    const seen = (await client.callTool(
+      {
+        name: 'get_thread',
+        arguments: { threadId: cancelled },
+      },
+      undefined,
+      patient,
+    )) as CallToolResult;
     expect(seen.structuredContent).toMatchObject({ workflowId: 'greet', status: 'CANCELLED' });
     await client.close();
   });

@@ -67,7 +67,9 @@ export async function followRun(
   // Every model call of the run (its branches' too) samples this call's client, when asked to.
   const sampling = options.sampling;
   const sampled = <T>(work: () => T): T =>
-    sampling ? sampling.within({ server: session.server, requestId: extra.requestId }, work) : work();
+    sampling
+      ? sampling.within({ server: session.server, requestId: extra.requestId }, work)
+      : work();
   try {
     let result =
       resume === undefined

@@ -45,6 +45,8 @@ export async function expectGreetingWithProgress(client: Client): Promise<void> 
     () =>
       client.callTool({ name: 'greet', arguments: { name: 'Ada' } }, undefined, {
         onprogress: (p) => progress.push(`progress ${p.message}`),
+        // A busy CI machine can take longer than the SDK's 60 s default.
+        timeout: 240_000,
       }) as Promise<CallToolResult>,
   );
   expect(result.structuredContent).toMatchObject({

@@ -49,7 +49,8 @@ export async function spawnServer(
     stderr += chunk.toString();
   });
   const client = testClient(options);
-  await client.connect(transport);
+  // The child starts through tsx: on a busy machine its answer to initialize can take a while.
+  await client.connect(transport, { timeout: 240_000 });
   const child = childOf(transport);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null)
