@@ -3,7 +3,7 @@ import type { BuildThreadOptions, ThreadContext } from '@skein/core';
 import { InvalidArgumentError } from '@skein/spec';
 import { checkPublications, type Published } from '../publish/check-publications.js';
 import type { McpPublications } from '../publish/publications.js';
-import { McpSamplingModel } from '../sampling/sampling-model.js';
+import type { McpSamplingModel } from '../sampling/sampling-model.js';
 
 export interface McpServerOptions {
   /** The server's name, as clients show it. */
@@ -84,8 +84,13 @@ function text(name: string, value: unknown): string {
   return value;
 }
 
+// By shape, not `instanceof`: an app that loads this package both as ESM and as CommonJS has two
+// copies of the class.
 function checkSampling(sampling: unknown): McpSamplingModel | undefined {
-  if (sampling === undefined || sampling instanceof McpSamplingModel) return sampling;
+  if (sampling === undefined) return undefined;
+  const model = sampling as Partial<McpSamplingModel> | null;
+  if (typeof model?.within === 'function' && typeof model.generate === 'function')
+    return sampling as McpSamplingModel;
   throw new InvalidArgumentError(
     'sampling',
     'sampling must be the McpSamplingModel the engine was given as its llm',
