@@ -85,15 +85,17 @@ describe('a fork and a delete of its origin at once', () => {
     const deleting = store.delete('origin');
     await waiting(1);
     const saving = store.save(makeFork('second', atOrigin, { messages: 3, log: 0 }, [mine]));
+    // Its refusal is awaited from now on: it may come before the delete's answer.
+    const refused = expect(saving).rejects.toMatchObject({
+      name: 'CheckpointNotFoundError',
+      code: 'CHECKPOINT_NOT_FOUND',
+    });
     await waiting(2);
     await blocker.query('COMMIT');
     blocker.release();
 
     expect(await deleting).toBe(true);
-    await expect(saving).rejects.toMatchObject({
-      name: 'CheckpointNotFoundError',
-      code: 'CHECKPOINT_NOT_FOUND',
-    });
+    await refused;
     expect(await store.load('second')).toBeUndefined();
     expect((await store.load('first'))!.conversation.messages).toEqual(messages);
   });

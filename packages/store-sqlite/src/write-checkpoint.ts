@@ -1,4 +1,5 @@
 import {
+  checkContinues,
   checkForkContinues,
   checkInboxTaken,
   type EncodedCheckpoint,
@@ -53,10 +54,15 @@ export function writeCheckpoint(
   );
 }
 
-/** A checkpoint taking inbox messages: refused before anything is written (decision 0036). */
+/**
+ * A checkpoint taking inbox messages: refused before anything is written (decision 0036). A stale
+ * writer's mark is below what the thread has taken since: the continuity rule goes first, so it
+ * is refused as the stale writer it is (`CHECKPOINT_CONFLICT`, which a send survives).
+ */
 function checkTaken(sql: Statements, checkpoint: EncodedCheckpoint): void {
   if (checkpoint.inboxTaken === null) return;
   const thread = sql.thread.get(checkpoint.threadId);
+  if (thread) checkContinues(checkpoint, thread);
   const extent = thread ? sql.inboxExtent.get(thread.id) : undefined;
   checkInboxTaken(checkpoint.threadId, checkpoint.inboxTaken, extent ?? { taken: 0, last: 0 });
 }

@@ -82,6 +82,19 @@ function extentOf(record: ThreadRecord): { messages: number; log: number } {
   return { messages: record.messages.length, log: record.log.length };
 }
 
+/** The continuity rule for a stored thread: the delta starts at its end, its parent is the head. */
+function checkContinuity(checkpoint: Checkpoint, record: ThreadRecord): void {
+  const { from } = checkpoint.conversation;
+  if (from.messages !== record.messages.length || from.log !== record.log.length)
+    throw new CheckpointConflictError(checkpoint.threadId, extentOf(record), from);
+  const latest = record.checkpoints.at(-1);
+  if ((checkpoint.parentId ?? undefined) !== latest?.id)
+    throw new CheckpointConflictError(checkpoint.threadId, extentOf(record), from, {
+      expected: latest?.id,
+      got: checkpoint.parentId,
+    });
+}
+
 /**
  * Checkpoints in memory. Thread states are immutable, so they are kept by reference; messages are
  * kept once per thread and each checkpoint records how far the conversation went. Media bytes are
@@ -108,21 +121,16 @@ export class InMemoryCheckpointStore implements CheckpointStore {
       checkLeaseOwner(checkpoint.threadId, this.#leases.get(checkpoint.threadId), checkpoint.owner);
     const record = this.#threads.get(checkpoint.threadId);
     const inbox = this.#inboxes.get(checkpoint.threadId);
+    // The continuity rule first: a stale writer's inbox mark is behind too, and it is refused
+    // as the stale writer it is.
+    if (record) checkContinuity(checkpoint, record);
     checkInboxTaken(checkpoint.threadId, checkpoint.inboxTaken, inbox?.extent ?? NO_POSTS);
     if (!record) {
       this.#first(checkpoint);
       return;
     }
     const { from } = checkpoint.conversation;
-    if (from.messages !== record.messages.length || from.log !== record.log.length)
-      throw new CheckpointConflictError(checkpoint.threadId, extentOf(record), from);
     const { checkpoints } = record;
-    const latest = checkpoints[checkpoints.length - 1];
-    if ((checkpoint.parentId ?? undefined) !== latest?.id)
-      throw new CheckpointConflictError(checkpoint.threadId, extentOf(record), from, {
-        expected: latest?.id,
-        got: checkpoint.parentId,
-      });
     const extracted = extractAttachments(checkpoint.conversation.messages, from.messages);
     this.#keep(extracted.attachments);
     this.#use(record.uses, extracted.uses);

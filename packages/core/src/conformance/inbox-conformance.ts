@@ -132,6 +132,26 @@ export function runInboxConformance(name: string, create: () => Promise<Conforma
         expect((await store.list('t')).map((c) => c.sequence)).toEqual([1, 2]);
       }));
 
+    it('refuses a stale writer, whose mark is behind what the thread took since, as CHECKPOINT_CONFLICT', () =>
+      withStore(async (store) => {
+        await storedThread(store);
+        await store.postMessage('t', post('a', 'one'));
+        await store.postMessage('t', post('b', 'two'));
+        await store.save({
+          ...makeCheckpoint('t', 2, { messages: 1, log: 0 }, [user('one'), user('two')]),
+          inboxTaken: 2,
+        });
+        // A process that read the thread at t:1 and took only the first: its view is stale, and
+        // a send survives a conflict (it reads the thread again), not a refused argument.
+        await expect(
+          store.save({
+            ...makeCheckpoint('t', 2, { messages: 1, log: 0 }, [user('one')]),
+            inboxTaken: 1,
+          }),
+        ).rejects.toMatchObject({ code: 'CHECKPOINT_CONFLICT' });
+        expect((await store.list('t')).map((c) => c.sequence)).toEqual([1, 2]);
+      }));
+
     it('refuses a post to a thread not stored, or a post that is not one, storing nothing', () =>
       withStore(async (store) => {
         await expect(store.postMessage('nobody', post('a', 'one'))).rejects.toMatchObject({

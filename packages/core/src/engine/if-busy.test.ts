@@ -276,6 +276,48 @@ describe('send with ifBusy', () => {
     expect(users).toEqual(['from b', 'from a', 'last']);
   });
 
+  it('a turn whose thread another engine moved on after it was read leaves its send waiting, not failed', async () => {
+    const store = new InMemoryCheckpointStore();
+    const b = setup(store, 'b');
+    b.finish();
+    await b.engine.send('r3', 'hello');
+    // Engine a's second load (the turn that takes its posted message) reads the thread, then
+    // waits for the test: a's view of the thread is stale once it goes on.
+    let loads = 0;
+    let releaseLoad!: () => void;
+    const loadGate = new Promise<void>((resolve) => (releaseLoad = resolve));
+    let atGate!: () => void;
+    const reachedGate = new Promise<void>((resolve) => (atGate = resolve));
+    const gated = new Proxy(store, {
+      get(target, key) {
+        const value = Reflect.get(target, key, target);
+        if (key !== 'load') return typeof value === 'function' ? value.bind(target) : value;
+        return async (...args: Parameters<typeof store.load>) => {
+          const read = await target.load(...args);
+          if (++loads === 2) {
+            atGate();
+            await loadGate;
+          }
+          return read;
+        };
+      },
+    });
+    const a = setup(gated, 'a');
+    a.finish();
+    const fromA = a.engine.send('r3', 'a', { messageId: 'a' });
+    await reachedGate;
+    // Meanwhile engine b takes a's message with its own, and lets go of the thread.
+    await b.engine.send('r3', 'b', { messageId: 'b' });
+    releaseLoad();
+    // a's turn is refused by the store (CHECKPOINT_CONFLICT): the message was taken elsewhere.
+    expect((await fromA).result).toMatchObject({ posted: { messageId: 'a' } });
+    const users = (await b.engine.getThread('r3'))!.conversation
+      .getAllMessages()
+      .filter((m) => m.role === 'user')
+      .map((m) => m.content);
+    expect(users).toEqual(['hello', 'a', 'b']);
+  });
+
   it('refuses clear for a message that would wait, and a bad messageId', async () => {
     const { engine, running, finish } = setup();
     const first = engine.send('c1', 'look it up');

@@ -179,7 +179,11 @@ export class ThreadTurns {
     result
       .then(
         (ended) => this.#settle(thread, (w) => w.resolve({ thread, result: ended })),
-        (error: unknown) => this.#settle(thread, (w) => w.reject(error)),
+        (error: unknown) => {
+          // The store refused the run as a stale writer: nothing it took is stored, and the
+          // inbox is read again (the messages wait there, or another process has taken them).
+          if (!taking(error)) this.#settle(thread, (w) => w.reject(error));
+        },
       )
       .finally(() => {
         this.#due.add(threadId);
