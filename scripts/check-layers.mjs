@@ -32,6 +32,8 @@ export const LAYERS = {
   // use @skein/http's Host, Origin and body checks.
   '@skein/ai-sdk': 4,
   '@skein/mcp': 4,
+  // Workflows as A2A agents, A2A agents as tools: its server uses @skein/http's checks.
+  '@skein/a2a': 4,
   '@skein/runner': 4,
 };
 /** Workspace members not in LAYERS (apps, benchmarks) sit on top. */

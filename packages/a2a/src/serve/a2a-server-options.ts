@@ -1,0 +1,72 @@
+import type { Authorize } from '@skein/http';
+import { allowedOrigins, checkAuthorize } from '@skein/http';
+import { InvalidArgumentError } from '@skein/spec';
+import { type A2ACardOptions, checkCardOptions } from './agent-card.js';
+
+export interface A2AServerOptions {
+  /** What the agent card says of the agent. */
+  readonly card: A2ACardOptions;
+  /** The workflow each task runs a turn of (default `chat`, see `chatWorkflow`). */
+  readonly workflowId?: string;
+  /** The JSON-RPC endpoint's path (default `/a2a`); the card is at `/.well-known/agent-card.json`. */
+  readonly path?: string;
+  /**
+   * The endpoint's public URL, as the card gives it to clients (default: the scheme, Host and
+   * path a request for the card came by — right for 127.0.0.1; name it behind a proxy).
+   */
+  readonly url?: string;
+  /** The largest request body read, in bytes (default 4,194,304; files ride in bodies). */
+  readonly maxBodyBytes?: number;
+  /** `Host` values to answer besides the loopback names (each `name:port`). */
+  readonly allowedHosts?: readonly string[];
+  /** Origins whose pages may call this agent besides its own. */
+  readonly allowedOrigins?: readonly string[];
+  /**
+   * Names the caller of each JSON-RPC request, or refuses it (401): see `Authorize` in
+   * `@skein/http`. The tasks a caller starts are the caller's, and only the caller's.
+   */
+  readonly authorize?: Authorize;
+}
+
+export interface ResolvedA2AOptions {
+  readonly card: A2ACardOptions;
+  readonly workflowId: string;
+  readonly path: string;
+  readonly url: string | undefined;
+  readonly maxBodyBytes: number;
+  readonly allowedHosts: readonly string[];
+  readonly allowedOrigins: ReadonlySet<string> | undefined;
+  readonly authorize: Authorize | undefined;
+}
+
+const DEFAULT_BODY = 4 * 1024 * 1024;
+const MAX_BODY = 64 * 1024 * 1024;
+
+export function resolveA2AOptions(options: A2AServerOptions): ResolvedA2AOptions {
+  if (typeof options !== 'object' || options === null)
+    throw new InvalidArgumentError('options', 'options must be an object { card, … }');
+  const path = options.path ?? '/a2a';
+  if (typeof path !== 'string' || !path.startsWith('/') || path === '/.well-known/agent-card.json')
+    throw new InvalidArgumentError('path', 'path must start with / and not be the card’s');
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_BODY;
+  if (!Number.isInteger(maxBodyBytes) || maxBodyBytes < 1 || maxBodyBytes > MAX_BODY)
+    throw new InvalidArgumentError(
+      'maxBodyBytes',
+      `maxBodyBytes must be an integer from 1 to ${MAX_BODY}, got ${String(maxBodyBytes)}`,
+    );
+  if (options.url !== undefined && !/^https?:\/\//.test(options.url))
+    throw new InvalidArgumentError('url', 'url must be an http(s) URL');
+  const workflowId = options.workflowId ?? 'chat';
+  if (typeof workflowId !== 'string' || workflowId === '')
+    throw new InvalidArgumentError('workflowId', 'workflowId must be a non-empty string');
+  return {
+    card: checkCardOptions(options.card),
+    workflowId,
+    path,
+    url: options.url,
+    maxBodyBytes,
+    allowedHosts: [...(options.allowedHosts ?? [])],
+    allowedOrigins: options.allowedOrigins ? allowedOrigins(options.allowedOrigins) : undefined,
+    authorize: checkAuthorize(options.authorize),
+  };
+}

@@ -1,0 +1,554 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type AgentCard,
+  type CancelTaskRequest,
+  type DeleteTaskPushNotificationConfigRequest,
+  type GetTaskPushNotificationConfigRequest,
+  type GetTaskRequest,
+  type ListTaskPushNotificationConfigsRequest,
+  type ListTaskPushNotificationConfigsResponse,
+  type ListTasksRequest,
+  type ListTasksResponse,
+  type Message,
+  Role,
+  type SendMessageRequest,
+  type StreamResponse,
+  type SubscribeToTaskRequest,
+  type Task,
+  type TaskPushNotificationConfig,
+  TaskState,
+} from '@a2a-js/sdk';
+import {
+  ExtendedAgentCardNotConfiguredError,
+  PushNotificationNotSupportedError,
+} from '@a2a-js/sdk/errors';
+import type { A2ARequestHandler, ServerCallContext } from '@a2a-js/sdk/server';
+import type { SkeinEngine, ThreadContext, ThreadEvent } from '@skein/core';
+import { threadIdProblem } from '@skein/spec';
+import { malformed, notCancelable, taskNotFound, toA2AError, unsupported } from './a2a-errors.js';
+import { type A2ACardOptions, agentCard } from './agent-card.js';
+import { type EngineView, principalOf, viewFor } from './caller.js';
+import { EventQueue } from './event-queue.js';
+import { contentOfParts, dataOfParts } from './parts.js';
+import { contextOfTask, newTaskId } from './task-id.js';
+import {
+  hasStopped,
+  isFinal,
+  latestStatus,
+  MESSAGE_KEY,
+  TASK_KEY,
+  type TaskSpan,
+  taskSpans,
+  taskView,
+} from './thread-tasks.js';
+
+const DEFAULT_PAGE = 50;
+const MAX_PAGE = 100;
+
+/** A task as found from its id: its span of the thread, or the post that waits to start it. */
+interface FoundTask {
+  readonly thread: ThreadContext;
+  readonly span: TaskSpan | undefined;
+  readonly latest: boolean;
+}
+
+/** A message begun as a turn: which task it is, and the run (or wait) that ends with it. */
+interface Begun {
+  readonly contextId: string;
+  readonly taskId: string;
+  readonly messageId: string;
+  readonly done: Promise<unknown>;
+  /** The task as the client first sees it. */
+  readonly first: Task;
+}
+
+type Progress = (event: ThreadEvent) => void;
+
+const stream = {
+  task: (value: Task): StreamResponse => ({ payload: { $case: 'task', value } }),
+};
+
+/**
+ * The A2A request handler over a Skein engine (decision 0038). A context is a thread of the
+ * served workflow; a task is one turn of it, started by a message without a `taskId`, continued
+ * by messages naming it (an answer while it waits for input, a steer while it works). The store
+ * is the truth: every task is read from its thread, so a restart, another process or another
+ * transport sees the same tasks. A caller named by `authorize` sees its own threads only.
+ */
+export class SkeinA2ARequestHandler implements A2ARequestHandler {
+  readonly #engine: SkeinEngine;
+  readonly #workflowId: string;
+  readonly #card: A2ACardOptions;
+  readonly #url: string;
+  /** Runs this handler started, by task: what `cancelTask` aborts. */
+  readonly #runs = new Map<string, AbortController>();
+
+  constructor(engine: SkeinEngine, workflowId: string, card: A2ACardOptions, url: string) {
+    this.#engine = engine;
+    this.#workflowId = workflowId;
+    this.#card = card;
+    this.#url = url;
+  }
+
+  /** The card for an endpoint at `url` (the one a client reached it by). */
+  cardFor(url: string): AgentCard {
+    return agentCard(this.#card, url);
+  }
+
+  async getAgentCard(): Promise<AgentCard> {
+    return this.cardFor(this.#url);
+  }
+
+  async getAuthenticatedExtendedAgentCard(): Promise<AgentCard> {
+    throw new ExtendedAgentCardNotConfiguredError('This agent has no extended card');
+  }
+
+  async sendMessage(params: SendMessageRequest, context: ServerCallContext): Promise<Task> {
+    const view = viewFor(this.#engine, principalOf(context));
+    const begun = await this.#begin(view, params, undefined);
+    if (params.configuration?.returnImmediately) {
+      // The run goes on; how it ended is read from the thread (GetTask) when the client asks.
+      begun.done.catch(() => {});
+      return begun.first;
+    }
+    await begun.done.catch((error: unknown) => {
+      throw toA2AError(error, begun.taskId);
+    });
+    return this.#current(view, begun, params.configuration?.historyLength);
+  }
+
+  async *sendMessageStream(
+    params: SendMessageRequest,
+    context: ServerCallContext,
+  ): AsyncGenerator<StreamResponse, void, undefined> {
+    const view = viewFor(this.#engine, principalOf(context));
+    const queue = new EventQueue<StreamResponse>();
+    let ids: { contextId: string; taskId: string } | undefined;
+    const progress: Progress = (event) => {
+      if (ids) for (const response of progressOf(event, ids)) queue.push(response);
+    };
+    const begun = await this.#begin(view, params, progress);
+    ids = { contextId: begun.contextId, taskId: begun.taskId };
+    begun.done.then(
+      async () => {
+        try {
+          const task = await this.#current(view, begun, undefined);
+          for (const response of endOf(task)) queue.push(response);
+          queue.end();
+        } catch (error) {
+          queue.fail(toA2AError(error, begun.taskId));
+        }
+      },
+      (error: unknown) => queue.fail(toA2AError(error, begun.taskId)),
+    );
+    yield stream.task(begun.first);
+    yield* queue;
+  }
+
+  async getTask(params: GetTaskRequest, context: ServerCallContext): Promise<Task> {
+    const view = viewFor(this.#engine, principalOf(context));
+    const found = await this.#find(view, params.id);
+    return this.#viewOf(view, found, params.id, { historyLength: params.historyLength });
+  }
+
+  async listTasks(
+    params: ListTasksRequest,
+    context: ServerCallContext,
+  ): Promise<ListTasksResponse> {
+    const view = viewFor(this.#engine, principalOf(context));
+    const pageSize = params.pageSize ?? DEFAULT_PAGE;
+    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE)
+      throw malformed(`pageSize must be an integer from 1 to ${MAX_PAGE}, got ${pageSize}`);
+    const offset = params.pageToken === '' ? 0 : Number(params.pageToken);
+    if (!Number.isInteger(offset) || offset < 0)
+      throw malformed(`pageToken ${JSON.stringify(params.pageToken)} is not one this server gave`);
+    const after = params.statusTimestampAfter ? Date.parse(params.statusTimestampAfter) : undefined;
+    if (after !== undefined && Number.isNaN(after))
+      throw malformed('statusTimestampAfter must be an RFC 3339 time');
+    const store = this.#engine.store!;
+    const contexts = (await store.listThreads())
+      .filter(
+        (t) =>
+          t.workflowId === this.#workflowId &&
+          (params.contextId === '' || t.threadId === params.contextId) &&
+          (after === undefined || Date.parse(t.updatedAt) > after),
+      )
+      .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+    const tasks: Task[] = [];
+    for (const info of contexts) {
+      const thread = await this.#thread(view, info.threadId);
+      if (!thread) continue;
+      const spans = taskSpans(thread.conversation.getAllMessages());
+      for (const [i, span] of [...spans.entries()].reverse()) {
+        const task = await taskView(this.#source(view, thread), span, i === spans.length - 1, {
+          historyLength: params.historyLength,
+          artifacts: params.includeArtifacts ?? false,
+        });
+        if (
+          params.status === TaskState.TASK_STATE_UNSPECIFIED ||
+          task.status?.state === params.status
+        )
+          tasks.push(task);
+      }
+    }
+    const page = tasks.slice(offset, offset + pageSize);
+    const next = offset + pageSize;
+    return {
+      tasks: page,
+      nextPageToken: next < tasks.length ? String(next) : '',
+      pageSize,
+      totalSize: tasks.length,
+    };
+  }
+
+  async cancelTask(params: CancelTaskRequest, context: ServerCallContext): Promise<Task> {
+    const view = viewFor(this.#engine, principalOf(context));
+    const found = await this.#find(view, params.id);
+    if (!found.span) throw notCancelable(params.id, 'it waits for the turn before it to end');
+    const state = latestStatus(found.thread).state;
+    if (!found.latest || isFinal(state)) throw notCancelable(params.id, 'it is over');
+    const run = this.#runs.get(params.id);
+    if (!run)
+      throw notCancelable(
+        params.id,
+        state === TaskState.TASK_STATE_INPUT_REQUIRED
+          ? 'it waits for input (answer it, or start a new task in its context)'
+          : 'another process of this agent runs it; ask that one',
+      );
+    const ended = new Promise<void>((resolve) => {
+      const unsubscribe = this.#engine.subscribe(found.thread.threadId, (event) => {
+        if (event.type.startsWith('thread:') && event.type !== 'thread:started') {
+          unsubscribe();
+          resolve();
+        }
+      });
+    });
+    run.abort();
+    await ended;
+    return this.#viewOf(view, await this.#find(view, params.id), params.id, {});
+  }
+
+  async *resubscribe(
+    params: SubscribeToTaskRequest,
+    context: ServerCallContext,
+  ): AsyncGenerator<StreamResponse, void, undefined> {
+    const view = viewFor(this.#engine, principalOf(context));
+    const queue = new EventQueue<StreamResponse>();
+    const ids = { contextId: contextOfTask(params.id) ?? '', taskId: params.id };
+    let unsubscribe: (() => void) | undefined;
+    // Followed before it is read: nothing that happens in between is missed.
+    const listener = (event: ThreadEvent) => {
+      for (const response of progressOf(event, ids)) queue.push(response);
+      if (isEnding(event))
+        void this.#find(view, params.id).then(
+          async (found) => {
+            const task = await this.#viewOf(view, found, params.id, {});
+            for (const response of endOf(task)) queue.push(response);
+            queue.end();
+          },
+          (error: unknown) => queue.fail(toA2AError(error, params.id)),
+        );
+    };
+    try {
+      if (ids.contextId !== '') unsubscribe = await view.subscribe(ids.contextId, listener);
+      const found = await this.#find(view, params.id);
+      const task = await this.#viewOf(view, found, params.id, {});
+      yield stream.task(task);
+      if (task.status && hasStopped(task.status.state)) return;
+      yield* queue;
+    } finally {
+      unsubscribe?.();
+    }
+  }
+
+  async createTaskPushNotificationConfig(
+    _params: TaskPushNotificationConfig,
+  ): Promise<TaskPushNotificationConfig> {
+    throw noPush();
+  }
+
+  async getTaskPushNotificationConfig(
+    _params: GetTaskPushNotificationConfigRequest,
+  ): Promise<TaskPushNotificationConfig> {
+    throw noPush();
+  }
+
+  async listTaskPushNotificationConfigs(
+    _params: ListTaskPushNotificationConfigsRequest,
+  ): Promise<ListTaskPushNotificationConfigsResponse> {
+    throw noPush();
+  }
+
+  async deleteTaskPushNotificationConfig(
+    _params: DeleteTaskPushNotificationConfigRequest,
+  ): Promise<void> {
+    throw noPush();
+  }
+
+  /** A thread of the served workflow the caller may see, or undefined. */
+  async #thread(view: EngineView, contextId: string): Promise<ThreadContext | undefined> {
+    const thread = await view.getThread(contextId);
+    return thread && thread.workflow.id === this.#workflowId && !thread.state.parent
+      ? thread
+      : undefined;
+  }
+
+  async #find(view: EngineView, taskId: unknown): Promise<FoundTask> {
+    const contextId = contextOfTask(taskId);
+    const thread = contextId === undefined ? undefined : await this.#thread(view, contextId);
+    if (!thread) throw taskNotFound(taskId);
+    const spans = taskSpans(thread.conversation.getAllMessages());
+    const at = spans.findIndex((s) => s.taskId === taskId);
+    if (at >= 0) return { thread, span: spans[at], latest: at === spans.length - 1 };
+    // Posted behind a turn that still runs: the task is submitted, not started.
+    const pending = (await this.#engine.store!.pendingMessages?.(thread.threadId)) ?? [];
+    if (pending.some((p) => p.message.metadata?.[TASK_KEY] === taskId))
+      return { thread, span: undefined, latest: false };
+    throw taskNotFound(taskId);
+  }
+
+  #source(view: EngineView, thread: ThreadContext) {
+    return {
+      thread,
+      readAttachment: (digest: string) => view.readAttachment(thread.threadId, digest),
+    };
+  }
+
+  async #viewOf(
+    view: EngineView,
+    found: FoundTask,
+    taskId: string,
+    options: { historyLength?: number | undefined },
+  ): Promise<Task> {
+    if (found.span)
+      return taskView(this.#source(view, found.thread), found.span, found.latest, options);
+    return submitted(found.thread.threadId, taskId, []);
+  }
+
+  /** The task a begun message is part of, as it is now (a retried message: the task it began). */
+  async #current(view: EngineView, begun: Begun, historyLength: number | undefined) {
+    const thread = await this.#thread(view, begun.contextId);
+    if (!thread) throw taskNotFound(begun.taskId);
+    const stored = thread.conversation
+      .getAllMessages()
+      .find((m) => m.role === 'user' && m.metadata?.[MESSAGE_KEY] === begun.messageId);
+    const taskId =
+      typeof stored?.metadata?.[TASK_KEY] === 'string' ? stored.metadata[TASK_KEY] : begun.taskId;
+    return this.#viewOf(view, await this.#find(view, taskId), taskId, { historyLength });
+  }
+
+  /** Checks the message and hands it to the thread: a new task, or one it continues. */
+  async #begin(
+    view: EngineView,
+    params: SendMessageRequest,
+    onEvent: Progress | undefined,
+  ): Promise<Begun> {
+    const message = params.message;
+    if (!message) throw malformed('params.message is missing: SendMessage carries a message');
+    if (message.role !== Role.ROLE_USER)
+      throw malformed('message.role must be ROLE_USER: a client sends the user’s messages');
+    if (message.messageId === '' || message.messageId.length > 256)
+      throw malformed('message.messageId must be 1 to 256 characters (the client’s id for it)');
+    const content = contentOfParts(message.parts, 'message.parts');
+    const follow = onEvent === undefined ? {} : { onEvent };
+    try {
+      if (message.taskId !== '') return await this.#continue(view, message, content, follow);
+      const contextId = message.contextId === '' ? randomUUID() : message.contextId;
+      const problem = threadIdProblem(contextId);
+      if (problem) throw malformed(`message.contextId: ${problem}`);
+      if (message.contextId !== '') {
+        const existing = await view.getThread(contextId);
+        if (existing && (existing.workflow.id !== this.#workflowId || existing.state.parent))
+          throw malformed(`message.contextId ${contextId} is not a conversation of this agent`);
+      }
+      const taskId = newTaskId(contextId);
+      const controller = new AbortController();
+      this.#runs.set(taskId, controller);
+      const done = view
+        .send(
+          contextId,
+          { content, metadata: { [TASK_KEY]: taskId, [MESSAGE_KEY]: message.messageId } },
+          {
+            messageId: message.messageId,
+            ifBusy: 'queue',
+            workflowId: this.#workflowId,
+            signal: controller.signal,
+            ...follow,
+          },
+        )
+        .finally(() => this.#forget(taskId, controller));
+      return {
+        contextId,
+        taskId,
+        messageId: message.messageId,
+        done,
+        first: submitted(contextId, taskId, [{ ...message, contextId, taskId }]),
+      };
+    } catch (error) {
+      throw toA2AError(error, message.taskId || message.contextId);
+    }
+  }
+
+  /** A message to a task that goes on: its answer while it waits, a steer while it works. */
+  async #continue(
+    view: EngineView,
+    message: Message,
+    content: ReturnType<typeof contentOfParts>,
+    follow: { onEvent?: Progress },
+  ): Promise<Begun> {
+    const taskId = message.taskId;
+    const found = await this.#find(view, taskId);
+    const { thread } = found;
+    const contextId = thread.threadId;
+    if (message.contextId !== '' && message.contextId !== contextId)
+      throw malformed(`message.contextId is not the context of task ${taskId}`);
+    const first = await this.#viewOf(view, found, taskId, {});
+    const state = first.status?.state ?? TaskState.TASK_STATE_UNSPECIFIED;
+    if (found.span && (!found.latest || isFinal(state)))
+      throw unsupported(
+        `Task ${taskId} is over: it takes no more messages. Send one without taskId in its context (contextId ${contextId}) to start the next task`,
+      );
+    const controller = new AbortController();
+    const metadata = { [TASK_KEY]: taskId, [MESSAGE_KEY]: message.messageId };
+    const sent = (ifBusy: 'queue' | 'steer') =>
+      view.send(
+        contextId,
+        { content, metadata },
+        { messageId: message.messageId, ifBusy, signal: controller.signal, ...follow },
+      );
+    let done: Promise<unknown>;
+    const pending = thread.state.pending;
+    const data = dataOfParts(message.parts);
+    if (state === TaskState.TASK_STATE_INPUT_REQUIRED) {
+      if (pending?.kind === 'tool-approval' && !data)
+        throw malformed(
+          `Task ${taskId} waits for tool approvals: answer with one data part { "approvals": { "<call id>": { "approved": true } } }`,
+        );
+      // The answer is claimed before this returns: exactly one answer is taken (another gets
+      // RESUME_CONFLICT), and the task reads as working from now on.
+      const structured =
+        pending?.kind === 'tool-approval' || (pending?.kind === 'user-input' && pending.input);
+      const input = data && structured ? data.value : content;
+      done = (await view.claimResume(thread, input, { signal: controller.signal, ...follow }))
+        .result;
+    } else done = sent(found.span ? 'steer' : 'queue');
+    this.#runs.set(taskId, controller);
+    done = done.finally(() => this.#forget(taskId, controller));
+    // What the client sees first: the task at work on what it was just given.
+    const working = found.span
+      ? {
+          ...first,
+          status: { state: TaskState.TASK_STATE_WORKING, message: undefined, timestamp: undefined },
+        }
+      : first;
+    return { contextId, taskId, messageId: message.messageId, done, first: working };
+  }
+
+  #forget(taskId: string, controller: AbortController): void {
+    if (this.#runs.get(taskId) === controller) this.#runs.delete(taskId);
+  }
+}
+
+function noPush(): Error {
+  return new PushNotificationNotSupportedError('This agent sends no push notifications');
+}
+
+/** A task that has not started: its message waits for the turn before it. */
+function submitted(contextId: string, taskId: string, history: Message[]): Task {
+  return {
+    id: taskId,
+    contextId,
+    status: { state: TaskState.TASK_STATE_SUBMITTED, message: undefined, timestamp: undefined },
+    artifacts: [],
+    history,
+    metadata: undefined,
+  };
+}
+
+function isEnding(event: ThreadEvent): boolean {
+  return (
+    event.type === 'thread:completed' ||
+    event.type === 'thread:failed' ||
+    event.type === 'thread:cancelled' ||
+    event.type === 'thread:paused'
+  );
+}
+
+/** What a client following a task hears of a thread event while it works. */
+function progressOf(
+  event: ThreadEvent,
+  ids: { contextId: string; taskId: string },
+): StreamResponse[] {
+  if (event.type === 'thread:started')
+    return [statusUpdate(ids, TaskState.TASK_STATE_WORKING, undefined)];
+  if (event.type !== 'message:added' || event.message.role !== 'assistant') return [];
+  const { content } = event.message;
+  if (typeof content !== 'string' || content === '') return [];
+  const message: Message = {
+    messageId: `${ids.taskId}:${event.position}`,
+    contextId: ids.contextId,
+    taskId: ids.taskId,
+    role: Role.ROLE_AGENT,
+    parts: [
+      {
+        content: { $case: 'text', value: content },
+        metadata: undefined,
+        filename: '',
+        mediaType: 'text/plain',
+      },
+    ],
+    metadata: undefined,
+    extensions: [],
+    referenceTaskIds: [],
+  };
+  return [statusUpdate(ids, TaskState.TASK_STATE_WORKING, message)];
+}
+
+function statusUpdate(
+  ids: { contextId: string; taskId: string },
+  state: TaskState,
+  message: Message | undefined,
+): StreamResponse {
+  return {
+    payload: {
+      $case: 'statusUpdate',
+      value: {
+        taskId: ids.taskId,
+        contextId: ids.contextId,
+        status: { state, message, timestamp: new Date().toISOString() },
+        metadata: undefined,
+      },
+    },
+  };
+}
+
+/** How a stream ends: the task's artifacts, then its status (final, or waiting for input). */
+function endOf(task: Task): StreamResponse[] {
+  const artifacts: StreamResponse[] = task.artifacts.map((artifact) => ({
+    payload: {
+      $case: 'artifactUpdate',
+      value: {
+        taskId: task.id,
+        contextId: task.contextId,
+        artifact,
+        append: false,
+        lastChunk: true,
+        metadata: undefined,
+      },
+    },
+  }));
+  return [
+    ...artifacts,
+    {
+      payload: {
+        $case: 'statusUpdate',
+        value: {
+          taskId: task.id,
+          contextId: task.contextId,
+          status: task.status,
+          metadata: undefined,
+        },
+      },
+    },
+  ];
+}
