@@ -64,6 +64,12 @@ interface Begun {
 
 type Progress = (event: ThreadEvent) => void;
 
+/** A run this handler started for a task: what aborts it, and its end. */
+interface Run {
+  readonly controller: AbortController;
+  readonly done: Promise<unknown>;
+}
+
 const stream = {
   task: (value: Task): StreamResponse => ({ payload: { $case: 'task', value } }),
 };
@@ -81,7 +87,7 @@ export class SkeinA2ARequestHandler implements A2ARequestHandler {
   readonly #card: A2ACardOptions;
   readonly #url: string;
   /** Runs this handler started, by task: what `cancelTask` aborts. */
-  readonly #runs = new Map<string, AbortController>();
+  readonly #runs = new Map<string, Run>();
 
   constructor(engine: SkeinEngine, workflowId: string, card: A2ACardOptions, url: string) {
     this.#engine = engine;
@@ -215,16 +221,10 @@ export class SkeinA2ARequestHandler implements A2ARequestHandler {
           ? 'it waits for input (answer it, or start a new task in its context)'
           : 'another process of this agent runs it; ask that one',
       );
-    const ended = new Promise<void>((resolve) => {
-      const unsubscribe = this.#engine.subscribe(found.thread.threadId, (event) => {
-        if (event.type.startsWith('thread:') && event.type !== 'thread:started') {
-          unsubscribe();
-          resolve();
-        }
-      });
-    });
-    run.abort();
-    await ended;
+    run.controller.abort();
+    // Its end is stored before `done` settles: the task reads as canceled (or as however it
+    // ended, when it ended first).
+    await run.done.catch(() => undefined);
     return this.#viewOf(view, await this.#find(view, params.id), params.id, {});
   }
 
@@ -243,6 +243,8 @@ export class SkeinA2ARequestHandler implements A2ARequestHandler {
         void this.#find(view, params.id).then(
           async (found) => {
             const task = await this.#viewOf(view, found, params.id, {});
+            // A wait on time or an event pauses the run, not the task: it goes on being followed.
+            if (!task.status || !hasStopped(task.status.state)) return;
             for (const response of endOf(task)) queue.push(response);
             queue.end();
           },
@@ -363,7 +365,6 @@ export class SkeinA2ARequestHandler implements A2ARequestHandler {
       }
       const taskId = newTaskId(contextId);
       const controller = new AbortController();
-      this.#runs.set(taskId, controller);
       const done = view
         .send(
           contextId,
@@ -377,6 +378,7 @@ export class SkeinA2ARequestHandler implements A2ARequestHandler {
           },
         )
         .finally(() => this.#forget(taskId, controller));
+      this.#runs.set(taskId, { controller, done });
       return {
         contextId,
         taskId,
@@ -429,11 +431,16 @@ export class SkeinA2ARequestHandler implements A2ARequestHandler {
       const structured =
         pending?.kind === 'tool-approval' || (pending?.kind === 'user-input' && pending.input);
       const input = data && structured ? data.value : content;
-      done = (await view.claimResume(thread, input, { signal: controller.signal, ...follow }))
-        .result;
-    } else done = sent(found.span ? 'steer' : 'queue');
-    this.#runs.set(taskId, controller);
-    done = done.finally(() => this.#forget(taskId, controller));
+      const { result } = await view.claimResume(thread, input, {
+        signal: controller.signal,
+        ...follow,
+      });
+      // The answer starts a run: this one is what cancelling the task aborts from now on.
+      done = result.finally(() => this.#forget(taskId, controller));
+      this.#runs.set(taskId, { controller, done });
+    }
+    // While it works, the message joins the run that goes on (whose signal stays the task's).
+    else done = sent(found.span ? 'steer' : 'queue');
     // What the client sees first: the task at work on what it was just given.
     const working = found.span
       ? {
@@ -445,7 +452,7 @@ export class SkeinA2ARequestHandler implements A2ARequestHandler {
   }
 
   #forget(taskId: string, controller: AbortController): void {
-    if (this.#runs.get(taskId) === controller) this.#runs.delete(taskId);
+    if (this.#runs.get(taskId)?.controller === controller) this.#runs.delete(taskId);
   }
 }
 
