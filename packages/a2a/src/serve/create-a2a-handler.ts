@@ -18,6 +18,7 @@ import {
 } from '@skein/http';
 import { InvalidArgumentError } from '@skein/spec';
 import { type A2AServerOptions, resolveA2AOptions } from './a2a-server-options.js';
+import { envelopeProblem, INVALID_REQUEST, PARSE_ERROR, rpcError } from './json-rpc-envelope.js';
 import { SkeinA2ARequestHandler } from './skein-request-handler.js';
 
 /** A Node `(request, response)` handler serving a workflow as an A2A agent. */
@@ -79,8 +80,29 @@ export function createA2AHandler(engine: SkeinEngine, options: A2AServerOptions)
     const principal = resolved.authorize
       ? await authorizeRequest(resolved.authorize, request)
       : undefined;
-    const body = await readJsonBody(request, resolved.maxBodyBytes);
+    let body: unknown;
+    try {
+      body = await readJsonBody(request, resolved.maxBodyBytes);
+    } catch (error) {
+      // A body that is not JSON is JSON-RPC's parse error; too large or not JSON at all stays HTTP's.
+      if (!HttpRequestError.isInstance(error) || error.code !== 'INVALID_BODY') throw error;
+      sendJson(
+        response,
+        200,
+        rpcError(null, PARSE_ERROR, `Parse error: the body ${error.message}`),
+      );
+      return;
+    }
     if (body === undefined) throw HttpRequestError.invalidBody('is empty: a POST carries JSON-RPC');
+    const problem = envelopeProblem(body);
+    if (problem) {
+      sendJson(
+        response,
+        200,
+        rpcError((body as { id?: unknown }).id, INVALID_REQUEST, `Invalid Request: ${problem}`),
+      );
+      return;
+    }
     const version = request.headers[A2A_VERSION_HEADER.toLowerCase()];
     const context = defaultServerCallContextBuilder({
       extensions: undefined,

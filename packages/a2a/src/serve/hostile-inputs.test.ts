@@ -54,7 +54,39 @@ describe('hostile inputs to the A2A agent: typed errors, nothing changed', () =>
       url: 'http://127.0.0.1:1/hook',
     });
     expect(push.body).toMatchObject({ error: { code: -32003 } });
+    for (const params of [
+      { status: 'TASK_STATE_NO_SUCH' },
+      { historyLength: -1 },
+      { statusTimestampAfter: '-1' },
+      { statusTimestampAfter: 'yesterday' },
+    ])
+      expect((await call('ListTasks', params)).body).toMatchObject({ error: { code: -32602 } });
+    expect((await call('GetTask', { id: 'a~b', historyLength: -2 })).body).toMatchObject({
+      error: { code: -32602 },
+    });
+    // The card says there is no extended card: unsupported (A2A 1.0 §3.3.4).
+    expect((await call('GetExtendedAgentCard', {})).body).toMatchObject({
+      error: { code: -32004 },
+    });
     expect(await engine.store!.listThreads()).toEqual([]);
+  });
+
+  it('answers a body that is not JSON, or not a JSON-RPC request, as JSON-RPC errors', async () => {
+    served = await serve();
+    const { endpoint } = served.server;
+    expect((await rpc(endpoint, '{"jsonrpc": "2.0", "method": ')).body).toMatchObject({
+      id: null,
+      error: { code: -32700 },
+    });
+    for (const body of [
+      [],
+      { jsonrpc: '1.0', id: 1, method: 'GetTask', params: { id: 'x' } },
+      { jsonrpc: '2.0', id: 2, params: { id: 'x' } },
+      { jsonrpc: '2.0', id: { no: 1 }, method: 'GetTask', params: { id: 'x' } },
+    ])
+      expect((await rpc(endpoint, body)).body).toMatchObject({ error: { code: -32600 } });
+    const objectId = await rpc(endpoint, { jsonrpc: '2.0', id: { no: 1 }, method: 'GetTask' });
+    expect(objectId.body).toMatchObject({ id: null });
   });
 
   it('answers HTTP refusals before the transport: Host, origin, method, body size and type', async () => {

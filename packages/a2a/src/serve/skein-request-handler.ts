@@ -18,10 +18,7 @@ import {
   type TaskPushNotificationConfig,
   TaskState,
 } from '@a2a-js/sdk';
-import {
-  ExtendedAgentCardNotConfiguredError,
-  PushNotificationNotSupportedError,
-} from '@a2a-js/sdk/errors';
+import { PushNotificationNotSupportedError } from '@a2a-js/sdk/errors';
 import type { A2ARequestHandler, ServerCallContext } from '@a2a-js/sdk/server';
 import type { SkeinEngine, ThreadContext, ThreadEvent } from '@skein/core';
 import { threadIdProblem } from '@skein/spec';
@@ -106,7 +103,8 @@ export class SkeinA2ARequestHandler implements A2ARequestHandler {
   }
 
   async getAuthenticatedExtendedAgentCard(): Promise<AgentCard> {
-    throw new ExtendedAgentCardNotConfiguredError('This agent has no extended card');
+    // The card says it has none (capabilities.extendedAgentCard false): A2A 1.0 §3.3.4.
+    throw unsupported('This agent has no extended card');
   }
 
   async sendMessage(params: SendMessageRequest, context: ServerCallContext): Promise<Task> {
@@ -153,6 +151,7 @@ export class SkeinA2ARequestHandler implements A2ARequestHandler {
 
   async getTask(params: GetTaskRequest, context: ServerCallContext): Promise<Task> {
     const view = viewFor(this.#engine, principalOf(context));
+    checkHistoryLength(params.historyLength);
     const found = await this.#find(view, params.id);
     return this.#viewOf(view, found, params.id, { historyLength: params.historyLength });
   }
@@ -168,9 +167,17 @@ export class SkeinA2ARequestHandler implements A2ARequestHandler {
     const offset = params.pageToken === '' ? 0 : Number(params.pageToken);
     if (!Number.isInteger(offset) || offset < 0)
       throw malformed(`pageToken ${JSON.stringify(params.pageToken)} is not one this server gave`);
+    checkHistoryLength(params.historyLength);
+    if (params.status === TaskState.UNRECOGNIZED)
+      throw malformed('status must be one of the TASK_STATE_… values');
     const after = params.statusTimestampAfter ? Date.parse(params.statusTimestampAfter) : undefined;
-    if (after !== undefined && Number.isNaN(after))
-      throw malformed('statusTimestampAfter must be an RFC 3339 time');
+    if (
+      params.statusTimestampAfter &&
+      (!RFC3339.test(params.statusTimestampAfter) || Number.isNaN(after))
+    )
+      throw malformed(
+        `statusTimestampAfter must be an RFC 3339 time such as 2026-11-30T12:00:00Z, got ${JSON.stringify(params.statusTimestampAfter)}`,
+      );
     const store = this.#engine.store!;
     const contexts = (await store.listThreads())
       .filter(
@@ -347,6 +354,7 @@ export class SkeinA2ARequestHandler implements A2ARequestHandler {
   ): Promise<Begun> {
     const message = params.message;
     if (!message) throw malformed('params.message is missing: SendMessage carries a message');
+    checkHistoryLength(params.configuration?.historyLength);
     if (message.role !== Role.ROLE_USER)
       throw malformed('message.role must be ROLE_USER: a client sends the user’s messages');
     if (message.messageId === '' || message.messageId.length > 256)
@@ -454,6 +462,13 @@ export class SkeinA2ARequestHandler implements A2ARequestHandler {
   #forget(taskId: string, controller: AbortController): void {
     if (this.#runs.get(taskId)?.controller === controller) this.#runs.delete(taskId);
   }
+}
+
+const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
+
+function checkHistoryLength(value: number | undefined): void {
+  if (value !== undefined && (!Number.isInteger(value) || value < 0))
+    throw malformed(`historyLength must be a whole number, 0 or more, got ${value}`);
 }
 
 function noPush(): Error {
