@@ -2,6 +2,8 @@ export { InvalidInteropOptionError } from './errors/invalid-interop-option-error
 export { McpConnectionError } from './errors/mcp-connection-error.js';
 export { McpRequestError } from './errors/mcp-request-error.js';
 export { ToolConversionError } from './errors/tool-conversion-error.js';
+export type { McpAnsweringClient, McpServerRequestOptions } from './mcp/answer-server-requests.js';
+export { answerMcpServerRequests } from './mcp/answer-server-requests.js';
 export { fromMcpClient } from './mcp/from-mcp-client.js';
 export type { McpResultData } from './mcp/mcp-call-result.js';
 export type { McpClient, McpWatchableClient } from './mcp/mcp-client.js';

@@ -86,6 +86,7 @@ export type {
   ToolThreadContext,
   ToolWarning,
 } from './tool.js';
+export { toolCallInput } from './tool-call-input.js';
 // The reversible tool-name codec every adapter uses where a provider limits tool names.
 export type {
   ToolNameCodecOptions,
