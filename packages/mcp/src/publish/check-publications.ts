@@ -65,13 +65,23 @@ function completers(value: unknown, names: readonly string[], where: string): vo
   }
 }
 
+// A URI under a prefix the server keeps for its own resources would never be reached.
+function unreserved(uri: string, reserved: readonly string[], where: string): void {
+  const prefix = reserved.find((p) => uri.slice(0, p.length).toLowerCase() === p);
+  if (prefix !== undefined)
+    throw new InvalidArgumentError(
+      where,
+      `${where} ${JSON.stringify(uri)} is under ${prefix}, which the server keeps for its own resources`,
+    );
+}
+
 function item(value: unknown, where: string): Record<string, unknown> {
   if (!isRecord(value)) throw new InvalidArgumentError(where, `${where} must be an object`);
   optionalText(value, ['title', 'description', 'mimeType'], where);
   return value;
 }
 
-function checkResource(value: unknown, where: string): McpResource {
+function checkResource(value: unknown, where: string, reserved: readonly string[]): McpResource {
   const resource = item(value, where);
   const uri = text(resource.uri, `${where}.uri`);
   if (!URI.test(uri))
@@ -79,15 +89,21 @@ function checkResource(value: unknown, where: string): McpResource {
       `${where}.uri`,
       `${where}.uri must be a URI (scheme:…), got ${JSON.stringify(uri)}`,
     );
+  unreserved(uri, reserved, `${where}.uri`);
   text(resource.name, `${where}.name`);
   fn(resource.read, `${where}.read`);
   fn(resource.watch, `${where}.watch`, true);
   return value as McpResource;
 }
 
-function checkTemplate(value: unknown, where: string): PublishedTemplate {
+function checkTemplate(
+  value: unknown,
+  where: string,
+  reserved: readonly string[],
+): PublishedTemplate {
   const template = item(value, where);
   const source = text(template.uriTemplate, `${where}.uriTemplate`);
+  unreserved(source, reserved, `${where}.uriTemplate`);
   let parsed: UriTemplate;
   try {
     parsed = new UriTemplate(source);
@@ -130,8 +146,14 @@ function checkPrompt(value: unknown, where: string): McpPrompt {
   return value as McpPrompt;
 }
 
-/** `publish` checked (InvalidArgumentError naming the first wrong field), by URI and by name. */
-export function checkPublications(publish: McpPublications | undefined): Published {
+/**
+ * `publish` checked (InvalidArgumentError naming the first wrong field), by URI and by name. No
+ * resource or template may be under a `reserved` prefix (lowercase): the server's own resources.
+ */
+export function checkPublications(
+  publish: McpPublications | undefined,
+  reserved: readonly string[],
+): Published {
   if (publish !== undefined && !isRecord(publish))
     throw new InvalidArgumentError(
       'publish',
@@ -139,7 +161,7 @@ export function checkPublications(publish: McpPublications | undefined): Publish
     );
   const resources = new Map<string, McpResource>();
   list<unknown>(publish?.resources, 'publish.resources').forEach((value, i) => {
-    const resource = checkResource(value, `publish.resources[${i}]`);
+    const resource = checkResource(value, `publish.resources[${i}]`, reserved);
     if (resources.has(resource.uri))
       throw new InvalidArgumentError(
         `publish.resources[${i}].uri`,
@@ -148,7 +170,7 @@ export function checkPublications(publish: McpPublications | undefined): Publish
     resources.set(resource.uri, resource);
   });
   const templates = list<unknown>(publish?.resourceTemplates, 'publish.resourceTemplates').map(
-    (value, i) => checkTemplate(value, `publish.resourceTemplates[${i}]`),
+    (value, i) => checkTemplate(value, `publish.resourceTemplates[${i}]`, reserved),
   );
   const prompts = new Map<string, McpPrompt>();
   list<unknown>(publish?.prompts, 'publish.prompts').forEach((value, i) => {

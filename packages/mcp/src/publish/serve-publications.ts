@@ -9,6 +9,7 @@ import {
   SubscribeRequestSchema,
   UnsubscribeRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
+import type { BuiltInResourcesFactory } from './built-in-resources.js';
 import type { Published } from './check-publications.js';
 import { complete } from './complete.js';
 import { getPrompt } from './get-prompt.js';
@@ -26,10 +27,17 @@ function described<T extends { title?: string; description?: string; mimeType?: 
 /**
  * Serves what the app published on one connection's `server`: resources (list, read, templates,
  * subscriptions), prompts and completions, each declared as a capability only when there is
- * something to serve. Must run before the server connects. Returns what stops its subscriptions.
+ * something to serve; with the server's `builtIn` resources beside them, which answer every URI
+ * they claim. Must run before the server connects. Returns what stops its subscriptions (also
+ * stopped when the connection closes).
  */
-export function servePublications(server: Server, published: Published): () => void {
-  const hasResources = published.resources.size > 0 || published.templates.length > 0;
+export function servePublications(
+  server: Server,
+  published: Published,
+  builtIn?: BuiltInResourcesFactory,
+): () => void {
+  const hasResources =
+    published.resources.size > 0 || published.templates.length > 0 || builtIn !== undefined;
   const hasPrompts = published.prompts.size > 0;
   if (!hasResources && !hasPrompts) return () => undefined;
   server.registerCapabilities({
@@ -37,10 +45,21 @@ export function servePublications(server: Server, published: Published): () => v
     ...(hasPrompts ? { prompts: { listChanged: false } } : {}),
     completions: {},
   });
-  const subscriptions = new Subscriptions(published, (uri) => {
+  const updated = (uri: string) => {
     // A client that went away is not told; its subscriptions end with the connection.
     server.sendResourceUpdated({ uri }).catch(() => undefined);
-  });
+  };
+  const subscriptions = new Subscriptions(published, updated);
+  const own = builtIn?.(updated);
+  const stop = () => {
+    subscriptions.close();
+    own?.close();
+  };
+  const closed = server.onclose;
+  server.onclose = () => {
+    closed?.();
+    stop();
+  };
   if (hasResources) {
     server.setRequestHandler(ListResourcesRequestSchema, () => ({
       resources: [...published.resources.values()].map((r) => ({
@@ -50,21 +69,26 @@ export function servePublications(server: Server, published: Published): () => v
       })),
     }));
     server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
-      resourceTemplates: published.templates.map(({ template }) => ({
-        uriTemplate: template.uriTemplate,
-        name: template.name,
-        ...described(template),
-      })),
+      resourceTemplates: [
+        ...published.templates.map(({ template }) => ({
+          uriTemplate: template.uriTemplate,
+          name: template.name,
+          ...described(template),
+        })),
+        ...(own?.templates ?? []),
+      ],
     }));
-    server.setRequestHandler(ReadResourceRequestSchema, (request) =>
-      readResource(published, request.params.uri),
+    server.setRequestHandler(ReadResourceRequestSchema, ({ params: { uri } }, extra) =>
+      own?.claims(uri) ? own.read(uri, extra.authInfo) : readResource(published, uri),
     );
-    server.setRequestHandler(SubscribeRequestSchema, (request) => {
-      subscriptions.subscribe(request.params.uri);
+    server.setRequestHandler(SubscribeRequestSchema, async ({ params: { uri } }, extra) => {
+      if (own?.claims(uri)) await own.subscribe(uri, extra.authInfo);
+      else subscriptions.subscribe(uri);
       return {};
     });
-    server.setRequestHandler(UnsubscribeRequestSchema, (request) => {
-      subscriptions.unsubscribe(request.params.uri);
+    server.setRequestHandler(UnsubscribeRequestSchema, ({ params: { uri } }) => {
+      if (own?.claims(uri)) own.unsubscribe(uri);
+      else subscriptions.unsubscribe(uri);
       return {};
     });
   }
@@ -88,6 +112,11 @@ export function servePublications(server: Server, published: Published): () => v
       getPrompt(published, request.params.name, request.params.arguments),
     );
   }
-  server.setRequestHandler(CompleteRequestSchema, (request) => complete(published, request.params));
-  return () => subscriptions.close();
+  server.setRequestHandler(CompleteRequestSchema, ({ params }, extra) => {
+    const { ref } = params;
+    return ref.type === 'ref/resource' && own?.templates.some((t) => t.uriTemplate === ref.uri)
+      ? own.complete(params, extra.authInfo)
+      : complete(published, params);
+  });
+  return stop;
 }

@@ -4,7 +4,7 @@ import type {
   SamplingMessageContentBlock,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { ContentPart, LLMMessage, LLMRequest, ToolChoice } from '@skein/spec';
-import { encodeBase64, partBytes } from '@skein/spec';
+import { encodeBase64, partBytes, toolCallInput } from '@skein/spec';
 
 type Params = CreateMessageRequest['params'];
 
@@ -24,17 +24,6 @@ function block(part: ContentPart): SamplingMessageContentBlock {
   }
   const data = typeof part.data === 'string' ? part.data : encodeBase64(bytes);
   return { type: part.type as 'image' | 'audio', data, mimeType: part.mediaType };
-}
-
-function arguments_(json: string): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(json);
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : {};
-  } catch {
-    return {};
-  }
 }
 
 function message(m: LLMMessage): SamplingMessage | undefined {
@@ -59,7 +48,7 @@ function message(m: LLMMessage): SamplingMessage | undefined {
       type: 'tool_use',
       id: call.id,
       name: call.name,
-      input: arguments_(call.arguments),
+      input: toolCallInput(call.arguments),
     });
   if (blocks.length === 0) return undefined;
   return { role: m.role, content: blocks.length === 1 ? blocks[0]! : blocks };

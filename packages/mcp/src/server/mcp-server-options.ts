@@ -4,6 +4,7 @@ import { InvalidArgumentError } from '@skein/spec';
 import { checkPublications, type Published } from '../publish/check-publications.js';
 import type { McpPublications } from '../publish/publications.js';
 import type { McpSamplingModel } from '../sampling/sampling-model.js';
+import { THREAD_URI_PREFIX } from '../thread-resources/thread-uri.js';
 
 export interface McpServerOptions {
   /** The server's name, as clients show it. */
@@ -40,6 +41,7 @@ export interface McpServerOptions {
    * Resources, resource templates and prompts the app publishes beside its workflows (with
    * completions for their arguments). A server with some offers `resources/*`, `prompts/*` and
    * `completion/complete`; `registerResource` and `registerPrompt` cannot be used on it then.
+   * URIs under `skein://threads/` are the server's own (its threads, with a store): refused.
    */
   readonly publish?: McpPublications;
   /**
@@ -124,7 +126,7 @@ export function resolveOptions(options: McpServerOptions): ResolvedOptions {
         ? undefined
         : integer('maxSteps', options.maxSteps, 1, Number.MAX_SAFE_INTEGER),
     principalOf: options.principalOf ?? subjectOf,
-    published: checkPublications(options.publish),
+    published: checkPublications(options.publish, [THREAD_URI_PREFIX]),
     sampling: checkSampling(options.sampling),
   };
 }

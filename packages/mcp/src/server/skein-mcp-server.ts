@@ -7,15 +7,17 @@ import {
 import { LogLevel } from '../logging/log-level.js';
 import { servePublications } from '../publish/serve-publications.js';
 import type { Session } from '../run/session.js';
+import { threadResources } from '../thread-resources/thread-resources.js';
 import type { WorkflowService } from './workflow-service.js';
 
 /**
  * An `McpServer` whose tools are an engine's workflows (plus `resume_thread` and `get_thread`),
- * with the resources and prompts the app published, and a log of each call's thread at the level
- * the client sets. Its handlers are set on the underlying `server` directly, because the
- * workflows' input schemas are JSON Schema, which `registerTool` (Zod only) cannot take:
- * registering more tools with `registerTool` on it throws, and so do `registerResource` and
- * `registerPrompt` when the app published resources or prompts (`McpServerOptions.publish`).
+ * with the resources and prompts the app published, the caller's threads as resources (with a
+ * store), and a log of each call's thread at the level the client sets. Its handlers are set on
+ * the underlying `server` directly, because the workflows' input schemas are JSON Schema, which
+ * `registerTool` (Zod only) cannot take: registering more tools with `registerTool` on it throws,
+ * and so do `registerResource` and `registerPrompt` when the app published resources or prompts
+ * (`McpServerOptions.publish`), and `registerResource` when the engine has a store.
  */
 export class SkeinMcpServer extends McpServer {
   readonly #calls = new Set<Promise<unknown>>();
@@ -40,7 +42,12 @@ export class SkeinMcpServer extends McpServer {
       session.log.set(request.params.level);
       return {};
     });
-    this.#stopPublications = servePublications(this.server, service.options.published);
+    const threads = threadResources(
+      service.engine,
+      service.threads,
+      (auth) => principal ?? service.tokenCaller(auth),
+    );
+    this.#stopPublications = servePublications(this.server, service.options.published, threads);
     this.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: service.listTools() }));
     this.server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
       const call = service.call(request.params.name, request.params.arguments, extra, session);

@@ -77,8 +77,16 @@ export class WorkflowService {
     return principal as string;
   }
 
-  /** The caller of a call's verified token (none without one); a token naming no one is refused. */
-  #tokenCaller(auth: AuthInfo | undefined): string | undefined {
+  /** The threads a client may find by id. */
+  get threads(): ThreadDirectory {
+    return this.#threads;
+  }
+
+  /**
+   * The caller of a request's verified token (none without one); a token naming no one is
+   * refused (`PRINCIPAL_INVALID`).
+   */
+  tokenCaller(auth: AuthInfo | undefined): string | undefined {
     if (auth === undefined) return undefined;
     const principal = this.principalOf(auth);
     if (principal === undefined)
@@ -101,7 +109,7 @@ export class WorkflowService {
     session: Session,
   ): Promise<CallToolResult> {
     try {
-      const caller = session.principal ?? this.#tokenCaller(extra.authInfo);
+      const caller = session.principal ?? this.tokenCaller(extra.authInfo);
       checkArgumentSize(name, args, this.options.maxArgumentBytes);
       if (name === RESUME_TOOL) return await this.#resume(args, extra, session, caller);
       if (name === GET_THREAD_TOOL) {

@@ -26,6 +26,11 @@ export class ThreadDirectory {
     this.#capacity = capacity;
   }
 
+  /** Whether threads of `workflowId` may be found: it is one of the workflows this server offers. */
+  offers(workflowId: string): boolean {
+    return this.#offered.has(workflowId);
+  }
+
   /** Keeps a thread this server started (only without a store: the store keeps it otherwise). */
   remember(thread: ThreadContext): void {
     if (this.#engine.store) return;

@@ -10,9 +10,14 @@ export function newThreadId(): string {
   return randomUUID();
 }
 
+/** Whether `value` is an id this server could have handed out. */
+export function isThreadId(value: unknown): value is string {
+  return typeof value === 'string' && THREAD_ID.test(value);
+}
+
 /** `value` when it is an id this server could have handed out; INVALID_ARGUMENTS otherwise. */
 export function checkThreadId(value: unknown, tool: string): string {
-  if (typeof value !== 'string' || !THREAD_ID.test(value))
+  if (!isThreadId(value))
     throw McpCallError.invalidArguments(
       tool,
       'threadId',
