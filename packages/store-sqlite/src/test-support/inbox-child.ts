@@ -37,6 +37,23 @@ const store = openStore({ filename });
 const engine = inboxChatEngine(store, owner);
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
+// A hang is reported, not waited out: what is still waiting, and the thread as the store has it.
+const unfinished = new Set<string>();
+let phase = 'sending';
+setTimeout(async () => {
+  const thread = await engine.getThread(THREAD).catch(() => undefined);
+  const pending = await store.pendingMessages(THREAD).catch(() => []);
+  process.stderr.write(
+    `${owner} stuck ${phase}: ${JSON.stringify({
+      unfinished: [...unfinished],
+      status: thread?.status,
+      inboxTaken: thread?.state.inboxTaken,
+      pending: pending.map((p) => [p.seq, p.id, p.mode]),
+    })}\n`,
+  );
+  process.exit(3);
+}, 100_000).unref();
+
 process.stdout.write('ready\n');
 while (!existsSync(goFile)) await new Promise((resolve) => setTimeout(resolve, 5));
 
@@ -46,6 +63,7 @@ await Promise.all(
       const ifBusy = MODES[Math.floor(random() * MODES.length)]!;
       for (let wait = Math.floor(random() * 8); wait > 0; wait--) await tick();
       const id = `${sender}-${k}`;
+      unfinished.add(id);
       try {
         const { result } = await engine.send(THREAD, id, { ifBusy, messageId: id });
         process.stdout.write(`${JSON.stringify({ id, ifBusy, status: result.status })}\n`);
@@ -54,11 +72,13 @@ await Promise.all(
         if (code !== 'THREAD_BUSY') throw error;
         process.stdout.write(`${JSON.stringify({ id, ifBusy, status: 'REJECTED' })}\n`);
       }
+      unfinished.delete(id);
     }
   }),
 );
 
 // At rest: not RUNNING (here or elsewhere) and nothing waiting; whoever posts later runs it.
+phase = 'waiting for rest';
 for (;;) {
   const thread = await engine.getThread(THREAD);
   const pending = await store.pendingMessages(THREAD);
