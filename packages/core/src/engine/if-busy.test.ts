@@ -48,6 +48,36 @@ function setup(store = new InMemoryCheckpointStore(), owner?: string) {
   return { engine, llm, store, ...gated };
 }
 
+/**
+ * `store` whose `nth` load waits for the test: `before` it reads (the turn then sees the thread as
+ * it is once released) or `after` (it sees it as it was: stale). `reached` resolves at the gate.
+ */
+function gateLoad(store: InMemoryCheckpointStore, nth: number, when: 'before' | 'after') {
+  let loads = 0;
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let arrive!: () => void;
+  const reached = new Promise<void>((resolve) => (arrive = resolve));
+  const wait = async () => {
+    if (++loads !== nth) return;
+    arrive();
+    await gate;
+  };
+  const gated = new Proxy(store, {
+    get(target, key) {
+      const value = Reflect.get(target, key, target);
+      if (key !== 'load') return typeof value === 'function' ? value.bind(target) : value;
+      return async (...args: Parameters<typeof store.load>) => {
+        if (when === 'before') await wait();
+        const read = await target.load(...args);
+        if (when === 'after') await wait();
+        return read;
+      };
+    },
+  });
+  return { gated, reached, release };
+}
+
 const shape = (messages: readonly LLMMessage[]) =>
   messages.map((m) => (m.toolCalls ? `${m.role}:calls` : `${m.role}:${m.content}`));
 
@@ -200,24 +230,7 @@ describe('send with ifBusy', () => {
       postedAt: new Date().toISOString(),
     });
     // Engine a's second load of the thread (after it read the inbox) waits for the test.
-    let loads = 0;
-    let releaseLoad!: () => void;
-    const loadGate = new Promise<void>((resolve) => (releaseLoad = resolve));
-    let atGate!: () => void;
-    const reachedGate = new Promise<void>((resolve) => (atGate = resolve));
-    const gated = new Proxy(store, {
-      get(target, key) {
-        const value = Reflect.get(target, key, target);
-        if (key !== 'load') return typeof value === 'function' ? value.bind(target) : value;
-        return async (...args: Parameters<typeof store.load>) => {
-          if (++loads === 2) {
-            atGate();
-            await loadGate;
-          }
-          return target.load(...args);
-        };
-      },
-    });
+    const { gated, reached: reachedGate, release: releaseLoad } = gateLoad(store, 2, 'before');
     const a = setup(gated, 'a');
     a.finish();
     const fromA = a.engine.send('r2', 'a', { messageId: 'a' });
@@ -236,26 +249,7 @@ describe('send with ifBusy', () => {
   it('a first message whose thread another engine made between its read and its first save is posted, not lost', async () => {
     const store = new InMemoryCheckpointStore();
     // Engine a reads "no such thread", then waits for the test before it goes on.
-    let releaseLoad!: () => void;
-    const loadGate = new Promise<void>((resolve) => (releaseLoad = resolve));
-    let atGate!: () => void;
-    const reachedGate = new Promise<void>((resolve) => (atGate = resolve));
-    let gatedOnce = false;
-    const gated = new Proxy(store, {
-      get(target, key) {
-        const value = Reflect.get(target, key, target);
-        if (key !== 'load') return typeof value === 'function' ? value.bind(target) : value;
-        return async (...args: Parameters<typeof store.load>) => {
-          const read = await target.load(...args);
-          if (!gatedOnce) {
-            gatedOnce = true;
-            atGate();
-            await loadGate;
-          }
-          return read;
-        };
-      },
-    });
+    const { gated, reached: reachedGate, release: releaseLoad } = gateLoad(store, 1, 'after');
     const a = setup(gated, 'a');
     const b = setup(store, 'b');
     a.finish();
@@ -283,25 +277,7 @@ describe('send with ifBusy', () => {
     await b.engine.send('r3', 'hello');
     // Engine a's second load (the turn that takes its posted message) reads the thread, then
     // waits for the test: a's view of the thread is stale once it goes on.
-    let loads = 0;
-    let releaseLoad!: () => void;
-    const loadGate = new Promise<void>((resolve) => (releaseLoad = resolve));
-    let atGate!: () => void;
-    const reachedGate = new Promise<void>((resolve) => (atGate = resolve));
-    const gated = new Proxy(store, {
-      get(target, key) {
-        const value = Reflect.get(target, key, target);
-        if (key !== 'load') return typeof value === 'function' ? value.bind(target) : value;
-        return async (...args: Parameters<typeof store.load>) => {
-          const read = await target.load(...args);
-          if (++loads === 2) {
-            atGate();
-            await loadGate;
-          }
-          return read;
-        };
-      },
-    });
+    const { gated, reached: reachedGate, release: releaseLoad } = gateLoad(store, 2, 'after');
     const a = setup(gated, 'a');
     a.finish();
     const fromA = a.engine.send('r3', 'a', { messageId: 'a' });
