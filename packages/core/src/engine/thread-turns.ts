@@ -22,6 +22,16 @@ export type IfBusy = 'queue' | 'steer' | 'interrupt' | 'reject';
 /** How often a post to a thread another process is making is tried (about 2.5 s in all). */
 const NEW_THREAD_TRIES = 32;
 
+/**
+ * How long a read of the inbox waits after its turn found the thread taken by another process
+ * (`tries` such reads in a row): without a wait, a thread leased elsewhere but not yet stored
+ * RUNNING is asked for again and again, and the loop starves the process (millions of tries a
+ * second on an in-memory store, a blocked event loop on a synchronous SQLite driver).
+ */
+function takenRetryDelay(tries: number): number {
+  return Math.min(5 * 2 ** (tries - 1), 250);
+}
+
 const IF_BUSY: ReadonlySet<unknown> = new Set(['queue', 'steer', 'interrupt', 'reject']);
 
 /** The store's inbox, as the turns use it. */
@@ -138,6 +148,8 @@ export class ThreadTurns {
   readonly #busy = new Map<string, number>();
   /** Threads whose inbox is to be read once they are no longer busy here. */
   readonly #due = new Set<string>();
+  /** Reads in a row whose turn found the thread taken elsewhere, per thread (`takenRetryDelay`). */
+  readonly #taken = new Map<string, number>();
   readonly #waiters = new Map<string, Waiter[]>();
   /** Threads running here that this engine posted an interrupt to. */
   readonly #interrupts = new Set<string>();
@@ -448,7 +460,11 @@ export class ThreadTurns {
     if (!inbox) return;
     const release = this.#hold(threadId);
     let thread: ThreadContext | undefined;
+    let moved = false;
     try {
+      const taken = this.#taken.get(threadId);
+      if (taken !== undefined)
+        await new Promise((resolve) => setTimeout(resolve, takenRetryDelay(taken)));
       // Read before the thread, and kept past its mark: a message another process took in
       // between is in the thread then, and must not be taken twice.
       const read = await inbox.pendingMessages(threadId);
@@ -480,10 +496,9 @@ export class ThreadTurns {
         return;
       }
       if (busyReason(thread) !== undefined && !(interrupt && endsByInterrupt(thread))) return;
-      const taken = nextTurnCount(thread);
-      const messages = pending.slice(0, taken ?? pending.length);
+      const count = nextTurnCount(thread);
+      const messages = pending.slice(0, count ?? pending.length);
       thread.dispatch({ type: 'inbox-taken', seq: messages.at(-1)!.seq });
-      let moved = false;
       await this.#turn(thread, messages.map(inboxMessage), undefined, interrupt).catch(
         (error: unknown) => {
           if (!taking(error)) throw error;
@@ -492,7 +507,11 @@ export class ThreadTurns {
       );
       // Another process took the thread, or moved it on since it was read: read again (it runs
       // it now, or it has taken the messages, or they wait for a fresher turn here).
-      if (moved) this.#due.add(threadId);
+      // Read again after a wait that grows while it stays taken (`takenRetryDelay`).
+      if (moved) {
+        this.#due.add(threadId);
+        this.#taken.set(threadId, (this.#taken.get(threadId) ?? 0) + 1);
+      }
       // A turn that could not store what it took (its store failed) is not tried again here:
       // the messages stay in the inbox for the thread's next turn.
       else if ((thread.state.inboxTaken ?? 0) <= mark) this.#due.delete(threadId);
@@ -500,6 +519,7 @@ export class ThreadTurns {
       this.#due.delete(threadId);
       this.#settleAll(threadId, (w) => w.reject(error));
     } finally {
+      if (!moved) this.#taken.delete(threadId);
       // Sends no turn here took: their messages wait in the inbox for whoever runs the thread.
       if (thread && !this.#busyBeyond(threadId))
         this.#settleAll(threadId, (w) =>
