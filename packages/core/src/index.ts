@@ -134,6 +134,7 @@ export type {
   BranchWait,
   ForkOrigin,
   PendingAnswer,
+  PausedToolCall,
   PendingInteraction,
   PendingWebhook,
   SerializedError,
@@ -154,6 +155,8 @@ export type { FromSchema } from './tools/from-json-schema.js';
 export type { InferStandardOutput, StandardSchemaV1 } from './tools/standard-schema.js';
 export type { Tool, ToolExecutionContext, ToolOutput, ToolThreadContext } from './tools/tool.js';
 export { isToolOutput, toolOutput } from './tools/tool.js';
+export type { ToolInputAnswer, ToolInputPause, ToolInputRequest } from './tools/tool-input.js';
+export { pauseForInput } from './tools/tool-input.js';
 export type {
   ConflictStrategy,
   RegisterOptions,

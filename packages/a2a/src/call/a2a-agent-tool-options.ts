@@ -30,6 +30,13 @@ export interface A2AAgentToolOptions {
    * An agent whose tasks run longer needs more: when the limit passes, the task is canceled.
    */
   readonly timeoutMs?: number;
+  /**
+   * What the agent's `input-required` becomes. `pause` (the default): the thread pauses for a
+   * person's answer, durably, and the answer is sent to the same remote task. `ask-model`: the
+   * tool's result is the question, and the model answers it by calling the tool again with the
+   * `taskId` (the model may ask the user, or know the answer).
+   */
+  readonly inputRequired?: 'pause' | 'ask-model';
   /** Where the tool came from, for conflict reports. Default `a2a:<card name>`. */
   readonly source?: string;
 }
@@ -45,6 +52,15 @@ export function checkOptions(options: A2AAgentToolOptions): void {
     fail('url', `\`url\` is not a URL: ${JSON.stringify(options.url)}`);
   if (options.name !== undefined && !TOOL_NAME.test(options.name))
     fail('name', `\`name\` must match ${TOOL_NAME} (got ${JSON.stringify(options.name)})`);
+  if (
+    options.inputRequired !== undefined &&
+    options.inputRequired !== 'pause' &&
+    options.inputRequired !== 'ask-model'
+  )
+    fail(
+      'inputRequired',
+      `\`inputRequired\` must be "pause" or "ask-model" (got ${JSON.stringify(options.inputRequired)})`,
+    );
   for (const key of ['pollIntervalMs', 'maxPollIntervalMs', 'timeoutMs'] as const) {
     const value = options[key];
     if (value !== undefined && !(Number.isInteger(value) && value >= 1 && value <= 2 ** 31 - 1))

@@ -1,5 +1,7 @@
 import { type Part, TaskState } from '@a2a-js/sdk';
 import { ClientFactory } from '@a2a-js/sdk/client';
+import { chatWorkflow, InMemoryCheckpointStore, SkeinEngine } from '@skein/core';
+import { ScriptedLLMClient } from '@skein/core/testing';
 import { InvalidArgumentError, type LLMRequest } from '@skein/spec';
 import { afterEach, describe, expect, it } from 'vitest';
 import { a2aAgentTool } from './a2a-agent-tool.js';
@@ -115,7 +117,7 @@ describe('a2aAgentTool in a Skein thread', () => {
     expect(server.cardRequests).toEqual([]);
   });
 
-  it('input required: the model is told what the agent asks, and answers with taskId', async () => {
+  it("input required: the thread pauses with the agent's question, and the answer goes to the same task, once", async () => {
     const { server, executor } = await agent([
       (turn) => turn.status(TaskState.TASK_STATE_INPUT_REQUIRED, 'Which city?'),
       (turn) => {
@@ -125,6 +127,48 @@ describe('a2aAgentTool in a Skein thread', () => {
       },
     ]);
     const tool = await a2aAgentTool({ url: server.url, pollIntervalMs: 1 });
+    const llm = new ScriptedLLMClient([
+      { toolCalls: [{ name: 'weather_agent', arguments: { message: 'Weather please' } }] },
+      (request) => ({ content: String(request.messages.at(-1)!.content) }),
+    ]);
+    const engine = new SkeinEngine({ llm, store: new InMemoryCheckpointStore() });
+    engine.registerTool(tool);
+    engine.registerWorkflow(chatWorkflow({ tools: [tool.name] }));
+
+    const paused = await engine.send('t1', 'Help me.');
+    expect(paused.thread.status).toBe('PAUSED');
+    expect(paused.thread.state.pending).toMatchObject({
+      kind: 'user-input',
+      prompt: 'Weather Agent: Which city?',
+    });
+    const { thread } = await engine.resume('t1', 'Porto');
+    expect(thread.status).toBe('COMPLETED');
+    const [first, second] = executor.turns;
+    expect(second!.taskId).toBe(first!.taskId);
+    expect(second!.text).toBe('Porto');
+    const tools = thread.conversation.getAllMessages().filter((m) => m.role === 'tool');
+    expect(tools.map((m) => m.content)).toEqual(['Rain in Porto.']);
+    expect(thread.conversation.getAllMessages().at(-1)!.content).toBe('Rain in Porto.');
+    // A second answer finds nothing waiting: the agent hears the answer once.
+    await expect(engine.resume('t1', 'Lisbon')).rejects.toMatchObject({ code: 'THREAD_STATE' });
+    const sends = server.calls.filter((c) => c.method === 'SendMessage');
+    expect(sends).toHaveLength(2);
+  });
+
+  it('input required with inputRequired "ask-model": the model is told what the agent asks, and answers with taskId', async () => {
+    const { server, executor } = await agent([
+      (turn) => turn.status(TaskState.TASK_STATE_INPUT_REQUIRED, 'Which city?'),
+      (turn) => {
+        turn.status(TaskState.TASK_STATE_WORKING);
+        turn.artifact([textPart(`Rain in ${turn.text}.`)]);
+        turn.status(TaskState.TASK_STATE_COMPLETED);
+      },
+    ]);
+    const tool = await a2aAgentTool({
+      url: server.url,
+      pollIntervalMs: 1,
+      inputRequired: 'ask-model',
+    });
     const { result, toolMessages } = await runInEngine(tool, [
       { toolCalls: [{ name: 'weather_agent', arguments: { message: 'Weather please' } }] },
       (request) => ({
@@ -338,5 +382,11 @@ describe('a2aAgentTool: cards and options it refuses', () => {
     await expect(a2aAgentTool({ card: server.card, pollIntervalMs: 0 })).rejects.toThrowError(
       /`pollIntervalMs` must be an integer/,
     );
+    await expect(
+      a2aAgentTool({ card: server.card, inputRequired: 'ask' as never }),
+    ).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      argument: 'options.inputRequired',
+    });
   });
 });

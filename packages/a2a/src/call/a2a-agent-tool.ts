@@ -5,6 +5,7 @@ import type { Tool, ToolExecutionContext } from '@skein/core';
 import { type A2AAgentToolOptions, checkOptions } from './a2a-agent-tool-options.js';
 import { toCallError } from './call-failure.js';
 import { createClient } from './create-client.js';
+import { answerText, asksForInput, pauseForRemoteInput, remoteQuestion } from './input-pause.js';
 import { pollTask } from './poll-task.js';
 import { isTerminal } from './task-states.js';
 import { toolDescription } from './tool-description.js';
@@ -73,8 +74,11 @@ async function cancelLeftTask(
  * again with `GetTask` while it runs), and gives back:
  * - a completed task's artifacts (text, data as JSON text, files as file or image parts) with
  *   `data: { taskId, contextId, state }`;
- * - for input or authorization required, the agent's question and how to answer it: not an
- *   error, the model answers by calling again;
+ * - for input required, a pause of the thread (`pauseForInput`): a person reads the agent's
+ *   question wherever the thread's pauses are shown (MCP elicitation, A2A, a chat), and the call
+ *   runs again with the answer, which goes to the same remote task. With `inputRequired:
+ *   'ask-model'`, and always for authorization required, the result is the agent's question and
+ *   how to answer it instead: not an error, the model answers by calling again;
  * - for a failed, rejected or canceled task, an error result with what the agent said.
  *
  * The message's id is the call's `idempotencyKey` when the engine gives one, so a retried call
@@ -95,6 +99,7 @@ export async function a2aAgentTool(options: A2AAgentToolOptions): Promise<Tool<A
   const agent = card.name;
   const intervalMs = options.pollIntervalMs ?? 200;
   const maxIntervalMs = Math.max(intervalMs, options.maxPollIntervalMs ?? 5_000);
+  const pauses = (options.inputRequired ?? 'pause') === 'pause';
 
   return {
     name: options.name ?? toolNameFromAgentName(agent),
@@ -104,20 +109,28 @@ export async function a2aAgentTool(options: A2AAgentToolOptions): Promise<Tool<A
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     async execute(args, context) {
       const { signal } = context;
+      const key = context.idempotencyKey ?? randomUUID();
+      // Run again with a person's answer to the agent's question: the answer goes to its task.
+      const question = context.answered ? remoteQuestion(context.answered) : undefined;
+      const turn = question
+        ? {
+            messageId: `${key}:answer:${question.asked}`,
+            text: answerText(context.answered!.answer),
+            taskId: question.taskId,
+            contextId: question.contextId,
+          }
+        : {
+            messageId: key,
+            text: args.message,
+            taskId: args.taskId || undefined,
+            contextId: args.contextId || undefined,
+          };
       // A continued task can be canceled from the start; a new one once the agent names it.
-      let running: string | undefined = args.taskId || undefined;
+      let running: string | undefined = turn.taskId;
       try {
         let result: SendMessageResult;
         try {
-          result = await client.sendMessage(
-            userMessageRequest({
-              messageId: context.idempotencyKey ?? randomUUID(),
-              text: args.message,
-              taskId: args.taskId || undefined,
-              contextId: args.contextId || undefined,
-            }),
-            { signal },
-          );
+          result = await client.sendMessage(userMessageRequest(turn), { signal });
         } catch (error) {
           throw signal.aborted ? error : toCallError(error, agent, 'SendMessage');
         }
@@ -133,6 +146,8 @@ export async function a2aAgentTool(options: A2AAgentToolOptions): Promise<Tool<A
           result = await pollTask(result, getTask, { intervalMs, maxIntervalMs, signal });
           if (isTerminal(result.status?.state)) running = undefined;
         } else running = undefined;
+        if (pauses && !('messageId' in result) && asksForInput(result))
+          return pauseForRemoteInput(result, agent, question?.asked ?? 0);
         return toToolResult(result, agent);
       } catch (error) {
         if (!signal.aborted) throw error;

@@ -10,6 +10,7 @@ import { contentText } from '@skein/spec';
 import { toolNotFound } from '../errors/not-found.js';
 import type { ThreadContext } from '../thread/thread-context.js';
 import type { Tool } from '../tools/tool.js';
+import type { ToolInputAnswer, ToolInputRequest } from '../tools/tool-input.js';
 import { toolErrorContent } from '../tools/tool-runner.js';
 import type { Mutable } from '../util/mutable.js';
 import { plainCopy } from '../util/with-entry.js';
@@ -21,6 +22,7 @@ import { callModel } from './model-call.js';
 import { renderIn } from './node-expressions.js';
 import type { NodeHandler, NodeOutcome, NodeRunContext } from './node-handler.js';
 import { signalOf } from './node-run-context.js';
+import { plainAnswer } from './plain-answer.js';
 import { storableToolResult } from './storable-tool-result.js';
 import { nodeOutputValue, withOutputSchema } from './structured-output.js';
 import { showSystemPrompt } from './system-prompt.js';
@@ -139,6 +141,19 @@ function idempotencyKeys(
 
 const NONE_REJECTED: ReadonlyMap<string, string | undefined> = new Map();
 
+/** A round's calls as they ran on: the results they already have, and answers for calls that asked. */
+interface RoundSoFar {
+  readonly results: Readonly<Record<string, LLMMessage>>;
+  readonly answers?: ReadonlyMap<string, ToolInputAnswer>;
+}
+
+const NOTHING_YET: RoundSoFar = { results: {} };
+
+/**
+ * Runs a round's calls that have no result yet and adds the whole round's results to the
+ * conversation, in call order. When a call asks for a person's answer (`pauseForInput`), nothing
+ * is added: the node pauses with the results so far, and runs the round on once answered.
+ */
 async function runCalls(
   ctx: NodeRunContext<LLMNode>,
   calls: readonly ToolCall[],
@@ -146,11 +161,12 @@ async function runCalls(
   /** Calls not approved, with the reason the model is shown (if one was given). */
   rejected: ReadonlyMap<string, string | undefined>,
   round: number,
-): Promise<void> {
+  soFar: RoundSoFar = NOTHING_YET,
+): Promise<NodeOutcome | undefined> {
   const { thread, node, services } = ctx;
   const signal = signalOf(ctx);
-  const runnable = calls.filter((c) => !rejected.has(c.id));
-  const results = await services.toolRunner.runAll(
+  const runnable = calls.filter((c) => !rejected.has(c.id) && !Object.hasOwn(soFar.results, c.id));
+  const ran = await services.toolRunner.runAll(
     runnable,
     {
       threadId: thread.threadId,
@@ -160,51 +176,78 @@ async function runCalls(
       tools,
       step: thread.state.step,
       idempotencyKeys: idempotencyKeys(ctx, calls, round),
+      ...(soFar.answers ? { answers: soFar.answers } : {}),
       ...callerOf(ctx),
     },
     node.config?.toolConcurrency ?? DEFAULT_TOOL_CONCURRENCY,
   );
-  const byId = new Map(runnable.map((c, i) => [c.id, results[i]!]));
+  const results: Record<string, LLMMessage> = { ...soFar.results };
   const failures: Record<string, number> = Object.create(null);
-  for (const call of calls) {
-    const ran = byId.get(call.id);
-    if (ran) {
-      const { result, reason } = storableToolResult(call, ran);
-      if (reason !== undefined)
-        services.emitter.emit('tool:error', {
-          threadId: thread.threadId,
-          nodeId: node.id,
-          toolCallId: call.id,
-          name: call.name,
-          code: result.errorCode!,
-          message: reason,
-        });
-      thread.conversation.addMessage(result.message);
-      if (result.isError) failures[call.name] = (failures[call.name] ?? 0) + 1;
-    } else {
-      const reason = rejected.get(call.id);
-      const content = toolErrorContent(
-        'TOOL_REJECTED',
-        `the call to "${call.name}" was not approved${reason ? `: ${reason}` : ''}`,
-      );
-      thread.conversation.addMessage({
-        role: 'tool',
-        content,
-        toolCallId: call.id,
-        name: call.name,
-        metadata: { isError: true, errorCode: 'TOOL_REJECTED' },
-      });
+  let asked: { readonly callId: string; readonly request: ToolInputRequest } | undefined;
+  runnable.forEach((call, i) => {
+    const outcome = ran[i]!;
+    if (outcome.pause) {
+      asked ??= { callId: call.id, request: outcome.pause };
+      return;
+    }
+    const { result, reason } = storableToolResult(call, outcome);
+    if (reason !== undefined)
       services.emitter.emit('tool:error', {
         threadId: thread.threadId,
         nodeId: node.id,
         toolCallId: call.id,
         name: call.name,
-        code: 'TOOL_REJECTED',
-        message: content,
+        code: result.errorCode!,
+        message: reason,
       });
-    }
+    results[call.id] = result.message;
+    if (result.isError) failures[call.name] = (failures[call.name] ?? 0) + 1;
+  });
+  for (const call of calls) {
+    if (!rejected.has(call.id) || Object.hasOwn(results, call.id)) continue;
+    const reason = rejected.get(call.id);
+    const content = toolErrorContent(
+      'TOOL_REJECTED',
+      `the call to "${call.name}" was not approved${reason ? `: ${reason}` : ''}`,
+    );
+    results[call.id] = {
+      role: 'tool',
+      content,
+      toolCallId: call.id,
+      name: call.name,
+      metadata: { isError: true, errorCode: 'TOOL_REJECTED' },
+    };
+    services.emitter.emit('tool:error', {
+      threadId: thread.threadId,
+      nodeId: node.id,
+      toolCallId: call.id,
+      name: call.name,
+      code: 'TOOL_REJECTED',
+      message: content,
+    });
   }
   ctx.countToolFailures(failures);
+  if (asked) {
+    const { prompt, input, state } = asked.request;
+    return {
+      kind: 'pause',
+      pending: {
+        kind: 'user-input',
+        nodeId: node.id,
+        prompt,
+        ...(input === undefined ? {} : { input }),
+        tool: {
+          round,
+          calls,
+          callId: asked.callId,
+          results,
+          ...(state === undefined ? {} : { state }),
+        },
+      },
+    };
+  }
+  for (const call of calls) thread.conversation.addMessage(results[call.id]!);
+  return undefined;
 }
 
 async function generate(
@@ -252,8 +295,24 @@ export const llmNodeHandler: NodeHandler<LLMNode> = async (ctx): Promise<NodeOut
   const pending = thread.state.pending;
   if (ctx.resume && pending?.kind === 'tool-approval' && pending.nodeId === node.id) {
     const rejected = rejectedCalls(thread.threadId, pending.awaiting, ctx.resume.input);
-    await runCalls(ctx, pending.calls, tools, rejected, pending.round);
+    const paused = await runCalls(ctx, pending.calls, tools, rejected, pending.round);
+    if (paused) return paused;
     round = pending.round + 1;
+  } else if (
+    ctx.resume &&
+    pending?.kind === 'user-input' &&
+    pending.tool &&
+    pending.nodeId === node.id
+  ) {
+    const { tool: at } = pending;
+    const answer = plainAnswer(thread.threadId, ctx.resume.input);
+    const answers = new Map([[at.callId, { answer, state: at.state }]]);
+    const paused = await runCalls(ctx, at.calls, tools, NONE_REJECTED, at.round, {
+      results: at.results,
+      answers,
+    });
+    if (paused) return paused;
+    round = at.round + 1;
   } else {
     if (config.systemPrompt !== undefined)
       showSystemPrompt(thread, node.id, renderIn(thread, config.systemPrompt));
@@ -296,7 +355,8 @@ export const llmNodeHandler: NodeHandler<LLMNode> = async (ctx): Promise<NodeOut
         kind: 'pause',
         pending: { kind: 'tool-approval', nodeId: node.id, round, calls, awaiting },
       };
-    await runCalls(ctx, calls, tools, NONE_REJECTED, round);
+    const paused = await runCalls(ctx, calls, tools, NONE_REJECTED, round);
+    if (paused) return paused;
     round++;
   }
   services.emitter.emit('warning', {

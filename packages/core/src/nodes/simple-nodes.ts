@@ -1,6 +1,5 @@
-import { contentProblem, findNonJsonValue, type MessageContent } from '@skein/spec';
+import { contentProblem, type MessageContent } from '@skein/spec';
 import { toolNotFound } from '../errors/not-found.js';
-import { ThreadError } from '../errors/thread-error.js';
 import type {
   EndNode,
   RouteNode,
@@ -13,6 +12,7 @@ import { findTool } from './find-tool.js';
 import { evaluateIn, renderIn } from './node-expressions.js';
 import type { NodeHandler } from './node-handler.js';
 import { signalOf } from './node-run-context.js';
+import { plainAnswer } from './plain-answer.js';
 import { deadlineOf, timedOut } from './wait-time.js';
 
 export const startHandler: NodeHandler<StartNode> = () => ({ kind: 'next' });
@@ -126,14 +126,7 @@ export const userInteractionHandler: NodeHandler<UserInteractionNode> = ({
     };
   }
   if (resume.timedOut) return timedOut(node.id, pending.deadline, node.config?.onTimeout);
-  const answer = resume.input;
-  // Refused as input, so the thread stays paused and the caller can answer again.
-  const found = findNonJsonValue(answer, 'input');
-  if (found)
-    throw ThreadError.resumeInput(
-      thread.threadId,
-      `the answer must be plain JSON: ${found.path} is ${found.reason}`,
-    );
+  const answer = plainAnswer(thread.threadId, resume.input);
   if (node.config?.addMessage !== false)
     thread.conversation.addMessage({ role: 'user', content: answerContent(answer) });
   const variable = node.config?.variable;

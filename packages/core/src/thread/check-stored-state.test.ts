@@ -50,6 +50,25 @@ describe('a tampered stored state', () => {
         (s) => (s.pending = { kind: 'tool-approval', nodeId: 'q', round: 0, calls: 'x' }),
         'state.pending.calls',
       ],
+      [
+        (s) =>
+          (s.pending = {
+            kind: 'user-input',
+            nodeId: 'q',
+            tool: { round: 0, calls: [], callId: 'c', results: {} },
+          }),
+        'state.pending.tool.callId',
+      ],
+      [
+        (s) =>
+          (s.pending = {
+            kind: 'user-input',
+            nodeId: 'q',
+            tool: { round: 0, calls: [{ id: 'c' }], callId: 'c', results: [] },
+          }),
+        'state.pending.tool.results',
+      ],
+      [(s) => (s.pending = { kind: 'user-input', nodeId: 'q', tool: 'x' }), 'state.pending.tool'],
       [(s) => (s.error = { code: 1 }), 'state.error.code'],
     ];
     for (const [change, field] of cases) {

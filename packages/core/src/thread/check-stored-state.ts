@@ -47,6 +47,17 @@ function requireSchema(value: unknown, field: string, fail: Fail): void {
     fail(field, 'must be a JSON Schema (an object or a boolean) when present');
 }
 
+function checkPausedTool(tool: unknown, fail: Fail): void {
+  if (!isRecord(tool)) fail('state.pending.tool', 'must be an object when present');
+  if (!Number.isInteger(tool.round) || (tool.round as number) < 0)
+    fail('state.pending.tool.round', 'must be an integer >= 0');
+  if (!Array.isArray(tool.calls)) fail('state.pending.tool.calls', 'must be an array');
+  requireString(tool.callId, 'state.pending.tool.callId', fail);
+  if (!(tool.calls as { id?: unknown }[]).some((call) => call?.id === tool.callId))
+    fail('state.pending.tool.callId', 'must name one of the calls');
+  if (!isRecord(tool.results)) fail('state.pending.tool.results', 'must be an object');
+}
+
 function checkPending(pending: unknown, fail: Fail): void {
   if (pending === undefined) return;
   if (!isRecord(pending)) fail('state.pending', 'must be an object when present');
@@ -55,6 +66,7 @@ function checkPending(pending: unknown, fail: Fail): void {
     requireString(pending.prompt, 'state.pending.prompt', fail, true);
     requireTime(pending.deadline, 'state.pending.deadline', fail, true);
     requireSchema(pending.input, 'state.pending.input', fail);
+    if (pending.tool !== undefined) checkPausedTool(pending.tool, fail);
     return;
   }
   if (pending.kind === 'sleep') {

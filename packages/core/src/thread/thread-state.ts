@@ -4,6 +4,7 @@ import type {
   StoredThread as ContractStoredThread,
   ForkOrigin,
   JsonSchema,
+  LLMMessage,
   ThreadStatus,
   ToolCall,
 } from '@skein/spec';
@@ -30,6 +31,24 @@ export interface PendingWebhook {
 }
 
 /** Why a thread waits, and for what; `answer` once a resume has claimed it. */
+/**
+ * The tool round an LLM node paused in because a call asked for a person's answer: the call runs
+ * again with it, and the calls that had finished keep their results (tool messages, added to the
+ * conversation with the rest of the round once every call has one).
+ */
+export interface PausedToolCall {
+  /** The LLM node's tool round the calls belong to. */
+  readonly round: number;
+  /** Every call of the round, in order. */
+  readonly calls: readonly ToolCall[];
+  /** The call that asked. */
+  readonly callId: string;
+  /** Results of the round's finished calls, by call id. */
+  readonly results: Readonly<Record<string, LLMMessage>>;
+  /** What the tool stored with its request, given back with the answer. */
+  readonly state?: unknown;
+}
+
 export type PendingInteraction =
   | {
       readonly kind: 'user-input';
@@ -40,6 +59,8 @@ export type PendingInteraction =
       readonly input?: JsonSchema;
       /** ISO time after which the engine times the wait out (the node's `timeout`). */
       readonly deadline?: string;
+      /** Set when a tool call of an LLM node asked for the answer (`pauseForInput`). */
+      readonly tool?: PausedToolCall;
     }
   | {
       readonly kind: 'tool-approval';

@@ -13,6 +13,8 @@ import { checkOptionalNumber } from '../util/check-number.js';
 import type { ArgumentValidator } from './argument-validator.js';
 import { isToolOutput, type Tool } from './tool.js';
 import { toolMessageContent } from './tool-content.js';
+import { isToolInputPause, type ToolInputAnswer, type ToolInputRequest } from './tool-input.js';
+import { checkInputRequest } from './tool-input-check.js';
 import { MAX_TIMER_MS, TIMEOUT_RANGE, timeoutProblem } from './tool-timeout.js';
 import type { WorkflowCall, WorkflowCaller } from './workflow-call.js';
 
@@ -35,12 +37,19 @@ export interface ToolRunContext {
   readonly idempotencyKeys?: ReadonlyMap<string, string>;
   /** Runs a workflow as a child thread of the calling node (see `workflowTool`). */
   readonly callWorkflow?: WorkflowCaller;
+  /** Answers by call id, for calls that asked for one (`pauseForInput`) before the thread paused. */
+  readonly answers?: ReadonlyMap<string, ToolInputAnswer>;
 }
 
 export interface ToolRunResult {
   readonly message: LLMMessage;
   readonly isError: boolean;
   readonly errorCode?: string;
+  /**
+   * Set when the tool asked for a person's answer (`pauseForInput`): the call has no result yet,
+   * and `message` is not one to store.
+   */
+  readonly pause?: ToolInputRequest;
 }
 
 function bindCaller(caller: WorkflowCaller, toolCallId: string, signal: AbortSignal) {
@@ -209,12 +218,23 @@ export class ToolRunner {
             ...(context.callWorkflow
               ? { callWorkflow: bindCaller(context.callWorkflow, call.id, signal) }
               : {}),
+            ...(context.answers?.has(call.id) ? { answered: context.answers.get(call.id) } : {}),
           }),
         context.signal,
         timeoutMs,
         waitMs,
         tool.name,
       );
+      if (isToolInputPause(value)) {
+        const checked = checkInputRequest(value);
+        if ('problem' in checked)
+          return fail('TOOL_FAILED', `"${tool.name}" asked for input wrongly: ${checked.problem}`);
+        return {
+          message: { role: 'tool', content: '', toolCallId: call.id, name: call.name },
+          isError: false,
+          pause: checked.request,
+        };
+      }
       if (isToolOutput(value)) {
         if (value.isError) {
           this.#emitter.emit('tool:error', {

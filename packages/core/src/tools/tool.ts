@@ -3,6 +3,7 @@ import type {
   ToolExecutionContext as ContractToolExecutionContext,
 } from '@skein/spec';
 import type { SkeinEmitter } from '../events/emitter.js';
+import type { ToolInputAnswer } from './tool-input.js';
 import type { WorkflowCall } from './workflow-call.js';
 
 export type { ToolOutput, ToolThreadContext } from '@skein/spec';
@@ -25,6 +26,11 @@ export interface ToolExecutionContext extends ContractToolExecutionContext {
    * present when the engine runs the tool (see `workflowTool`).
    */
   readonly callWorkflow?: (request: WorkflowCall) => Promise<unknown>;
+  /**
+   * Set when this call asked for a person's answer (`pauseForInput`) and the thread was resumed:
+   * the answer and the state the tool stored with its request.
+   */
+  readonly answered?: ToolInputAnswer;
 }
 
 /**

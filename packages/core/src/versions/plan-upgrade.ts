@@ -98,7 +98,8 @@ export function planUpgrade(
     );
   if (pending) {
     const node = target.nodes.get(pending.nodeId);
-    const wanted = PAUSED_AT[pending.kind];
+    // A tool's question waits in its LLM node's round.
+    const wanted = pending.kind === 'user-input' && pending.tool ? 'LLM' : PAUSED_AT[pending.kind];
     // The node it is at is the one it waits at: reported once.
     if (!node) {
       if (pending.nodeId !== current)
