@@ -64,7 +64,7 @@ function savedChecks(): Map<string, Check[]> {
 }
 
 describe('MCP conformance suite 0.1.13, --suite all', () => {
-  it('passes every scenario but the ones its baseline lists, with no warning', {
+  it('passes all 32 scenarios; the only warnings are the two its baseline explains', {
     timeout: 300_000,
   }, async () => {
     const args = [CLI, 'server', '--url', server.url, '--suite', 'all'];
@@ -96,5 +96,18 @@ describe('MCP conformance suite 0.1.13, --suite all', () => {
     );
     for (const [name, c] of passed)
       expect(c.filter((check) => check.status === 'SUCCESS').length, name).toBeGreaterThan(0);
+    // The suite's own summary: every one of the 32 scenarios ✓, no check failed.
+    const summary = result.stdout.slice(result.stdout.indexOf('=== SUMMARY ==='));
+    expect(summary.match(/^✓ [\w-]+: \d+ passed, 0 failed$/gm)).toHaveLength(32);
+    expect(summary).toMatch(/^Total: \d+ passed, 0 failed$/m);
+    // What is left are two warnings, explained in expected-failures.yaml: a POST stream for a
+    // 2025-03-26 client has no priming event and no retry field, as the MCP SDK decides.
+    const warnings = [...checks].flatMap(([name, c]) =>
+      c.filter((check) => check.status === 'WARNING').map((check) => `${name}/${check.id}`),
+    );
+    expect(warnings.sort()).toEqual([
+      'server-sse-polling/server-sse-priming-event',
+      'server-sse-polling/server-sse-retry-field',
+    ]);
   });
 });
