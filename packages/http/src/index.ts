@@ -13,6 +13,7 @@ export { EVENT_STREAM_HEADERS, fetchEventStream, nodeEventStream } from './event
 export type { FetchToNodeOptions } from './fetch-bridge.js';
 // Node requests to fetch handlers and back.
 export { fetchToNode, sendFetchResponse, toFetchRequest } from './fetch-bridge.js';
+export { hostsByPort } from './hosts-by-port.js';
 export type { HttpRequestErrorCode, HttpRequestErrorFacts } from './http-request-error.js';
 export { HttpRequestError } from './http-request-error.js';
 export type { JsonBodySource } from './json-body.js';

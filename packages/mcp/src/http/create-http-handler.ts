@@ -4,10 +4,10 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { SkeinEngine } from '@skein/core';
 import {
-  allowedHosts,
   authorizeRequest,
   guardRequest,
   HttpRequestError,
+  hostsByPort,
   readJsonBody,
   requestUrl,
 } from '@skein/http';
@@ -53,15 +53,7 @@ export function createMcpHttpHandler(engine: SkeinEngine, options: McpHttpOption
   const service = new WorkflowService(engine, options);
   const http = resolveHttpOptions(options);
   const sessions = new SessionTable();
-  const hostsByPort = new Map<number, Set<string>>();
-  const hostsFor = (port: number) => {
-    let hosts = hostsByPort.get(port);
-    if (hosts === undefined) {
-      hosts = allowedHosts(port, { extra: http.allowedHosts });
-      hostsByPort.set(port, hosts);
-    }
-    return hosts;
-  };
+  const hostsFor = hostsByPort(http.allowedHosts);
 
   /** The caller of a request, or its refusal (401, 403); undefined when the server has no auth. */
   async function callerOf(request: IncomingMessage): Promise<Caller | undefined> {
