@@ -2,6 +2,11 @@ import type { Authorize } from '@skein/http';
 import { allowedOrigins, checkAuthorize } from '@skein/http';
 import { InvalidArgumentError } from '@skein/spec';
 import { type A2ACardOptions, checkCardOptions } from './agent-card.js';
+import {
+  type A2APushNotificationOptions,
+  type ResolvedPushOptions,
+  resolvePushOptions,
+} from './push/push-options.js';
 
 export interface A2AServerOptions {
   /** What the agent card says of the agent. */
@@ -26,6 +31,12 @@ export interface A2AServerOptions {
    * `@skein/http`. The tasks a caller starts are the caller's, and only the caller's.
    */
   readonly authorize?: Authorize;
+  /**
+   * Sends push notifications of tasks' changes of state to the URLs callers register (the card
+   * says `pushNotifications: true`); without it the push methods answer
+   * `PushNotificationNotSupportedError`. See the README's "Push notifications".
+   */
+  readonly pushNotifications?: A2APushNotificationOptions;
 }
 
 export interface ResolvedA2AOptions {
@@ -37,6 +48,7 @@ export interface ResolvedA2AOptions {
   readonly allowedHosts: readonly string[];
   readonly allowedOrigins: ReadonlySet<string> | undefined;
   readonly authorize: Authorize | undefined;
+  readonly pushNotifications: ResolvedPushOptions | undefined;
 }
 
 const DEFAULT_BODY = 4 * 1024 * 1024;
@@ -68,5 +80,6 @@ export function resolveA2AOptions(options: A2AServerOptions): ResolvedA2AOptions
     allowedHosts: [...(options.allowedHosts ?? [])],
     allowedOrigins: options.allowedOrigins ? allowedOrigins(options.allowedOrigins) : undefined,
     authorize: checkAuthorize(options.authorize),
+    pushNotifications: resolvePushOptions(options.pushNotifications),
   };
 }

@@ -46,8 +46,12 @@ export function checkCardOptions(card: unknown): A2ACardOptions {
   return options;
 }
 
-/** The agent card for an endpoint at `url`: JSON-RPC, streaming, no push notifications yet. */
-export function agentCard(options: A2ACardOptions, url: string): AgentCard {
+/** The agent card for an endpoint at `url`: JSON-RPC, streaming, push notifications when served. */
+export function agentCard(
+  options: A2ACardOptions,
+  url: string,
+  pushNotifications = false,
+): AgentCard {
   return {
     name: options.name,
     description: options.description,
@@ -59,7 +63,7 @@ export function agentCard(options: A2ACardOptions, url: string): AgentCard {
     ...(options.documentationUrl ? { documentationUrl: options.documentationUrl } : {}),
     capabilities: {
       streaming: true,
-      pushNotifications: false,
+      pushNotifications,
       extensions: [],
       extendedAgentCard: false,
     },

@@ -8,10 +8,10 @@ import {
 } from '@a2a-js/sdk/server';
 import type { SkeinEngine } from '@skein/core';
 import {
-  allowedHosts,
   authorizeRequest,
   guardRequest,
   HttpRequestError,
+  hostsByPort,
   readJsonBody,
   requestUrl,
   sendError,
@@ -19,6 +19,7 @@ import {
 import { InvalidArgumentError } from '@skein/spec';
 import { type A2AServerOptions, resolveA2AOptions } from './a2a-server-options.js';
 import { envelopeProblem, INVALID_REQUEST, PARSE_ERROR, rpcError } from './json-rpc-envelope.js';
+import { PushNotifications } from './push/push-notifications.js';
 import { SkeinA2ARequestHandler } from './skein-request-handler.js';
 
 /** A Node `(request, response)` handler serving a workflow as an A2A agent. */
@@ -64,17 +65,10 @@ export function createA2AHandler(engine: SkeinEngine, options: A2AServerOptions)
     resolved.workflowId,
     resolved.card,
     defaultUrl,
+    resolved.pushNotifications && new PushNotifications(resolved.pushNotifications),
   );
   const transport = new JsonRpcTransportHandler(requestHandler);
-  const hostsByPort = new Map<number, Set<string>>();
-  const hostsFor = (port: number) => {
-    let hosts = hostsByPort.get(port);
-    if (hosts === undefined) {
-      hosts = allowedHosts(port, { extra: resolved.allowedHosts });
-      hostsByPort.set(port, hosts);
-    }
-    return hosts;
-  };
+  const hostsFor = hostsByPort(resolved.allowedHosts);
 
   async function rpc(request: IncomingMessage, response: ServerResponse, url: string) {
     const principal = resolved.authorize

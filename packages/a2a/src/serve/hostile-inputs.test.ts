@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
-import type { Task } from '@a2a-js/sdk';
+import { type Task, TaskState } from '@a2a-js/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Served, serve } from './test-support/agent.js';
+import { deliveredStates, type PushReceiver, pushReceiver } from './test-support/push-receiver.js';
 
 let served: Served | undefined;
+let receiver: PushReceiver | undefined;
 afterEach(async () => {
   await served?.close();
-  served = undefined;
+  await receiver?.close();
+  served = receiver = undefined;
 });
 
 /** A JSON-RPC call as any HTTP client makes it, with the A2A version header. */
@@ -49,6 +52,7 @@ describe('hostile inputs to the A2A agent: typed errors, nothing changed', () =>
     expect(noId.body).toMatchObject({ error: { code: -32602 } });
     const badPage = await call('ListTasks', { pageSize: 1000 });
     expect(badPage.body).toMatchObject({ error: { code: -32602 } });
+    // A server not given `pushNotifications` sends none, and says so.
     const push = await call('CreateTaskPushNotificationConfig', {
       taskId: 'x~y',
       url: 'http://127.0.0.1:1/hook',
@@ -174,5 +178,47 @@ describe('hostile inputs to the A2A agent: typed errors, nothing changed', () =>
     expect((await call('alice', 'GetTask', { id: task.id })).body).toMatchObject({
       result: { status: { state: 'TASK_STATE_COMPLETED' } },
     });
+  });
+
+  it('a caller never reaches another’s push configs: not found, nothing stored or deleted', async () => {
+    const authorize = (req: Request) => req.headers.get('authorization')?.replace(/^Bearer /, '');
+    receiver = await pushReceiver();
+    const allowUrl = (url: URL) => url.hostname === '127.0.0.1';
+    served = await serve({ authorize, pushNotifications: { allowUrl } });
+    const call = async (user: string, method: string, params: unknown) =>
+      (
+        await rpc(
+          served!.server.endpoint,
+          { jsonrpc: '2.0', id: 1, method, params },
+          { authorization: `Bearer ${user}` },
+        )
+      ).body;
+    const made = (await call('alice', 'SendMessage', {
+      message: { messageId: 'a1', role: 'ROLE_USER', parts: [{ text: 'mine' }] },
+      configuration: { taskPushNotificationConfig: { id: 'hers', url: receiver.url } },
+    })) as { result: { task: Task } };
+    const taskId = made.result.task.id;
+    // Her pushes go out as anyone's do.
+    await receiver.until(2);
+    expect(deliveredStates(receiver)).toEqual([
+      TaskState.TASK_STATE_WORKING,
+      TaskState.TASK_STATE_COMPLETED,
+    ]);
+    const notFound = { error: { code: -32001 } };
+    const theirs = { taskId, url: `${receiver.url}?bob` };
+    expect(await call('bob', 'CreateTaskPushNotificationConfig', theirs)).toMatchObject(notFound);
+    expect(
+      await call('bob', 'GetTaskPushNotificationConfig', { taskId, id: 'hers' }),
+    ).toMatchObject(notFound);
+    expect(await call('bob', 'ListTaskPushNotificationConfigs', { taskId })).toMatchObject(
+      notFound,
+    );
+    expect(
+      await call('bob', 'DeleteTaskPushNotificationConfig', { taskId, id: 'hers' }),
+    ).toMatchObject(notFound);
+    const hers = (await call('alice', 'ListTaskPushNotificationConfigs', { taskId })) as {
+      result: { configs: { id: string; url: string }[] };
+    };
+    expect(hers.result.configs.map((c) => [c.id, c.url])).toEqual([['hers', receiver.url]]);
   });
 });

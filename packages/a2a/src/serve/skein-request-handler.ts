@@ -18,7 +18,7 @@ import {
   type TaskPushNotificationConfig,
   TaskState,
 } from '@a2a-js/sdk';
-import { PushNotificationNotSupportedError } from '@a2a-js/sdk/errors';
+import { PushNotificationNotSupportedError, TaskNotFoundError } from '@a2a-js/sdk/errors';
 import type { A2ARequestHandler, ServerCallContext } from '@a2a-js/sdk/server';
 import type { SkeinEngine, ThreadContext, ThreadEvent } from '@skein/core';
 import { threadIdProblem } from '@skein/spec';
@@ -27,6 +27,8 @@ import { type A2ACardOptions, agentCard } from './agent-card.js';
 import { type EngineView, principalOf, viewFor } from './caller.js';
 import { EventQueue } from './event-queue.js';
 import { contentOfParts, dataOfParts } from './parts.js';
+import type { PushConfigs } from './push/push-configs.js';
+import type { PushNotifications } from './push/push-notifications.js';
 import { contextOfTask, newTaskId } from './task-id.js';
 import {
   hasStopped,
@@ -40,6 +42,8 @@ import {
 } from './thread-tasks.js';
 
 const DEFAULT_PAGE = 50;
+/** Where a push config sent with a message is, for the errors that name its fields. */
+const SENT_CONFIG = 'configuration.taskPushNotificationConfig.';
 const MAX_PAGE = 100;
 
 /** A task as found from its id: its span of the thread, or the post that waits to start it. */
@@ -85,17 +89,26 @@ export class SkeinA2ARequestHandler implements A2ARequestHandler {
   readonly #url: string;
   /** Runs this handler started, by task: what `cancelTask` aborts. */
   readonly #runs = new Map<string, Run>();
+  /** Push notifications, when the server sends them (decision 0039). */
+  readonly #push: PushNotifications | undefined;
 
-  constructor(engine: SkeinEngine, workflowId: string, card: A2ACardOptions, url: string) {
+  constructor(
+    engine: SkeinEngine,
+    workflowId: string,
+    card: A2ACardOptions,
+    url: string,
+    push?: PushNotifications,
+  ) {
     this.#engine = engine;
     this.#workflowId = workflowId;
     this.#card = card;
     this.#url = url;
+    this.#push = push;
   }
 
   /** The card for an endpoint at `url` (the one a client reached it by). */
   cardFor(url: string): AgentCard {
-    return agentCard(this.#card, url);
+    return agentCard(this.#card, url, this.#push !== undefined);
   }
 
   async getAgentCard(): Promise<AgentCard> {
@@ -109,7 +122,7 @@ export class SkeinA2ARequestHandler implements A2ARequestHandler {
 
   async sendMessage(params: SendMessageRequest, context: ServerCallContext): Promise<Task> {
     const view = viewFor(this.#engine, principalOf(context));
-    const begun = await this.#begin(view, params, undefined);
+    const begun = await this.#begin(view, params, undefined, context);
     if (params.configuration?.returnImmediately) {
       // The run goes on; how it ended is read from the thread (GetTask) when the client asks.
       begun.done.catch(() => {});
@@ -131,7 +144,7 @@ export class SkeinA2ARequestHandler implements A2ARequestHandler {
     const progress: Progress = (event) => {
       if (ids) for (const response of progressOf(event, ids)) queue.push(response);
     };
-    const begun = await this.#begin(view, params, progress);
+    const begun = await this.#begin(view, params, progress, context);
     ids = { contextId: begun.contextId, taskId: begun.taskId };
     begun.done.then(
       async () => {
@@ -271,27 +284,81 @@ export class SkeinA2ARequestHandler implements A2ARequestHandler {
   }
 
   async createTaskPushNotificationConfig(
-    _params: TaskPushNotificationConfig,
+    params: TaskPushNotificationConfig,
+    context: ServerCallContext,
   ): Promise<TaskPushNotificationConfig> {
-    throw noPush();
+    const configs = await this.#configsOf(params.taskId, context);
+    return configs.create(params, params.taskId, context);
   }
 
   async getTaskPushNotificationConfig(
-    _params: GetTaskPushNotificationConfigRequest,
+    params: GetTaskPushNotificationConfigRequest,
+    context: ServerCallContext,
   ): Promise<TaskPushNotificationConfig> {
-    throw noPush();
+    const configs = await this.#configsOf(params.taskId, context);
+    return configs.get(params.taskId, params.id, context);
   }
 
   async listTaskPushNotificationConfigs(
-    _params: ListTaskPushNotificationConfigsRequest,
+    params: ListTaskPushNotificationConfigsRequest,
+    context: ServerCallContext,
   ): Promise<ListTaskPushNotificationConfigsResponse> {
-    throw noPush();
+    const configs = await this.#configsOf(params.taskId, context);
+    // A task has a few configs: one page holds them all.
+    return { configs: await configs.list(params.taskId, context), nextPageToken: '' };
   }
 
   async deleteTaskPushNotificationConfig(
-    _params: DeleteTaskPushNotificationConfigRequest,
+    params: DeleteTaskPushNotificationConfigRequest,
+    context: ServerCallContext,
   ): Promise<void> {
-    throw noPush();
+    const configs = await this.#configsOf(params.taskId, context);
+    await configs.delete(params.taskId, params.id, context);
+  }
+
+  /** A task's push configs, once the task is found as the caller's (GetTask's rules). */
+  async #configsOf(taskId: string, context: ServerCallContext): Promise<PushConfigs> {
+    if (!this.#push) throw noPush();
+    await this.#find(viewFor(this.#engine, principalOf(context)), taskId);
+    return this.#push.configs;
+  }
+
+  /** A push config sent with a message, kept for its task before the message goes on. */
+  async #keepPushConfig(params: SendMessageRequest, taskId: string, context: ServerCallContext) {
+    const config = params.configuration?.taskPushNotificationConfig;
+    // Without push notifications it is ignored, as the SDK's handler does.
+    if (config && this.#push) await this.#push.configs.create(config, taskId, context, SENT_CONFIG);
+  }
+
+  /**
+   * What hears a run this handler starts for a task: a stream's progress, the task's pushes.
+   * `unstored` is a new task as sent, for as long as its new thread is not stored yet (its run
+   * starts before its first checkpoint); undefined for a run an answer resumed.
+   */
+  #follow(
+    view: EngineView,
+    context: ServerCallContext,
+    taskId: string,
+    progress: Progress | undefined,
+    unstored: Task | undefined,
+  ): { onEvent?: Progress } {
+    const read = async (): Promise<Task> => {
+      try {
+        return await this.#viewOf(view, await this.#find(view, taskId), taskId, {});
+      } catch (error) {
+        if (unstored && error instanceof TaskNotFoundError) return unstored;
+        throw error;
+      }
+    };
+    const push = this.#push?.follow(taskId, context, read, unstored === undefined);
+    if (!push) return progress ? { onEvent: progress } : {};
+    if (!progress) return { onEvent: push };
+    return {
+      onEvent: (event) => {
+        progress(event);
+        push(event);
+      },
+    };
   }
 
   /** A thread of the served workflow the caller may see, or undefined. */
@@ -351,6 +418,7 @@ export class SkeinA2ARequestHandler implements A2ARequestHandler {
     view: EngineView,
     params: SendMessageRequest,
     onEvent: Progress | undefined,
+    context: ServerCallContext,
   ): Promise<Begun> {
     const message = params.message;
     if (!message) throw malformed('params.message is missing: SendMessage carries a message');
@@ -360,9 +428,9 @@ export class SkeinA2ARequestHandler implements A2ARequestHandler {
     if (message.messageId === '' || message.messageId.length > 256)
       throw malformed('message.messageId must be 1 to 256 characters (the client’s id for it)');
     const content = contentOfParts(message.parts, 'message.parts');
-    const follow = onEvent === undefined ? {} : { onEvent };
     try {
-      if (message.taskId !== '') return await this.#continue(view, message, content, follow);
+      if (message.taskId !== '')
+        return await this.#continue(view, params, message, content, onEvent, context);
       const contextId = message.contextId === '' ? randomUUID() : message.contextId;
       const problem = threadIdProblem(contextId);
       if (problem) throw malformed(`message.contextId: ${problem}`);
@@ -372,6 +440,8 @@ export class SkeinA2ARequestHandler implements A2ARequestHandler {
           throw malformed(`message.contextId ${contextId} is not a conversation of this agent`);
       }
       const taskId = newTaskId(contextId);
+      await this.#keepPushConfig(params, taskId, context);
+      const first = submitted(contextId, taskId, [{ ...message, contextId, taskId }]);
       const controller = new AbortController();
       const done = view
         .send(
@@ -382,7 +452,7 @@ export class SkeinA2ARequestHandler implements A2ARequestHandler {
             ifBusy: 'queue',
             workflowId: this.#workflowId,
             signal: controller.signal,
-            ...follow,
+            ...this.#follow(view, context, taskId, onEvent, first),
           },
         )
         .finally(() => this.#forget(taskId, controller));
@@ -392,7 +462,7 @@ export class SkeinA2ARequestHandler implements A2ARequestHandler {
         taskId,
         messageId: message.messageId,
         done,
-        first: submitted(contextId, taskId, [{ ...message, contextId, taskId }]),
+        first,
       };
     } catch (error) {
       throw toA2AError(error, message.taskId || message.contextId);
@@ -402,9 +472,11 @@ export class SkeinA2ARequestHandler implements A2ARequestHandler {
   /** A message to a task that goes on: its answer while it waits, a steer while it works. */
   async #continue(
     view: EngineView,
+    params: SendMessageRequest,
     message: Message,
     content: ReturnType<typeof contentOfParts>,
-    follow: { onEvent?: Progress },
+    onEvent: Progress | undefined,
+    context: ServerCallContext,
   ): Promise<Begun> {
     const taskId = message.taskId;
     const found = await this.#find(view, taskId);
@@ -419,6 +491,7 @@ export class SkeinA2ARequestHandler implements A2ARequestHandler {
         `Task ${taskId} is over: it takes no more messages. Send one without taskId in its context (contextId ${contextId}) to start the next task`,
       );
     const controller = new AbortController();
+    const follow = onEvent === undefined ? {} : { onEvent };
     const metadata = { [TASK_KEY]: taskId, [MESSAGE_KEY]: message.messageId };
     const sent = (ifBusy: 'queue' | 'steer') =>
       view.send(
@@ -429,11 +502,12 @@ export class SkeinA2ARequestHandler implements A2ARequestHandler {
     let done: Promise<unknown>;
     const pending = thread.state.pending;
     const data = dataOfParts(message.parts);
+    if (state === TaskState.TASK_STATE_INPUT_REQUIRED && pending?.kind === 'tool-approval' && !data)
+      throw malformed(
+        `Task ${taskId} waits for tool approvals: answer with one data part { "approvals": { "<call id>": { "approved": true } } }`,
+      );
+    await this.#keepPushConfig(params, taskId, context);
     if (state === TaskState.TASK_STATE_INPUT_REQUIRED) {
-      if (pending?.kind === 'tool-approval' && !data)
-        throw malformed(
-          `Task ${taskId} waits for tool approvals: answer with one data part { "approvals": { "<call id>": { "approved": true } } }`,
-        );
       // The answer is claimed before this returns: exactly one answer is taken (another gets
       // RESUME_CONFLICT), and the task reads as working from now on.
       const structured =
@@ -441,7 +515,7 @@ export class SkeinA2ARequestHandler implements A2ARequestHandler {
       const input = data && structured ? data.value : content;
       const { result } = await view.claimResume(thread, input, {
         signal: controller.signal,
-        ...follow,
+        ...this.#follow(view, context, taskId, onEvent, undefined),
       });
       // The answer starts a run: this one is what cancelling the task aborts from now on.
       done = result.finally(() => this.#forget(taskId, controller));
