@@ -9,7 +9,7 @@ export { A2ACallError } from './call/a2a-call-error.js';
 export type { A2AResultData } from './call/tool-result.js';
 // Skein workflows as A2A agents.
 export type { A2AServerOptions } from './serve/a2a-server-options.js';
-export type { A2ACardOptions, A2ASkill } from './serve/agent-card.js';
+export type { A2ACardOptions, A2AExtendedCard, A2ASkill } from './serve/agent-card.js';
 export type { A2AHttpHandler } from './serve/create-a2a-handler.js';
 export { createA2AHandler } from './serve/create-a2a-handler.js';
 export type { ListenA2AOptions, RunningA2AServer } from './serve/listen-a2a.js';

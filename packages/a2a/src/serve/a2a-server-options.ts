@@ -71,6 +71,12 @@ export function resolveA2AOptions(options: A2AServerOptions): ResolvedA2AOptions
   const workflowId = options.workflowId ?? 'chat';
   if (typeof workflowId !== 'string' || workflowId === '')
     throw new InvalidArgumentError('workflowId', 'workflowId must be a non-empty string');
+  // An extended card is for a caller the server knows: without `authorize` there is none.
+  if (options.card?.extended !== undefined && options.authorize === undefined)
+    throw new InvalidArgumentError(
+      'card.extended',
+      'card.extended needs authorize: the extended card is for the callers it names',
+    );
   return {
     card: checkCardOptions(options.card),
     workflowId,

@@ -23,7 +23,7 @@ import type { A2ARequestHandler, ServerCallContext } from '@a2a-js/sdk/server';
 import type { SkeinEngine, ThreadContext, ThreadEvent } from '@skein/core';
 import { threadIdProblem } from '@skein/spec';
 import { malformed, notCancelable, taskNotFound, toA2AError, unsupported } from './a2a-errors.js';
-import { type A2ACardOptions, agentCard } from './agent-card.js';
+import { type A2ACardOptions, agentCard, extendedCard } from './agent-card.js';
 import { type EngineView, principalOf, viewFor } from './caller.js';
 import { EventQueue } from './event-queue.js';
 import { contentOfParts, dataOfParts } from './parts.js';
@@ -115,9 +115,17 @@ export class SkeinA2ARequestHandler implements A2ARequestHandler {
     return this.cardFor(this.#url);
   }
 
-  async getAuthenticatedExtendedAgentCard(): Promise<AgentCard> {
+  async getAuthenticatedExtendedAgentCard(
+    _params: unknown,
+    context: ServerCallContext,
+  ): Promise<AgentCard> {
+    const extend = this.#card.extended;
     // The card says it has none (capabilities.extendedAgentCard false): A2A 1.0 §3.3.4.
-    throw unsupported('This agent has no extended card');
+    if (!extend) throw unsupported('This agent has no extended card');
+    // `authorize` named the caller (the options require it with `extended`).
+    const caller = principalOf(context);
+    if (caller === undefined) throw unsupported('The extended card is for authenticated callers');
+    return extendedCard(this.cardFor(this.#url), await extend(caller));
   }
 
   async sendMessage(params: SendMessageRequest, context: ServerCallContext): Promise<Task> {
