@@ -133,8 +133,8 @@ export { ThreadContext } from './thread/thread-context.js';
 export type {
   BranchWait,
   ForkOrigin,
-  PendingAnswer,
   PausedToolCall,
+  PendingAnswer,
   PendingInteraction,
   PendingWebhook,
   SerializedError,
