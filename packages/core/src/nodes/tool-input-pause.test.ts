@@ -226,4 +226,52 @@ describe('a tool that asks a person (pauseForInput)', () => {
       /TOOL_REJECTED.*\| booked Rome at 120$/,
     );
   });
+
+  it('in a branch: the parent waits on the branch with the tool’s question, and `{ branch, input }` answers the call', async () => {
+    const { engine, ran } = setup();
+    engine.registerWorkflow({
+      id: 'fanned',
+      version: '1',
+      nodes: [
+        { id: 'start', type: 'START' },
+        {
+          id: 'fan',
+          type: 'PARALLEL',
+          config: {
+            branches: [
+              { name: 'agent', start: 'agent' },
+              { name: 'auto', start: 'calc' },
+            ],
+            join: 'join',
+          },
+        },
+        { id: 'agent', type: 'LLM', config: { tools: ['book', 'weather'], outputVariable: 'out' } },
+        { id: 'calc', type: 'VARIABLE', config: { assign: { out: '"computed"' } } },
+        { id: 'join', type: 'JOIN', config: { output: 'vars.out', outputVariable: 'outs' } },
+        { id: 'end', type: 'END', config: { output: 'vars.outs' } },
+      ],
+      edges: [
+        { from: 'start', to: 'fan' },
+        { from: 'agent', to: 'join' },
+        { from: 'calc', to: 'join' },
+        { from: 'join', to: 'end' },
+      ],
+    });
+    const { thread, result } = await engine.run('fanned', { threadId: 'F', input: 'Book Oslo' });
+    expect(result.status).toBe('PAUSED');
+    expect(result.pending).toMatchObject({
+      kind: 'branches',
+      waiting: [{ path: 'fan/agent', reason: 'user-input', prompt: 'Book Oslo?' }],
+    });
+    await expect(
+      engine.resume(thread, { branch: 'fan/agent', input: { confirm: 'no' } }),
+    ).rejects.toMatchObject({ code: 'RESUME_INPUT_INVALID' });
+    const { result: done } = await engine.resume(thread, {
+      branch: 'fan/agent',
+      input: { confirm: true },
+    });
+    expect(done.status).toBe('COMPLETED');
+    expect(done.output).toEqual(['sunny in Oslo | booked Oslo at 120', 'computed']);
+    expect(ran).toEqual({ book: 2, weather: 1 });
+  });
 });
