@@ -100,6 +100,28 @@ export {
   truncateObservation,
 } from './observation/function-response.js';
 
+// Pass rate (scores from recorded judge verdicts)
+export { formatPercent, formatSolveRate } from './pass-rate/format.js';
+export type { AnswerPass } from './pass-rate/is-passed.js';
+export { isPassed } from './pass-rate/is-passed.js';
+export type {
+  PassRateFigures,
+  PassRateOptions,
+  QueryFigures,
+  QueryRound,
+} from './pass-rate/pass-rate.js';
+export { computePassRate, DEFAULT_PASS_RATE_SEED } from './pass-rate/pass-rate.js';
+export type { UnsolvedBeforeJudging } from './pass-rate/pre-judge.js';
+export { unsolvedBeforeJudging } from './pass-rate/pre-judge.js';
+export type { QueryPass } from './pass-rate/toolbench-pass.js';
+export type {
+  AnswerStatus,
+  ParsePassRateResultsOptions,
+  QueryVerdicts,
+  TaskStatus,
+} from './pass-rate/verdicts.js';
+export { parsePassRateResults } from './pass-rate/verdicts.js';
+
 // Prompt
 export {
   TOOLBENCH_SYSTEM_TEMPLATE,
