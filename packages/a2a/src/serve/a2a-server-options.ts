@@ -2,6 +2,7 @@ import type { Authorize } from '@skein/http';
 import { allowedOrigins, checkAuthorize } from '@skein/http';
 import { InvalidArgumentError } from '@skein/spec';
 import { type A2ACardOptions, checkCardOptions } from './agent-card.js';
+import { DEFAULT_FOLLOW_INTERVAL_MS, type FollowSchedule, followSchedule } from './follow-task.js';
 import {
   type A2APushNotificationOptions,
   type ResolvedPushOptions,
@@ -37,6 +38,13 @@ export interface A2AServerOptions {
    * `PushNotificationNotSupportedError`. See the README's "Push notifications".
    */
   readonly pushNotifications?: A2APushNotificationOptions;
+  /**
+   * How often, in ms, `SubscribeToTask` reads a task it follows from the store (default 1000):
+   * what a subscriber hears of a turn this process does not run itself (another process of the
+   * agent, a woken wait, the app's own `send`) comes within about that long. While nothing
+   * changes the reads grow half as long again each time, up to five times this.
+   */
+  readonly followIntervalMs?: number;
 }
 
 export interface ResolvedA2AOptions {
@@ -49,10 +57,13 @@ export interface ResolvedA2AOptions {
   readonly allowedOrigins: ReadonlySet<string> | undefined;
   readonly authorize: Authorize | undefined;
   readonly pushNotifications: ResolvedPushOptions | undefined;
+  readonly follow: FollowSchedule;
 }
 
 const DEFAULT_BODY = 4 * 1024 * 1024;
 const MAX_BODY = 64 * 1024 * 1024;
+// Five times it (the longest wait) must still fit a timer: 2^31 - 1 ms.
+const MAX_FOLLOW_INTERVAL = Math.floor((2 ** 31 - 1) / 5);
 
 export function resolveA2AOptions(options: A2AServerOptions): ResolvedA2AOptions {
   if (typeof options !== 'object' || options === null)
@@ -68,6 +79,16 @@ export function resolveA2AOptions(options: A2AServerOptions): ResolvedA2AOptions
     );
   if (options.url !== undefined && !/^https?:\/\//.test(options.url))
     throw new InvalidArgumentError('url', 'url must be an http(s) URL');
+  const followIntervalMs = options.followIntervalMs ?? DEFAULT_FOLLOW_INTERVAL_MS;
+  if (
+    !Number.isInteger(followIntervalMs) ||
+    followIntervalMs < 1 ||
+    followIntervalMs > MAX_FOLLOW_INTERVAL
+  )
+    throw new InvalidArgumentError(
+      'followIntervalMs',
+      `followIntervalMs must be an integer from 1 to ${MAX_FOLLOW_INTERVAL}, got ${String(followIntervalMs)}`,
+    );
   const workflowId = options.workflowId ?? 'chat';
   if (typeof workflowId !== 'string' || workflowId === '')
     throw new InvalidArgumentError('workflowId', 'workflowId must be a non-empty string');
@@ -87,5 +108,6 @@ export function resolveA2AOptions(options: A2AServerOptions): ResolvedA2AOptions
     allowedOrigins: options.allowedOrigins ? allowedOrigins(options.allowedOrigins) : undefined,
     authorize: checkAuthorize(options.authorize),
     pushNotifications: resolvePushOptions(options.pushNotifications),
+    follow: followSchedule(followIntervalMs),
   };
 }

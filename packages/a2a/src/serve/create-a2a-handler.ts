@@ -18,6 +18,7 @@ import {
 } from '@skein/http';
 import { InvalidArgumentError } from '@skein/spec';
 import { type A2AServerOptions, resolveA2AOptions } from './a2a-server-options.js';
+import { setClientGone } from './caller.js';
 import { envelopeProblem, INVALID_REQUEST, PARSE_ERROR, rpcError } from './json-rpc-envelope.js';
 import { PushNotifications } from './push/push-notifications.js';
 import { SkeinA2ARequestHandler } from './skein-request-handler.js';
@@ -66,6 +67,7 @@ export function createA2AHandler(engine: SkeinEngine, options: A2AServerOptions)
     resolved.card,
     defaultUrl,
     resolved.pushNotifications && new PushNotifications(resolved.pushNotifications),
+    resolved.follow,
   );
   const transport = new JsonRpcTransportHandler(requestHandler);
   const hostsFor = hostsByPort(resolved.allowedHosts);
@@ -104,6 +106,8 @@ export function createA2AHandler(engine: SkeinEngine, options: A2AServerOptions)
       headers: request.headers,
       requestedVersion: typeof version === 'string' ? version : undefined,
     });
+    const gone = new AbortController();
+    setClientGone(context, gone.signal);
     const id = (body as { id?: unknown }).id ?? null;
     try {
       validateVersion(context.requestedVersion, requestHandler.cardFor(url), 'JSONRPC');
@@ -125,8 +129,12 @@ export function createA2AHandler(engine: SkeinEngine, options: A2AServerOptions)
       return;
     }
     response.writeHead(200, SSE_HEADERS);
-    // The client hung up: stop following (its task goes on; it can subscribe again).
-    response.on('close', () => void iterator.return(undefined));
+    // The client hung up: stop following (its task goes on; it can subscribe again). A stream
+    // waiting for its next event takes `return` only after it, so it hears the signal too.
+    response.on('close', () => {
+      gone.abort();
+      void iterator.return(undefined);
+    });
     try {
       if (!first.done) response.write(formatSSEEvent(first.value));
       for (;;) {

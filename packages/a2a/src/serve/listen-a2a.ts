@@ -45,6 +45,8 @@ export async function listenA2A(
     port: actual,
     close: () =>
       new Promise<void>((resolve, reject) => {
+        // The engine outlives the server: the handler stops listening to it.
+        handler.requestHandler.close();
         server.close((error) => (error ? reject(error) : resolve()));
         // Open event streams and keep-alive sockets would hold close() until they time out.
         server.closeAllConnections();

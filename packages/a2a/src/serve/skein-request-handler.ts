@@ -24,11 +24,13 @@ import type { SkeinEngine, ThreadContext, ThreadEvent } from '@skein/core';
 import { threadIdProblem } from '@skein/spec';
 import { malformed, notCancelable, taskNotFound, toA2AError, unsupported } from './a2a-errors.js';
 import { type A2ACardOptions, agentCard, extendedCard } from './agent-card.js';
-import { type EngineView, principalOf, viewFor } from './caller.js';
+import { clientGone, type EngineView, principalOf, viewFor } from './caller.js';
 import { EventQueue } from './event-queue.js';
+import { type FollowSchedule, followSchedule, TaskFollow } from './follow-task.js';
 import { contentOfParts, dataOfParts } from './parts.js';
 import type { PushConfigs } from './push/push-configs.js';
 import type { PushNotifications } from './push/push-notifications.js';
+import { endOf, progressOf, taskResponse } from './stream-responses.js';
 import { contextOfTask, newTaskId } from './task-id.js';
 import {
   hasStopped,
@@ -65,15 +67,17 @@ interface Begun {
 
 type Progress = (event: ThreadEvent) => void;
 
+/** What hears a run this handler starts (`onEvent`), and what ends that once its call is over. */
+interface Follower {
+  readonly onEvent: Progress | undefined;
+  readonly release: () => void;
+}
+
 /** A run this handler started for a task: what aborts it, and its end. */
 interface Run {
   readonly controller: AbortController;
   readonly done: Promise<unknown>;
 }
-
-const stream = {
-  task: (value: Task): StreamResponse => ({ payload: { $case: 'task', value } }),
-};
 
 /**
  * The A2A request handler over a Skein engine (decision 0038). A context is a thread of the
@@ -91,6 +95,10 @@ export class SkeinA2ARequestHandler implements A2ARequestHandler {
   readonly #runs = new Map<string, Run>();
   /** Push notifications, when the server sends them (decision 0039). */
   readonly #push: PushNotifications | undefined;
+  /** How often a subscribed task is read from the store (`followIntervalMs`). */
+  readonly #schedule: FollowSchedule;
+  /** Stops pushing the changes of runs this handler did not start (`close`). */
+  readonly #unwatch: (() => void) | undefined;
 
   constructor(
     engine: SkeinEngine,
@@ -98,12 +106,24 @@ export class SkeinA2ARequestHandler implements A2ARequestHandler {
     card: A2ACardOptions,
     url: string,
     push?: PushNotifications,
+    follow: FollowSchedule = followSchedule(),
   ) {
     this.#engine = engine;
     this.#workflowId = workflowId;
     this.#card = card;
     this.#url = url;
     this.#push = push;
+    this.#schedule = follow;
+    // A task's changes are pushed whoever runs its turn here: a woken wait, the app's own send.
+    this.#unwatch = push?.watchRuns(engine, workflowId);
+  }
+
+  /**
+   * Stops following the engine's runs for push notifications (the server closing calls it);
+   * runs under way go on, and so do the pushes they already made.
+   */
+  close(): void {
+    this.#unwatch?.();
   }
 
   /** The card for an endpoint at `url` (the one a client reached it by). */
@@ -166,7 +186,7 @@ export class SkeinA2ARequestHandler implements A2ARequestHandler {
       },
       (error: unknown) => queue.fail(toA2AError(error, begun.taskId)),
     );
-    yield stream.task(begun.first);
+    yield taskResponse(begun.first);
     yield* queue;
   }
 
@@ -205,7 +225,7 @@ export class SkeinA2ARequestHandler implements A2ARequestHandler {
         (t) =>
           t.workflowId === this.#workflowId &&
           (params.contextId === '' || t.threadId === params.contextId) &&
-          (after === undefined || Date.parse(t.updatedAt) > after),
+          (after === undefined || Date.parse(t.updatedAt) >= after),
       )
       .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
     const tasks: Task[] = [];
@@ -263,30 +283,47 @@ export class SkeinA2ARequestHandler implements A2ARequestHandler {
     const view = viewFor(this.#engine, principalOf(context));
     const queue = new EventQueue<StreamResponse>();
     const ids = { contextId: contextOfTask(params.id) ?? '', taskId: params.id };
+    // Events of a run here come at once; the store, read now and then, tells of any other run
+    // (another process's, a woken wait, the app's own send): see TaskFollow.
+    const follow = new TaskFollow(
+      ids,
+      {
+        read: async () =>
+          this.#viewOf(view, await this.#find(view, params.id), params.id, { historyLength: 0 }),
+        send: (response) => queue.push(response),
+        end: () => queue.end(),
+        fail: (error) => queue.fail(toA2AError(error, params.id)),
+      },
+      this.#schedule,
+    );
     let unsubscribe: (() => void) | undefined;
     // Followed before it is read: nothing that happens in between is missed.
     const listener = (event: ThreadEvent) => {
-      for (const response of progressOf(event, ids)) queue.push(response);
-      if (isEnding(event))
-        void this.#find(view, params.id).then(
-          async (found) => {
-            const task = await this.#viewOf(view, found, params.id, {});
-            // A wait on time or an event pauses the run, not the task: it goes on being followed.
-            if (!task.status || !hasStopped(task.status.state)) return;
-            for (const response of endOf(task)) queue.push(response);
-            queue.end();
-          },
-          (error: unknown) => queue.fail(toA2AError(error, params.id)),
-        );
+      for (const response of progressOf(event, ids)) follow.heard(response);
+      // A wait on time or an event pauses the run, not the task: the store says which it was.
+      if (isEnding(event)) follow.check();
     };
+    // The client went away while the stream waits: it ends now, not at the task's next change.
+    const gone = clientGone(context);
+    const leave = () => {
+      follow.stop();
+      queue.end();
+    };
+    gone?.addEventListener('abort', leave, { once: true });
+    if (gone?.aborted) leave();
     try {
       if (ids.contextId !== '') unsubscribe = await view.subscribe(ids.contextId, listener);
       const found = await this.#find(view, params.id);
       const task = await this.#viewOf(view, found, params.id, {});
-      yield stream.task(task);
-      if (task.status && hasStopped(task.status.state)) return;
+      const stopped = task.status !== undefined && hasStopped(task.status.state);
+      if (!stopped) follow.begin(task);
+      yield taskResponse(task);
+      if (stopped) return;
       yield* queue;
     } finally {
+      // The stream ended, or its client went away: no more reads, no more events.
+      gone?.removeEventListener('abort', leave);
+      follow.stop();
       unsubscribe?.();
     }
   }
@@ -339,9 +376,10 @@ export class SkeinA2ARequestHandler implements A2ARequestHandler {
   }
 
   /**
-   * What hears a run this handler starts for a task: a stream's progress, the task's pushes.
-   * `unstored` is a new task as sent, for as long as its new thread is not stored yet (its run
-   * starts before its first checkpoint); undefined for a run an answer resumed.
+   * What hears a run this handler starts for a task: a stream's progress, the task's pushes
+   * (`release` them once the call is over). `unstored` is a new task as sent, for as long as its
+   * new thread is not stored yet (its run starts before its first checkpoint); undefined for a
+   * run an answer resumed.
    */
   #follow(
     view: EngineView,
@@ -349,7 +387,7 @@ export class SkeinA2ARequestHandler implements A2ARequestHandler {
     taskId: string,
     progress: Progress | undefined,
     unstored: Task | undefined,
-  ): { onEvent?: Progress } {
+  ): Follower {
     const read = async (): Promise<Task> => {
       try {
         return await this.#viewOf(view, await this.#find(view, taskId), taskId, {});
@@ -359,13 +397,15 @@ export class SkeinA2ARequestHandler implements A2ARequestHandler {
       }
     };
     const push = this.#push?.follow(taskId, context, read, unstored === undefined);
-    if (!push) return progress ? { onEvent: progress } : {};
-    if (!progress) return { onEvent: push };
+    const release = () => push?.release();
+    if (!push) return { onEvent: progress, release };
+    if (!progress) return { onEvent: push.onEvent, release };
     return {
       onEvent: (event) => {
         progress(event);
-        push(event);
+        push.onEvent(event);
       },
+      release,
     };
   }
 
@@ -451,6 +491,7 @@ export class SkeinA2ARequestHandler implements A2ARequestHandler {
       await this.#keepPushConfig(params, taskId, context);
       const first = submitted(contextId, taskId, [{ ...message, contextId, taskId }]);
       const controller = new AbortController();
+      const follow = this.#follow(view, context, taskId, onEvent, first);
       const done = view
         .send(
           contextId,
@@ -460,10 +501,13 @@ export class SkeinA2ARequestHandler implements A2ARequestHandler {
             ifBusy: 'queue',
             workflowId: this.#workflowId,
             signal: controller.signal,
-            ...this.#follow(view, context, taskId, onEvent, first),
+            ...(follow.onEvent ? { onEvent: follow.onEvent } : {}),
           },
         )
-        .finally(() => this.#forget(taskId, controller));
+        .finally(() => {
+          follow.release();
+          this.#forget(taskId, controller);
+        });
       this.#runs.set(taskId, { controller, done });
       return {
         contextId,
@@ -521,12 +565,27 @@ export class SkeinA2ARequestHandler implements A2ARequestHandler {
       const structured =
         pending?.kind === 'tool-approval' || (pending?.kind === 'user-input' && pending.input);
       const input = data && structured ? data.value : content;
-      const { result } = await view.claimResume(thread, input, {
-        signal: controller.signal,
-        ...this.#follow(view, context, taskId, onEvent, undefined),
-      });
+      const follow = this.#follow(view, context, taskId, onEvent, undefined);
+      // Heard from before the claim, whose checkpoint turns the task to working: the run is this
+      // handler's to push from its first event on, and the engine-wide watcher leaves it be.
+      let unsubscribe: (() => void) | undefined;
+      const over = () => {
+        unsubscribe?.();
+        follow.release();
+      };
+      let result: Promise<unknown>;
+      try {
+        if (follow.onEvent) unsubscribe = await view.subscribe(contextId, follow.onEvent);
+        ({ result } = await view.claimResume(thread, input, { signal: controller.signal }));
+      } catch (error) {
+        over();
+        throw error;
+      }
       // The answer starts a run: this one is what cancelling the task aborts from now on.
-      done = result.finally(() => this.#forget(taskId, controller));
+      done = result.finally(() => {
+        over();
+        this.#forget(taskId, controller);
+      });
       this.#runs.set(taskId, { controller, done });
     }
     // While it works, the message joins the run that goes on (whose signal stays the task's).
@@ -576,83 +635,4 @@ function isEnding(event: ThreadEvent): boolean {
     event.type === 'thread:cancelled' ||
     event.type === 'thread:paused'
   );
-}
-
-/** What a client following a task hears of a thread event while it works. */
-function progressOf(
-  event: ThreadEvent,
-  ids: { contextId: string; taskId: string },
-): StreamResponse[] {
-  if (event.type === 'thread:started')
-    return [statusUpdate(ids, TaskState.TASK_STATE_WORKING, undefined)];
-  if (event.type !== 'message:added' || event.message.role !== 'assistant') return [];
-  const { content } = event.message;
-  if (typeof content !== 'string' || content === '') return [];
-  const message: Message = {
-    messageId: `${ids.taskId}:${event.position}`,
-    contextId: ids.contextId,
-    taskId: ids.taskId,
-    role: Role.ROLE_AGENT,
-    parts: [
-      {
-        content: { $case: 'text', value: content },
-        metadata: undefined,
-        filename: '',
-        mediaType: 'text/plain',
-      },
-    ],
-    metadata: undefined,
-    extensions: [],
-    referenceTaskIds: [],
-  };
-  return [statusUpdate(ids, TaskState.TASK_STATE_WORKING, message)];
-}
-
-function statusUpdate(
-  ids: { contextId: string; taskId: string },
-  state: TaskState,
-  message: Message | undefined,
-): StreamResponse {
-  return {
-    payload: {
-      $case: 'statusUpdate',
-      value: {
-        taskId: ids.taskId,
-        contextId: ids.contextId,
-        status: { state, message, timestamp: new Date().toISOString() },
-        metadata: undefined,
-      },
-    },
-  };
-}
-
-/** How a stream ends: the task's artifacts, then its status (final, or waiting for input). */
-function endOf(task: Task): StreamResponse[] {
-  const artifacts: StreamResponse[] = task.artifacts.map((artifact) => ({
-    payload: {
-      $case: 'artifactUpdate',
-      value: {
-        taskId: task.id,
-        contextId: task.contextId,
-        artifact,
-        append: false,
-        lastChunk: true,
-        metadata: undefined,
-      },
-    },
-  }));
-  return [
-    ...artifacts,
-    {
-      payload: {
-        $case: 'statusUpdate',
-        value: {
-          taskId: task.id,
-          contextId: task.contextId,
-          status: task.status,
-          metadata: undefined,
-        },
-      },
-    },
-  ];
 }

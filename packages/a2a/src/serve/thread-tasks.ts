@@ -159,8 +159,10 @@ export async function taskView(
   const contextId = thread.threadId;
   const taskId = span.taskId;
   const read = (content: LLMMessage['content']) => partsOfContent(content, readAttachment);
+  const keep = options.historyLength;
   const history: Message[] = [];
-  for (const [i, message] of messages.entries()) {
+  // Without history (a subscription's poll asks for none), no message's parts are read.
+  for (const [i, message] of keep === 0 ? [] : messages.entries()) {
     if ((message.role !== 'user' && message.role !== 'assistant') || !hasText(message)) continue;
     const id = message.metadata?.[MESSAGE_KEY];
     history.push({
@@ -188,7 +190,6 @@ export async function taskView(
           },
         ]
       : [];
-  const keep = options.historyLength;
   return {
     id: taskId,
     contextId,

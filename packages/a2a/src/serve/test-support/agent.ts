@@ -1,6 +1,6 @@
 // The engine the A2A tests serve: a chat that answers "re: <last user text>" (or hangs on HANG,
-// to be cancelled; books a flight, with approval, on "Book <city>"), and a trip that asks where
-// to before it plans.
+// to be cancelled; books a flight, with approval, on "Book <city>"), a trip that asks where to
+// before it plans, and an `await` that waits for the event `go` (engine.signal) before it answers.
 import { randomUUID } from 'node:crypto';
 import { type SendMessageRequest as A2ASendMessageRequest, SendMessageRequest } from '@a2a-js/sdk';
 import { type Client, ClientFactory } from '@a2a-js/sdk/client';
@@ -50,6 +50,15 @@ export function agentEngine(store: CheckpointStore = new InMemoryCheckpointStore
       .llm('plan', { prompt: 'Plan a trip to {{ vars.city }}', outputVariable: 'plan' })
       .end('end', { output: 'vars.plan' })
       .chain('start', 'where', 'plan', 'end')
+      .build(),
+  );
+  engine.registerWorkflow(
+    new WorkflowBuilder('await', '1')
+      .start()
+      .waitForEvent('go', { event: 'go' })
+      .llm('answer')
+      .end('end', { output: 'nodes.answer' })
+      .chain('start', 'go', 'answer', 'end')
       .build(),
   );
   return engine;
