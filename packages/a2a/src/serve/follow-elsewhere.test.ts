@@ -226,4 +226,46 @@ describe('subscribing to a task another process runs', () => {
       .poll(async () => (await a.client.getTask({ tenant: '', id: started.id })).status?.state)
       .toBe(TaskState.TASK_STATE_COMPLETED);
   });
+
+  it('a streamed message whose turn another process takes follows its task to the end', async () => {
+    const store = new InMemoryCheckpointStore();
+    const { tool, running, open: release } = gate();
+    const a = await open({}, gatedEngine(store, tool));
+    const b = await open({ followIntervalMs: 100 }, gatedEngine(store, tool));
+    const first = asTask(
+      await a.client.sendMessage(request('hello', {}, { returnImmediately: true })),
+    );
+    await running;
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    // Through B, into the conversation A is running: the message waits in the thread's inbox.
+    const events: StreamResponse[] = [];
+    let ended = false;
+    const streaming = (async () => {
+      for await (const event of b.client.sendMessageStream(
+        request('and then?', { contextId: first.contextId }),
+      ))
+        events.push(event);
+      ended = true;
+    })();
+    await drive(() => events.length > 0);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(ended).toBe(false);
+    expect(events.map(word)).toEqual(['task:TASK_STATE_SUBMITTED']);
+
+    // A ends its turn and takes the waiting message in the next one; B reads that in the store.
+    release();
+    await drive(() => ended);
+    await streaming;
+    expect(events.map(word)).toEqual([
+      'task:TASK_STATE_SUBMITTED',
+      'artifactUpdate',
+      'statusUpdate:TASK_STATE_COMPLETED',
+    ]);
+    const task = events[0]?.payload;
+    const got = await a.client.getTask({
+      tenant: '',
+      id: task?.$case === 'task' ? task.value.id : '',
+    });
+    expect(got.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
+  });
 });

@@ -30,7 +30,7 @@ import { type FollowSchedule, followSchedule, TaskFollow } from './follow-task.j
 import { contentOfParts, dataOfParts } from './parts.js';
 import type { PushConfigs } from './push/push-configs.js';
 import type { PushNotifications } from './push/push-notifications.js';
-import { endOf, progressOf, taskResponse } from './stream-responses.js';
+import { endOf, progressOf, statusUpdate, taskResponse } from './stream-responses.js';
 import { contextOfTask, newTaskId } from './task-id.js';
 import {
   hasStopped,
@@ -169,16 +169,24 @@ export class SkeinA2ARequestHandler implements A2ARequestHandler {
     const view = viewFor(this.#engine, principalOf(context));
     const queue = new EventQueue<StreamResponse>();
     let ids: { contextId: string; taskId: string } | undefined;
+    let last: TaskState | undefined = TaskState.TASK_STATE_SUBMITTED;
     const progress: Progress = (event) => {
-      if (ids) for (const response of progressOf(event, ids)) queue.push(response);
+      if (!ids) return;
+      for (const response of progressOf(event, ids)) {
+        if (response.payload?.$case === 'statusUpdate') last = response.payload.value.status?.state;
+        queue.push(response);
+      }
     };
     const begun = await this.#begin(view, params, progress, context);
     ids = { contextId: begun.contextId, taskId: begun.taskId };
+    // Whether the task goes on where this process does not hear it (see below).
+    let elsewhere = false;
     begun.done.then(
       async () => {
         try {
           const task = await this.#current(view, begun, undefined);
-          for (const response of endOf(task)) queue.push(response);
+          if (task.status && !hasStopped(task.status.state)) elsewhere = true;
+          else for (const response of endOf(task)) queue.push(response);
           queue.end();
         } catch (error) {
           queue.fail(toA2AError(error, begun.taskId));
@@ -188,6 +196,9 @@ export class SkeinA2ARequestHandler implements A2ARequestHandler {
     );
     yield taskResponse(begun.first);
     yield* queue;
+    // The message waits in the thread's inbox, or another process took its turn: the stream
+    // follows the task as a subscriber does, from the state it last said.
+    if (elsewhere) yield* this.#followTask(view, begun.taskId, context, last);
   }
 
   async getTask(params: GetTaskRequest, context: ServerCallContext): Promise<Task> {
@@ -280,19 +291,36 @@ export class SkeinA2ARequestHandler implements A2ARequestHandler {
     params: SubscribeToTaskRequest,
     context: ServerCallContext,
   ): AsyncGenerator<StreamResponse, void, undefined> {
-    const view = viewFor(this.#engine, principalOf(context));
+    yield* this.#followTask(
+      viewFor(this.#engine, principalOf(context)),
+      params.id,
+      context,
+      undefined,
+    );
+  }
+
+  /**
+   * A task's stream until it stops. With `last` undefined (a subscriber) it opens with the task
+   * as it is; with `last` (a stream that goes on following) it says only what changed since.
+   */
+  async *#followTask(
+    view: EngineView,
+    taskId: string,
+    context: ServerCallContext,
+    last: TaskState | undefined,
+  ): AsyncGenerator<StreamResponse, void, undefined> {
     const queue = new EventQueue<StreamResponse>();
-    const ids = { contextId: contextOfTask(params.id) ?? '', taskId: params.id };
+    const ids = { contextId: contextOfTask(taskId) ?? '', taskId };
     // Events of a run here come at once; the store, read now and then, tells of any other run
     // (another process's, a woken wait, the app's own send): see TaskFollow.
     const follow = new TaskFollow(
       ids,
       {
         read: async () =>
-          this.#viewOf(view, await this.#find(view, params.id), params.id, { historyLength: 0 }),
+          this.#viewOf(view, await this.#find(view, taskId), taskId, { historyLength: 0 }),
         send: (response) => queue.push(response),
         end: () => queue.end(),
-        fail: (error) => queue.fail(toA2AError(error, params.id)),
+        fail: (error) => queue.fail(toA2AError(error, taskId)),
       },
       this.#schedule,
     );
@@ -313,11 +341,15 @@ export class SkeinA2ARequestHandler implements A2ARequestHandler {
     if (gone?.aborted) leave();
     try {
       if (ids.contextId !== '') unsubscribe = await view.subscribe(ids.contextId, listener);
-      const found = await this.#find(view, params.id);
-      const task = await this.#viewOf(view, found, params.id, {});
-      const stopped = task.status !== undefined && hasStopped(task.status.state);
+      const found = await this.#find(view, taskId);
+      const task = await this.#viewOf(view, found, taskId, {});
+      const state = task.status?.state;
+      const stopped = state !== undefined && hasStopped(state);
       if (!stopped) follow.begin(task);
-      yield taskResponse(task);
+      if (last === undefined) yield taskResponse(task);
+      else if (stopped) yield* endOf(task);
+      else if (state !== undefined && state !== last)
+        yield statusUpdate(ids, state, task.status?.message);
       if (stopped) return;
       yield* queue;
     } finally {
