@@ -175,6 +175,76 @@ describe('skein run refuses before it writes anything', () => {
   }, 60_000);
 });
 
+describe('skein compare', () => {
+  function runWithScores(lines: readonly (readonly [string, string, number])[], tail = ''): string {
+    const folder = tempFolder();
+    const text = lines
+      .map(([itemId, scorer, score]) => `${JSON.stringify({ itemId, scorer, score })}\n`)
+      .join('');
+    writeFileSync(join(folder, 'scores.jsonl'), text + tail);
+    return folder;
+  }
+  const ids = Array.from({ length: 12 }, (_, i) => `q${i}`);
+
+  it('prints a row per scorer and the changed items, or JSON; exit 0 either way', async () => {
+    const a = runWithScores(
+      [...ids.map((id) => [id, 'exact', 0.25] as const), ['q0', 'judge', 1]],
+      '{"itemId":"q1","sco',
+    );
+    const b = runWithScores([
+      ...ids.map((id) => [id, 'exact', 0.75] as const),
+      ['q0', 'judge', 1],
+      ['q0', 'new', 1],
+    ]);
+    const text = await cli(['compare', a, b, '--resamples', '2000']);
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toContain('2000 resamples, seed 1');
+    expect(text.stdout).toMatch(
+      /exact\s+12\s+0\.250 \[0\.250, 0\.250\]\s+0\.750 \[0\.750, 0\.750\]\s+\+0\.500 \[\+0\.500, \+0\.500\]\s+real/,
+    );
+    expect(text.stdout).toMatch(/judge\s+1\s+.*within noise/);
+    expect(text.stdout).toContain('scorers only in B, not compared: new');
+    expect(text.stdout).toContain('exact: 12 of 12 items changed (12 up, 0 down)');
+    expect(text.stderr).toContain(`${join(a, 'scores.jsonl')}: line 14 has no newline`);
+
+    const json = await cli(['compare', a, b, '--json', '--seed', '9']);
+    expect(json.code, json.stderr).toBe(0);
+    const comparison = JSON.parse(json.stdout);
+    expect(comparison).toMatchObject({
+      seed: 9,
+      resamples: 10_000,
+      runA: { folder: a, tornLine: 14 },
+      scorersOnlyInB: ['new'],
+      scorers: [
+        { scorer: 'exact', n: 12, difference: { mean: 0.5, real: true } },
+        { scorer: 'judge', n: 1, difference: { mean: 0, real: false } },
+      ],
+    });
+    expect(comparison.scorers[0].changed).toHaveLength(12);
+  }, 60_000);
+
+  it('exits 1 for a missing run or a bad line, 2 for bad usage', async () => {
+    const a = runWithScores([['q0', 'exact', 1]]);
+    const missing = await cli(['compare', a, join(a, 'nope')]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain(
+      `skein compare failed: RUN_FOLDER_INVALID: Run folder ${join(a, 'nope')}`,
+    );
+    const bad = runWithScores(
+      [['q0', 'exact', 1]],
+      'oops\n{"itemId":"q1","scorer":"exact","score":0}\n',
+    );
+    const badLine = await cli(['compare', a, bad]);
+    expect(badLine.code).toBe(1);
+    expect(badLine.stderr).toContain(
+      `SCORES_LINE_INVALID: ${join(bad, 'scores.jsonl')}:2: is not JSON`,
+    );
+    const usage = await cli(['compare', a, '--seed', 'x']);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain('Usage: skein compare');
+  }, 60_000);
+});
+
 describe('formatProgress', () => {
   it('shows the bar, counts, rate, ETA and tokens', () => {
     const last: ItemResult = {

@@ -1,19 +1,25 @@
 #!/usr/bin/env node
+import { compareCommand } from './compare-command.js';
 import { runCommand } from './run-command.js';
 
-// First Ctrl-C: stop starting items and cancel the running ones (they resume next time).
-// Second: leave at once.
-const controller = new AbortController();
-process.on('SIGINT', () => {
-  if (controller.signal.aborted) process.exit(130);
-  process.stderr.write('\nstopping… (Ctrl-C again to quit at once)\n');
-  controller.abort();
-});
+const argv = process.argv.slice(2);
+const io = { stdout: process.stdout, stderr: process.stderr };
 
-void runCommand(process.argv.slice(2), {
-  stdout: process.stdout,
-  stderr: process.stderr,
-  signal: controller.signal,
-}).then((code) => {
-  process.exitCode = code;
-});
+if (argv[0] === 'compare') {
+  // No Ctrl-C handling: a comparison writes nothing, so stopping it at once loses nothing.
+  void compareCommand(argv, io).then((code) => {
+    process.exitCode = code;
+  });
+} else {
+  // First Ctrl-C: stop starting items and cancel the running ones (they resume next time).
+  // Second: leave at once.
+  const controller = new AbortController();
+  process.on('SIGINT', () => {
+    if (controller.signal.aborted) process.exit(130);
+    process.stderr.write('\nstopping… (Ctrl-C again to quit at once)\n');
+    controller.abort();
+  });
+  void runCommand(argv, { ...io, signal: controller.signal }).then((code) => {
+    process.exitCode = code;
+  });
+}

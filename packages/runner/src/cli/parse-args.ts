@@ -1,8 +1,9 @@
-import { parseArgs } from 'node:util';
 import { invalidOption } from '../errors/invalid-option.js';
 import { checkRate } from '../limits/rate-limiter.js';
+import { parseFlags } from './parse-flags.js';
 
 export const USAGE = `Usage: skein run <workflow module> --input <data.jsonl> --out <run folder> [options]
+       skein compare <run A> <run B> [--json] [--seed <n>] [--resamples <n>]   (see skein compare --help)
 
 Runs a workflow over every line of a JSONL file, each line in its own thread, writing
 results.jsonl, exports and summary.json into the run folder. Run it again with --resume to go
@@ -75,22 +76,19 @@ const FLAGS = {
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
-/** Node's own parse errors (an unknown flag, a missing value) as `InvalidArgumentError`. */
-function parseFlags(argv: readonly string[]) {
-  try {
-    return parseArgs({ args: [...argv], allowPositionals: true, options: FLAGS });
-  } catch (error) {
-    throw invalidOption('arguments', error instanceof Error ? error.message : String(error));
-  }
-}
-
 /** `skein run …` arguments, or `'help'`. Throws `InvalidArgumentError` naming the bad flag. */
 export function parseCliArgs(argv: readonly string[]): CliArgs | 'help' {
-  const { values, positionals } = parseFlags(argv);
+  const { values, positionals } = parseFlags(
+    { args: [...argv], allowPositionals: true, options: FLAGS },
+    invalidOption,
+  );
   if (values.help) return 'help';
   const [command, module, ...rest] = positionals;
   if (command !== 'run')
-    throw invalidOption('command', `unknown command "${command ?? ''}"; try "skein run"`);
+    throw invalidOption(
+      'command',
+      `unknown command "${command ?? ''}"; try "skein run" or "skein compare"`,
+    );
   if (module === undefined) throw invalidOption('<workflow module>', 'is required');
   if (rest.length !== 0) throw invalidOption('arguments', `unexpected "${rest.join(' ')}"`);
   if (values.input === undefined) throw invalidOption('--input', 'is required');

@@ -36,6 +36,7 @@ const runnerErrors: { [C in api.RunnerErrorCode]: api.RunnerError<C> } = {
     'WORKFLOW_MODULE_FAILED',
   ),
   EXPORT_PART_UNSUPPORTED: api.RunnerError.exportPart('run:1', 2, 0, 'audio'),
+  SCORES_LINE_INVALID: api.RunnerError.scoresLine('runs/a/scores.jsonl', 4, 'not JSON'),
 };
 
 // Every error class this package exports, with each code it throws.

@@ -20,6 +20,9 @@ import { SkeinError, type SkeinErrorOptions } from '@skein/spec';
  *   file, an image outside a user message) or whose bytes it cannot read (an attachment the
  *   store does not give); the item is recorded as failed with `EXPORT_FAILED` and this message
  *   (`threadId`, `messageIndex`, `partIndex`).
+ * - `SCORES_LINE_INVALID`: `skein compare`: a line of a run's `scores.jsonl` is not a score (not
+ *   JSON, no item id or scorer, a score that is not a number from 0 to 1) or repeats the item and
+ *   scorer of an earlier line; nothing is compared (`file`, `line`).
  */
 export type RunnerErrorCode =
   | 'RUN_FOLDER_INVALID'
@@ -29,7 +32,8 @@ export type RunnerErrorCode =
   | 'ITEM_ID_INVALID'
   | 'WORKFLOW_MODULE_INVALID'
   | 'WORKFLOW_MODULE_FAILED'
-  | 'EXPORT_PART_UNSUPPORTED';
+  | 'EXPORT_PART_UNSUPPORTED'
+  | 'SCORES_LINE_INVALID';
 
 /**
  * The codes of a refused run folder. Whatever the code, the run stopped before changing any file
@@ -50,9 +54,9 @@ export type WorkflowModuleErrorCode = Extract<
 export interface RunnerErrorFacts {
   /** The run folder or the file of it at fault (run folder codes). */
   readonly path?: string;
-  /** The input file (`INPUT_LINE_MALFORMED`). */
+  /** The input file (`INPUT_LINE_MALFORMED`) or scores file (`SCORES_LINE_INVALID`). */
   readonly file?: string;
-  /** The 1-based line number (`INPUT_LINE_MALFORMED`). */
+  /** The 1-based line number (`INPUT_LINE_MALFORMED`, `SCORES_LINE_INVALID`). */
   readonly line?: number;
   /** Where the item came from: `data.jsonl:12` or `item 12` (`ITEM_ID_INVALID`). */
   readonly where?: string;
@@ -115,6 +119,15 @@ export class RunnerError<Code extends RunnerErrorCode = RunnerErrorCode> extends
     problem: string,
   ): RunnerError<'INPUT_LINE_MALFORMED'> {
     return new RunnerError('INPUT_LINE_MALFORMED', `${file}:${line}: ${problem}`, { file, line });
+  }
+
+  /** Line `line` of the scores file `file` is not a score, or repeats one. */
+  static scoresLine(
+    file: string,
+    line: number,
+    problem: string,
+  ): RunnerError<'SCORES_LINE_INVALID'> {
+    return new RunnerError('SCORES_LINE_INVALID', `${file}:${line}: ${problem}`, { file, line });
   }
 
   static itemId(where: string, problem: string, itemId?: string): RunnerError<'ITEM_ID_INVALID'> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coin, keyedRandom, mulberry32 } from './seeded-random.js';
+import { coin, keyedRandom, seededRandom } from './seeded-random.js';
 
 describe('seeded random', () => {
   it('gives the same numbers for the same seed and key, others for others', () => {
@@ -15,7 +15,7 @@ describe('seeded random', () => {
   });
 
   it('stays in [0, 1) and its coin is fair enough', () => {
-    const next = mulberry32(7);
+    const next = seededRandom(7);
     let heads = 0;
     for (let i = 0; i < 20_000; i++) {
       const x = next();

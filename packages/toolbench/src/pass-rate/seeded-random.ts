@@ -1,3 +1,6 @@
+import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
+import { mersenne } from 'pure-rand/generator/mersenne';
+
 // The coins of the ToolBench pass rate, seeded.
 //
 // The reference throws a coin with Python's global `random` in two places: a round whose
@@ -21,21 +24,19 @@ function fnv1a32(text: string): number {
   return hash >>> 0;
 }
 
-/** Mulberry32: a small 32-bit generator of numbers in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
+/**
+ * Numbers in [0, 1) from pure-rand's Mersenne Twister seeded with `seed` (the generator Python's
+ * `random` is, though not seeded the way Python seeds it). Mersenne, not xoroshiro: the first
+ * draw of xoroshiro128plus from a small seed is close to 1.
+ */
+export function seededRandom(seed: number): () => number {
+  const rng = mersenne(seed >>> 0);
+  return () => uniformFloat64(rng);
 }
 
 /** A number in [0, 1) fixed by `seed` and `key`: the stand-in for one `random.random()`. */
 export function keyedRandom(seed: number, key: readonly (string | number)[]): number {
-  return mulberry32(fnv1a32(JSON.stringify([seed, ...key])))();
+  return seededRandom(fnv1a32(JSON.stringify([seed, ...key])))();
 }
 
 /** `random.random() < 0.5`, the reference's coin, for the draw named by `key`. */
