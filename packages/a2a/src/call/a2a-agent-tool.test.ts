@@ -47,6 +47,16 @@ function idsIn(request: LLMRequest): { taskId: string; contextId: string } {
   return { taskId: found[1]!, contextId: found[2]! };
 }
 
+/** An agent that asks which city, then forecasts rain in the city it is told. */
+const asksTheCity: AgentTurn[] = [
+  (turn) => turn.status(TaskState.TASK_STATE_INPUT_REQUIRED, 'Which city?'),
+  (turn) => {
+    turn.status(TaskState.TASK_STATE_WORKING);
+    turn.artifact([textPart(`Rain in ${turn.text}.`)]);
+    turn.status(TaskState.TASK_STATE_COMPLETED);
+  },
+];
+
 describe('a2aAgentTool in a Skein thread', () => {
   it('a completed task gives its artifacts: text, data as JSON, files by URL and by bytes', async () => {
     const { server } = await agent([
@@ -118,14 +128,7 @@ describe('a2aAgentTool in a Skein thread', () => {
   });
 
   it("input required: the thread pauses with the agent's question, and the answer goes to the same task, once", async () => {
-    const { server, executor } = await agent([
-      (turn) => turn.status(TaskState.TASK_STATE_INPUT_REQUIRED, 'Which city?'),
-      (turn) => {
-        turn.status(TaskState.TASK_STATE_WORKING);
-        turn.artifact([textPart(`Rain in ${turn.text}.`)]);
-        turn.status(TaskState.TASK_STATE_COMPLETED);
-      },
-    ]);
+    const { server, executor } = await agent(asksTheCity);
     const tool = await a2aAgentTool({ url: server.url, pollIntervalMs: 1 });
     const llm = new ScriptedLLMClient([
       { toolCalls: [{ name: 'weather_agent', arguments: { message: 'Weather please' } }] },
@@ -156,14 +159,7 @@ describe('a2aAgentTool in a Skein thread', () => {
   });
 
   it('input required with inputRequired "ask-model": the model is told what the agent asks, and answers with taskId', async () => {
-    const { server, executor } = await agent([
-      (turn) => turn.status(TaskState.TASK_STATE_INPUT_REQUIRED, 'Which city?'),
-      (turn) => {
-        turn.status(TaskState.TASK_STATE_WORKING);
-        turn.artifact([textPart(`Rain in ${turn.text}.`)]);
-        turn.status(TaskState.TASK_STATE_COMPLETED);
-      },
-    ]);
+    const { server, executor } = await agent(asksTheCity);
     const tool = await a2aAgentTool({
       url: server.url,
       pollIntervalMs: 1,

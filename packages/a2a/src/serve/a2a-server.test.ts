@@ -1,6 +1,6 @@
 import { Role, SendMessageRequest, type StreamResponse, type Task, TaskState } from '@a2a-js/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
-import { request, type Served, serve } from './test-support/agent.js';
+import { asTask, request, type Served, serve } from './test-support/agent.js';
 
 const texts = (task: Task | undefined) =>
   (task?.artifacts ?? []).flatMap((a) =>
@@ -10,11 +10,6 @@ const statusText = (task: Task) =>
   (task.status?.message?.parts ?? []).flatMap((p) =>
     p.content?.$case === 'text' ? [p.content.value] : [],
   );
-
-function asTask(result: unknown): Task {
-  expect(result).toHaveProperty('status');
-  return result as Task;
-}
 
 let served: Served | undefined;
 afterEach(async () => {

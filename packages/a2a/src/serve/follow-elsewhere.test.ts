@@ -1,4 +1,4 @@
-import { type StreamResponse, type Task, TaskState } from '@a2a-js/sdk';
+import { type StreamResponse, TaskState } from '@a2a-js/sdk';
 import { ServerCallContext } from '@a2a-js/sdk/server';
 import {
   type CheckpointStore,
@@ -12,7 +12,7 @@ import { contentText, type LLMRequest } from '@skein/spec';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setClientGone } from './caller.js';
 import { createA2AHandler } from './create-a2a-handler.js';
-import { agentEngine, request, type Served, serve } from './test-support/agent.js';
+import { agentEngine, asTask, request, type Served, serve } from './test-support/agent.js';
 
 // Two engines on one store stand for two processes of one agent: A runs the turn, a client
 // subscribes through B, which hears none of A's events and follows the task in the store.
@@ -28,11 +28,6 @@ async function open(...args: Parameters<typeof serve>): Promise<Served> {
   const served = await serve(...args);
   opened.push(served);
   return served;
-}
-
-function asTask(result: unknown): Task {
-  expect(result).toHaveProperty('status');
-  return result as Task;
 }
 
 /** An event as a word: the kind of response, and the state it says. */
@@ -99,17 +94,26 @@ async function drive(done: () => boolean) {
   }
 }
 
+/**
+ * Two processes of one agent on one store, over HTTP: A runs a turn its gated tool holds open
+ * (`release` lets it end), B counts its store loads.
+ */
+async function heldTurn() {
+  const store = new InMemoryCheckpointStore();
+  const { tool, running, open: release } = gate();
+  const a = await open({}, gatedEngine(store, tool));
+  const counting = countingLoads(store);
+  const b = await open({ followIntervalMs: 100 }, gatedEngine(counting.store, tool));
+  const started = asTask(
+    await a.client.sendMessage(request('hello', {}, { returnImmediately: true })),
+  );
+  await running;
+  return { a, b, started, release, loads: counting.loads };
+}
+
 describe('subscribing to a task another process runs', () => {
   it('sends the task at work, then — read from the store — its answer and its end', async () => {
-    const store = new InMemoryCheckpointStore();
-    const { tool, running, open: release } = gate();
-    const a = await open({}, gatedEngine(store, tool));
-    const counting = countingLoads(store);
-    const b = await open({ followIntervalMs: 100 }, gatedEngine(counting.store, tool));
-    const started = asTask(
-      await a.client.sendMessage(request('hello', {}, { returnImmediately: true })),
-    );
-    await running;
+    const { b, started, release, loads } = await heldTurn();
 
     // From here the follow's waits are the fake clock's.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -139,9 +143,9 @@ describe('subscribing to a task another process runs', () => {
       value: 're: hello',
     });
     // The stream is over: B reads the store no more.
-    const loads = counting.loads();
+    const before = loads();
     await vi.advanceTimersByTimeAsync(60_000);
-    expect(counting.loads()).toBe(loads);
+    expect(loads()).toBe(before);
   });
 
   it('a task waiting for input ends the subscription at once, and nothing is read after', async () => {
@@ -158,9 +162,9 @@ describe('subscribing to a task another process runs', () => {
     for await (const event of b.client.resubscribeTask({ tenant: '', id: asked.id }))
       events.push(event);
     expect(events.map(word)).toEqual(['task:TASK_STATE_INPUT_REQUIRED']);
-    const loads = counting.loads();
+    const before = counting.loads();
     await vi.advanceTimersByTimeAsync(60_000);
-    expect(counting.loads()).toBe(loads);
+    expect(counting.loads()).toBe(before);
   });
 
   it('a client that goes away stops the follow at once: no timer is left', async () => {
@@ -201,15 +205,7 @@ describe('subscribing to a task another process runs', () => {
   });
 
   it('over HTTP: a subscriber that hangs up stops the follow, the task runs on', async () => {
-    const store = new InMemoryCheckpointStore();
-    const { tool, running, open: release } = gate();
-    const a = await open({}, gatedEngine(store, tool));
-    const counting = countingLoads(store);
-    const b = await open({ followIntervalMs: 100 }, gatedEngine(counting.store, tool));
-    const started = asTask(
-      await a.client.sendMessage(request('hello', {}, { returnImmediately: true })),
-    );
-    await running;
+    const { a, b, started, release, loads } = await heldTurn();
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     for await (const event of b.client.resubscribeTask({ tenant: '', id: started.id })) {
       expect(word(event)).toBe('task:TASK_STATE_WORKING');
@@ -217,9 +213,9 @@ describe('subscribing to a task another process runs', () => {
     }
     // B hears the connection close, and its follow's timer is gone.
     await drive(() => vi.getTimerCount() === 0);
-    const loads = counting.loads();
+    const before = loads();
     await vi.advanceTimersByTimeAsync(60_000);
-    expect(counting.loads()).toBe(loads);
+    expect(loads()).toBe(before);
     vi.useRealTimers();
     release();
     await expect
@@ -228,14 +224,7 @@ describe('subscribing to a task another process runs', () => {
   });
 
   it('a streamed message whose turn another process takes follows its task to the end', async () => {
-    const store = new InMemoryCheckpointStore();
-    const { tool, running, open: release } = gate();
-    const a = await open({}, gatedEngine(store, tool));
-    const b = await open({ followIntervalMs: 100 }, gatedEngine(store, tool));
-    const first = asTask(
-      await a.client.sendMessage(request('hello', {}, { returnImmediately: true })),
-    );
-    await running;
+    const { a, b, started: first, release } = await heldTurn();
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     // Through B, into the conversation A is running: the message waits in the thread's inbox.
     const events: StreamResponse[] = [];

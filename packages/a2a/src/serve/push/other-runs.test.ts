@@ -1,8 +1,8 @@
-import { type Task, TaskState } from '@a2a-js/sdk';
+import { TaskState } from '@a2a-js/sdk';
 import { InMemoryPushNotificationStore } from '@a2a-js/sdk/server';
 import { InMemoryCheckpointStore } from '@skein/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { agentEngine, request, type Served, serve } from '../test-support/agent.js';
+import { agentEngine, asTask, request, type Served, serve } from '../test-support/agent.js';
 import {
   deliveredStates,
   type PushReceiver,
@@ -29,11 +29,6 @@ async function open(...args: Parameters<typeof serve>): Promise<Served> {
   const served = await serve(...args);
   opened.push(served);
   return served;
-}
-
-function asTask(result: unknown): Task {
-  expect(result).toHaveProperty('status');
-  return result as Task;
 }
 
 const withConfig = (url: string) => ({ taskPushNotificationConfig: { url, token: 'tok' } });

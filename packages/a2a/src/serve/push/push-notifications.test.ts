@@ -1,6 +1,6 @@
-import { type Task, type TaskPushNotificationConfig, TaskState } from '@a2a-js/sdk';
+import { type TaskPushNotificationConfig, TaskState } from '@a2a-js/sdk';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { request, type Served, serve } from '../test-support/agent.js';
+import { asTask, request, type Served, serve } from '../test-support/agent.js';
 import {
   deliveredStates,
   type PushReceiver,
@@ -33,11 +33,6 @@ async function setUp(
   receiver = await pushReceiver(statuses);
   served = await serve({ workflowId, pushNotifications: { allowUrl: onLoopback, ...push } });
   return { receiver, served, client: served.client };
-}
-
-function asTask(result: unknown): Task {
-  expect(result).toHaveProperty('status');
-  return result as Task;
 }
 
 const config = (taskId: string, fields: Partial<TaskPushNotificationConfig>) =>

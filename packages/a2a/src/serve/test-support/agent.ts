@@ -2,7 +2,11 @@
 // to be cancelled; books a flight, with approval, on "Book <city>"), a trip that asks where to
 // before it plans, and an `await` that waits for the event `go` (engine.signal) before it answers.
 import { randomUUID } from 'node:crypto';
-import { type SendMessageRequest as A2ASendMessageRequest, SendMessageRequest } from '@a2a-js/sdk';
+import {
+  type SendMessageRequest as A2ASendMessageRequest,
+  SendMessageRequest,
+  type Task,
+} from '@a2a-js/sdk';
 import { type Client, ClientFactory } from '@a2a-js/sdk/client';
 import {
   type CheckpointStore,
@@ -14,6 +18,7 @@ import {
 } from '@skein/core';
 import { ScriptedLLMClient } from '@skein/core/testing';
 import { contentText, type LLMRequest } from '@skein/spec';
+import { expect } from 'vitest';
 import { type ListenA2AOptions, listenA2A, type RunningA2AServer } from '../listen-a2a.js';
 
 function model(): ScriptedLLMClient {
@@ -97,4 +102,10 @@ export function request(
     message: { messageId: randomUUID(), role: 'ROLE_USER', parts: [{ text }], ...message },
     ...(configuration ? { configuration } : {}),
   });
+}
+
+/** A `SendMessage` result that must be a task (not a plain message). */
+export function asTask(result: unknown): Task {
+  expect(result).toHaveProperty('status');
+  return result as Task;
 }
