@@ -93,6 +93,22 @@ export { MAX_EXPRESSION_DEPTH, MAX_EXPRESSION_TOKENS } from './expressions/expre
 // Expressions
 export { compileExpression } from './expressions/parser.js';
 export type { CompiledTemplate } from './expressions/template.js';
+// Guardrails
+export type {
+  GuardedCall,
+  Guardrail,
+  GuardrailContext,
+  GuardrailNames,
+  GuardrailStage,
+  GuardrailSubject,
+  GuardrailVerdict,
+  ToolGuardrailNames,
+} from './guardrails/guardrail.js';
+export type { GuardrailErrorCode, GuardrailErrorFacts } from './guardrails/guardrail-error.js';
+export { GuardrailError } from './guardrails/guardrail-error.js';
+export type { GuardrailRegistry } from './guardrails/guardrail-registry.js';
+export type { ModelGuardrailOptions } from './guardrails/model-guardrail.js';
+export { modelGuardrail } from './guardrails/model-guardrail.js';
 // History: checkpoints of a thread, forks
 export type { ForkChanges } from './history/fork-thread.js';
 export type { HistoryChanges, HistoryEntry, HistoryOptions } from './history/thread-history.js';
@@ -141,6 +157,7 @@ export type {
   ThreadParent,
   ThreadState,
   ThreadStatus,
+  TrippedGuardrail,
 } from './thread/thread-state.js';
 export type { ThreadTransition } from './thread/thread-transition.js';
 // Time: wakes

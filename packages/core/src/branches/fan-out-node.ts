@@ -7,6 +7,7 @@ import type { ThreadContext } from '../thread/thread-context.js';
 import { deepFreeze } from '../util/freeze.js';
 import { setEntry, withEntry } from '../util/with-entry.js';
 import type { JoinNode, MapNode, NodeDefinition, ParallelNode } from '../workflow/types.js';
+import { throwChildTrip } from './branch-trip.js';
 import { type ChildOutcome, type ChildPlan, childThreadId } from './child-plan.js';
 import type { ChildRunner } from './child-runner.js';
 import { keepChildren, pauseFor, runChildren } from './fan-out.js';
@@ -92,6 +93,11 @@ async function fanOut(
     throw ThreadError.cancelled(thread.threadId);
   }
   const { completed, failed, paused } = tally(results);
+  const tripped = results.find((r) => r.error?.code === 'GUARDRAIL_TRIPPED');
+  if (tripped) {
+    keepChildren(thread, results, false);
+    throwChildTrip(tripped);
+  }
   if (failFast && failed) {
     keepChildren(thread, results, false);
     throw NodeError.branchFailed(failed.plan.path, failed.threadId, failed.error!);

@@ -5,6 +5,7 @@ import { evaluateIn, renderIn } from '../nodes/node-expressions.js';
 import type { NodeOutcome, NodeRunContext } from '../nodes/node-handler.js';
 import { signalOf } from '../nodes/node-run-context.js';
 import type { SubworkflowNode } from '../workflow/types.js';
+import { throwChildTrip } from './branch-trip.js';
 import { childThreadId } from './child-plan.js';
 import type { ChildRunner } from './child-runner.js';
 import { answerFor, branchAnswer, keepChildren, pauseFor } from './fan-out.js';
@@ -51,8 +52,10 @@ export async function runSubworkflow(
   }
   keepChildren(thread, [result], false);
   if (result.status === 'CANCELLED') throw ThreadError.cancelled(result.thread.threadId);
-  if (result.status === 'FAILED')
+  if (result.status === 'FAILED') {
+    throwChildTrip(result);
     throw NodeError.subworkflowFailed(config.workflow, result.thread.threadId, result.error!);
+  }
   absorbChildren(ctx, [result], config.merge, runner.mergers);
   const childScope = { ...result.thread.scope(), output: result.output };
   const assigned: Record<string, unknown> = {};

@@ -7,7 +7,7 @@ import {
 } from '@skein/spec';
 import { ThreadError } from '../errors/thread-error.js';
 import { handleClearOperation } from '../nodes/context-processor-node.js';
-import { waitingFor } from '../run/call-checks.js';
+import { refuseTripped, waitingFor } from '../run/call-checks.js';
 import type { ThreadContext } from '../thread/thread-context.js';
 
 /** A message sent to a thread: its text, or a user message (text or parts) with metadata. */
@@ -95,6 +95,8 @@ export function nextTurn(
   const busy = busyReason(thread);
   if (busy !== undefined && !(endWait && endsByInterrupt(thread)))
     throw ThreadError.state(threadId, status, busy);
+  // A trip ends the turn; only one that said so ends the chat.
+  if (thread.state.error?.guardrail?.endsChat) refuseTripped(thread);
   if (status !== 'PENDING') thread.dispatch({ type: 'reopened', at: thread.workflow.startNodeId });
   // A new topic: earlier turns leave the view (they stay stored), the tools stay described.
   if (clear) handleClearOperation(thread.conversation);

@@ -16,6 +16,8 @@ import { workflowNotFound } from '../errors/not-found.js';
 import { SkeinEmitter } from '../events/emitter.js';
 import type { ThreadEventListener } from '../events/thread-event.js';
 import { ThreadSubscriptions } from '../events/thread-subscriptions.js';
+import type { Guardrail } from '../guardrails/guardrail.js';
+import { GuardrailRegistry } from '../guardrails/guardrail-registry.js';
 import { type ForkChanges, forkThread } from '../history/fork-thread.js';
 import {
   type HistoryEntry,
@@ -91,6 +93,11 @@ export interface SkeinEngineOptions {
   /** Merge functions a JOIN or SUBWORKFLOW can name with `merge: { function: name }`. */
   readonly mergers?: ThreadExecutorOptions['mergers'];
   /**
+   * Guardrails by name, for workflows, LLM nodes and tools to name (`guardrails: { input: […] }`);
+   * more can be added with `engine.guardrails.register`. See `Guardrail`.
+   */
+  readonly guardrails?: Readonly<Record<string, Guardrail>>;
+  /**
    * Who this engine is in the store's thread leases (default: host, process id and a random
    * part). Engines sharing a store must have different owners.
    */
@@ -159,7 +166,9 @@ export interface RunOutcome {
 export class SkeinEngine {
   readonly events = new SkeinEmitter();
   readonly tools = new ToolRegistry();
-  readonly workflows = new WorkflowRegistry({ tools: this.tools });
+  /** Guardrails workflows, LLM nodes and tools name (`SkeinEngineOptions.guardrails`). */
+  readonly guardrails: GuardrailRegistry;
+  readonly workflows: WorkflowRegistry;
   readonly builder: ThreadBuilder;
   readonly executor: ThreadExecutor;
   readonly store: CheckpointStore | undefined;
@@ -175,6 +184,8 @@ export class SkeinEngine {
   readonly #turns: ThreadTurns;
 
   constructor(options: SkeinEngineOptions = {}) {
+    this.guardrails = new GuardrailRegistry(options.guardrails);
+    this.workflows = new WorkflowRegistry({ tools: this.tools, guardrails: this.guardrails });
     this.store = options.store;
     if (options.owner !== undefined && (typeof options.owner !== 'string' || options.owner === ''))
       throw new InvalidArgumentError('owner', 'owner must be a non-empty string');
@@ -233,6 +244,7 @@ export class SkeinEngine {
         ? {}
         : { maxDepth: checkNumber('maxDepth', options.maxDepth, DEPTH_RANGE) }),
       ...(options.mergers ? { mergers: options.mergers } : {}),
+      guardrails: this.guardrails,
       lease: { owner: this.owner, leaseMs, now: this.#now },
       now: this.#now,
       interruptPosted: (threadId) => this.#turns.interruptPosted(threadId),

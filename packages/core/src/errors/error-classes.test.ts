@@ -55,6 +55,11 @@ const nodeErrors: { [C in api.NodeErrorCode]: api.NodeError<C> } = {
   WAIT_TIMED_OUT: api.NodeError.waitTimedOut('ask', '2026-01-01T00:00:00.000Z'),
   WAIT_TIME_INVALID: api.NodeError.waitTimeInvalid('nap', 'vars.ms', 'soon', 'milliseconds'),
 };
+const guardrailErrors: { [C in api.GuardrailErrorCode]: api.GuardrailError<C> } = {
+  GUARDRAIL_TRIPPED: api.GuardrailError.tripped({ guardrail: 'pii', stage: 'output', reason: 'x' }),
+  GUARDRAIL_FAILED: api.GuardrailError.failed({ guardrail: 'pii', reason: 'timed out' }, cause),
+  GUARDRAIL_INVALID: api.GuardrailError.invalid('pii', 'no check'),
+};
 const notFoundErrors: { [C in CoreNotFoundCode]: NotFoundError<C> } = {
   TOOL_NOT_FOUND: toolNotFound('calc', 'node "agent"'),
   WORKFLOW_NOT_FOUND: workflowNotFound('wf', undefined, []),
@@ -100,6 +105,7 @@ const table: [ErrorClass, SkeinError, string][] = [
   ...rows(api.ToolError, toolErrors),
   ...rows(api.ThreadError, threadErrors),
   ...rows(api.NodeError, nodeErrors),
+  ...rows(api.GuardrailError, guardrailErrors),
   [api.LLMCallError, new api.LLMCallError('agent', 3, cause), 'LLM_CALL_FAILED'],
   [api.ListenerError, new api.ListenerError('node:started', cause), 'LISTENER_FAILED'],
   ...rows(testing.ScriptError, scriptErrors),
@@ -126,7 +132,9 @@ describe('every exported error class', () => {
     expect(exported.filter((type) => !tabled.has(type))).toEqual([]);
   });
 
-  it('is one of at most eight of core, besides those of @skein/spec', () => {
+  // Nine since guardrails: a trip is what an app catches by class, as OpenAI Agents' tripwire
+  // exceptions are, and it fits none of the others (decision 0042).
+  it('is one of at most nine of core, besides those of @skein/spec', () => {
     const own = new Set(table.map(([type]) => type));
     for (const spec of [
       api.CheckpointConflictError,
@@ -140,6 +148,7 @@ describe('every exported error class', () => {
       own.delete(spec);
     expect([...own].map((type) => type.name).sort()).toEqual([
       'ExpressionError',
+      'GuardrailError',
       'LLMCallError',
       'ListenerError',
       'NodeError',

@@ -25,7 +25,17 @@ export interface ThreadFinishedEvent extends ThreadScoped {
   readonly status: 'COMPLETED' | 'FAILED' | 'PAUSED' | 'CANCELLED';
   readonly steps: number;
   readonly output?: unknown;
-  readonly error?: { readonly code: string; readonly message: string };
+  readonly error?: {
+    readonly code: string;
+    readonly message: string;
+    /** `GUARDRAIL_TRIPPED`: the guardrail, its stage and reason (as stored with the thread). */
+    readonly guardrail?: {
+      readonly name: string;
+      readonly stage: string;
+      readonly reason: string;
+      readonly endsChat?: boolean;
+    };
+  };
 }
 /** A tool call waiting for a person's approval: answer it by `toolCallId`. */
 export interface ApprovalRequest {
@@ -130,6 +140,18 @@ export interface ToolErrorEvent extends NodeScoped {
   readonly code: string;
   readonly message: string;
 }
+/**
+ * A guardrail decided something other than `pass`: `trip` (the run ends `GUARDRAIL_TRIPPED`
+ * right after), `refuse` (a tool call does not run) or `redact` (a tool result is replaced).
+ */
+export interface GuardrailVerdictEvent extends NodeScoped {
+  readonly guardrail: string;
+  readonly stage: 'input' | 'output' | 'tool-call' | 'tool-result';
+  readonly action: 'trip' | 'refuse' | 'redact';
+  readonly reason?: string;
+  readonly toolCallId?: string;
+  readonly toolName?: string;
+}
 export interface MessageAddedEvent extends ThreadScoped {
   readonly message: LLMMessage;
   readonly position: number;
@@ -191,6 +213,7 @@ export interface SkeinEventMap {
   'tool:call': ToolCallEvent;
   'tool:result': ToolResultEvent;
   'tool:error': ToolErrorEvent;
+  'guardrail:verdict': GuardrailVerdictEvent;
   'message:added': MessageAddedEvent;
   'batch:started': BatchStartedEvent;
   'operation:applied': OperationAppliedEvent;

@@ -28,6 +28,7 @@ const NAMES: Record<ThreadEventName, true> = {
   'tool:call': true,
   'tool:result': true,
   'tool:error': true,
+  'guardrail:verdict': true,
   'message:added': true,
   'batch:started': true,
   'operation:applied': true,

@@ -18,6 +18,16 @@ import type { LLMNode } from '../workflow/types.js';
 import { hasRef, withAttachmentBytes } from './attachment-bytes.js';
 import { compactIfNeeded } from './compaction.js';
 import { findTool } from './find-tool.js';
+import {
+  anyToolGuardrails,
+  guardCalls,
+  guardInput,
+  guardOutput,
+  guardResult,
+  guardrailNames,
+  isGuarded,
+  TOOL_REFUSED,
+} from './guard-stages.js';
 import { callModel } from './model-call.js';
 import { renderIn } from './node-expressions.js';
 import type { NodeHandler, NodeOutcome, NodeRunContext } from './node-handler.js';
@@ -140,6 +150,7 @@ function idempotencyKeys(
 }
 
 const NONE_REJECTED: ReadonlyMap<string, string | undefined> = new Map();
+const NONE_REFUSED: ReadonlyMap<string, string> = new Map();
 
 /** A round's calls as they ran on: the results they already have, and answers for calls that asked. */
 interface RoundSoFar {
@@ -162,10 +173,14 @@ async function runCalls(
   rejected: ReadonlyMap<string, string | undefined>,
   round: number,
   soFar: RoundSoFar = NOTHING_YET,
+  /** Calls a guardrail refused, with the result text the model is shown. */
+  refused: ReadonlyMap<string, string> = NONE_REFUSED,
 ): Promise<NodeOutcome | undefined> {
   const { thread, node, services } = ctx;
   const signal = signalOf(ctx);
-  const runnable = calls.filter((c) => !rejected.has(c.id) && !Object.hasOwn(soFar.results, c.id));
+  const runnable = calls.filter(
+    (c) => !rejected.has(c.id) && !refused.has(c.id) && !Object.hasOwn(soFar.results, c.id),
+  );
   const ran = await services.toolRunner.runAll(
     runnable,
     {
@@ -184,11 +199,13 @@ async function runCalls(
   const results: Record<string, LLMMessage> = { ...soFar.results };
   const failures: Record<string, number> = Object.create(null);
   let asked: { readonly callId: string; readonly request: ToolInputRequest } | undefined;
-  runnable.forEach((call, i) => {
+  const guardResults = anyToolGuardrails(ctx, tools, 'tool-result');
+  for (let i = 0; i < runnable.length; i++) {
+    const call = runnable[i]!;
     const outcome = ran[i]!;
     if (outcome.pause) {
       asked ??= { callId: call.id, request: outcome.pause };
-      return;
+      continue;
     }
     const { result, reason } = storableToolResult(call, outcome);
     if (reason !== undefined)
@@ -200,9 +217,30 @@ async function runCalls(
         code: result.errorCode!,
         message: reason,
       });
-    results[call.id] = result.message;
+    results[call.id] = guardResults
+      ? await guardResult(ctx, call, tools.get(call.name), result.message)
+      : result.message;
     if (result.isError) failures[call.name] = (failures[call.name] ?? 0) + 1;
-  });
+  }
+  for (const [id, content] of refused) {
+    const call = calls.find((c) => c.id === id);
+    if (!call || Object.hasOwn(results, id)) continue;
+    results[id] = {
+      role: 'tool',
+      content,
+      toolCallId: id,
+      name: call.name,
+      metadata: { isError: true, errorCode: TOOL_REFUSED },
+    };
+    services.emitter.emit('tool:error', {
+      threadId: thread.threadId,
+      nodeId: node.id,
+      toolCallId: id,
+      name: call.name,
+      code: TOOL_REFUSED,
+      message: content,
+    });
+  }
   for (const call of calls) {
     if (!rejected.has(call.id) || Object.hasOwn(results, call.id)) continue;
     const reason = rejected.get(call.id);
@@ -254,6 +292,7 @@ async function generate(
   ctx: NodeRunContext<LLMNode>,
   tools: ReadonlyMap<string, AnyTool>,
   round: number,
+  signal?: AbortSignal,
 ): Promise<LLMResponse> {
   const { thread, node, services } = ctx;
   const config = node.config ?? {};
@@ -274,7 +313,44 @@ async function generate(
     ...(config.maxTokens === undefined ? {} : { maxTokens: config.maxTokens }),
     ...(config.toolChoice === undefined ? {} : { toolChoice: config.toolChoice }),
   };
-  return callModel(ctx, llm, request, round, config.retry);
+  return callModel(ctx, llm, request, round, config.retry, signal);
+}
+
+const NO_NAMES: readonly string[] = [];
+
+/**
+ * The model call with the input guardrails: those not `beside` check first; the others check
+ * beside the call, and a trip (or a failed check) cancels it. The answer is used only once every
+ * check has passed.
+ */
+async function guardedGenerate(
+  ctx: NodeRunContext<LLMNode>,
+  tools: ReadonlyMap<string, AnyTool>,
+  round: number,
+  names: readonly string[],
+): Promise<LLMResponse> {
+  const registry = ctx.services.guardrails;
+  const beside = names.filter((name) => registry?.get(name)?.beside === true);
+  const before = beside.length === 0 ? names : names.filter((name) => !beside.includes(name));
+  if (before.length > 0) await guardInput(ctx, before);
+  if (beside.length === 0) return generate(ctx, tools, round);
+  const call = new AbortController();
+  const outer = signalOf(ctx);
+  const onAbort = () => call.abort(outer?.reason);
+  if (outer?.aborted) onAbort();
+  else outer?.addEventListener('abort', onAbort, { once: true });
+  try {
+    const [, response] = await Promise.all([
+      guardInput(ctx, beside, call.signal).catch((error: unknown) => {
+        call.abort(error);
+        throw error;
+      }),
+      generate(ctx, tools, round, call.signal),
+    ]);
+    return response;
+  } finally {
+    outer?.removeEventListener('abort', onAbort);
+  }
 }
 
 /**
@@ -291,11 +367,23 @@ export const llmNodeHandler: NodeHandler<LLMNode> = async (ctx): Promise<NodeOut
   const tools = offered instanceof Promise ? await offered : offered;
   let round = 0;
   let lastContent = '';
+  const guarded = isGuarded(ctx);
+  const inputNames = guarded ? guardrailNames(ctx, 'input') : NO_NAMES;
+  const guardCalls_ = anyToolGuardrails(ctx, tools, 'tool-call');
 
   const pending = thread.state.pending;
   if (ctx.resume && pending?.kind === 'tool-approval' && pending.nodeId === node.id) {
     const rejected = rejectedCalls(thread.threadId, pending.awaiting, ctx.resume.input);
-    const paused = await runCalls(ctx, pending.calls, tools, rejected, pending.round);
+    const refused = pending.refused ? new Map(Object.entries(pending.refused)) : NONE_REFUSED;
+    const paused = await runCalls(
+      ctx,
+      pending.calls,
+      tools,
+      rejected,
+      pending.round,
+      NOTHING_YET,
+      refused,
+    );
     if (paused) return paused;
     round = pending.round + 1;
   } else if (
@@ -327,12 +415,17 @@ export const llmNodeHandler: NodeHandler<LLMNode> = async (ctx): Promise<NodeOut
       return finish(ctx, { content: lastContent, stopReason: 'interrupted', rounds: round });
     // Awaited only when asked for: a node without `compact` starts its call in the same tick.
     if (config.compact !== undefined) await compactIfNeeded(ctx, config.compact, round);
-    const response = await generate(ctx, tools, round);
+    const response =
+      inputNames.length === 0
+        ? await generate(ctx, tools, round)
+        : await guardedGenerate(ctx, tools, round, inputNames);
     const answered = response.message;
     // Ids made unique before the message is stored: the provider sees these ids from now on.
     const message = plainCopy(answered) as Mutable<LLMMessage>;
     message.role = 'assistant';
     if (answered.toolCalls) message.toolCalls = uniqueToolCallIds(answered.toolCalls);
+    // The final answer passes the output guardrails before the thread takes it.
+    if (guarded && !message.toolCalls?.length) await guardOutput(ctx, message);
     if (response.usage) thread.conversation.recordUsage(response.usage);
     thread.conversation.addMessage(message);
     if (services.emitter.listenerCount('llm:response') > 0)
@@ -349,13 +442,26 @@ export const llmNodeHandler: NodeHandler<LLMNode> = async (ctx): Promise<NodeOut
     if (calls.length === 0)
       return finish(ctx, { content: lastContent, stopReason: 'done', rounds: round + 1 });
 
-    const awaiting = await callsNeedingApproval(calls, tools, thread);
+    // Tool-call guardrails first: nobody is asked to approve a call that would be refused.
+    const refused = guardCalls_ ? await guardCalls(ctx, calls, tools) : NONE_REFUSED;
+    const awaiting = await callsNeedingApproval(
+      refused.size === 0 ? calls : calls.filter((c) => !refused.has(c.id)),
+      tools,
+      thread,
+    );
     if (awaiting.length > 0)
       return {
         kind: 'pause',
-        pending: { kind: 'tool-approval', nodeId: node.id, round, calls, awaiting },
+        pending: {
+          kind: 'tool-approval',
+          nodeId: node.id,
+          round,
+          calls,
+          awaiting,
+          ...(refused.size > 0 ? { refused: Object.fromEntries(refused) } : {}),
+        },
       };
-    const paused = await runCalls(ctx, calls, tools, NONE_REJECTED, round);
+    const paused = await runCalls(ctx, calls, tools, NONE_REJECTED, round, NOTHING_YET, refused);
     if (paused) return paused;
     round++;
   }

@@ -23,10 +23,12 @@ export async function callModel(
   request: LLMRequest,
   round: number,
   retry: RetryPolicy | undefined,
+  /** Instead of the run's signal (a call that guardrails beside it may cancel). */
+  callSignal?: AbortSignal,
 ): Promise<LLMResponse> {
   const { thread, node, services } = ctx;
   const { emitter } = services;
-  const signal = signalOf(ctx);
+  const signal = callSignal ?? signalOf(ctx);
   const base = { threadId: thread.threadId, nodeId: node.id };
   if (emitter.listenerCount('llm:request') > 0)
     emitter.emit('llm:request', {

@@ -1,5 +1,6 @@
 import type { LLMClient } from '@skein/spec';
 import type { SkeinEmitter } from '../events/emitter.js';
+import type { GuardrailRegistry } from '../guardrails/guardrail-registry.js';
 import type { ThreadContext } from '../thread/thread-context.js';
 import type { PendingInteraction } from '../thread/thread-state.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
@@ -27,6 +28,8 @@ export interface NodeServices {
    * for a model call; absent without a store that keeps attachments.
    */
   readonly readAttachment?: AttachmentReader;
+  /** The engine's guardrails, for the names a workflow, node or tool gives. */
+  readonly guardrails?: GuardrailRegistry;
 }
 
 export interface NodeRunContext<N extends NodeDefinition = NodeDefinition> {
@@ -52,6 +55,12 @@ export interface NodeRunContext<N extends NodeDefinition = NodeDefinition> {
    * child thread), where returning them in the outcome would thread them through every caller.
    */
   countToolFailures(added: Readonly<Record<string, number>>): void;
+  /**
+   * Input guardrails that passed the user messages before a storage position (by guardrail
+   * name), kept in the thread's state when the node completes or pauses: a resumed or later run
+   * does not check them again.
+   */
+  markGuarded?(marks: Readonly<Record<string, number>>): void;
   /**
    * Messages sent to the thread while it runs (decision 0036); present on a top-level thread of
    * an engine whose store keeps an inbox. A node that calls a model asks it first.

@@ -29,6 +29,8 @@ export class EngineRunContext<N extends NodeDefinition = NodeDefinition>
   readonly #run: RunSignal;
   /** Tool failures the node found, added to the thread's counts as it completes or pauses. */
   toolFailures: Readonly<Record<string, number>> | undefined;
+  /** Input guardrails' marks the node moved (see `markGuarded`). */
+  guarded: Readonly<Record<string, number>> | undefined;
 
   constructor(
     thread: ThreadContext,
@@ -54,6 +56,10 @@ export class EngineRunContext<N extends NodeDefinition = NodeDefinition>
 
   countToolFailures(added: Readonly<Record<string, number>>): void {
     this.toolFailures = addToolFailures(this.toolFailures ?? NO_FAILURES, added);
+  }
+
+  markGuarded(marks: Readonly<Record<string, number>>): void {
+    this.guarded = { ...this.guarded, ...marks };
   }
 
   get signal(): AbortSignal {

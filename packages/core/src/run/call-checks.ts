@@ -1,4 +1,6 @@
 import { ThreadError } from '../errors/thread-error.js';
+import type { GuardrailStage } from '../guardrails/guardrail.js';
+import { GuardrailError } from '../guardrails/guardrail-error.js';
 import { checkAnswer } from '../nodes/check-answer.js';
 import type { ThreadContext } from '../thread/thread-context.js';
 import { checkOptionalNumber } from '../util/check-number.js';
@@ -24,6 +26,26 @@ export function checkExecutable(thread: ThreadContext): void {
       'it waits for input; call resume(thread, input)',
     );
   if (status === 'WAITING') throw ThreadError.state(thread.threadId, status, waitingFor(thread));
+  refuseTripped(thread);
+}
+
+/**
+ * A thread a guardrail stopped stays stopped: running it again would slip past the tripwire.
+ * Throws the stored trip (`GUARDRAIL_TRIPPED`); a chat's next message starts a new turn instead
+ * (`engine.send`), unless the trip ended the chat.
+ */
+export function refuseTripped(thread: ThreadContext): void {
+  const trip = thread.state.error?.guardrail;
+  if (!trip || thread.status !== 'FAILED') return;
+  throw GuardrailError.tripped({
+    guardrail: trip.name,
+    stage: trip.stage as GuardrailStage,
+    reason: trip.reason,
+    ...(trip.endsChat ? { endsChat: true } : {}),
+    ...(trip.toolCallId === undefined
+      ? {}
+      : { toolCallId: trip.toolCallId, toolName: trip.toolName ?? '' }),
+  });
 }
 
 /** What a WAITING thread waits for, and what wakes it. */
@@ -48,6 +70,7 @@ export function checkResumable(
 ): void {
   const pending = thread.state.pending;
   const { input } = resume;
+  refuseTripped(thread);
   if (pending?.answer) throw resumeConflict(thread, undefined);
   if (thread.status === 'WAITING' && !resume.wake)
     throw ThreadError.state(thread.threadId, thread.status, waitingFor(thread));

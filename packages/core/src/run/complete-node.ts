@@ -37,6 +37,7 @@ export function completeNode(
   outcome: Exclude<NodeOutcome, { kind: 'pause' }>,
   toolFailures: Readonly<Record<string, number>> | undefined,
   emitter: SkeinEmitter,
+  guarded?: Readonly<Record<string, number>>,
 ): void {
   const output = outcome.output;
   if (output !== undefined && !isJsonPrimitive(output))
@@ -57,6 +58,7 @@ export function completeNode(
     ...(toolFailures
       ? { toolFailures: addToolFailures(thread.state.toolFailures, toolFailures) }
       : {}),
+    ...(guarded ? { guarded } : {}),
   });
   const triggers = thread.workflow.definition.triggers;
   if (outcome.kind === 'next' && triggers && triggers.length > 0) {

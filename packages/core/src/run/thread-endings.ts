@@ -6,6 +6,7 @@ import type { PendingInteraction } from '../thread/thread-state.js';
 import { addToolFailures } from '../thread/tool-failure-counts.js';
 import type { NodeDefinition } from '../workflow/types.js';
 import { saveCheckpoint } from './checkpointing.js';
+import { withholdTripped } from './guardrail-trip.js';
 import type { NodeFailure } from './node-failure.js';
 import { pauseDetails } from './pause-details.js';
 import { resultOf, serializeError, type ThreadResult } from './thread-result.js';
@@ -24,11 +25,13 @@ export async function pauseThread(
   nodeId: string,
   pending: PendingInteraction,
   toolFailures?: Readonly<Record<string, number>>,
+  guarded?: Readonly<Record<string, number>>,
 ): Promise<ThreadResult> {
   const { thread, emitter, store } = end;
   thread.dispatch({
     type: 'paused',
     pending,
+    ...(guarded ? { guarded } : {}),
     ...(toolFailures
       ? { toolFailures: addToolFailures(thread.state.toolFailures, toolFailures) }
       : {}),
@@ -53,10 +56,11 @@ export async function finishThread(
 ): Promise<ThreadResult> {
   const { thread, emitter, store } = end;
   const serialized = error ? serializeError(error, nodeId) : undefined;
+  const guarded = serialized?.guardrail ? withholdTripped(thread, serialized.guardrail) : undefined;
   thread.dispatch(
     branch
       ? { type: 'finished', status, error: serialized, output: branch.output }
-      : { type: 'finished', status, error: serialized },
+      : { type: 'finished', status, error: serialized, ...(guarded ? { guarded } : {}) },
   );
   if (store) await saveCheckpoint(store, thread, emitter);
   const event =
@@ -72,7 +76,15 @@ export async function finishThread(
       status,
       steps: thread.state.step,
       ...(status === 'COMPLETED' ? { output: thread.state.output } : {}),
-      ...(error ? { error: { code: error.code, message: error.message } } : {}),
+      ...(error
+        ? {
+            error: {
+              code: error.code,
+              message: error.message,
+              ...(serialized?.guardrail ? { guardrail: serialized.guardrail } : {}),
+            },
+          }
+        : {}),
     });
   return resultOf(thread, status, end.steps, error);
 }

@@ -7,6 +7,7 @@ import { workflowCaller } from '../branches/workflow-caller.js';
 import type { CheckpointStore } from '../checkpoint/checkpoint-store.js';
 import { ThreadError } from '../errors/thread-error.js';
 import type { SkeinEmitter } from '../events/emitter.js';
+import type { GuardrailRegistry } from '../guardrails/guardrail-registry.js';
 import { cachedAttachmentReader } from '../nodes/attachment-cache.js';
 import type { NodeOutcome, NodeServices, ResumeInput } from '../nodes/node-handler.js';
 import { EngineRunContext, type RunSignal } from '../nodes/node-run-context.js';
@@ -50,6 +51,8 @@ export interface ThreadExecutorOptions {
   readonly maxDepth?: number;
   /** Merge functions a JOIN or SUBWORKFLOW can name (`merge: { function: name }`). */
   readonly mergers?: Readonly<Record<string, MergeFunction>>;
+  /** Guardrails workflows, LLM nodes and tools name (the engine's registry). */
+  readonly guardrails?: GuardrailRegistry;
   /** With a store: who this process is in the store's thread leases, and for how long they last. */
   readonly lease?: Omit<LeaseOptions, 'store'>;
   /** The clock waits are measured from, in epoch ms (default the lease's, else `Date.now`). */
@@ -118,6 +121,7 @@ type NodeStep =
       readonly kind: 'pause';
       readonly pending: PendingInteraction;
       readonly toolFailures: Readonly<Record<string, number>> | undefined;
+      readonly guarded: Readonly<Record<string, number>> | undefined;
     }
   | {
       readonly kind: 'failed';
@@ -167,6 +171,7 @@ export class ThreadExecutor {
       emitter: options.emitter,
       tools: options.tools,
       toolRunner: options.toolRunner,
+      ...(options.guardrails ? { guardrails: options.guardrails } : {}),
       ...(children ? { workflowCaller: (ctx) => workflowCaller(ctx, children) } : {}),
       now: options.now ?? options.lease?.now ?? Date.now,
       ...(options.store?.readAttachment
@@ -387,7 +392,13 @@ export class ThreadExecutor {
           );
         run.steps++;
         if (step.kind === 'pause')
-          return await pauseThread(this.#ending(run), nodeId, step.pending, step.toolFailures);
+          return await pauseThread(
+            this.#ending(run),
+            nodeId,
+            step.pending,
+            step.toolFailures,
+            step.guarded,
+          );
         if (step.kind === 'end') return await this.#finish(run, 'COMPLETED');
         // A branch that reached its JOIN is saved once, as it ends, just below.
         if (store && thread.state.currentNodeId !== run.stopAt) {
@@ -470,9 +481,14 @@ export class ThreadExecutor {
     }
     run.resume = undefined;
     if (outcome.kind === 'pause')
-      return { kind: 'pause', pending: outcome.pending, toolFailures: context.toolFailures };
+      return {
+        kind: 'pause',
+        pending: outcome.pending,
+        toolFailures: context.toolFailures,
+        guarded: context.guarded,
+      };
     try {
-      completeNode(thread, node.id, step, outcome, context.toolFailures, emitter);
+      completeNode(thread, node.id, step, outcome, context.toolFailures, emitter, context.guarded);
     } catch (error) {
       return this.#failed(run, attempt, error);
     }

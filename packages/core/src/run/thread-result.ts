@@ -2,6 +2,7 @@ import type { SkeinError, TokenUsage } from '@skein/spec';
 import type { ApprovalRequest } from '../events/event-map.js';
 import type { ThreadContext } from '../thread/thread-context.js';
 import type { PendingInteraction, SerializedError, ThreadStatus } from '../thread/thread-state.js';
+import { trippedGuardrail } from './guardrail-trip.js';
 import { approvalRequests } from './pause-details.js';
 
 export interface ThreadResult {
@@ -32,9 +33,11 @@ export interface ExecuteOptions {
 }
 
 export function serializeError(error: SkeinError, nodeId?: string): SerializedError {
-  return nodeId
+  const guardrail = trippedGuardrail(error);
+  const serialized: SerializedError = nodeId
     ? { code: error.code, message: error.message, nodeId }
     : { code: error.code, message: error.message };
+  return guardrail ? { ...serialized, guardrail } : serialized;
 }
 
 /** What `execute` and `resume` resolve to, read from the thread as it is now. */

@@ -21,6 +21,13 @@ function next(state: ThreadState, changes: Partial<ThreadState>): ThreadState {
   return Object.freeze({ ...state, ...changes });
 }
 
+/** Input guardrails' marks only move forward. */
+function withGuarded(state: ThreadState, marks: Readonly<Record<string, number>>): ThreadState {
+  const guarded: Record<string, number> = { ...state.guarded };
+  for (const [name, at] of Object.entries(marks)) if (!(guarded[name]! >= at)) guarded[name] = at;
+  return { ...state, guarded: Object.freeze(guarded) };
+}
+
 /**
  * The next thread state after `transition`: the one reducer of thread state. Pure: `state` is
  * never modified and the result is a new frozen object (or `state` itself, restored). Top-level
@@ -34,24 +41,25 @@ export function applyTransition(state: ThreadState, transition: ThreadTransition
     case 'node-completed': {
       const { output } = transition;
       const recorded = output !== undefined;
+      const from = transition.guarded ? withGuarded(state, transition.guarded) : state;
       return Object.freeze({
-        ...state,
+        ...from,
         step: transition.step + 1,
         currentNodeId: transition.next,
         pending: undefined,
         nodeOutputs: recorded
-          ? Object.freeze(withEntry(state.nodeOutputs, transition.nodeId, output))
-          : state.nodeOutputs,
-        lastOutput: recorded ? output : state.lastOutput,
-        output: transition.end ? output : state.output,
-        variables: transition.variables ?? state.variables,
-        toolFailures: transition.toolFailures ?? state.toolFailures,
+          ? Object.freeze(withEntry(from.nodeOutputs, transition.nodeId, output))
+          : from.nodeOutputs,
+        lastOutput: recorded ? output : from.lastOutput,
+        output: transition.end ? output : from.output,
+        variables: transition.variables ?? from.variables,
+        toolFailures: transition.toolFailures ?? from.toolFailures,
       });
     }
     case 'jumped':
       return next(state, { currentNodeId: transition.next });
     case 'paused':
-      return next(state, {
+      return next(transition.guarded ? withGuarded(state, transition.guarded) : state, {
         status: waitStatus(transition.pending),
         pending: transition.pending,
         ...(transition.toolFailures ? { toolFailures: transition.toolFailures } : {}),
@@ -111,7 +119,7 @@ export function applyTransition(state: ThreadState, transition: ThreadTransition
       });
     case 'finished':
       return Object.freeze({
-        ...state,
+        ...(transition.guarded ? withGuarded(state, transition.guarded) : state),
         status: transition.status,
         error: transition.error,
         output: 'output' in transition ? transition.output : state.output,

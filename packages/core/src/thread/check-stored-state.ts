@@ -113,6 +113,11 @@ function checkPending(pending: unknown, fail: Fail): void {
       requireString(call[key], `state.pending.calls[${i}].${key}`, fail);
   });
   requireStrings(pending.awaiting, 'state.pending.awaiting', fail);
+  if (pending.refused !== undefined) {
+    if (!isRecord(pending.refused)) fail('state.pending.refused', 'must be an object when present');
+    for (const [id, text] of Object.entries(pending.refused))
+      requireString(text, `state.pending.refused[${JSON.stringify(id)}]`, fail);
+  }
 }
 
 function checkParent(parent: unknown, fail: Fail): void {
@@ -132,6 +137,13 @@ function checkError(error: unknown, fail: Fail): void {
   requireString(error.code, 'state.error.code', fail);
   requireString(error.message, 'state.error.message', fail);
   requireString(error.nodeId, 'state.error.nodeId', fail, true);
+  const tripped = error.guardrail;
+  if (tripped === undefined) return;
+  if (!isRecord(tripped)) fail('state.error.guardrail', 'must be an object when present');
+  for (const key of ['name', 'stage', 'reason'])
+    requireString(tripped[key], `state.error.guardrail.${key}`, fail);
+  if (tripped.endsChat !== undefined && typeof tripped.endsChat !== 'boolean')
+    fail('state.error.guardrail.endsChat', 'must be a boolean when present');
 }
 
 /**
@@ -170,6 +182,12 @@ export function checkStoredState(stored: StoredThread): ThreadState {
     if (!isCount(count)) fail(`state.toolFailures[${JSON.stringify(name)}]`, 'must be a count');
   requireStrings(state.dynamicTools, 'state.dynamicTools', fail);
   requireStrings(state.firedTriggers, 'state.firedTriggers', fail);
+  if (state.guarded !== undefined) {
+    if (!isRecord(state.guarded)) fail('state.guarded', 'must be an object when present');
+    for (const [name, at] of Object.entries(state.guarded))
+      if (!isCount(at))
+        fail(`state.guarded[${JSON.stringify(name)}]`, 'must be a whole number >= 0');
+  }
   checkError(state.error, fail);
   checkPending(state.pending, fail);
   checkParent(state.parent, fail);

@@ -72,6 +72,8 @@ export type PendingInteraction =
       readonly calls: readonly ToolCall[];
       /** Ids of the calls that need an approval. */
       readonly awaiting: readonly string[];
+      /** Calls a guardrail refused (never asked about): the result text the model is shown. */
+      readonly refused?: Readonly<Record<string, string>>;
     }
   | {
       /** Branches or child threads of this node wait, each for its own input. */
@@ -141,6 +143,18 @@ export interface SerializedError {
   readonly code: string;
   readonly message: string;
   readonly nodeId?: string;
+  /** `GUARDRAIL_TRIPPED`: which guardrail, at which stage, why (`endsChat`: a chat is over). */
+  readonly guardrail?: TrippedGuardrail;
+}
+
+/** What a stored trip says (see `GuardrailError`). */
+export interface TrippedGuardrail {
+  readonly name: string;
+  readonly stage: string;
+  readonly reason: string;
+  readonly endsChat?: boolean;
+  readonly toolCallId?: string;
+  readonly toolName?: string;
 }
 
 /**
@@ -167,6 +181,11 @@ export interface ThreadState extends CheckpointState {
   readonly toolFailures: Readonly<Record<string, number>>;
   /** Ids of `once` triggers that have fired. */
   readonly firedTriggers: readonly string[];
+  /**
+   * Input guardrails by name: the storage position of the conversation before which they have
+   * passed every user message (a resumed or later run checks only what came after).
+   */
+  readonly guarded?: Readonly<Record<string, number>>;
   readonly createdAt: string;
   /** Set on branches and child threads. */
   readonly parent?: ThreadParent;

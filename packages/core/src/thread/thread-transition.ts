@@ -28,6 +28,8 @@ export type ThreadTransition =
       readonly end: boolean;
       readonly variables?: Readonly<Record<string, unknown>>;
       readonly toolFailures?: Readonly<Record<string, number>>;
+      /** Input guardrails' marks the node moved (merged into `guarded`). */
+      readonly guarded?: Readonly<Record<string, number>>;
     }
   /** A trigger sent the thread elsewhere after a node. */
   | { readonly type: 'jumped'; readonly next: string }
@@ -35,6 +37,7 @@ export type ThreadTransition =
       readonly type: 'paused';
       readonly pending: PendingInteraction;
       readonly toolFailures?: Readonly<Record<string, number>>;
+      readonly guarded?: Readonly<Record<string, number>>;
     }
   /**
    * A resume claimed the pause: RUNNING, the pause kept with its answer (a frozen JSON value).
@@ -72,6 +75,8 @@ export type ThreadTransition =
       readonly status: Exclude<ThreadStatus, 'PENDING' | 'RUNNING'>;
       readonly error: SerializedError | undefined;
       readonly output?: unknown;
+      /** A trip at the input: the tripping guardrail's mark moves past what it judged. */
+      readonly guarded?: Readonly<Record<string, number>>;
     }
   /**
    * A thread that ended (or never ran) takes a new turn, a chat's next message: PENDING again at

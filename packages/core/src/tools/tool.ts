@@ -3,6 +3,7 @@ import type {
   ToolExecutionContext as ContractToolExecutionContext,
 } from '@skein/spec';
 import type { SkeinEmitter } from '../events/emitter.js';
+import type { ToolGuardrailNames } from '../guardrails/guardrail.js';
 import type { ToolInputAnswer } from './tool-input.js';
 import type { WorkflowCall } from './workflow-call.js';
 
@@ -39,4 +40,9 @@ export interface ToolExecutionContext extends ContractToolExecutionContext {
  */
 export interface Tool<TArgs = Record<string, unknown>> extends ContractTool<TArgs> {
   execute(args: TArgs, context: ToolExecutionContext): unknown;
+  /**
+   * Guardrails (registered on the engine by name) on this tool's calls a model makes: `call` on
+   * the arguments before it runs (and before any approval), `result` before the model sees it.
+   */
+  readonly guardrails?: ToolGuardrailNames;
 }

@@ -8,6 +8,7 @@ import type {
   TruncateByTokensOperation,
 } from '@skein/conversation';
 import type { JsonSchema, LLMMessage, Role, ToolChoice } from '@skein/spec';
+import type { GuardrailNames } from '../guardrails/guardrail.js';
 
 // A workflow is plain JSON-serialisable data: it can be stored, diffed, drawn and sent over the
 // wire. Behaviour lives in the engine's node handlers, tools and the LLM client.
@@ -122,6 +123,8 @@ export interface LLMNodeConfig {
   readonly output?: LLMOutputConfig;
   /** Summarise the conversation first when a model call would pass this budget. */
   readonly compact?: CompactOptions;
+  /** Guardrails (registered on the engine) for this node, beside the workflow's. */
+  readonly guardrails?: GuardrailNames;
 }
 
 /**
@@ -449,4 +452,6 @@ export interface WorkflowDefinition {
     readonly defaults?: Readonly<Record<string, unknown>>;
   };
   readonly triggers?: readonly TriggerDefinition[];
+  /** Guardrails (registered on the engine by name) for every LLM node of the workflow. */
+  readonly guardrails?: GuardrailNames;
 }

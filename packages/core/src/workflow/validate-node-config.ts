@@ -1,6 +1,7 @@
 import { checkAnswerSchema } from './validate-answer-schema.js';
 import { checkBranchNodeConfig } from './validate-branch-config.js';
 import { checkContextOperation } from './validate-context-operation.js';
+import { checkGuardrailNames } from './validate-guardrails.js';
 import { checkLLMNumbers } from './validate-numbers.js';
 import { checkOutputConfig } from './validate-output-config.js';
 import { checkCompact } from './validate-summary.js';
@@ -55,6 +56,7 @@ export function checkNodeConfig(
             checker.tool(t, tools, at(`tools[${i}]`));
           });
       }
+      checkGuardrailNames(c.guardrails, checker, at('guardrails'));
       checkLLMNumbers(c, checker, where);
       name('model');
       name('outputVariable');

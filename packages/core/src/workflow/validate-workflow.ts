@@ -4,15 +4,18 @@ import type { WorkflowDefinition } from './types.js';
 import { checkBranches } from './validate-branches.js';
 import { checkEdges } from './validate-edges.js';
 import { checkReachability } from './validate-graph.js';
+import { checkGuardrailNames } from './validate-guardrails.js';
 import { checkNodes } from './validate-nodes.js';
 import { checkTriggers } from './validate-triggers.js';
 import { checkVariables } from './validate-variables.js';
 import { withTimeoutEdges } from './validate-waits.js';
-import { Checker, isObject, type ToolNames } from './workflow-checker.js';
+import { Checker, type GuardrailStagesOf, isObject, type ToolNames } from './workflow-checker.js';
 
 export interface ValidateOptions {
   /** Where tool names are checked (a ToolRegistry fits). Without it, tool names are not checked. */
   readonly tools?: ToolNames;
+  /** Where guardrail names are checked (a GuardrailRegistry fits). */
+  readonly guardrails?: GuardrailStagesOf;
 }
 
 /**
@@ -23,7 +26,7 @@ export function validateWorkflow(
   definition: WorkflowDefinition,
   options: ValidateOptions = {},
 ): CompiledWorkflow {
-  const checker = new Checker();
+  const checker = new Checker(options.guardrails);
   const def = definition as unknown;
   const workflowId = isObject(def) && typeof def.id === 'string' ? def.id : '(unnamed)';
   if (!isObject(def))
@@ -78,6 +81,7 @@ export function validateWorkflow(
         checker.tool(name, options.tools, { path: `initialTools[${i}]` }, 'INVALID_DEFINITION');
       });
   }
+  checkGuardrailNames(def.guardrails, checker, { path: 'guardrails' });
   checkTriggers(def.triggers, nodes, checker);
   checkVariables(def.variables, checker);
 

@@ -2,6 +2,7 @@ import type { WorkflowIssue } from '../errors/workflow-validation-error.js';
 import type { CompiledExpression } from '../expressions/ast.js';
 import { compileExpression } from '../expressions/parser.js';
 import { type CompiledTemplate, compileTemplate } from '../expressions/template.js';
+import type { GuardrailStage } from '../guardrails/guardrail.js';
 import { checkNumber, type NumberRange } from '../util/check-number.js';
 
 /** Where an issue is: its node or edge and the JSON path of the field. */
@@ -9,6 +10,11 @@ export type IssueWhere = Omit<WorkflowIssue, 'code' | 'message'>;
 
 export interface ToolNames {
   has(name: string): boolean;
+}
+
+/** Where guardrail names are checked (a GuardrailRegistry fits): the stages each checks. */
+export interface GuardrailStagesOf {
+  stagesOf(name: string): readonly GuardrailStage[] | undefined;
 }
 
 export function isObject(value: unknown): value is Record<string, unknown> {
@@ -28,6 +34,12 @@ export class Checker {
   readonly issues: WorkflowIssue[] = [];
   readonly expressions = new Map<string, CompiledExpression>();
   readonly templates = new Map<string, CompiledTemplate>();
+  /** The engine's guardrails; without them, guardrail names are only checked for shape. */
+  readonly guardrails: GuardrailStagesOf | undefined;
+
+  constructor(guardrails?: GuardrailStagesOf) {
+    this.guardrails = guardrails;
+  }
 
   add(issue: WorkflowIssue): void {
     this.issues.push(issue);
