@@ -134,6 +134,32 @@ describe('input guardrails', () => {
     expect(seen).toEqual([['first'], ['second']]);
   });
 
+  it('a thread resumed after an approval does not check the same input again', async () => {
+    let checks = 0;
+    const counting: Guardrail = {
+      stages: ['input'],
+      check: () => {
+        checks++;
+        return { action: 'pass' };
+      },
+    };
+    const charged: number[] = [];
+    const { engine } = setup(
+      [{ toolCalls: [{ id: 'big', name: 'charge', arguments: { amount: 500 } }] }, { content: 'ok' }],
+      { input: ['counting'] },
+      { counting },
+      [chargeTool(charged) as unknown as Tool],
+    );
+    const { thread, result } = await engine.run('one', { input: 'pay 500', threadId: 'p' });
+    expect(result.status).toBe('PAUSED');
+    expect(thread.state.guarded).toEqual({ counting: expect.any(Number) });
+    const loaded = await engine.getThread('p');
+    const { result: done } = await engine.resume(loaded!, { approvals: { big: { approved: true } } });
+    expect(done.status).toBe('COMPLETED');
+    expect(charged).toEqual([500]);
+    expect(checks).toBe(1);
+  });
+
   it('a trip ends the turn; the next message starts a new one, without the tripping message', async () => {
     const { engine, llm } = setup([{ content: 'hello' }], { input: ['offTopic'] });
     const { thread } = await engine.run('one', { input: 'weather?', threadId: 'chat' });
