@@ -145,7 +145,10 @@ describe('input guardrails', () => {
     };
     const charged: number[] = [];
     const { engine } = setup(
-      [{ toolCalls: [{ id: 'big', name: 'charge', arguments: { amount: 500 } }] }, { content: 'ok' }],
+      [
+        { toolCalls: [{ id: 'big', name: 'charge', arguments: { amount: 500 } }] },
+        { content: 'ok' },
+      ],
       { input: ['counting'] },
       { counting },
       [chargeTool(charged) as unknown as Tool],
@@ -154,7 +157,9 @@ describe('input guardrails', () => {
     expect(result.status).toBe('PAUSED');
     expect(thread.state.guarded).toEqual({ counting: expect.any(Number) });
     const loaded = await engine.getThread('p');
-    const { result: done } = await engine.resume(loaded!, { approvals: { big: { approved: true } } });
+    const { result: done } = await engine.resume(loaded!, {
+      approvals: { big: { approved: true } },
+    });
     expect(done.status).toBe('COMPLETED');
     expect(charged).toEqual([500]);
     expect(checks).toBe(1);

@@ -66,7 +66,9 @@ describe('verdictProblem', () => {
           !(
             typeof value === 'object' &&
             value !== null &&
-            ['pass', 'trip', 'refuse', 'redact'].includes((value as { action?: unknown }).action as string)
+            ['pass', 'trip', 'refuse', 'redact'].includes(
+              (value as { action?: unknown }).action as string,
+            )
           ),
         );
         expect(verdictProblem(value, stage)).toMatch(/verdict|action/);
