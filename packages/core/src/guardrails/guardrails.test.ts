@@ -165,6 +165,33 @@ describe('input guardrails', () => {
     expect(checks).toBe(1);
   });
 
+  it('see the parts of a message: an image a guardrail refuses trips the turn', async () => {
+    const noImages: Guardrail = {
+      stages: ['input'],
+      check: (subject) =>
+        subject.stage === 'input' &&
+        subject.messages.some(
+          (m) => Array.isArray(m.content) && m.content.some((p) => p.type === 'image'),
+        )
+          ? { action: 'trip', reason: 'no images here' }
+          : { action: 'pass' },
+    };
+    const { engine, llm } = setup([{ content: 'x' }], { input: ['noImages'] }, { noImages });
+    const { result } = await engine.send(
+      'pic',
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'look' },
+          { type: 'image', mediaType: 'image/png', data: 'iVBORw0KGgo=' },
+        ],
+      },
+      { workflowId: 'one' },
+    );
+    expect(result.error).toMatchObject({ code: 'GUARDRAIL_TRIPPED', reason: 'no images here' });
+    expect(llm.requests).toHaveLength(0);
+  });
+
   it('a trip ends the turn; the next message starts a new one, without the tripping message', async () => {
     const { engine, llm } = setup([{ content: 'hello' }], { input: ['offTopic'] });
     const { thread } = await engine.run('one', { input: 'weather?', threadId: 'chat' });
