@@ -13,7 +13,7 @@ import type { GuardrailRegistry } from './guardrail-registry.js';
 export const DEFAULT_GUARDRAIL_TIMEOUT_MS = 10_000;
 
 /** A verdict other than `pass`, as the node reports it (events, spans). */
-export interface GuardrailAction {
+interface GuardrailAction {
   readonly guardrail: string;
   readonly stage: GuardrailStage;
   readonly verdict: Exclude<GuardrailVerdict, { action: 'pass' }>;

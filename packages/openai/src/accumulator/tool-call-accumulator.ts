@@ -119,9 +119,8 @@ export class ToolCallAccumulator {
     const primaryIndex = this.#primary === undefined ? -1 : this.#choices.indexOf(this.#primary);
     const primary =
       choices[primaryIndex] ?? choiceResult(new ChoiceState(0, 0, this.#whereNow), []);
-    // Object.assign, not `{ ...primary, … }`: one hidden class for every result (decision 0009
-    // of @skein/core); `primary`'s keys are the accumulator's own.
-    this.#result = Object.assign({}, primary, {
+    this.#result = {
+      ...primary,
       choices,
       usage: toTokenUsage(this.#rawUsage),
       rawUsage: this.#rawUsage,
@@ -129,7 +128,7 @@ export class ToolCallAccumulator {
       responseId: this.#responseId,
       chunks: this.#chunks,
       warnings: this.#warnings,
-    });
+    };
     return this.#result;
   }
 

@@ -1,8 +1,8 @@
 import { TextParts } from './text-parts.js';
 
 /**
- * One tool call being assembled. Plain mutable fields, all set in the constructor, so every
- * instance has the same shape and the per-fragment path stays monomorphic.
+ * One tool call being assembled, fragment by fragment: plain mutable fields, all set in the
+ * constructor.
  */
 export class ToolCallState {
   /** Position in the choice's calls, in order of first appearance. */

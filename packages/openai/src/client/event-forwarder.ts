@@ -5,18 +5,13 @@ import type { LLMStreamEvent, ToolNameCodec } from '@skein/spec';
  * (`details.name`) and gains the original (`details.originalName`) where they differ.
  */
 function withOriginalNames(event: LLMStreamEvent, codec: ToolNameCodec): LLMStreamEvent {
-  // Copied with Object.assign, not `{ ...event, name }`: on Node 20 a spread of an object that
-  // is not frozen, followed by a new property, gives every copy a hidden class of its own
-  // (old-space garbage per streamed event; core's decision 0009). The keys are the adapter's own.
   if (event.type === 'tool-call-delta' && event.name !== undefined) {
-    return Object.assign({}, event, { name: codec.tryDecode(event.name) ?? event.name });
+    return { ...event, name: codec.tryDecode(event.name) ?? event.name };
   }
   if (event.type === 'warning' && typeof event.details?.name === 'string') {
     const original = codec.tryDecode(event.details.name);
     if (original !== undefined && original !== event.details.name) {
-      return Object.assign({}, event, {
-        details: Object.assign({}, event.details, { originalName: original }),
-      });
+      return { ...event, details: { ...event.details, originalName: original } };
     }
   }
   return event;

@@ -99,8 +99,7 @@ function finishReply(
       errorCall(context, FINISH_FUNCTION_NAME, rawArguments, outcome.reply),
     );
   const finish = { returnType: outcome.returnType, arguments: rawArguments };
-  // Object.assign, not a spread then a key: one hidden class per model reply (core decision 0009).
-  return assistant(outcome.finalAnswer ?? '', Object.assign({}, meta, { finish }));
+  return assistant(outcome.finalAnswer ?? '', { ...meta, finish });
 }
 
 // Reference mode: react_parser, exact-name Finish, suffix dispatch, and the server's strict
