@@ -2,7 +2,6 @@ import { NodeError } from '../errors/node-error.js';
 import { ThreadError } from '../errors/thread-error.js';
 import { evaluateIn } from '../nodes/node-expressions.js';
 import type { NodeOutcome, NodeRunContext } from '../nodes/node-handler.js';
-import { signalOf } from '../nodes/node-run-context.js';
 import type { ThreadContext } from '../thread/thread-context.js';
 import { deepFreeze } from '../util/freeze.js';
 import { setEntry, withEntry } from '../util/with-entry.js';
@@ -88,7 +87,7 @@ async function fanOut(
   });
   // Cancelled from outside: the node is undone (and runs again, finding its finished branches,
   // when the thread is run again), never completed with what happened to finish.
-  if (signalOf(ctx)?.aborted) {
+  if (ctx.signal?.aborted) {
     keepChildren(thread, results, false);
     throw ThreadError.cancelled(thread.threadId);
   }

@@ -1,7 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import { answeredBranch, type BranchAnswer } from '../nodes/check-answer.js';
 import type { NodeOutcome, NodeRunContext } from '../nodes/node-handler.js';
-import { signalOf } from '../nodes/node-run-context.js';
 import type { ThreadContext } from '../thread/thread-context.js';
 import type { BranchWait } from '../thread/thread-state.js';
 import type { NodeDefinition } from '../workflow/types.js';
@@ -159,7 +158,7 @@ export async function runChildren(
   plans: readonly ChildPlan[],
   policy: FanOutPolicy,
 ): Promise<ChildOutcome[]> {
-  const signal = signalOf(ctx);
+  const signal = ctx.signal;
   const local = new AbortController();
   const childSignal = signal ? AbortSignal.any([signal, local.signal]) : local.signal;
   // Every running branch listens to it (its model call, its tools): up to maxConcurrency of them

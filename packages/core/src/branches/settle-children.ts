@@ -1,14 +1,13 @@
 import type { TokenUsage } from '@skein/spec';
 import type { NodeRunContext } from '../nodes/node-handler.js';
+import { NO_TOOL_FAILURES } from '../thread/tool-failure-counts.js';
 import type { MergePolicy } from '../workflow/types.js';
 import type { ChildOutcome } from './child-plan.js';
 import type { MergeFunction } from './merge.js';
 import { mergedMessages } from './merge.js';
 
-const NO_FAILURES: Readonly<Record<string, number>> = Object.freeze({});
-
 function toolFailuresOf(r: ChildOutcome): Readonly<Record<string, number>> {
-  return r.thread ? r.thread.state.toolFailures : (r.toolFailures ?? NO_FAILURES);
+  return r.thread ? r.thread.state.toolFailures : (r.toolFailures ?? NO_TOOL_FAILURES);
 }
 
 /**

@@ -3,7 +3,6 @@ import { ThreadError } from '../errors/thread-error.js';
 import { evaluateExpression } from '../expressions/evaluate.js';
 import { evaluateIn, renderIn } from '../nodes/node-expressions.js';
 import type { NodeOutcome, NodeRunContext } from '../nodes/node-handler.js';
-import { signalOf } from '../nodes/node-run-context.js';
 import type { SubworkflowNode } from '../workflow/types.js';
 import { throwChildTrip } from './branch-trip.js';
 import { childThreadId } from './child-plan.js';
@@ -22,7 +21,7 @@ export async function runSubworkflow(
   runner: ChildRunner,
 ): Promise<NodeOutcome> {
   const { thread, node } = ctx;
-  const signal = signalOf(ctx);
+  const signal = ctx.signal;
   const config = node.config;
   const variables: Record<string, unknown> = {};
   for (const [name, source] of Object.entries(config.input ?? {}))

@@ -14,7 +14,6 @@ import {
 import { toolErrorContent } from '../tools/tool-runner.js';
 import type { LLMNode } from '../workflow/types.js';
 import type { NodeRunContext } from './node-handler.js';
-import { signalOf } from './node-run-context.js';
 
 /** The code of the result a model sees for a call a guardrail refused. */
 export const TOOL_REFUSED = 'TOOL_REFUSED';
@@ -64,7 +63,7 @@ function scopeOf(ctx: NodeRunContext<LLMNode>, signal?: AbortSignal): GuardrailS
     nodeId: node.id,
     variables: thread.variables,
     messages: thread.conversation.getMessages(),
-    signal: signal ?? signalOf(ctx),
+    signal: signal ?? ctx.signal,
     onAction: (action) =>
       services.emitter.emit('guardrail:verdict', {
         threadId: thread.threadId,

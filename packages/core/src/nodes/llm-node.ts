@@ -31,7 +31,6 @@ import {
 import { callModel } from './model-call.js';
 import { renderIn } from './node-expressions.js';
 import type { NodeHandler, NodeOutcome, NodeRunContext } from './node-handler.js';
-import { signalOf } from './node-run-context.js';
 import { plainAnswer } from './plain-answer.js';
 import { storableToolResult } from './storable-tool-result.js';
 import { nodeOutputValue, withOutputSchema } from './structured-output.js';
@@ -177,7 +176,7 @@ async function runCalls(
   refused: ReadonlyMap<string, string> = NONE_REFUSED,
 ): Promise<NodeOutcome | undefined> {
   const { thread, node, services } = ctx;
-  const signal = signalOf(ctx);
+  const signal = ctx.signal;
   const runnable = calls.filter(
     (c) => !rejected.has(c.id) && !refused.has(c.id) && !Object.hasOwn(soFar.results, c.id),
   );
@@ -335,7 +334,7 @@ async function guardedGenerate(
   if (before.length > 0) await guardInput(ctx, before);
   if (beside.length === 0) return generate(ctx, tools, round);
   const call = new AbortController();
-  const outer = signalOf(ctx);
+  const outer = ctx.signal;
   const onAbort = () => call.abort(outer?.reason);
   if (outer?.aborted) onAbort();
   else outer?.addEventListener('abort', onAbort, { once: true });
@@ -428,15 +427,14 @@ export const llmNodeHandler: NodeHandler<LLMNode> = async (ctx): Promise<NodeOut
     if (guarded && !message.toolCalls?.length) await guardOutput(ctx, message);
     if (response.usage) thread.conversation.recordUsage(response.usage);
     thread.conversation.addMessage(message);
-    if (services.emitter.listenerCount('llm:response') > 0)
-      services.emitter.emit('llm:response', {
-        threadId: thread.threadId,
-        nodeId: node.id,
-        message,
-        ...(response.usage ? { usage: response.usage } : {}),
-        finishReason: response.finishReason,
-        round,
-      });
+    services.emitter.emit('llm:response', {
+      threadId: thread.threadId,
+      nodeId: node.id,
+      message,
+      ...(response.usage ? { usage: response.usage } : {}),
+      finishReason: response.finishReason,
+      round,
+    });
     lastContent = contentText(message.content);
     const calls = message.toolCalls ?? [];
     if (calls.length === 0)

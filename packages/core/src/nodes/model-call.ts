@@ -8,7 +8,6 @@ import type {
 import { LLMCallError } from '../errors/llm-call-error.js';
 import type { RetryPolicy } from '../workflow/types.js';
 import type { NodeRunContext } from './node-handler.js';
-import { signalOf } from './node-run-context.js';
 import { RetryExhausted, withRetry } from './retry.js';
 
 /**
@@ -28,30 +27,28 @@ export async function callModel(
 ): Promise<LLMResponse> {
   const { thread, node, services } = ctx;
   const { emitter } = services;
-  const signal = callSignal ?? signalOf(ctx);
+  const signal = callSignal ?? ctx.signal;
   const base = { threadId: thread.threadId, nodeId: node.id };
-  if (emitter.listenerCount('llm:request') > 0)
-    emitter.emit('llm:request', {
-      threadId: base.threadId,
-      nodeId: base.nodeId,
-      round,
-      messages: request.messages,
-      tools: request.tools,
-      ...(request.model === undefined ? {} : { model: request.model }),
-      ...(request.purpose === undefined ? {} : { purpose: request.purpose }),
-    });
+  emitter.emit('llm:request', {
+    threadId: base.threadId,
+    nodeId: base.nodeId,
+    round,
+    messages: request.messages,
+    tools: request.tools,
+    ...(request.model === undefined ? {} : { model: request.model }),
+    ...(request.purpose === undefined ? {} : { purpose: request.purpose }),
+  });
   const streams = request.purpose === undefined;
   const onEvent = (event: LLMStreamEvent) => {
-    // A streamed answer sends a delta per token: no payload unless someone listens.
     if (event.type === 'text-delta') {
-      if (streams && emitter.listenerCount('llm:token') > 0)
+      if (streams)
         emitter.emit('llm:token', {
           threadId: base.threadId,
           nodeId: base.nodeId,
           delta: event.delta,
         });
     } else if (event.type === 'tool-call-delta') {
-      if (streams && emitter.listenerCount('llm:tool-input') > 0)
+      if (streams)
         emitter.emit('llm:tool-input', {
           threadId: base.threadId,
           nodeId: base.nodeId,

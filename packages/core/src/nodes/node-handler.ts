@@ -35,7 +35,11 @@ export interface NodeServices {
 export interface NodeRunContext<N extends NodeDefinition = NodeDefinition> {
   readonly thread: ThreadContext;
   readonly node: N;
-  readonly signal: AbortSignal;
+  /**
+   * The run's signal: pass it on to models, tools and child threads as it is. Absent when nothing
+   * can cancel the run (every receiver takes an optional signal, so none is made for it).
+   */
+  readonly signal: AbortSignal | undefined;
   readonly services: NodeServices;
   /**
    * Present when the thread is resumed at this node: the input given to `resume` (a wait's

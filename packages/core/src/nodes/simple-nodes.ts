@@ -11,7 +11,6 @@ import type {
 import { findTool } from './find-tool.js';
 import { evaluateIn, renderIn } from './node-expressions.js';
 import type { NodeHandler } from './node-handler.js';
-import { signalOf } from './node-run-context.js';
 import { plainAnswer } from './plain-answer.js';
 import { deadlineOf, timedOut } from './wait-time.js';
 
@@ -54,7 +53,7 @@ export const variableHandler: NodeHandler<VariableNode> = ({ thread, node }) => 
 /** Calls one tool directly with templated arguments; a failure is its output, not a crash. */
 export const toolNodeHandler: NodeHandler<ToolNode> = async (ctx) => {
   const { thread, node, services } = ctx;
-  const signal = signalOf(ctx);
+  const signal = ctx.signal;
   const callWorkflow = ctx.services.workflowCaller?.(ctx);
   const { tool: name, args = {}, outputVariable } = node.config;
   const tool = findTool(thread, services.tools, name);

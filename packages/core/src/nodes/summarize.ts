@@ -50,16 +50,15 @@ export async function summarizeConversation(
   );
   if (response.usage) thread.conversation.recordUsage(response.usage);
   const summary = contentText(response.message.content).trim();
-  if (services.emitter.listenerCount('llm:response') > 0)
-    services.emitter.emit('llm:response', {
-      threadId: thread.threadId,
-      nodeId: node.id,
-      message: { role: 'assistant', content: summary },
-      ...(response.usage ? { usage: response.usage } : {}),
-      finishReason: response.finishReason,
-      round,
-      purpose: 'summary',
-    });
+  services.emitter.emit('llm:response', {
+    threadId: thread.threadId,
+    nodeId: node.id,
+    message: { role: 'assistant', content: summary },
+    ...(response.usage ? { usage: response.usage } : {}),
+    finishReason: response.finishReason,
+    round,
+    purpose: 'summary',
+  });
   return thread.conversation.applyOperation({
     type: 'SUMMARIZE',
     summary,

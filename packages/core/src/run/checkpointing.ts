@@ -81,12 +81,11 @@ function checkpointSaved(
   const cursor =
     now.messages === upTo && now.log === logUpTo ? now : { messages: upTo, log: logUpTo };
   thread.record.saved(checkpoint.id, checkpoint.sequence, cursor, checkpoint.state);
-  if (emitter.listenerCount('checkpoint:saved') > 0)
-    emitter.emit('checkpoint:saved', {
-      threadId: thread.threadId,
-      checkpointId: checkpoint.id,
-      step: checkpoint.state.step,
-    });
+  emitter.emit('checkpoint:saved', {
+    threadId: thread.threadId,
+    checkpointId: checkpoint.id,
+    step: checkpoint.state.step,
+  });
 }
 
 /** Saves and records the next checkpoint; a refusal rejects with `SaveFailure`. */

@@ -69,23 +69,21 @@ export async function finishThread(
       : status === 'FAILED'
         ? 'thread:failed'
         : 'thread:cancelled';
-  // The payload is built only for a listener (a fan-out ends thousands of threads).
-  if (emitter.listenerCount(event) > 0)
-    emitter.emit(event, {
-      threadId: thread.threadId,
-      status,
-      steps: thread.state.step,
-      ...(status === 'COMPLETED' ? { output: thread.state.output } : {}),
-      ...(error
-        ? {
-            error: {
-              code: error.code,
-              message: error.message,
-              ...(serialized?.guardrail ? { guardrail: serialized.guardrail } : {}),
-            },
-          }
-        : {}),
-    });
+  emitter.emit(event, {
+    threadId: thread.threadId,
+    status,
+    steps: thread.state.step,
+    ...(status === 'COMPLETED' ? { output: thread.state.output } : {}),
+    ...(error
+      ? {
+          error: {
+            code: error.code,
+            message: error.message,
+            ...(serialized?.guardrail ? { guardrail: serialized.guardrail } : {}),
+          },
+        }
+      : {}),
+  });
   return resultOf(thread, status, end.steps, error);
 }
 

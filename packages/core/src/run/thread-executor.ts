@@ -340,7 +340,7 @@ export class ThreadExecutor {
     const threadId = thread.threadId;
     const store = this.#store;
     try {
-      if (thread.status === 'PENDING' && this.#emitter.listenerCount('thread:started') > 0)
+      if (thread.status === 'PENDING')
         this.#emitter.emit('thread:started', {
           threadId,
           workflowId: thread.workflow.id,
@@ -448,18 +448,16 @@ export class ThreadExecutor {
     const { thread } = run;
     const emitter = this.#emitter;
     const step = thread.state.step;
-    if (emitter.listenerCount('node:started') > 0)
-      emitter.emit('node:started', {
-        threadId: thread.threadId,
-        nodeId: node.id,
-        nodeType: node.type,
-        step,
-      });
-    // Timed only when someone listens for the duration.
+    emitter.emit('node:started', {
+      threadId: thread.threadId,
+      nodeId: node.id,
+      nodeType: node.type,
+      step,
+    });
     const attempt: Attempt = {
       node,
       step,
-      started: emitter.listenerCount('node:completed') > 0 ? performance.now() : -1,
+      started: performance.now(),
       cursor: thread.conversationCursor(),
       state: thread.state,
     };
@@ -492,19 +490,16 @@ export class ThreadExecutor {
     } catch (error) {
       return this.#failed(run, attempt, error);
     }
-    // A listener added while the node ran still hears of it (without a duration).
-    if (attempt.started >= 0 || emitter.listenerCount('node:completed') > 0) {
-      const next = thread.state.currentNodeId;
-      emitter.emit('node:completed', {
-        threadId: thread.threadId,
-        nodeId: node.id,
-        nodeType: node.type,
-        step,
-        durationMs: attempt.started >= 0 ? performance.now() - attempt.started : 0,
-        ...(outcome.kind === 'next' && outcome.status ? { status: outcome.status } : {}),
-        ...(next ? { nextNodeId: next } : {}),
-      });
-    }
+    const next = thread.state.currentNodeId;
+    emitter.emit('node:completed', {
+      threadId: thread.threadId,
+      nodeId: node.id,
+      nodeType: node.type,
+      step,
+      durationMs: performance.now() - attempt.started,
+      ...(outcome.kind === 'next' && outcome.status ? { status: outcome.status } : {}),
+      ...(next ? { nextNodeId: next } : {}),
+    });
     return outcome;
   }
 

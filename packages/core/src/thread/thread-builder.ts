@@ -20,14 +20,14 @@ import type { WorkflowRegistry } from '../workflow/workflow-registry.js';
 import { checkStoredState } from './check-stored-state.js';
 import { type ConversationSeed, makeSeed, sameTools } from './conversation-seed.js';
 import { requireJsonValue } from './json-state-value.js';
-import { ThreadContext } from './thread-context.js';
+import { restoredState, ThreadContext } from './thread-context.js';
 import type { StoredThread, ThreadParent, ThreadState } from './thread-state.js';
+import { NO_TOOL_FAILURES } from './tool-failure-counts.js';
 
 type AnyTool = Tool;
 
 // What every new thread starts with, frozen once and shared (a fan-out builds thousands at once).
 // A new thread has failed no tool yet: one frozen null-prototype record serves them all.
-const NO_TOOL_FAILURES: Readonly<Record<string, number>> = Object.freeze(Object.create(null));
 const NO_OUTPUTS: Readonly<Record<string, unknown>> = Object.freeze({});
 const NO_NAMES: readonly string[] = Object.freeze([]);
 const NO_TOOLS: readonly AnyTool[] = Object.freeze([]);
@@ -206,7 +206,6 @@ export class ThreadBuilder {
       },
       state,
       initialTools,
-      fresh: true,
     });
     if (typeof options.input === 'string')
       context.conversation.addMessage({ role: 'user', content: options.input });
@@ -237,7 +236,7 @@ export class ThreadBuilder {
     context = new ThreadContext({
       workflow,
       conversation,
-      state,
+      state: restoredState(state),
       initialTools,
       dynamicTools,
       // Either way the stored conversation is where the next checkpoint starts: a fork's first

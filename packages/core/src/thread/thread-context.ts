@@ -34,6 +34,28 @@ function frozenNames(names: readonly string[]): readonly string[] {
   return names.length === 0 ? NO_NAMES : Object.freeze([...names]);
 }
 
+/**
+ * A stored state as a thread holds it: everything a caller can reach through the getters frozen,
+ * so nobody changes the state behind the executor's back, and tool failure counts null-prototype
+ * (their keys are model-chosen names). A new thread's state is made so by the builder already.
+ */
+export function restoredState(state: ThreadState): ThreadState {
+  return Object.freeze({
+    ...state,
+    variables: deepFreeze(state.variables),
+    nodeOutputs: deepFreeze(state.nodeOutputs),
+    input: deepFreeze(state.input),
+    output: deepFreeze(state.output),
+    lastOutput: deepFreeze(state.lastOutput),
+    error: deepFreeze(state.error),
+    pending: deepFreeze(state.pending),
+    dynamicTools: frozenNames(state.dynamicTools),
+    toolFailures: ownFailureCounts(state.toolFailures),
+    firedTriggers: frozenNames(state.firedTriggers),
+    ...(state.guarded ? { guarded: deepFreeze(state.guarded) } : {}),
+  });
+}
+
 function checkVariableName(name: unknown): asserts name is string {
   if (typeof name !== 'string' || name === '')
     throw new InvalidArgumentError(
@@ -90,12 +112,6 @@ export class ThreadContext {
     checkpointSequence?: number;
     /** A fork's origin, for its first checkpoint (see `RunRecord.forkOf`). */
     forkOf?: ForkOrigin;
-    /**
-     * The state is a new thread's, frozen and complete as `ThreadBuilder` makes it: taken as it
-     * is, without a normalised copy (a fan-out builds thousands of threads).
-     * @internal
-     */
-    fresh?: boolean;
   }) {
     this.threadId = parts.state.threadId;
     this.workflow = parts.workflow;
@@ -103,24 +119,7 @@ export class ThreadContext {
     const unbuilt = 'build' in conversation;
     this.#conversation = unbuilt ? undefined : conversation;
     this.#unbuilt = unbuilt ? conversation : undefined;
-    // Everything a caller can reach through the getters is frozen, so nobody changes the state
-    // behind the executor's back; tool failure counts are keyed by model-chosen names.
-    const state = parts.state;
-    this.#state = parts.fresh
-      ? state
-      : Object.freeze({
-          ...state,
-          variables: deepFreeze(state.variables),
-          nodeOutputs: deepFreeze(state.nodeOutputs),
-          input: deepFreeze(state.input),
-          output: deepFreeze(state.output),
-          lastOutput: deepFreeze(state.lastOutput),
-          error: deepFreeze(state.error),
-          pending: deepFreeze(state.pending),
-          dynamicTools: frozenNames(state.dynamicTools),
-          toolFailures: ownFailureCounts(state.toolFailures),
-          firedTriggers: frozenNames(state.firedTriggers),
-        });
+    this.#state = parts.state;
     this.#initial =
       parts.initialTools.length === 0 ? NO_TOOLS : Object.freeze([...parts.initialTools]);
     const dynamic = parts.dynamicTools;

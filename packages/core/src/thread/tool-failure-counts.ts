@@ -6,6 +6,9 @@
  */
 export type ToolFailureCounts = Readonly<Record<string, number>>;
 
+/** No failures: the one shared empty count (null-prototype, frozen). */
+export const NO_TOOL_FAILURES: ToolFailureCounts = Object.freeze(Object.create(null));
+
 /** A frozen null-prototype copy of `counts` with `changes` applied. */
 export function withToolFailures(
   counts: ToolFailureCounts,
