@@ -49,7 +49,7 @@ describe('@skein/openai in a @skein/core workflow', () => {
         const last = body.messages.at(-1)!;
         if (last.role === 'tool')
           return {
-            text: 'Flex fares are refundable until a day before.',
+            content: 'Flex fares are refundable until a day before.',
             usage: { promptTokens: 60, completionTokens: 10 },
           };
         // The model can only use the name it was shown.

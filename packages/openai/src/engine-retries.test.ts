@@ -14,7 +14,7 @@ afterEach(async () => {
 
 async function runAgainst(status: number) {
   server = await startOpenAICompatibleServer({
-    script: [{ text: 'never' }],
+    script: [{ content: 'never' }],
     quirks: { failBeforeSuccess: { status, times: 1_000 } },
   });
   const llm = createOpenAIClient({ baseURL: server.url, apiKey: 'test', model: 'testkit-model' });

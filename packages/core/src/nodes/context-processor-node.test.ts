@@ -120,22 +120,6 @@ function originalHandleClearOperation(
   }
 }
 
-describe('the former spelling of operations', () => {
-  it('runs as the conversation’s own operation, and the node says which', async () => {
-    const engine = engineWith([
-      { operation: 'truncate', count: 1 },
-      { operation: 'clear', keepSystemMessage: false },
-    ]);
-    const { thread, result } = await engine.run('ctx', { input: 'hi' });
-    expect(result.status).toBe('COMPLETED');
-    expect(thread.state.nodeOutputs.ctx).toEqual([
-      expect.objectContaining({ operation: 'TRUNCATE' }),
-      expect.objectContaining({ operation: 'CLEAR' }),
-    ]);
-    expect(descriptions(thread.conversation)).toHaveLength(1);
-  });
-});
-
 describe('clearing a thread’s conversation', () => {
   function thread() {
     const engine = engineWith([{ type: 'CLEAR' }]);

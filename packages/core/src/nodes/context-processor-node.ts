@@ -7,7 +7,6 @@ import {
 import type {
   ContextProcessorNode,
   ContextProcessorOperation,
-  FormerContextProcessorOperation,
   SummarizeContextOperation,
 } from '../workflow/types.js';
 import type { NodeHandler, NodeRunContext } from './node-handler.js';
@@ -34,59 +33,13 @@ export function handleClearOperation(
   });
 }
 
-/** A workflow's operation as the conversation's: the same one, or the former spelling mapped. */
-function toContextOperation(op: PlainOperation): ContextOperation {
-  return 'type' in op ? op : fromFormerSpelling(op);
-}
-
-function fromFormerSpelling(op: FormerContextProcessorOperation): ContextOperation {
-  switch (op.operation) {
-    case 'clear':
-      return { type: 'CLEAR', keepSystemMessage: op.keepSystemMessage ?? true };
-    case 'truncate':
-      return op.maxTokens !== undefined
-        ? {
-            type: 'TRUNCATE',
-            maxTokens: op.maxTokens,
-            ...(op.preserveSystem === undefined ? {} : { preserveSystem: op.preserveSystem }),
-          }
-        : {
-            type: 'TRUNCATE',
-            keep: op.keep ?? 'last',
-            count: op.count ?? 0,
-            ...(op.preserveSystem === undefined ? {} : { preserveSystem: op.preserveSystem }),
-          };
-    case 'insert':
-      return { type: 'INSERT', position: op.position, message: op.message };
-    case 'replace':
-      return { type: 'REPLACE', position: op.position, message: op.message };
-    case 'filter':
-      return {
-        type: 'FILTER',
-        ...(op.roles ? { roles: op.roles } : {}),
-        ...(op.metadata ? { metadata: op.metadata } : {}),
-        ...(op.mode ? { mode: op.mode } : {}),
-      };
-    case 'batch':
-      return op.action === 'rollback'
-        ? { type: 'BATCH_MANAGEMENT', action: 'rollback', batch: op.batch ?? 0 }
-        : {
-            type: 'BATCH_MANAGEMENT',
-            action: 'start',
-            ...(op.boundary === undefined ? {} : { boundary: op.boundary }),
-            withInitialTools: op.withInitialTools ?? true,
-          };
-  }
-}
-
 /** Applies a conversation operation, CLEAR through `handleClearOperation`. */
 export function applyContextOperation(
   conversation: ConversationManager,
   op: PlainOperation,
 ): OperationResult {
-  const operation = toContextOperation(op);
-  if (operation.type === 'CLEAR') return handleClearOperation(conversation, operation);
-  return conversation.applyOperation(operation);
+  if (op.type === 'CLEAR') return handleClearOperation(conversation, op);
+  return conversation.applyOperation(op);
 }
 
 /** What an operation changed, as `operation:applied` reports it and the node's output lists. */

@@ -178,38 +178,7 @@ export type ContextProcessorOperation =
   | ReplaceOperation
   | Omit<FilterOperation, 'predicate'>
   | BatchManagementOperation
-  | SummarizeContextOperation
-  | FormerContextProcessorOperation;
-
-/**
- * The former spelling of context operations in workflows (`{ operation: 'clear' }`), still
- * accepted so stored workflow files keep working; write `{ type: 'CLEAR' }` instead.
- * @deprecated
- */
-export type FormerContextProcessorOperation =
-  | { readonly operation: 'clear'; readonly keepSystemMessage?: boolean }
-  | {
-      readonly operation: 'truncate';
-      readonly keep?: 'first' | 'last';
-      readonly count?: number;
-      readonly maxTokens?: number;
-      readonly preserveSystem?: boolean;
-    }
-  | { readonly operation: 'insert'; readonly position: number; readonly message: LLMMessage }
-  | { readonly operation: 'replace'; readonly position: number; readonly message: LLMMessage }
-  | {
-      readonly operation: 'filter';
-      readonly roles?: readonly Role[];
-      readonly metadata?: Readonly<Record<string, unknown>>;
-      readonly mode?: 'keep' | 'remove';
-    }
-  | {
-      readonly operation: 'batch';
-      readonly action: 'start' | 'rollback';
-      readonly boundary?: number;
-      readonly batch?: number;
-      readonly withInitialTools?: boolean;
-    };
+  | SummarizeContextOperation;
 
 export interface ContextProcessorNode extends NodeBase {
   readonly type: 'CONTEXT_PROCESSOR';

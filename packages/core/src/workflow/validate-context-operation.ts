@@ -5,22 +5,9 @@ import { type Checker, isObject } from './workflow-checker.js';
 
 /** The operations a workflow can apply, as the conversation spells them. */
 const TYPES = ['CLEAR', 'TRUNCATE', 'INSERT', 'REPLACE', 'FILTER', 'SUMMARIZE', 'BATCH_MANAGEMENT'];
-/** The former spelling (`{ operation: 'clear' }`), still read; each maps onto one of `TYPES`. */
-const FORMER: Readonly<Record<string, string>> = {
-  clear: 'CLEAR',
-  truncate: 'TRUNCATE',
-  insert: 'INSERT',
-  replace: 'REPLACE',
-  filter: 'FILTER',
-  batch: 'BATCH_MANAGEMENT',
-};
-
-/** The operation's type in the current spelling, or undefined when it names none. */
+/** The operation's type, or undefined when it names none. */
 function typeOf(op: Record<string, unknown>): string | undefined {
-  if (typeof op.type === 'string') return TYPES.includes(op.type) ? op.type : undefined;
-  return typeof op.operation === 'string' && Object.hasOwn(FORMER, op.operation)
-    ? FORMER[op.operation]
-    : undefined;
+  return typeof op.type === 'string' && TYPES.includes(op.type) ? op.type : undefined;
 }
 
 /** One context operation as workflow data (in a CONTEXT_PROCESSOR node or a trigger action). */
@@ -54,8 +41,7 @@ export function checkContextOperation(
         bad('TRUNCATE needs count or maxTokens');
       if (op.keep !== undefined && op.keep !== 'first' && op.keep !== 'last')
         bad('TRUNCATE keep must be "first" or "last"');
-      // The former spelling defaulted `keep` to "last"; the conversation's TRUNCATE names it.
-      if (op.type !== undefined && op.count !== undefined && op.keep === undefined)
+      if (op.count !== undefined && op.keep === undefined)
         bad('TRUNCATE with count needs keep: "first" or "last"');
       size('maxTokens');
       size('count');

@@ -180,9 +180,10 @@ describe('validateWorkflow: numeric options', () => {
         base.nodes[2],
       ],
     });
-    expect(issuesOf(node([{ operation: 'clear' }, { operation: 'truncate', count: 2 }]))).toEqual(
-      [],
-    );
+    // The former `{ operation: 'clear' }` spelling is gone (issue 48): it names no type.
+    expect(issuesOf(node([{ operation: 'clear' }])).map((i) => i.code)).toEqual([
+      'INVALID_NODE_CONFIG',
+    ]);
     expect(
       issuesOf(node([{ type: 'TRUNCATE', count: 2 }, { type: 'clear' }])).map((i) => i.message),
     ).toEqual([

@@ -7,17 +7,17 @@ import { createOpenAIClient, type OpenAIClient } from './create-openai-client.js
 function toTurn(turn: LLMClientConformanceTurn, client: () => OpenAIClient): ScriptedTurn {
   switch (turn.type) {
     case 'text':
-      return { text: turn.text, usage: turn.usage };
+      return { content: turn.text, usage: turn.usage };
     case 'tool-call':
       return {
-        text: turn.thought,
+        content: turn.thought,
         toolCalls: [
           { name: client().toolNames.encode(turn.name), arguments: JSON.stringify(turn.arguments) },
         ],
         usage: turn.usage,
       };
     case 'slow-text':
-      return { text: turn.text, quirks: { chunkDelayMs: 50 } };
+      return { content: turn.text, quirks: { chunkDelayMs: 50 } };
     case 'fail':
       throw new Error('a fail turn is answered by the server quirk, never by the script');
   }

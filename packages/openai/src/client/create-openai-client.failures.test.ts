@@ -26,7 +26,7 @@ function client(options: Partial<OpenAIClientOptions> = {}) {
 describe('retries', () => {
   it.each([429, 500])('retries HTTP %s and then succeeds', async (status) => {
     server = await startOpenAICompatibleServer({
-      script: [{ text: 'finally' }],
+      script: [{ content: 'finally' }],
       quirks: { failBeforeSuccess: { status, times: 2 } },
     });
     const response = await client({ maxRetries: 2 }).generate(ask);
@@ -36,7 +36,7 @@ describe('retries', () => {
 
   it('gives up after maxRetries with the status and the provider code', async () => {
     server = await startOpenAICompatibleServer({
-      script: [{ text: 'never' }],
+      script: [{ content: 'never' }],
       quirks: { failBeforeSuccess: { status: 429, times: 5 } },
     });
     const error = await client({ maxRetries: 1 })
@@ -65,7 +65,7 @@ describe('retries', () => {
 describe('broken streams', () => {
   it('turns a connection dropped midway into StreamInterruptedError, without retrying', async () => {
     server = await startOpenAICompatibleServer({
-      script: [{ text: 'a long answer that never ends' }],
+      script: [{ content: 'a long answer that never ends' }],
       quirks: { dropAfterChunks: 3 },
     });
     const deltas: string[] = [];
@@ -81,7 +81,7 @@ describe('broken streams', () => {
 
   it('treats a body that ends without [DONE] or a finish reason as interrupted', async () => {
     server = await startOpenAICompatibleServer({
-      script: [{ text: 'abcdefgh' }],
+      script: [{ content: 'abcdefgh' }],
       quirks: { dropAfterChunks: 99 },
     });
     // dropAfterChunks beyond the end: every chunk arrives, then the connection goes.
@@ -93,7 +93,7 @@ describe('broken streams', () => {
 
   it('raises an in-band error chunk with the provider code and message', async () => {
     server = await startOpenAICompatibleServer({
-      script: [{ text: 'abcdefgh' }],
+      script: [{ content: 'abcdefgh' }],
       quirks: {
         errorChunk: { afterChunks: 2, error: { message: 'Model overloaded', code: 'overloaded' } },
       },
@@ -112,7 +112,7 @@ describe('broken streams', () => {
 describe('abort and timeouts', () => {
   it('aborts mid-stream with RequestAbortedError', async () => {
     server = await startOpenAICompatibleServer({
-      script: [{ text: 'x'.repeat(200) }],
+      script: [{ content: 'x'.repeat(200) }],
       quirks: { chunkDelayMs: 5, textChunkSize: 1 },
     });
     const controller = new AbortController();
@@ -129,7 +129,7 @@ describe('abort and timeouts', () => {
   });
 
   it('does not send anything when the signal is already aborted', async () => {
-    server = await startOpenAICompatibleServer({ script: [{ text: 'never' }] });
+    server = await startOpenAICompatibleServer({ script: [{ content: 'never' }] });
     const error = await client()
       .generate(ask, { signal: AbortSignal.abort() })
       .catch((e: unknown) => e);
@@ -183,7 +183,7 @@ describe('abort and timeouts', () => {
   });
 
   it('re-throws what the caller’s onEvent threw, as it is', async () => {
-    server = await startOpenAICompatibleServer({ script: [{ text: 'abc' }] });
+    server = await startOpenAICompatibleServer({ script: [{ content: 'abc' }] });
     const mine = new Error('mine');
     const error = await client()
       .generate(ask, {

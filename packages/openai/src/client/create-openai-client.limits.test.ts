@@ -51,7 +51,7 @@ function client(url: string, options: Partial<OpenAIClientOptions> = {}) {
 describe('stream limits', () => {
   it('stops a data line longer than maxLineLength', async () => {
     server = await startOpenAICompatibleServer({
-      script: [{ text: 'x'.repeat(300) }],
+      script: [{ content: 'x'.repeat(300) }],
       quirks: { textChunkSize: 300 },
     });
     const error = await failure(client(server.url, { maxLineLength: 256 }).generate(ask));
@@ -60,7 +60,7 @@ describe('stream limits', () => {
   });
 
   it('stops a response whose text grows past maxTextLength', async () => {
-    server = await startOpenAICompatibleServer({ script: [{ text: 'y'.repeat(100) }] });
+    server = await startOpenAICompatibleServer({ script: [{ content: 'y'.repeat(100) }] });
     const error = await failure(client(server.url, { maxTextLength: 50 }).generate(ask));
     expect(error).toBeInstanceOf(ProviderError);
     expect(error.code).toBe('STREAM_LIMIT_EXCEEDED');
@@ -68,7 +68,7 @@ describe('stream limits', () => {
   });
 
   it('applies maxTextLength to a response that is not streamed', async () => {
-    server = await startOpenAICompatibleServer({ script: [{ text: 'y'.repeat(100) }] });
+    server = await startOpenAICompatibleServer({ script: [{ content: 'y'.repeat(100) }] });
     const error = await failure(
       client(server.url, { maxTextLength: 50, stream: false }).generate(ask),
     );

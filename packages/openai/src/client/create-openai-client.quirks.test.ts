@@ -17,7 +17,7 @@ const tools: ToolSpec[] = [
 /** Two parallel calls (one under an encoded name) after some text. */
 function turn(encodedDotted: string, ids: [string | null, string | null]): ScriptedTurn {
   return {
-    text: 'Let me check.',
+    content: 'Let me check.',
     toolCalls: [
       { id: ids[0], name: encodedDotted, arguments: '{"query":"skein ropes","limit":3}' },
       { id: ids[1], name: 'get_weather', arguments: '{"city":"Zürich"}' },

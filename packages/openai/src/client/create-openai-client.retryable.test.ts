@@ -77,7 +77,7 @@ describe('HTTP errors', () => {
     [422, false],
   ])('sends one request for HTTP %s by default; retryable: %s', async (status, retryable) => {
     server = await startOpenAICompatibleServer({
-      script: [{ text: 'never' }],
+      script: [{ content: 'never' }],
       quirks: { failBeforeSuccess: { status, times: 5 } },
     });
     const error = await failure(client().generate(ask));
@@ -88,7 +88,7 @@ describe('HTTP errors', () => {
 
   it('keeps the retry-after the provider asked for', async () => {
     server = await startOpenAICompatibleServer({
-      script: [{ text: 'never' }],
+      script: [{ content: 'never' }],
       quirks: { failBeforeSuccess: { status: 429, times: 5, retryAfterMs: 1500 } },
     });
     const error = await failure(client().generate(ask));
@@ -164,7 +164,7 @@ describe('HTTP errors', () => {
 
   it('turns off the retries of an openai client passed in, unless maxRetries is set', async () => {
     server = await startOpenAICompatibleServer({
-      script: [{ text: 'finally' }],
+      script: [{ content: 'finally' }],
       quirks: { failBeforeSuccess: { status: 503, times: 1 } },
     });
     const sdk = new OpenAI({ baseURL: server.url, apiKey: 'k' });
@@ -221,7 +221,7 @@ describe('HTTP errors', () => {
 describe('stream errors', () => {
   it('marks an interrupted stream retryable', async () => {
     server = await startOpenAICompatibleServer({
-      script: [{ text: 'a long answer' }],
+      script: [{ content: 'a long answer' }],
       quirks: { dropAfterChunks: 2 },
     });
     const error = await failure(client().generate(ask));
@@ -230,7 +230,7 @@ describe('stream errors', () => {
 
   it('marks a stream timeout retryable and an abort not', async () => {
     server = await startOpenAICompatibleServer({
-      script: [{ text: 'slow' }, { text: 'x'.repeat(50) }],
+      script: [{ content: 'slow' }, { content: 'x'.repeat(50) }],
       quirks: { chunkDelayMs: 300 },
     });
     const timeout = await failure(client({ timeoutMs: 100 }).generate(ask));
@@ -253,7 +253,7 @@ describe('stream errors', () => {
     [{ message: 'no code at all' }, false],
   ])('classifies the in-band error %j as retryable: %s', async (error, retryable) => {
     server = await startOpenAICompatibleServer({
-      script: [{ text: 'abcdefgh' }],
+      script: [{ content: 'abcdefgh' }],
       quirks: { errorChunk: { afterChunks: 1, error } },
     });
     const thrown = await failure(client().generate(ask));
@@ -263,7 +263,7 @@ describe('stream errors', () => {
   });
 
   it('never retries a conversation the provider would reject', async () => {
-    server = await startOpenAICompatibleServer({ script: [{ text: 'never' }] });
+    server = await startOpenAICompatibleServer({ script: [{ content: 'never' }] });
     const broken = {
       ...ask,
       messages: [{ role: 'tool' as const, content: 'x', toolCallId: 'nobody' }],

@@ -61,7 +61,7 @@ describe('createOpenAIClient', () => {
     server = await startOpenAICompatibleServer({
       script: [
         (req) => ({
-          text: 'Looking it up.',
+          content: 'Looking it up.',
           toolCalls: [
             {
               id: null,
@@ -71,7 +71,7 @@ describe('createOpenAIClient', () => {
           ],
           usage: { promptTokens: 10, completionTokens: 5 },
         }),
-        { text: 'Found it.' },
+        { content: 'Found it.' },
       ],
     });
     const client = createOpenAIClient({
@@ -130,7 +130,7 @@ describe('createOpenAIClient', () => {
   });
 
   it('asks for usage when streaming and sends the request to the given model', async () => {
-    server = await startOpenAICompatibleServer({ script: [{ text: 'hi' }] });
+    server = await startOpenAICompatibleServer({ script: [{ content: 'hi' }] });
     const client = createOpenAIClient({
       baseURL: server.url,
       apiKey: 'k',
@@ -158,7 +158,7 @@ describe('createOpenAIClient', () => {
     server = await startOpenAICompatibleServer({
       script: [
         {
-          text: 'ok',
+          content: 'ok',
           reasoning: 'hm',
           toolCalls: [
             { id: null, name: 'get_weather', arguments: "{city: 'Oslo'}" },
@@ -193,7 +193,7 @@ describe('createOpenAIClient', () => {
   });
 
   it('uses a given OpenAI instance', async () => {
-    server = await startOpenAICompatibleServer({ script: [{ text: 'via client' }] });
+    server = await startOpenAICompatibleServer({ script: [{ content: 'via client' }] });
     const openai = new OpenAI({ baseURL: server.url, apiKey: 'own-key' });
     const client = createOpenAIClient({ client: openai, model: 'm' });
     expect(client.openai).toBe(openai);
@@ -218,7 +218,7 @@ describe('createOpenAIClient', () => {
             },
           ],
         },
-        { text: 'sorry' },
+        { content: 'sorry' },
       ],
     });
     const client = createOpenAIClient({ baseURL: server.url, apiKey: 'k', model: 'm' });
@@ -249,7 +249,7 @@ describe('createOpenAIClient', () => {
   });
 
   it('rejects a conversation with a null tool-call id before sending anything', async () => {
-    server = await startOpenAICompatibleServer({ script: [{ text: 'never' }] });
+    server = await startOpenAICompatibleServer({ script: [{ content: 'never' }] });
     const client = createOpenAIClient({ baseURL: server.url, apiKey: 'k', model: 'm' });
     const bad = [
       { role: 'user', content: 'x' },

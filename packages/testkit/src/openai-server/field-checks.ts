@@ -57,17 +57,17 @@ export const isAnyObject: FieldCheck = (value, path) => {
 
 /**
  * An object whose fields are all known: `required` must be present, unknown ones are refused with
- * the accepted list (deprecated names are accepted but not advertised).
+ * the accepted list.
  */
 export function isObject(
   fields: Readonly<Record<string, FieldCheck>>,
-  options: { required?: readonly string[]; deprecated?: Readonly<Record<string, FieldCheck>> } = {},
+  options: { required?: readonly string[] } = {},
 ): FieldCheck {
   const accepted = Object.keys(fields);
   return (value, path) => {
     if (!isRecord(value)) fail(path, 'must be an object', accepted);
     for (const [key, field] of Object.entries(value)) {
-      const check = fields[key] ?? options.deprecated?.[key];
+      const check = fields[key];
       const at = path === '' ? key : `${path}.${key}`;
       if (check === undefined) fail(at, 'is not a known field', accepted);
       if (field !== undefined) check(field, at);

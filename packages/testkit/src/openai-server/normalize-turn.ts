@@ -1,6 +1,6 @@
 import type { ScriptedTurn } from './types.js';
 
-/** A scripted turn with the deprecated names resolved and arguments as the JSON text to send. */
+/** A scripted turn with its arguments as the JSON text to send. */
 export interface NormalizedTurn {
   readonly content?: string;
   readonly reasoning?: string;
@@ -14,7 +14,7 @@ export interface NormalizedTurn {
 }
 
 export function normalizeTurn(turn: ScriptedTurn): NormalizedTurn {
-  const content = turn.content ?? turn.text;
+  const { content } = turn;
   return {
     ...(content === undefined ? {} : { content }),
     ...(turn.reasoning === undefined ? {} : { reasoning: turn.reasoning }),

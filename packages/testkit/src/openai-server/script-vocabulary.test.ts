@@ -165,17 +165,10 @@ describe('the script vocabulary of startOpenAICompatibleServer', () => {
     expect(new Set(ids).size).toBe(2);
   });
 
-  it('keeps `text` working, with one deprecation warning per process', async () => {
-    const warn = vi.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
-    const s = await start({ script: [{ text: 'old' }, { text: 'older' }] });
-    await startOpenAICompatibleServer({ script: [{ text: 'again' }] }).then((t) => t.close());
-    const { body } = await complete(s.url, { messages: [] });
-    expect(body.choices[0]!.message.content).toBe('old');
-    expect(warn).toHaveBeenCalledTimes(1);
-    expect(warn.mock.calls[0]![1]).toMatchObject({
-      type: 'DeprecationWarning',
-      code: 'SKEIN_TESTKIT_SCRIPT_TEXT',
-    });
+  it('refuses the old `text` field, naming `content`', async () => {
+    await expect(
+      startOpenAICompatibleServer({ script: [{ text: 'old' } as never] }),
+    ).rejects.toThrow(/script\[0\]\.text: is not a known field \(accepted: content/);
   });
 
   it('names the turn and the last message when the script runs out', async () => {

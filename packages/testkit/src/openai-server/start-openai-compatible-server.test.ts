@@ -57,7 +57,7 @@ describe('startOpenAICompatibleServer', () => {
 
   it('streams a scripted turn as SSE ending in [DONE] and records the request', async () => {
     const s = await start({
-      script: [{ text: 'hello', usage: { promptTokens: 1, completionTokens: 2 } }],
+      script: [{ content: 'hello', usage: { promptTokens: 1, completionTokens: 2 } }],
     });
     const res = await post(s.url, {
       model: 'gpt-x',
@@ -109,7 +109,9 @@ describe('startOpenAICompatibleServer', () => {
   it('picks turns with functions of the request', async () => {
     const s = await start({
       script: [
-        (request) => ({ text: `got ${(request.body as { messages: unknown[] }).messages.length}` }),
+        (request) => ({
+          content: `got ${(request.body as { messages: unknown[] }).messages.length}`,
+        }),
       ],
     });
     const body = await json<Completion>(await post(s.url, { messages: [1, 2, 3] }));
@@ -118,7 +120,7 @@ describe('startOpenAICompatibleServer', () => {
 
   it('fails the first N requests with the scripted status, then succeeds', async () => {
     const s = await start({
-      script: [{ text: 'ok' }],
+      script: [{ content: 'ok' }],
       quirks: { failBeforeSuccess: { status: 429, times: 2 } },
     });
     const statuses: number[] = [];
@@ -139,7 +141,7 @@ describe('startOpenAICompatibleServer', () => {
     [400, 'invalid_request_error'],
   ])('answers a scripted %s with the code %s', async (status, code) => {
     const s = await start({
-      script: [{ text: 'ok' }],
+      script: [{ content: 'ok' }],
       quirks: { failBeforeSuccess: { status, times: 1 } },
     });
     const res = await post(s.url, { messages: [] });
@@ -149,7 +151,7 @@ describe('startOpenAICompatibleServer', () => {
 
   it('sends an in-band error chunk and ends the stream', async () => {
     const s = await start({
-      script: [{ text: 'abcdefgh' }],
+      script: [{ content: 'abcdefgh' }],
       quirks: { errorChunk: { afterChunks: 2, error: { message: 'overloaded', code: 'busy' } } },
     });
     const data = payloads(await (await post(s.url, { stream: true, messages: [] })).text());
@@ -158,7 +160,10 @@ describe('startOpenAICompatibleServer', () => {
   });
 
   it('drops the connection mid-stream', async () => {
-    const s = await start({ script: [{ text: 'abcdefghijkl' }], quirks: { dropAfterChunks: 2 } });
+    const s = await start({
+      script: [{ content: 'abcdefghijkl' }],
+      quirks: { dropAfterChunks: 2 },
+    });
     const res = await post(s.url, { stream: true, messages: [] });
     await expect(res.text()).rejects.toThrow();
   });

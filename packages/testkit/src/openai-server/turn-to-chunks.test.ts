@@ -4,7 +4,7 @@ import type { OpenAIServerQuirks, ScriptedTurn } from './types.js';
 
 const meta = { id: 'chatcmpl-x', model: 'm', created: 1, turn: 0 };
 const turn: ScriptedTurn = {
-  text: 'Hi there',
+  content: 'Hi there',
   toolCalls: [
     { id: 'call_a', name: 'alpha', arguments: '{"q":"abcdef"}' },
     { name: 'beta', arguments: '{}' },

@@ -19,8 +19,6 @@ export interface ScriptedToolCall {
  */
 export interface ScriptedTurn {
   readonly content?: string;
-  /** @deprecated Use `content`; still answered, with a one-time `DeprecationWarning`. */
-  readonly text?: string;
   /** Sent as `reasoning_content` deltas before the text. */
   readonly reasoning?: string;
   readonly toolCalls?: readonly ScriptedToolCall[];

@@ -1,4 +1,3 @@
-import { warnDeprecatedField } from './deprecation.js';
 import { invalidServerOption } from './errors/invalid-server-option.js';
 import {
   type FieldCheck,
@@ -61,27 +60,17 @@ const checkToolCall = isObject(
   { required: ['name'] },
 );
 
-const checkScriptedTurn = isObject(
-  {
-    content: isString,
-    reasoning: isString,
-    toolCalls: isArrayOf(checkToolCall),
-    usage: isObject(
-      { promptTokens: isNumber, completionTokens: isNumber, totalTokens: isNumber },
-      { required: ['promptTokens', 'completionTokens'] },
-    ),
-    finishReason: isString,
-    quirks: checkQuirks,
-  },
-  {
-    deprecated: {
-      text: (value, path) => {
-        isString(value, path);
-        warnDeprecatedField('text', 'content');
-      },
-    },
-  },
-);
+const checkScriptedTurn = isObject({
+  content: isString,
+  reasoning: isString,
+  toolCalls: isArrayOf(checkToolCall),
+  usage: isObject(
+    { promptTokens: isNumber, completionTokens: isNumber, totalTokens: isNumber },
+    { required: ['promptTokens', 'completionTokens'] },
+  ),
+  finishReason: isString,
+  quirks: checkQuirks,
+});
 
 const checkFixtureTurn = isObject({ fixture: oneOf(isString, isUrl) }, { required: ['fixture'] });
 const checkChunksTurn = isObject({ chunks: isArrayOf(() => {}) }, { required: ['chunks'] });
@@ -92,8 +81,6 @@ export const checkTurn: FieldCheck = (value, path) => {
     return checkFixtureTurn(value, path);
   if (typeof value === 'object' && value !== null && 'chunks' in value)
     return checkChunksTurn(value, path);
-  if (typeof value === 'object' && value !== null && 'text' in value && 'content' in value)
-    throw invalidServerOption(path, 'has both content and text (use content)');
   return checkScriptedTurn(value, path);
 };
 
