@@ -1,9 +1,4 @@
-import {
-  type ContextOperation,
-  type ConversationManager,
-  type OperationResult,
-  SUMMARY_KIND,
-} from '@skein/conversation';
+import { type ConversationManager, type OperationResult, SUMMARY_KIND } from '@skein/conversation';
 import type {
   ContextProcessorNode,
   ContextProcessorOperation,

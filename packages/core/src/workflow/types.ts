@@ -7,7 +7,7 @@ import type {
   TruncateByCountOperation,
   TruncateByTokensOperation,
 } from '@skein/conversation';
-import type { JsonSchema, LLMMessage, Role, ToolChoice } from '@skein/spec';
+import type { JsonSchema, Role, ToolChoice } from '@skein/spec';
 import type { GuardrailNames } from '../guardrails/guardrail.js';
 
 // A workflow is plain JSON-serialisable data: it can be stored, diffed, drawn and sent over the
