@@ -162,7 +162,7 @@ export type {
 export type { ThreadTransition } from './thread/thread-transition.js';
 // Time: wakes
 export type { Wake } from './thread/wake-of.js';
-export { wakeInput, wakeOf } from './thread/wake-of.js';
+export { wakeOf } from './thread/wake-of.js';
 export { MAX_TIMER_MS } from './time/wake-timers.js';
 export { ArgumentValidator } from './tools/argument-validator.js';
 // Tools

@@ -238,7 +238,7 @@ describe('SqliteCheckpointStore', () => {
     const a = loopEngine(first, { iterations: 2 });
     const b = loopEngine(second, { iterations: 2 });
     await a.run('loop', { threadId: 'same' });
-    const stale = b.builder.fromCheckpoint((await second.load('same', 'same:2'))!);
+    const stale = await b.loadThread('same', 'same:2');
     stale.dispatch({ type: 'finished', status: 'FAILED', error: undefined });
     await expect(b.execute(stale)).rejects.toMatchObject({ code: 'CHECKPOINT_CONFLICT' });
     first.close();

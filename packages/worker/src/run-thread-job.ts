@@ -4,7 +4,6 @@ import {
   type StartedRun,
   type ThreadContext,
   type ThreadResult,
-  wakeInput,
   wakeOf,
 } from '@skein/core';
 import { CheckpointNotFoundError, SkeinError } from '@skein/spec';
@@ -190,7 +189,7 @@ async function sendOnce(
   options: { signal: AbortSignal; maxSteps: number },
 ): Promise<Sent | 'leased'> {
   const { threadId } = job;
-  if (!context.running.begin(threadId, entry) || context.engine.executor.isRunning(threadId))
+  if (!context.running.begin(threadId, entry) || context.engine.isRunning(threadId))
     return 'leased';
   try {
     return await sendThrough(context, job, options);
@@ -264,11 +263,11 @@ async function begin(
   context: JobContext,
   entry: RunningThread,
   threadId: string,
-  start: () => Promise<StartedRun | ThreadResult>,
+  /** Undefined: nothing ran (a wake another engine claimed first, or not due by its clock). */
+  start: () => Promise<StartedRun | ThreadResult | undefined>,
 ): Promise<ThreadResult | 'leased'> {
   const { engine } = context;
-  if (!context.running.begin(threadId, entry) || engine.executor.isRunning(threadId))
-    return 'leased';
+  if (!context.running.begin(threadId, entry) || engine.isRunning(threadId)) return 'leased';
   // `execute` rejects with the run's own errors too: a refusal before any event is a lease
   // another run holds, one after is this run losing the thread (a stale writer).
   let ran = false;
@@ -278,6 +277,7 @@ async function begin(
   let result: ThreadResult;
   try {
     const started = await start();
+    if (started === undefined) return 'leased';
     result = 'result' in started ? await started.result : started;
   } catch (error) {
     if (!ran && isHeldElsewhere(error)) return 'leased';
@@ -413,9 +413,9 @@ async function runLocked(
       const wake = wakeOf(paused.state);
       if (cancelled)
         result = await begin(context, entry, threadId, () =>
-          // No public entry ends a wait with the job's signal (see the README's worker notes).
+          // A cancelled job ends a wait now, under its (aborted) signal.
           paused.status === 'WAITING'
-            ? engine.executor.start(paused, options, { input: null, wake: true })
+            ? engine.wake(paused, { ...options, early: true })
             : engine.claimResume(paused, null, options),
         );
       else if (job.op === 'wake') {
@@ -425,15 +425,9 @@ async function runLocked(
           await context.scheduleWake(threadId, wake.at);
           return { kind: 'idle', reason: 'its wake is not due yet' };
         }
-        // Claimed like a resume: of every worker and engine that tries, one wakes it. Through
-        // the executor: `engine.wake` loads the thread itself (no `prepare`) and takes no
-        // signal, so a cancel would not reach the woken run.
-        result = await begin(context, entry, threadId, () =>
-          engine.executor.start(run(paused), options, {
-            ...wakeInput(paused.state, wake),
-            wake: true,
-          }),
-        );
+        // Claimed like a resume: of every worker and engine that tries, one wakes it; the
+        // thread as the job prepared it, under the job's signal, so a cancel reaches the run.
+        result = await begin(context, entry, threadId, () => engine.wake(run(paused), options));
       } else if (job.op === 'resume' && (await claimResume(context, threadId, thread))) {
         try {
           result = await begin(context, entry, threadId, () =>

@@ -20,6 +20,7 @@ export const FORWARDED_EVENTS = [
   'tool:call',
   'tool:result',
   'tool:error',
+  'guardrail:verdict',
   'message:added',
   'batch:started',
   'operation:applied',

@@ -113,7 +113,8 @@ describe('checkpoints', () => {
       const before = stored!.conversation.messages;
       // A new engine (a new process) picks the thread up from the store.
       const fresh = engine(store);
-      const thread = fresh.builder.fromCheckpoint(stored!);
+      const thread = await fresh.loadThread('c');
+      expect(thread.lastCheckpointId).toBe(stored!.checkpoint.id);
       const result = await fresh.execute(thread);
       expect(result.status, crashAt).toBe('COMPLETED');
       expect(result.output, crashAt).toBe(reference.result.output);
@@ -176,13 +177,12 @@ describe('checkpoints', () => {
     const store = new InMemoryCheckpointStore();
     const e = engine(store);
     const { thread } = await e.run('trip', { threadId: 'x' });
-    const stale = await store.load('x', 'x:2');
-    const rebuilt = e.builder.fromCheckpoint(stale!);
+    const rebuilt = await e.loadThread('x', 'x:2');
     rebuilt.dispatch({ type: 'finished', status: 'FAILED', error: undefined });
     rebuilt.conversation.addMessage({ role: 'user', content: 'diverge' });
     await expect(e.execute(rebuilt)).rejects.toThrow(CheckpointConflictError);
     // Forking under a new id works from any checkpoint.
-    const fork = e.builder.fromCheckpoint(stale!, { forkAs: 'x-fork' });
+    const fork = await e.loadThread('x', 'x:2', { forkAs: 'x-fork' });
     const forked = await e.execute(fork);
     expect(forked.status).toBe('COMPLETED');
     expect((await store.load('x'))!.conversation.messages.length).toBe(

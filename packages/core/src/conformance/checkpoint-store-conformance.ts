@@ -151,7 +151,7 @@ export function runCheckpointStoreConformance(
           ),
         ).toBe(true);
         expect(loaded!.state).toEqual(JSON.parse(JSON.stringify(thread.state)));
-        const rebuilt = engineOn(reopened).builder.fromCheckpoint(loaded!);
+        const rebuilt = await engineOn(reopened).loadThread('round-trip');
         expect(rebuilt.conversation.getMessages()).toEqual(thread.conversation.getMessages());
         expect(rebuilt.conversation.listBatches()).toEqual(thread.conversation.listBatches());
         expect(rebuilt.conversation.getUsage()).toEqual(thread.conversation.getUsage());
@@ -331,8 +331,7 @@ export function runCheckpointStoreConformance(
         const engine = engineOn(store);
         await engine.run('conformance', { threadId: 'conflict' });
         const infos = await store.list('conflict');
-        const stale = await store.load('conflict', infos[1]!.id);
-        const thread = engine.builder.fromCheckpoint(stale!);
+        const thread = await engine.loadThread('conflict', infos[1]!.id);
         thread.dispatch({ type: 'finished', status: 'FAILED', error: undefined });
         const before = await store.load('conflict');
         await expect(engine.execute(thread)).rejects.toMatchObject({ code: 'CHECKPOINT_CONFLICT' });
@@ -348,7 +347,7 @@ export function runCheckpointStoreConformance(
         // parent tells the stale writer apart.
         const [older, latest] = infos.slice(-2);
         expect(older!.messageCount).toBe(latest!.messageCount);
-        const stale = engine.builder.fromCheckpoint((await store.load('stale', older!.id))!);
+        const stale = await engine.loadThread('stale', older!.id);
         const before = await store.list('stale');
         await expect(engine.execute(stale)).rejects.toMatchObject({ code: 'CHECKPOINT_CONFLICT' });
         expect(await store.list('stale')).toEqual(before);

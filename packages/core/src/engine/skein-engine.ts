@@ -42,7 +42,7 @@ import {
   ThreadBuilder,
 } from '../thread/thread-builder.js';
 import type { ThreadContext } from '../thread/thread-context.js';
-import { Waker } from '../time/waker.js';
+import { type WakeOptions, Waker } from '../time/waker.js';
 import { ArgumentValidator } from '../tools/argument-validator.js';
 import type { Tool } from '../tools/tool.js';
 import { type RegisterOptions, ToolRegistry } from '../tools/tool-registry.js';
@@ -169,8 +169,8 @@ export class SkeinEngine {
   /** Guardrails workflows, LLM nodes and tools name (`SkeinEngineOptions.guardrails`). */
   readonly guardrails: GuardrailRegistry;
   readonly workflows: WorkflowRegistry;
-  readonly builder: ThreadBuilder;
-  readonly executor: ThreadExecutor;
+  readonly #builder: ThreadBuilder;
+  readonly #executor: ThreadExecutor;
   readonly store: CheckpointStore | undefined;
   /** Who this engine is in the store's thread leases. */
   readonly owner: string;
@@ -213,7 +213,7 @@ export class SkeinEngine {
     });
     const leaseMs =
       options.leaseMs === undefined ? 30_000 : checkNumber('leaseMs', options.leaseMs, LEASE_RANGE);
-    this.builder = new ThreadBuilder({
+    this.#builder = new ThreadBuilder({
       workflows: this.workflows,
       tools: this.tools,
       emitter: this.events,
@@ -232,14 +232,14 @@ export class SkeinEngine {
         ? {}
         : { defaultTimeoutMs: checkNumber('toolTimeoutMs', options.toolTimeoutMs, TIMEOUT_RANGE) }),
     });
-    this.executor = new ThreadExecutor({
+    this.#executor = new ThreadExecutor({
       tools: this.tools,
       toolRunner,
       emitter: this.events,
       ...(options.llm ? { llm: options.llm } : {}),
       ...(options.store ? { store: options.store } : {}),
       ...(options.handlers ? { handlers: options.handlers } : {}),
-      builder: this.builder,
+      builder: this.#builder,
       ...(options.maxDepth === undefined
         ? {}
         : { maxDepth: checkNumber('maxDepth', options.maxDepth, DEPTH_RANGE) }),
@@ -259,7 +259,13 @@ export class SkeinEngine {
     return {
       store,
       load: (threadId) => this.getThread(threadId),
-      start: (thread, resume) => this.#start(thread, {}, resume),
+      start: (thread, resume, options) => {
+        const run: ExecuteOptions = {
+          ...(options?.signal ? { signal: options.signal } : {}),
+          ...(options?.maxSteps === undefined ? {} : { maxSteps: options.maxSteps }),
+        };
+        return this.#start(thread, run, resume);
+      },
       warn: (warning) => this.events.emit('warning', warning),
     };
   }
@@ -298,7 +304,7 @@ export class SkeinEngine {
   }
 
   createThread(workflowId: string, options?: BuildThreadOptions): ThreadContext {
-    return this.builder.build(workflowId, options);
+    return this.#builder.build(workflowId, options);
   }
 
   /**
@@ -441,7 +447,7 @@ export class SkeinEngine {
    */
   #build(stored: StoredThread, options?: FromCheckpointOptions): ThreadContext {
     try {
-      return this.builder.fromCheckpoint(stored, options);
+      return this.#builder.fromCheckpoint(stored, options);
     } catch (error) {
       const { workflowId, workflowVersion, threadId } = stored.state;
       if (!NotFoundError.hasCode(error, 'WORKFLOW_NOT_FOUND') || !this.workflows.has(workflowId))
@@ -481,7 +487,7 @@ export class SkeinEngine {
       : undefined;
     let started: StartedRun;
     try {
-      started = await this.executor.start(thread, options, resume, follow);
+      started = await this.#executor.start(thread, options, resume, follow);
     } catch (error) {
       unsubscribe?.();
       throw error;
@@ -525,7 +531,7 @@ export class SkeinEngine {
     const store = this.#requireStore('recover');
     const started: StartedRun[] = [];
     for (const info of await store.listThreads()) {
-      if (info.status !== 'RUNNING' || this.executor.isRunning(info.threadId)) continue;
+      if (info.status !== 'RUNNING' || this.#executor.isRunning(info.threadId)) continue;
       const thread = await this.loadThread(info.threadId);
       // A branch or child thread goes on when its top-level thread does.
       if (thread.state.parent || thread.status !== 'RUNNING') continue;
@@ -603,12 +609,20 @@ export class SkeinEngine {
    * Wakes one thread if its stored wake (a SLEEP's time, a wait's deadline) has come: claimed
    * exactly once, like `wakeDue` does for every thread. Resolves with the run it started, or
    * undefined when there is nothing to wake (not due by this engine's clock, no wake, or another
-   * engine claimed it first). What a scheduler's job for one thread calls (`@skein/worker`).
+   * engine claimed it first). What a scheduler's job for one thread calls (`@skein/worker`):
+   * given a loaded thread (prepared as the job needs), it wakes that one, under `signal`;
+   * `early` ends a WAITING thread's wait now, due or not (a cancelled job, its signal aborted).
    */
-  wake(threadId: string): Promise<StartedRun | undefined> {
-    checkThreadId(threadId);
+  wake(thread: ThreadContext | string, options: WakeOptions = {}): Promise<StartedRun | undefined> {
+    if (typeof thread === 'string') checkThreadId(thread);
     this.#requireStore('wake');
-    return this.#waker!.fire(threadId);
+    return this.#waker!.fire(thread, options);
+  }
+
+  /** Whether this engine runs `threadId` now (a run of another process is not seen here). */
+  isRunning(threadId: string): boolean {
+    checkThreadId(threadId);
+    return this.#executor.isRunning(threadId);
   }
 
   /**
@@ -676,7 +690,7 @@ export class SkeinEngine {
       ...(messages === undefined ? {} : { messages }),
       ...(dynamicTools === undefined ? {} : { dynamicTools }),
     };
-    const thread = await forkThread(store, this.builder, threadId, changes, principal);
+    const thread = await forkThread(store, this.#builder, threadId, changes, principal);
     const status = thread.status;
     if (status === 'PAUSED' || status === 'WAITING' || status === 'COMPLETED') {
       await saveCheckpoint(store, thread, this.events).catch((error: unknown) => {
@@ -704,7 +718,7 @@ export class SkeinEngine {
     return upgradeThreads(
       {
         store: this.#requireStore('upgrade'),
-        builder: this.builder,
+        builder: this.#builder,
         workflows: this.workflows,
         migrations: this.#migrations,
         emitter: this.events,

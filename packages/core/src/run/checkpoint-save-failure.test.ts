@@ -185,7 +185,7 @@ describe('a checkpoint save that fails', () => {
     const store = new InMemoryCheckpointStore();
     const engine = engineOn(store);
     const { thread } = await engine.run('w', { threadId: 't' });
-    const stale = engine.builder.fromCheckpoint((await store.load('t', 't:2'))!);
+    const stale = await engine.loadThread('t', 't:2');
     await expect(engine.execute(stale)).rejects.toMatchObject({ code: 'CHECKPOINT_CONFLICT' });
     expect(stale.status).toBe('FAILED');
     expect(stale.state.error?.code).toBe('CHECKPOINT_CONFLICT');

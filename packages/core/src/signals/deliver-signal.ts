@@ -5,13 +5,13 @@ import { eventMatches } from '../nodes/event-match.js';
 import type { ResumeWith, StartedRun } from '../run/thread-executor.js';
 import type { ThreadContext } from '../thread/thread-context.js';
 import { eventWaitOf } from '../thread/wake-of.js';
-import { lostClaim } from '../time/waker.js';
+import { lostClaim, type WakeOptions } from '../time/waker.js';
 
 /** What delivering an event needs from the engine. */
 export interface SignalHost {
   readonly store: CheckpointStore;
   load(threadId: string): Promise<ThreadContext | undefined>;
-  start(thread: ThreadContext, resume: ResumeWith): Promise<StartedRun>;
+  start(thread: ThreadContext, resume: ResumeWith, options?: WakeOptions): Promise<StartedRun>;
   warn(warning: WarningEvent): void;
 }
 

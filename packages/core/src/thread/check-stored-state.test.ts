@@ -4,6 +4,8 @@ import type { StoredThread } from '../checkpoint/checkpoint-store.js';
 import { InMemoryCheckpointStore } from '../checkpoint/in-memory-checkpoint-store.js';
 import { SkeinEngine } from '../engine/skein-engine.js';
 import { WorkflowBuilder } from '../workflow/workflow-builder.js';
+import { ThreadBuilder } from './thread-builder.js';
+import type { ThreadContext } from './thread-context.js';
 
 async function pausedThread() {
   const store = new InMemoryCheckpointStore();
@@ -17,8 +19,10 @@ async function pausedThread() {
       .build(),
   );
   await engine.run('w', { threadId: 't' });
+  // Tampered records are rebuilt by a builder of the engine's registries, as a store's rows are.
+  const builder = new ThreadBuilder({ workflows: engine.workflows, tools: engine.tools });
   const stored = JSON.parse(JSON.stringify(await store.load('t'))) as StoredThread;
-  return { engine, stored };
+  return { engine, builder, stored };
 }
 
 function tampered(stored: StoredThread, change: (state: Record<string, unknown>) => void) {
@@ -29,7 +33,7 @@ function tampered(stored: StoredThread, change: (state: Record<string, unknown>)
 
 describe('a tampered stored state', () => {
   it('gives STATE_CORRUPT naming the field, not a TypeError', async () => {
-    const { engine, stored } = await pausedThread();
+    const { builder, stored } = await pausedThread();
     const cases: [(s: Record<string, unknown>) => void, string][] = [
       [(s) => (s.dynamicTools = 'abc'), 'state.dynamicTools'],
       [(s) => (s.dynamicTools = [1]), 'state.dynamicTools'],
@@ -73,25 +77,25 @@ describe('a tampered stored state', () => {
     ];
     for (const [change, field] of cases) {
       const bad = tampered(stored, change);
-      expect(() => engine.builder.fromCheckpoint(bad), field).toThrow(
+      expect(() => builder.fromCheckpoint(bad), field).toThrow(
         expect.objectContaining({ code: 'STATE_CORRUPT', field }),
       );
     }
     const noState = { ...stored, state: undefined } as unknown as StoredThread;
-    expect(() => engine.builder.fromCheckpoint(noState)).toThrow(
+    expect(() => builder.fromCheckpoint(noState)).toThrow(
       expect.objectContaining({ code: 'STATE_CORRUPT', field: 'state' }),
     );
   });
 
   it('any field replaced by any JSON value: rebuilt and resumed, or refused with a typed error', async () => {
-    const { engine, stored } = await pausedThread();
+    const { engine, builder, stored } = await pausedThread();
     const fields = Object.keys(stored.state);
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...fields), fc.jsonValue(), async (field, value) => {
         const bad = tampered(stored, (s) => (s[field] = value));
-        let thread: ReturnType<typeof engine.builder.fromCheckpoint>;
+        let thread: ThreadContext;
         try {
-          thread = engine.builder.fromCheckpoint(bad);
+          thread = builder.fromCheckpoint(bad);
         } catch (error) {
           expect(error).toMatchObject({ code: expect.stringMatching(/^[A-Z_]+$/) });
           return;

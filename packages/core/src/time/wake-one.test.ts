@@ -43,4 +43,35 @@ describe('engine.wake', () => {
     first.close();
     second.close();
   });
+
+  it('wakes a thread the caller loaded, under its signal; isRunning sees the run', async () => {
+    const store = new InMemoryCheckpointStore();
+    const clock = { now: Date.parse('2026-01-01T00:00:00Z') };
+    const engine = sleeper(store, clock);
+    await engine.run('nap', { threadId: 'n2' });
+    clock.now += HOUR;
+    const loaded = await engine.loadThread('n2');
+    const controller = new AbortController();
+    const run = await engine.wake(loaded, { signal: controller.signal });
+    expect(engine.isRunning('n2')).toBe(true);
+    expect(await run!.result).toMatchObject({ status: 'COMPLETED', output: 'rested' });
+    // The loaded thread itself ran.
+    expect(loaded.status).toBe('COMPLETED');
+    expect(engine.isRunning('n2')).toBe(false);
+    engine.close();
+  });
+
+  it('early: ends a wait that is not due, and an aborted signal cancels the run', async () => {
+    const store = new InMemoryCheckpointStore();
+    const clock = { now: Date.parse('2026-01-01T00:00:00Z') };
+    const engine = sleeper(store, clock);
+    await engine.run('nap', { threadId: 'n3' });
+    const loaded = await engine.loadThread('n3');
+    expect(await engine.wake(loaded)).toBeUndefined();
+    const controller = new AbortController();
+    controller.abort();
+    const run = await engine.wake(loaded, { early: true, signal: controller.signal });
+    expect(await run!.result).toMatchObject({ status: 'CANCELLED' });
+    engine.close();
+  });
 });

@@ -7,13 +7,21 @@ import { wakeInput, wakeOf } from '../thread/wake-of.js';
 import { WakeTimers } from './wake-timers.js';
 
 /** What waking threads needs from the engine. */
+/** How `wake` runs a thread it wakes. */
+export interface WakeOptions {
+  readonly signal?: AbortSignal;
+  readonly maxSteps?: number;
+  /** End the wait now, due or not, with no input (a cancelled job ends a wait this way). */
+  readonly early?: boolean;
+}
+
 export interface WakeHost {
   readonly store: CheckpointStore;
   readonly now: () => number;
   /** The stored thread rebuilt from its latest checkpoint. */
   load(threadId: string): Promise<ThreadContext | undefined>;
   /** Claims the thread's wait (the checkpoint claim of `claimResume`) and runs it on. */
-  start(thread: ThreadContext, resume: ResumeWith): Promise<StartedRun>;
+  start(thread: ThreadContext, resume: ResumeWith, options?: WakeOptions): Promise<StartedRun>;
   warn(warning: WarningEvent): void;
 }
 
@@ -76,18 +84,29 @@ export class Waker {
     this.#timers.clear();
   }
 
-  /** Fires one thread's wake if it is (still) due; undefined when there is nothing to do here. */
-  async fire(threadId: string): Promise<StartedRun | undefined> {
-    const thread = await this.#host.load(threadId);
+  /**
+   * Fires one thread's wake if it is (still) due; undefined when there is nothing to do here.
+   * Given a loaded thread, wakes that one (a worker's, prepared). `early` ends the wait now, due
+   * or not, with no input (what a cancelled job does, its signal already aborted).
+   */
+  async fire(
+    target: string | ThreadContext,
+    options: WakeOptions = {},
+  ): Promise<StartedRun | undefined> {
+    const thread = typeof target === 'string' ? await this.#host.load(target) : target;
     const wake = thread && wakeOf(thread.state);
-    if (!thread || !wake) return undefined;
-    if (wake.at > this.#host.now()) {
+    if (!thread || (!wake && !(options.early && thread.status === 'WAITING'))) return undefined;
+    if (wake && !options.early && wake.at > this.#host.now()) {
       // Woken early (a timer chain link, a clock that moved back): wait on.
-      this.#timers.set(threadId, wake.at);
+      this.#timers.set(thread.threadId, wake.at);
       return undefined;
     }
+    const resume: ResumeWith =
+      wake && !options.early
+        ? { ...wakeInput(thread.state, wake), wake: true }
+        : { input: null, wake: true };
     try {
-      return await this.#host.start(thread, { ...wakeInput(thread.state, wake), wake: true });
+      return await this.#host.start(thread, resume, options);
     } catch (error) {
       if (lostClaim(error)) return undefined;
       throw error;

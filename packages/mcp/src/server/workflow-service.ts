@@ -3,7 +3,7 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { BuildThreadOptions, PrincipalEngine, SkeinEngine, ThreadContext } from '@skein/core';
 import { InvalidArgumentError, principalProblem, SkeinError } from '@skein/spec';
 import { McpCallError } from '../errors/mcp-call-error.js';
-import { errorResult, reportResult } from '../report/call-result.js';
+import { errorResult, reportResult, trippedRefusal } from '../report/call-result.js';
 import { threadReport } from '../report/thread-report.js';
 import type { CallExtra } from '../run/call-extra.js';
 import { type FollowOptions, followRun } from '../run/follow-run.js';
@@ -179,9 +179,12 @@ export class WorkflowService {
     const thread = await this.#threads.find(threadId, principal);
     const status = thread.status;
     if (status === 'COMPLETED') return reportResult(threadReport(thread), false);
+    // A guardrail stopped it: nothing runs it again.
+    const tripped = status === 'FAILED' ? trippedRefusal(threadReport(thread)) : undefined;
+    if (tripped) return tripped;
     // Stored as RUNNING but run by no one here: its process died, and the engine takes the thread
     // over once that process's lease has expired (THREAD_LEASED until then).
-    if (thread.running || this.engine.executor.isRunning(threadId))
+    if (thread.running || this.engine.isRunning(threadId))
       throw McpCallError.notResumable(
         threadId,
         status,

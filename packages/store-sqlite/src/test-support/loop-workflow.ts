@@ -51,7 +51,7 @@ function loopWorkflow(iterations: number) {
       message: { role: 'user', content: 'round {{ vars.n }}' },
     })
     .llm('think', { systemPrompt: 'Count with me.' })
-    .contextProcessor('trim', [{ operation: 'truncate', keep: 'last', count: 6 }])
+    .contextProcessor('trim', [{ type: 'TRUNCATE', keep: 'last', count: 6 }])
     .route('loop')
     .end('end', { output: 'nodes.think' })
     .chain('start', 'tick', 'think', 'trim', 'loop')
