@@ -34,6 +34,8 @@ export interface ThreadFinishedEvent extends ThreadScoped {
       readonly stage: string;
       readonly reason: string;
       readonly endsChat?: boolean;
+      readonly toolCallId?: string;
+      readonly toolName?: string;
     };
   };
 }

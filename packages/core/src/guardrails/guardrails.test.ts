@@ -340,10 +340,14 @@ describe('tool guardrails', () => {
       [{ toolCalls: [{ name: 'lookup', arguments: {} }] }, { content: 'found' }],
       { toolResult: ['pii'] },
     );
+    const heard: unknown[] = [];
+    engine.events.on('tool:result', (e) => heard.push(e));
     const { result } = await engine.run('one', { input: 'who?' });
     expect(result.status).toBe('COMPLETED');
     const tool = llm.requests[1]!.messages.find((m) => m.role === 'tool')!;
     expect(tool.content).toBe('Ada, [email]');
+    // Listeners (a UI stream, spans) hear the result only as the model sees it.
+    expect(heard).toEqual([expect.objectContaining({ content: 'Ada, [email]', isError: false })]);
     expect(verdicts).toEqual([
       expect.objectContaining({ guardrail: 'pii', action: 'redact', toolName: 'lookup' }),
     ]);

@@ -180,6 +180,15 @@ async function runCalls(
   const runnable = calls.filter(
     (c) => !rejected.has(c.id) && !refused.has(c.id) && !Object.hasOwn(soFar.results, c.id),
   );
+  // Results a tool-result guardrail will see are announced (`tool:result`) once it has.
+  const guardResults = anyToolGuardrails(ctx, tools, 'tool-result');
+  const held = guardResults
+    ? new Set(
+        runnable
+          .filter((c) => guardrailNames(ctx, 'tool-result', tools.get(c.name)).length > 0)
+          .map((c) => c.id),
+      )
+    : undefined;
   const ran = await services.toolRunner.runAll(
     runnable,
     {
@@ -191,6 +200,7 @@ async function runCalls(
       step: thread.state.step,
       idempotencyKeys: idempotencyKeys(ctx, calls, round),
       ...(soFar.answers ? { answers: soFar.answers } : {}),
+      ...(held && held.size > 0 ? { heldResults: held } : {}),
       ...callerOf(ctx),
     },
     node.config?.toolConcurrency ?? DEFAULT_TOOL_CONCURRENCY,
@@ -198,7 +208,6 @@ async function runCalls(
   const results: Record<string, LLMMessage> = { ...soFar.results };
   const failures: Record<string, number> = Object.create(null);
   let asked: { readonly callId: string; readonly request: ToolInputRequest } | undefined;
-  const guardResults = anyToolGuardrails(ctx, tools, 'tool-result');
   for (let i = 0; i < runnable.length; i++) {
     const call = runnable[i]!;
     const outcome = ran[i]!;
@@ -216,9 +225,19 @@ async function runCalls(
         code: result.errorCode!,
         message: reason,
       });
-    results[call.id] = guardResults
-      ? await guardResult(ctx, call, tools.get(call.name), result.message)
-      : result.message;
+    if (held?.has(call.id)) {
+      const guarded = await guardResult(ctx, call, tools.get(call.name), result.message);
+      results[call.id] = guarded;
+      services.emitter.emit('tool:result', {
+        threadId: thread.threadId,
+        nodeId: node.id,
+        toolCallId: call.id,
+        name: call.name,
+        content: contentText(guarded.content),
+        isError: result.isError,
+        durationMs: outcome.durationMs ?? 0,
+      });
+    } else results[call.id] = result.message;
     if (result.isError) failures[call.name] = (failures[call.name] ?? 0) + 1;
   }
   for (const [id, content] of refused) {

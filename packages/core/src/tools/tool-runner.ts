@@ -39,6 +39,11 @@ export interface ToolRunContext {
   readonly callWorkflow?: WorkflowCaller;
   /** Answers by call id, for calls that asked for one (`pauseForInput`) before the thread paused. */
   readonly answers?: ReadonlyMap<string, ToolInputAnswer>;
+  /**
+   * Calls whose `tool:result` the caller emits itself, once guardrails have seen the result (a
+   * redacted result must not reach listeners as it was); their results carry `durationMs`.
+   */
+  readonly heldResults?: ReadonlySet<string>;
 }
 
 export interface ToolRunResult {
@@ -50,6 +55,8 @@ export interface ToolRunResult {
    * and `message` is not one to store.
    */
   readonly pause?: ToolInputRequest;
+  /** How long the call took, for a call whose `tool:result` the caller emits (`heldResults`). */
+  readonly durationMs?: number;
 }
 
 function bindCaller(caller: WorkflowCaller, toolCallId: string, signal: AbortSignal) {
@@ -325,6 +332,8 @@ export class ToolRunner {
         ...(data === undefined ? {} : { data }),
       },
     };
+    if (context.heldResults?.has(call.id))
+      return { message, isError, ...(errorCode ? { errorCode } : {}), durationMs };
     this.#emitter.emit('tool:result', {
       threadId: context.threadId,
       nodeId: context.nodeId,
