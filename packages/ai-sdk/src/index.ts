@@ -30,7 +30,7 @@ export {
 export type { ChatHandler, ChatHandlerOptions } from './ui/chat-handler.js';
 export { createChatHandler } from './ui/chat-handler.js';
 export type { ChatIfBusy } from './ui/chat-if-busy.js';
-export type { SkeinDataMode } from './ui/event-translator.js';
+export type { GuardedTextMode, SkeinDataMode } from './ui/event-translator.js';
 export type { UIMessageStreamResponseInit } from './ui/sse.js';
 export {
   createUIMessageStreamResponse,
@@ -46,9 +46,11 @@ export type { ToUIMessageStreamOptions } from './ui/to-ui-message-stream.js';
 export { toUIMessageStream } from './ui/to-ui-message-stream.js';
 export type {
   SkeinDataChunk,
+  SkeinGuardrailData,
   SkeinNodeData,
   SkeinPausedData,
   SkeinPostedData,
+  SkeinRetractData,
   SkeinSummaryData,
   UIChunk,
   UIFinishReason,

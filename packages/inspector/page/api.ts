@@ -8,6 +8,7 @@ export type {
   ThreadDetail,
   ThreadSummary,
   ToolPair,
+  TrippedGuardrailView,
 } from '../src/model/types.js';
 
 export interface Info {

@@ -6,6 +6,7 @@ import { BatchView } from './batch-view.js';
 import { BranchTree } from './branch-tree.js';
 import { formatTime, formatTokens, threadHref } from './format.js';
 import { GraphView } from './graph-view.js';
+import { GuardrailTrip } from './guardrail-trip.js';
 import { HistoryView } from './history-view.js';
 import { NotFound } from './not-found.js';
 import { TimelineView } from './timeline-view.js';
@@ -102,7 +103,10 @@ export function ThreadPage({ threadId }: { threadId: string }) {
           <code>{s.forkedFrom.checkpointId}</code>
         </p>
       )}
-      {s.lastError && (
+      {s.lastError?.guardrail && (
+        <GuardrailTrip trip={s.lastError.guardrail} nodeId={s.lastError.nodeId} />
+      )}
+      {s.lastError && !s.lastError.guardrail && (
         <p class="error">
           {s.lastError.code}: {s.lastError.message}
           {s.lastError.nodeId ? ` (node ${s.lastError.nodeId})` : ''}

@@ -18,7 +18,8 @@ import { type ChatRequest, readChatRequest } from './chat-request.js';
 import { chatRoute, storedMessagesResponse } from './chat-routes.js';
 import { type ChatClaim, ChatRuns } from './chat-runs.js';
 import { ChatThreads } from './chat-threads.js';
-import type { SkeinDataMode } from './event-translator.js';
+import type { GuardedTextMode, SkeinDataMode } from './event-translator.js';
+import { checkGuardedText, guardedTextOf } from './guarded-text.js';
 import { createUIMessageStreamResponse } from './sse.js';
 import { startChatRun } from './start-chat-run.js';
 
@@ -33,6 +34,13 @@ export interface ChatHandlerOptions {
   readonly maxBodyBytes?: number;
   /** Skein's `data-skein-*` parts: transient (default), kept as message parts, or off. */
   readonly skeinData?: SkeinDataMode;
+  /**
+   * An answer's text before its guardrails passed it: `hold` sends each model call's text once
+   * the answer is taken (a tripped answer never reaches the page), `stream` sends it as it comes
+   * and retracts it on a trip (`data-skein-retract`). Default: `hold` when the engine has any
+   * guardrail registered, else `stream`.
+   */
+  readonly guardedText?: GuardedTextMode;
   /**
    * The `Host` values to answer (421 for any other). Leave unset behind your own server's
    * checks; `startChatServer` sets it to its loopback address.
@@ -117,6 +125,7 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
   const workflowId = options.workflowId ?? 'chat';
   const skeinData = options.skeinData ?? 'transient';
   const ifBusy = checkIfBusy(options.ifBusy);
+  const guardedText = checkGuardedText(options.guardedText);
 
   /** Messages share the chat with the requests answering it, unless the app rejects them. */
   function claimOf(chat: ChatRequest): ChatClaim {
@@ -130,7 +139,15 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
     const { release, joined } = runs.hold(chat.chatId, principal, claimOf(chat));
     try {
       const caller = chatCaller(engine, principal);
-      const context = { engine, caller, threads, workflowId, skeinData, ifBusy };
+      const context = {
+        engine,
+        caller,
+        threads,
+        workflowId,
+        skeinData,
+        guardedText: guardedTextOf(engine, guardedText),
+        ifBusy,
+      };
       const run = await startChatRun(context, chat, joined);
       runs.add(chat.chatId, run, release);
       return createUIMessageStreamResponse({ stream: run.stream() });

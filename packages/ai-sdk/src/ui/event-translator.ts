@@ -1,11 +1,30 @@
-import type { ThreadEvent } from '@skein/core';
-import { type FinishReason, isMediaPart, type MessageContent } from '@skein/spec';
+import type { ThreadEvent, TrippedGuardrail } from '@skein/core';
+import { type FinishReason, isMediaPart, type LLMMessage, type MessageContent } from '@skein/spec';
 import { inlineUIFilePart } from '../parts/to-ui-parts.js';
+import { guardrailData, isGuardrailStage, toolOutputOf } from './guard-parts.js';
 import { jsonOrText, NOT_JSON, parseJson } from './json-value.js';
 import type { SkeinPostedData, UIChunk, UIFinishReason } from './ui-chunk.js';
 
 /** How Skein's own `data-skein-*` parts are sent. */
 export type SkeinDataMode = 'transient' | 'parts' | 'off';
+
+/**
+ * What a model call's text does before the guardrails passed it. `hold`: the text (and the
+ * call's tool inputs) wait until the answer is taken (`llm:response`, which comes only once the
+ * output guardrails passed), and a tool's output until its result is stored (after the
+ * tool-result guardrails): a trip drops them unsent. `stream`: everything is sent as it comes,
+ * and a trip after text was sent retracts it (`data-skein-retract`). Either way a tool's output
+ * is only ever sent as the guardrails left it (the engine announces a guarded result after them).
+ */
+export type GuardedTextMode = 'hold' | 'stream';
+
+interface TranslatorOptions {
+  readonly data?: SkeinDataMode;
+  /** Default `stream`. */
+  readonly guardedText?: GuardedTextMode;
+  /** The assistant message the parts build (named in `data-skein-retract`). */
+  readonly messageId?: string;
+}
 
 const FINISH_REASONS: Readonly<Record<FinishReason, UIFinishReason>> = {
   stop: 'stop',
@@ -26,8 +45,16 @@ export class EventTranslator {
   readonly #emit: (chunk: UIChunk) => void;
   readonly #threadId: string;
   readonly #data: SkeinDataMode;
+  readonly #hold: boolean;
+  readonly #messageId: string | undefined;
   #text: string | undefined;
   #texts = 0;
+  /** `hold`: the text of the model call (this attempt) that no guardrail has passed yet. */
+  #heldText = '';
+  /** `hold`: tool outputs waiting for their result to be stored, by call id. */
+  readonly #heldOutputs = new Map<string, UIChunk>();
+  /** `stream`: ids of the text parts sent for the model call not taken yet. */
+  #unchecked: string[] = [];
   #stepOpen = false;
   #finishReason: UIFinishReason | undefined;
   /** Tool calls whose arguments are streaming, by their index in the answer. */
@@ -35,30 +62,36 @@ export class EventTranslator {
   /** True once the run's end (completed, paused, failed, cancelled) was translated. */
   ended = false;
 
-  constructor(threadId: string, emit: (chunk: UIChunk) => void, data: SkeinDataMode = 'transient') {
+  constructor(threadId: string, emit: (chunk: UIChunk) => void, options: TranslatorOptions = {}) {
     this.#threadId = threadId;
     this.#emit = emit;
-    this.#data = data;
+    this.#data = options.data ?? 'transient';
+    this.#hold = options.guardedText === 'hold';
+    this.#messageId = options.messageId;
   }
 
   translate(event: ThreadEvent): void {
     if (event.threadId !== this.#threadId || this.ended) return;
     switch (event.type) {
       case 'llm:token':
-        if (this.#text === undefined) {
-          this.#text = `text-${++this.#texts}`;
-          this.#emit({ type: 'text-start', id: this.#text });
+        if (this.#hold) {
+          this.#heldText += event.delta;
+          return;
         }
-        this.#emit({ type: 'text-delta', id: this.#text, delta: event.delta });
+        this.#openText();
+        this.#emit({ type: 'text-delta', id: this.#text!, delta: event.delta });
         return;
       case 'llm:tool-input':
-        this.#toolInput(event);
+        // Held: the calls are shown whole with the answer, after its text.
+        if (!this.#hold) this.#toolInput(event);
         return;
       case 'llm:request':
         // A summary's call is not a step of the answer: its text never reaches the page.
         if (event.purpose === 'summary') return;
         this.#closeStep();
         this.#inputs.clear();
+        this.#heldText = '';
+        this.#unchecked = [];
         this.#stepOpen = true;
         this.#emit({ type: 'start-step' });
         return;
@@ -66,26 +99,41 @@ export class EventTranslator {
         if (event.purpose === 'summary') return;
         this.#response(event);
         return;
-      case 'tool:result':
-        this.#emit(
-          event.isError
-            ? { type: 'tool-output-error', toolCallId: event.toolCallId, errorText: event.content }
-            : {
-                type: 'tool-output-available',
-                toolCallId: event.toolCallId,
-                output: jsonOrText(event.content),
-              },
-        );
+      case 'warning':
+        // The call is made again: the failed attempt's text was never an answer.
+        if (event.code === 'LLM_RETRY') this.#heldText = '';
         return;
+      case 'tool:result': {
+        const chunk: UIChunk = event.isError
+          ? { type: 'tool-output-error', toolCallId: event.toolCallId, errorText: event.content }
+          : {
+              type: 'tool-output-available',
+              toolCallId: event.toolCallId,
+              output: jsonOrText(event.content),
+            };
+        if (this.#hold) this.#heldOutputs.set(event.toolCallId, chunk);
+        else this.#emit(chunk);
+        return;
+      }
       case 'message:added':
-        // A tool's text is its output chunk (`tool:result`); its images and files come here.
-        if (event.message.role === 'tool' && event.message.metadata?.isError !== true)
-          this.#files(event.message.content);
+        if (event.message.role === 'tool') this.#toolMessage(event.message);
         return;
       case 'tool:error':
         // Other tool errors also come as a `tool:result` carrying the error.
         if (event.code === 'TOOL_REJECTED')
           this.#emit({ type: 'tool-output-denied', toolCallId: event.toolCallId });
+        // A guardrail's refusal (the call never ran): the model reads this text as its result.
+        else if (event.code === 'TOOL_REFUSED')
+          this.#emit({
+            type: 'tool-output-error',
+            toolCallId: event.toolCallId,
+            errorText: event.message,
+          });
+        return;
+      case 'guardrail:verdict':
+        // A trip is told with the thread's end, which says it for branches too.
+        if (event.action !== 'trip')
+          this.#skein({ type: 'data-skein-guardrail', data: guardrailData(event) });
         return;
       case 'thread:paused':
         this.#closeStep();
@@ -111,6 +159,7 @@ export class EventTranslator {
         this.#end({ type: 'finish', finishReason: this.#finishReason ?? 'stop' });
         return;
       case 'thread:failed':
+        if (event.error?.guardrail) this.#tripped(event.error.guardrail);
         this.#closeStep();
         this.#end({
           type: 'error',
@@ -248,8 +297,79 @@ export class EventTranslator {
     }
   }
 
+  /**
+   * A tool's result as stored (after the tool-result guardrails). Held, its output is sent now,
+   * as stored (redacted, when it was); streamed, it went out with its `tool:result`, which the
+   * engine announces only once the guardrails have seen it. Then its images and files; an
+   * error's are left out.
+   */
+  #toolMessage(message: LLMMessage): void {
+    const id = message.toolCallId;
+    const code = message.metadata?.errorCode;
+    // Rejected and refused calls were answered by their `tool:error`.
+    if (id !== undefined && code !== 'TOOL_REJECTED' && code !== 'TOOL_REFUSED') {
+      const redacted = message.metadata?.redacted === true;
+      if (this.#hold) {
+        const held = this.#heldOutputs.get(id);
+        this.#heldOutputs.delete(id);
+        this.#emit(redacted || !held ? toolOutputOf(id, message) : held);
+      }
+    }
+    if (message.metadata?.isError !== true) this.#files(message.content);
+  }
+
+  /**
+   * The thread ended on a guardrail's trip: text no guardrail passed is dropped (held) or
+   * retracted (streamed), a tool result it stopped shows the trip as its error, and the trip is
+   * said as a `data-skein-guardrail` part before the stream's `error`.
+   */
+  #tripped(trip: TrippedGuardrail): void {
+    this.#heldText = '';
+    const stage = isGuardrailStage(trip.stage) ? trip.stage : 'input';
+    if (this.#unchecked.length > 0) {
+      this.#closeText();
+      this.#skein({
+        type: 'data-skein-retract',
+        data: {
+          ...(this.#messageId === undefined ? {} : { messageId: this.#messageId }),
+          textIds: this.#unchecked,
+          guardrail: trip.name,
+          stage,
+          reason: trip.reason,
+        },
+      });
+      this.#unchecked = [];
+    }
+    if (stage === 'tool-result' && trip.toolCallId !== undefined)
+      this.#emit({
+        type: 'tool-output-error',
+        toolCallId: trip.toolCallId,
+        errorText: `withheld: guardrail "${trip.name}" stopped this result: ${trip.reason}`,
+      });
+    this.#skein({
+      type: 'data-skein-guardrail',
+      data: guardrailData({
+        guardrail: trip.name,
+        stage,
+        action: 'trip',
+        reason: trip.reason,
+        toolCallId: trip.toolCallId,
+        toolName: trip.toolName,
+        endsChat: trip.endsChat,
+      }),
+    });
+  }
+
   #response(event: Extract<ThreadEvent, { type: 'llm:response' }>): void {
     this.#closeText();
+    // The answer passed its guardrails: held text is sent whole, streamed text stays.
+    this.#unchecked = [];
+    if (this.#heldText !== '') {
+      this.#openText();
+      this.#emit({ type: 'text-delta', id: this.#text!, delta: this.#heldText });
+      this.#heldText = '';
+      this.#closeText();
+    }
     // The text streamed as tokens; the files the model generated come whole with its answer.
     this.#files(event.message.content);
     this.#finishReason = FINISH_REASONS[event.finishReason];
@@ -291,6 +411,13 @@ export class EventTranslator {
   #skein(chunk: Extract<UIChunk, { type: `data-skein-${string}` }>): void {
     if (this.#data === 'off') return;
     this.#emit(this.#data === 'transient' ? { ...chunk, transient: true } : chunk);
+  }
+
+  #openText(): void {
+    if (this.#text !== undefined) return;
+    this.#text = `text-${++this.#texts}`;
+    if (!this.#hold) this.#unchecked.push(this.#text);
+    this.#emit({ type: 'text-start', id: this.#text });
   }
 
   #closeText(): void {

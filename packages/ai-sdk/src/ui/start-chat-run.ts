@@ -6,7 +6,7 @@ import type { ChatIfBusy } from './chat-if-busy.js';
 import { badChatRequest, type ChatRequest } from './chat-request.js';
 import type { ChatThreads } from './chat-threads.js';
 import { checkHistory } from './check-history.js';
-import type { SkeinDataMode } from './event-translator.js';
+import type { GuardedTextMode, SkeinDataMode } from './event-translator.js';
 import { startUIRun } from './start-ui-run.js';
 import { answerId, storedAnswerChunks, UI_MESSAGE_ID_KEY, userMessageId } from './stored-chat.js';
 import { storedWithBytes } from './stored-with-bytes.js';
@@ -21,6 +21,8 @@ export interface ChatRunContext {
   /** The workflow a new chat's thread runs. */
   readonly workflowId: string;
   readonly skeinData: SkeinDataMode;
+  /** A model call's text before its guardrails passed it (see `GuardedTextMode`). */
+  readonly guardedText: GuardedTextMode;
   /** What a message for a chat that is answering does (see `ChatIfBusy`). */
   readonly ifBusy: ChatIfBusy;
 }
@@ -75,6 +77,7 @@ async function sendMessage(
       threadId,
       messageId: answerId(message.id),
       skeinData: ctx.skeinData,
+      guardedText: ctx.guardedText,
       ...(mayWait ? { answering: message.id } : {}),
     },
   );
@@ -133,6 +136,7 @@ async function resumeApprovals(
       threadId: thread.threadId,
       messageId: request.answerId,
       skeinData: ctx.skeinData,
+      guardedText: ctx.guardedText,
       prefix: storedAnswerChunks(await storedWithBytes(thread, ctx.engine)),
     },
   );
@@ -184,7 +188,12 @@ async function regenerate(
       });
       return ctx.caller.threads.execute(fork, { signal }).finally(unsubscribe);
     },
-    { threadId: next.threadId, messageId: answerId(userId), skeinData: ctx.skeinData },
+    {
+      threadId: next.threadId,
+      messageId: answerId(userId),
+      skeinData: ctx.skeinData,
+      guardedText: ctx.guardedText,
+    },
   );
 }
 

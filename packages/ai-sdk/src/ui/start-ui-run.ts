@@ -1,5 +1,5 @@
 import type { PostedResult, ThreadEventListener } from '@skein/core';
-import { EventTranslator, type SkeinDataMode } from './event-translator.js';
+import { EventTranslator, type GuardedTextMode, type SkeinDataMode } from './event-translator.js';
 import { messageGate } from './message-gate.js';
 import type { SkeinPostedData, UIChunk } from './ui-chunk.js';
 import { UIRun } from './ui-run.js';
@@ -20,6 +20,14 @@ export interface UIRunOptions {
   readonly messageId?: string;
   /** Skein's `data-skein-*` parts: transient (default; `onData` only), kept as parts, or off. */
   readonly skeinData?: SkeinDataMode;
+  /**
+   * A model call's text before its guardrails passed it: `stream` (default) sends it as it comes
+   * and retracts it if a guardrail trips (`data-skein-retract`); `hold` sends each call's text
+   * once the answer is taken, so a tripped answer never reaches the page. Pass `hold` when the
+   * run's workflow names output guardrails (the chat handlers choose it for an engine with
+   * guardrails).
+   */
+  readonly guardedText?: GuardedTextMode;
   /** Aborts the run (as the stop endpoint does). */
   readonly signal?: AbortSignal;
   /** Parts a late reader gets before the run's own (see `UIRun`). */
@@ -59,7 +67,11 @@ export function startUIRun(run: ThreadRun, options: UIRunOptions): UIRun {
       : { type: 'start', messageId: options.messageId },
     options.prefix,
   );
-  const translator = new EventTranslator(options.threadId, (c) => log.push(c), options.skeinData);
+  const translator = new EventTranslator(options.threadId, (c) => log.push(c), {
+    ...(options.skeinData === undefined ? {} : { data: options.skeinData }),
+    ...(options.guardedText === undefined ? {} : { guardedText: options.guardedText }),
+    ...(options.messageId === undefined ? {} : { messageId: options.messageId }),
+  });
   const { signal } = options;
   if (signal) {
     if (signal.aborted) log.controller.abort(signal.reason);

@@ -74,7 +74,9 @@ export type SkeinDataChunk =
   | DataChunk<'data-skein-checkpoint', { readonly checkpointId: string; readonly step: number }>
   | DataChunk<'data-skein-paused', SkeinPausedData>
   | DataChunk<'data-skein-summary', SkeinSummaryData>
-  | DataChunk<'data-skein-posted', SkeinPostedData>;
+  | DataChunk<'data-skein-posted', SkeinPostedData>
+  | DataChunk<'data-skein-guardrail', SkeinGuardrailData>
+  | DataChunk<'data-skein-retract', SkeinRetractData>;
 
 interface DataChunk<T extends string, D> {
   readonly type: T;
@@ -128,4 +130,36 @@ export interface SkeinPostedData {
   readonly seq?: number;
   /** The thread's status when the message was posted. */
   readonly status: 'RUNNING' | 'WAITING' | 'PAUSED';
+}
+
+/**
+ * A guardrail decided something other than pass: `trip` (the run ends with `GUARDRAIL_TRIPPED`:
+ * the stream's `error` part follows), `refuse` (a tool call did not run: its part shows the
+ * refusal as its error) or `redact` (a tool result was replaced: its part shows the redacted
+ * output).
+ */
+export interface SkeinGuardrailData {
+  readonly guardrail: string;
+  readonly stage: 'input' | 'output' | 'tool-call' | 'tool-result';
+  readonly action: 'trip' | 'refuse' | 'redact';
+  readonly reason?: string;
+  /** The tool call it was about (tool stages). */
+  readonly toolCallId?: string;
+  readonly toolName?: string;
+  /** A trip that ended the chat: its next message is refused too. */
+  readonly endsChat?: boolean;
+}
+
+/**
+ * With `guardedText: 'stream'`, a guardrail tripped after text of the answer had streamed: that
+ * text was never taken (the thread does not store it). It is the text of the message's last step
+ * (`textIds` are its `text-start` ids): remove it, or show it struck through.
+ */
+export interface SkeinRetractData {
+  /** The assistant message the text is in (`start`'s `messageId`), when the stream names one. */
+  readonly messageId?: string;
+  readonly textIds: readonly string[];
+  readonly guardrail: string;
+  readonly stage: SkeinGuardrailData['stage'];
+  readonly reason: string;
 }

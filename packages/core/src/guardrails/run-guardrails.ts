@@ -10,7 +10,7 @@ import { GuardrailError, type GuardrailErrorFacts } from './guardrail-error.js';
 import type { GuardrailRegistry } from './guardrail-registry.js';
 
 /** Default time limit of one check. */
-export const DEFAULT_GUARDRAIL_TIMEOUT_MS = 10_000;
+const DEFAULT_GUARDRAIL_TIMEOUT_MS = 10_000;
 
 /** A verdict other than `pass`, as the node reports it (events, spans). */
 interface GuardrailAction {

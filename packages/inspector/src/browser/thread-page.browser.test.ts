@@ -12,6 +12,7 @@ import { buildPage } from '../test-support/browser.js';
 import {
   createFixtureEngine,
   runFixtureThread,
+  runGuardedThread,
   SCRIPT_MESSAGE,
   SCRIPT_NODE_ID,
 } from '../test-support/fixture-thread.js';
@@ -52,6 +53,7 @@ describe.skipIf(skipBrowserTests())('the thread page in Chromium', () => {
     expect(loop.result.status).toBe('COMPLETED');
     const legs = await engine.run('legs', { threadId: 'legs-1' });
     expect(legs.result.status).toBe('COMPLETED');
+    expect((await runGuardedThread(engine, 'stopped-1')).status).toBe('FAILED');
     inspector = await serveInspector(
       { store: temp.store, engine, allowResume: true },
       join(temp.dir, 'page'),
@@ -67,7 +69,7 @@ describe.skipIf(skipBrowserTests())('the thread page in Chromium', () => {
 
   it('lists the threads', async () => {
     await page.goto(inspector.url);
-    await expect.poll(() => page.locator('tr[data-thread]').count()).toBe(7);
+    await expect.poll(() => page.locator('tr[data-thread]').count()).toBe(8);
     await page.getByText('trip-1').click();
     await page.getByTestId('stored-count').waitFor();
   });
@@ -165,6 +167,23 @@ describe.skipIf(skipBrowserTests())('the thread page in Chromium', () => {
     await leaves.first().locator('a').click();
     await expect.poll(() => page.locator('h1').textContent()).toContain(first);
     expect(await page.getByRole('link', { name: 'legs-1' }).count()).toBe(1);
+  });
+
+  it('says first which guardrail stopped a thread, where and why', async () => {
+    await open('stopped-1');
+    const trip = page.getByTestId('guardrail-trip');
+    await trip.waitFor();
+    expect(await trip.getAttribute('role')).toBe('alert');
+    expect(await page.getByTestId('guardrail-name').textContent()).toBe('noSecrets');
+    expect(await page.getByTestId('guardrail-stage').textContent()).toBe("on the model's answer");
+    expect(await page.getByTestId('guardrail-reason').textContent()).toBe(
+      'the answer gives the vault code away',
+    );
+    expect(await trip.textContent()).toContain('(node answer)');
+    // Right under the heading, before the timeline and the graph.
+    const first = await page.locator('section.thread > *:nth-child(3)').getAttribute('data-testid');
+    expect(first).toBe('guardrail-trip');
+    expect(await page.getByTestId('status').textContent()).toBe('FAILED');
   });
 
   it('renders a message holding <script> as text', async () => {

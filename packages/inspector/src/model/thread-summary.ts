@@ -1,11 +1,18 @@
 import type { ConversationLogEntry } from '@skein/conversation';
 import type { CheckpointState, ThreadInfo, TokenUsage } from '@skein/spec';
+import { trippedGuardrail } from './tripped-guardrail.js';
 import type { ThreadSummary } from './types.js';
 
 /** What the inspector reads of a stored state beyond the store contract's fields. */
 export interface InspectedState extends CheckpointState {
   readonly createdAt?: string;
-  readonly error?: { readonly code: string; readonly message: string; readonly nodeId?: string };
+  readonly error?: {
+    readonly code: string;
+    readonly message: string;
+    readonly nodeId?: string;
+    /** `GUARDRAIL_TRIPPED`: which guardrail, at which stage, why. */
+    readonly guardrail?: unknown;
+  };
   readonly pending?: unknown;
   readonly output?: unknown;
   /** Set on branch and child threads (`ThreadState.parent` of @skein/core). */
@@ -34,6 +41,7 @@ export function threadSummary(
   log: readonly ConversationLogEntry[],
 ): ThreadSummary {
   const error = state.error;
+  const guardrail = error && trippedGuardrail(error.guardrail);
   return {
     threadId: info.threadId,
     workflowId: info.workflowId,
@@ -50,6 +58,7 @@ export function threadSummary(
             code: error.code,
             message: error.message,
             ...(error.nodeId === undefined ? {} : { nodeId: error.nodeId }),
+            ...(guardrail ? { guardrail } : {}),
           },
         }),
     ...(typeof state.parent?.threadId === 'string'

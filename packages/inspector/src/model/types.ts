@@ -18,6 +18,8 @@ export interface ThreadSummary {
     readonly code: string;
     readonly message: string;
     readonly nodeId?: string;
+    /** `GUARDRAIL_TRIPPED`: the guardrail that stopped the thread, where and why. */
+    readonly guardrail?: TrippedGuardrailView;
   };
   /** The thread that started this one, for branch and child threads. */
   readonly parentThreadId?: string;
@@ -25,6 +27,19 @@ export interface ThreadSummary {
   readonly branchPath?: string;
   /** The thread and checkpoint a fork was made from. */
   readonly forkedFrom?: { readonly threadId: string; readonly checkpointId: string };
+}
+
+/** A guardrail's trip as stored with the thread (`ThreadState.error.guardrail` of @skein/core). */
+export interface TrippedGuardrailView {
+  readonly name: string;
+  /** `input`, `output`, `tool-call` or `tool-result`. */
+  readonly stage: string;
+  readonly reason: string;
+  /** A chat's next message is refused too. */
+  readonly endsChat?: boolean;
+  /** The tool call it stopped (tool stages). */
+  readonly toolCallId?: string;
+  readonly toolName?: string;
 }
 
 /** A stored message with its storage position and what the page needs to draw it. */

@@ -1,4 +1,4 @@
-import type { CheckpointStore, ThreadResult } from '@skein/core';
+import type { CheckpointStore, Guardrail, ThreadResult } from '@skein/core';
 import { SkeinEngine, WorkflowBuilder } from '@skein/core';
 import { contentText } from '@skein/spec';
 import { ScriptedLLMClient } from '@skein/testkit';
@@ -9,12 +9,22 @@ export const SCRIPT_MESSAGE = '<script>window.__pwned = true</script> done';
 /** A node id the graph must show as text, never run. */
 export const SCRIPT_NODE_ID = '<script>window.__pwned = true</script>';
 
+/** Stops an answer that gives a secret away. */
+const noSecrets: Guardrail = {
+  stages: ['output'],
+  check: (subject) =>
+    subject.stage === 'output' && contentText(subject.message.content).includes('SECRET')
+      ? { action: 'trip', reason: 'the answer gives the vault code away' }
+      : { action: 'pass' },
+};
+
 /**
  * A trip workflow that touches everything the inspector shows: initial tools (the description
  * message), a round of two tool calls, one of them failing, a CLEAR that starts a new batch,
  * a model answer holding `<script>`, then a pause for the user. A second workflow, `pay`,
  * pauses for the approval of a tool call. A third, `loop`, goes round a ROUTE twice through a
- * node whose id holds `<script>`; `legs` runs a MAP of two branches, each a child thread.
+ * node whose id holds `<script>`; `legs` runs a MAP of two branches, each a child thread;
+ * `guarded` is stopped by its output guardrail (`noSecrets`).
  */
 export function createFixtureEngine(store: CheckpointStore): SkeinEngine {
   // Answers by the last message, so any number of threads can share the engine.
@@ -28,6 +38,7 @@ export function createFixtureEngine(store: CheckpointStore): SkeinEngine {
         content: 'Lisbon is sunny; no flights found.',
         usage: { promptTokens: 200, completionTokens: 12 },
       };
+    if (last.content === 'Tell me the vault code.') return { content: 'The SECRET code is 4711.' };
     if (last.content === 'Summarise.')
       return { content: SCRIPT_MESSAGE, usage: { promptTokens: 60, completionTokens: 9 } };
     if (contentText(last.content).startsWith('Book it'))
@@ -43,7 +54,7 @@ export function createFixtureEngine(store: CheckpointStore): SkeinEngine {
       usage: { promptTokens: 120, completionTokens: 30 },
     };
   });
-  const engine = new SkeinEngine({ llm, store });
+  const engine = new SkeinEngine({ llm, store, guardrails: { noSecrets } });
   engine.registerTool({
     name: 'weather',
     description: 'Weather in a city',
@@ -101,6 +112,15 @@ export function createFixtureEngine(store: CheckpointStore): SkeinEngine {
       .chain('leg', 'gather', 'end')
       .build(),
   );
+  engine.registerWorkflow({
+    ...new WorkflowBuilder('guarded', '1')
+      .start()
+      .llm('answer', { prompt: 'Tell me the vault code.' })
+      .end('end')
+      .chain('start', 'answer', 'end')
+      .build(),
+    guardrails: { output: ['noSecrets'] },
+  });
   engine.registerWorkflow(
     new WorkflowBuilder('trip', '1')
       .initialTools(['weather', 'flights'])
@@ -123,5 +143,14 @@ export async function runFixtureThread(
   threadId = 'trip-1',
 ): Promise<ThreadResult> {
   const { result } = await engine.run('trip', { threadId });
+  return result;
+}
+
+/** Runs `guarded` until its output guardrail stops it (the thread ends FAILED). */
+export async function runGuardedThread(
+  engine: SkeinEngine,
+  threadId = 'stopped-1',
+): Promise<ThreadResult> {
+  const { result } = await engine.run('guarded', { threadId });
   return result;
 }

@@ -14,10 +14,19 @@ function where(event: { readonly nodeId?: string; readonly branchPath?: string }
     : ` at ${event.branchPath}: ${event.nodeId}`;
 }
 
+/** What a guardrail's verdict did, in words: `tripped on pin`, `refused a call to charge`. */
+function verdictWords(action: 'trip' | 'refuse' | 'redact', toolName: string | undefined): string {
+  const tool = toolName ?? 'a tool';
+  if (action === 'refuse') return `refused a call to ${tool}`;
+  if (action === 'redact') return `redacted the result of ${tool}`;
+  return toolName === undefined ? 'tripped' : `tripped on ${toolName}`;
+}
+
 /**
  * The log entry of a thread event, or undefined for the events a log leaves out (tokens, messages
  * and checkpoints: the transcript and the store hold them). A node failed or a thread failed is an
- * error; a retry, a tool's error or a cancellation a warning; a pause a notice; a node's end and a
+ * error, and so is a guardrail's trip; a retry, a tool's error, a guardrail's refusal or
+ * redaction, or a cancellation a warning; a pause a notice; a node's end and a
  * thread's start and end info; a node's start and a tool call debug. The message is a line a person
  * reads; the fields beside it (`event`, `threadId`, `nodeId`, `code`) are for a program.
  */
@@ -81,6 +90,18 @@ export function eventLogEntry(event: ThreadEvent): LogEntry | undefined {
           nodeId: event.nodeId,
           code: event.code,
           message: `tool ${event.name} failed${where(event)}: ${event.message}`,
+        },
+      };
+    case 'guardrail:verdict':
+      return {
+        level: event.action === 'trip' ? 'error' : 'warning',
+        data: {
+          ...base,
+          nodeId: event.nodeId,
+          guardrail: event.guardrail,
+          stage: event.stage,
+          action: event.action,
+          message: `guardrail ${event.guardrail} ${verdictWords(event.action, event.toolName)}${where(event)}${event.reason ? `: ${event.reason}` : ''}`,
         },
       };
     case 'warning':

@@ -3,7 +3,7 @@ import { SkeinError } from '@skein/spec';
 import { McpCallError } from '../errors/mcp-call-error.js';
 import { outputParts } from './output-parts.js';
 import { partBlock } from './part-block.js';
-import { reportText } from './report-text.js';
+import { reportText, trippedText } from './report-text.js';
 import type { ThreadReport } from './thread-report.js';
 
 /**
@@ -46,6 +46,21 @@ export function reportResult(report: ThreadReport, ranIt: boolean): CallToolResu
     content: reportContent(report),
     structuredContent: report as unknown as Record<string, unknown>,
     ...(failed ? { isError: true } : {}),
+  };
+}
+
+/**
+ * `resume_thread` on a thread a guardrail stopped: refused before anything runs (a retry must not
+ * slip past the tripwire), typed `GUARDRAIL_TRIPPED`, with the report (its `error.guardrail`) as
+ * structured content. Undefined for any other thread.
+ */
+export function trippedRefusal(report: ThreadReport): CallToolResult | undefined {
+  const trip = report.status === 'FAILED' ? report.error?.guardrail : undefined;
+  if (!trip) return undefined;
+  return {
+    content: [{ type: 'text', text: trippedText(report.threadId, trip) }],
+    structuredContent: report as unknown as Record<string, unknown>,
+    isError: true,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { TrippedGuardrail } from '@skein/core';
 import { RESUME_TOOL } from '../tools/tool-names.js';
 import type { ThreadReport, WaitingFor } from './thread-report.js';
 
@@ -41,6 +42,29 @@ function waitingText(threadId: string, waiting: WaitingFor): string {
   }
 }
 
+/** Where a guardrail looked, in words. */
+function stageText(trip: TrippedGuardrail): string {
+  const tool = trip.toolName ? `"${trip.toolName}"` : 'a tool';
+  switch (trip.stage) {
+    case 'input':
+      return 'the input';
+    case 'output':
+      return "the model's answer";
+    case 'tool-call':
+      return `the call to ${tool}`;
+    default:
+      return `the result of ${tool}`;
+  }
+}
+
+/** A thread a guardrail stopped: which one, on what, why; and that nothing runs it again. */
+export function trippedText(threadId: string, trip: TrippedGuardrail): string {
+  return [
+    `GUARDRAIL_TRIPPED: thread ${threadId} was stopped by guardrail "${trip.name}" on ${stageText(trip)}: ${trip.reason}`,
+    `The thread does not run again (${RESUME_TOOL} refuses it); start a new one.`,
+  ].join('\n');
+}
+
 /** The text content of a result: what a model (or a person) reads of the report. */
 export function reportText(report: ThreadReport): string {
   const { threadId, status } = report;
@@ -56,6 +80,7 @@ export function reportText(report: ThreadReport): string {
         ? waitingText(threadId, report.waitingFor)
         : `Thread ${threadId} is paused; its pause has been answered and it will go on.`;
     case 'FAILED':
+      if (report.error?.guardrail) return trippedText(threadId, report.error.guardrail);
       return `Thread ${threadId} failed: ${report.error ? `${report.error.code}: ${report.error.message}` : 'no reason recorded'}.\nCall ${RESUME_TOOL} with ${json({ threadId })} to run it again from where it failed.`;
     case 'CANCELLED':
       return `Thread ${threadId} was cancelled.\nCall ${RESUME_TOOL} with ${json({ threadId })} to run it on from where it stopped.`;

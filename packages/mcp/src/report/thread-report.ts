@@ -1,4 +1,9 @@
-import type { PendingInteraction, ThreadContext, ThreadStatus } from '@skein/core';
+import type {
+  PendingInteraction,
+  ThreadContext,
+  ThreadStatus,
+  TrippedGuardrail,
+} from '@skein/core';
 
 /** A tool call waiting for approval: answer it by `toolCallId`. */
 export interface ApprovalToAnswer {
@@ -37,8 +42,16 @@ export interface ThreadReport {
   readonly status: ThreadStatus;
   /** The END node's output (COMPLETED). */
   readonly output?: unknown;
-  /** Why it failed or was cancelled (FAILED, CANCELLED). */
-  readonly error?: { readonly code: string; readonly message: string; readonly nodeId?: string };
+  /**
+   * Why it failed or was cancelled (FAILED, CANCELLED). A guardrail's trip (`GUARDRAIL_TRIPPED`)
+   * names the guardrail, its stage and reason in `guardrail`: the thread never runs again.
+   */
+  readonly error?: {
+    readonly code: string;
+    readonly message: string;
+    readonly nodeId?: string;
+    readonly guardrail?: TrippedGuardrail;
+  };
   /** PAUSED: what `resume_thread` must answer; WAITING: what the thread waits for. */
   readonly waitingFor?: WaitingFor;
 }

@@ -15,7 +15,7 @@ export const CONTROL_TOOL_LIST: readonly Tool[] = [
     name: RESUME_TOOL,
     title: 'Resume a thread',
     description:
-      'Continues a workflow thread. A PAUSED thread takes `input`: the answer text when it waits for user input; {"approvals": {"<toolCallId>": true | false | {"approved": false, "reason": "…"}}} when it waits for tool approvals; {"branch": "<path>", "input": …} when its branches wait. A FAILED or CANCELLED thread takes no input and runs on from where it stopped.',
+      'Continues a workflow thread. A PAUSED thread takes `input`: the answer text when it waits for user input; {"approvals": {"<toolCallId>": true | false | {"approved": false, "reason": "…"}}} when it waits for tool approvals; {"branch": "<path>", "input": …} when its branches wait. A FAILED or CANCELLED thread takes no input and runs on from where it stopped, except a thread a guardrail stopped (error GUARDRAIL_TRIPPED): it never runs again.',
     inputSchema: {
       type: 'object',
       properties: {

@@ -38,16 +38,32 @@ function Part({ part, approve }) {
   );
 }
 
+/** A message without the text of its last step: what a `data-skein-retract` part takes back. */
+function withoutLastStepText(message) {
+  const step = message.parts.findLastIndex((p) => p.type === 'step-start');
+  return { ...message, parts: message.parts.filter((p, i) => i < step || p.type !== 'text') };
+}
+
 function Chat({ initial }) {
   const [text, setText] = useState('');
+  const [notice, setNotice] = useState('');
   const attach = useRef(null);
-  const { messages, sendMessage, status, addToolApprovalResponse } = useChat({
+  const { messages, setMessages, sendMessage, status, error, addToolApprovalResponse } = useChat({
     id: chatId,
     messages: initial,
     // A reload mid-answer asks GET /api/chat/:id/stream for the rest (204 when nothing runs).
     resume: true,
     transport: new DefaultChatTransport({ api: '/api/chat' }),
     sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses,
+    // Skein's guardrails: a retraction takes back the answer's streamed text; a trip is said.
+    onData: (part) => {
+      if (part.type === 'data-skein-retract')
+        setMessages((all) =>
+          all.map((m) => (m.id === part.data.messageId ? withoutLastStepText(m) : m)),
+        );
+      if (part.type === 'data-skein-guardrail' && part.data.action === 'trip')
+        setNotice(`Stopped by ${part.data.guardrail}: ${part.data.reason}`);
+    },
   });
   const approve = (id, approved) =>
     addToolApprovalResponse(approved ? { id, approved } : { id, approved, reason: 'not now' });
@@ -82,6 +98,8 @@ function Chat({ initial }) {
         <button type="submit">Send</button>
       </form>
       <p data-testid="status">{status}</p>
+      {notice && <p data-testid="guardrail">{notice}</p>}
+      {error && <p data-testid="error">{error.message}</p>}
     </main>
   );
 }

@@ -54,3 +54,26 @@ export async function lastMessage(
     last = m;
   return last!;
 }
+
+/**
+ * The message `readUIMessageStream` builds from `chunks`, and the errors it reported (an `error`
+ * part ends a run that failed; the reader hands it to `onError` and goes on).
+ */
+export async function readAnswer(
+  chunks: readonly UIChunk[],
+): Promise<{ message: UIMessage; errors: string[] }> {
+  const errors: string[] = [];
+  const stream = new ReadableStream<UIChunk>({
+    start(controller) {
+      for (const c of chunks) controller.enqueue(c);
+      controller.close();
+    },
+  });
+  let message: UIMessage | undefined;
+  for await (const m of readUIMessageStream({
+    stream: stream as never,
+    onError: (error) => errors.push(error instanceof Error ? error.message : String(error)),
+  }))
+    message = m;
+  return { message: message!, errors };
+}

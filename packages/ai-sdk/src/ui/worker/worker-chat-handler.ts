@@ -21,7 +21,8 @@ import { chatRoute, storedMessagesResponse } from '../chat-routes.js';
 import { type ChatClaim, ChatRuns } from '../chat-runs.js';
 import { ChatThreads } from '../chat-threads.js';
 import { checkHistory } from '../check-history.js';
-import type { SkeinDataMode } from '../event-translator.js';
+import type { GuardedTextMode, SkeinDataMode } from '../event-translator.js';
+import { checkGuardedText, guardedTextOf } from '../guarded-text.js';
 import { createUIMessageStreamResponse } from '../sse.js';
 import { startUIRun } from '../start-ui-run.js';
 import { answerId, storedAnswerChunks, UI_MESSAGE_ID_KEY } from '../stored-chat.js';
@@ -54,6 +55,12 @@ export interface WorkerChatHandlerOptions {
   /** The largest request body read, in bytes (default 1 MiB). */
   readonly maxBodyBytes?: number;
   readonly skeinData?: SkeinDataMode;
+  /**
+   * An answer's text before its guardrails passed it, as `createChatHandler`'s: default `hold`
+   * when `engine` has any guardrail registered (register the workers' guardrails on it too, as
+   * its workflows naming them require), else `stream`.
+   */
+  readonly guardedText?: GuardedTextMode;
   readonly allowedHosts?: ReadonlySet<string>;
   /**
    * Names the caller of each request, or refuses it (401), as `createChatHandler`'s does: a chat
@@ -105,6 +112,9 @@ export function createWorkerChatHandler(options: WorkerChatHandlerOptions): Work
   const skeinData = options.skeinData ?? 'transient';
   const onError = options.onError ?? (() => {});
   const ifBusy = checkIfBusy(options.ifBusy);
+  const chosenText = checkGuardedText(options.guardedText);
+  /** The UI options of each run (the text mode is chosen per run: guardrails may come later). */
+  const ui = () => ({ skeinData, guardedText: guardedTextOf(engine, chosenText) });
   const authorize = checkAuthorize(options.authorize);
   const guard: GuardOptions =
     options.allowedOrigins === undefined
@@ -131,7 +141,7 @@ export function createWorkerChatHandler(options: WorkerChatHandlerOptions): Work
     return startUIRun((onEvent, signal) => runOnWorker(client, threadId, start, onEvent, signal), {
       threadId,
       messageId,
-      skeinData,
+      ...ui(),
     });
   }
 
@@ -168,7 +178,7 @@ export function createWorkerChatHandler(options: WorkerChatHandlerOptions): Work
         const status = thread?.status === 'WAITING' ? 'WAITING' : 'PAUSED';
         return postedMessage(store, threadId, uiMessageId, status);
       },
-      { threadId, messageId: answerId(uiMessageId), skeinData, answering: uiMessageId },
+      { threadId, messageId: answerId(uiMessageId), ...ui(), answering: uiMessageId },
     );
   }
 
@@ -209,7 +219,7 @@ export function createWorkerChatHandler(options: WorkerChatHandlerOptions): Work
       {
         threadId,
         messageId: request.answerId,
-        skeinData,
+        ...ui(),
         prefix: storedAnswerChunks(await storedWithBytes(thread, engine)),
       },
     );
