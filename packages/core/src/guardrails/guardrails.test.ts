@@ -192,6 +192,63 @@ describe('input guardrails', () => {
     expect(llm.requests).toHaveLength(0);
   });
 
+  it('a recovered thread does not check again what it passed before the crash', async () => {
+    let checks = 0;
+    const counting: Guardrail = {
+      stages: ['input'],
+      check: () => {
+        checks++;
+        return { action: 'pass' };
+      },
+    };
+    const store = new InMemoryCheckpointStore();
+    const clock = { now: Date.parse('2026-01-01T00:00:00Z') };
+    const workflow: WorkflowDefinition = {
+      id: 'two',
+      version: '1',
+      guardrails: { input: ['counting'] },
+      nodes: [
+        { id: 'start', type: 'START' },
+        { id: 'first', type: 'LLM' },
+        { id: 'second', type: 'LLM' },
+        { id: 'end', type: 'END' },
+      ],
+      edges: [
+        { from: 'start', to: 'first' },
+        { from: 'first', to: 'second' },
+        { from: 'second', to: 'end' },
+      ],
+    };
+    // The first process passes the input at `first`, then dies while `second` waits on its model.
+    const dying = new SkeinEngine({
+      llm: new ScriptedLLMClient([{ content: 'one' }, { hang: true }]),
+      store,
+      owner: 'dying',
+      now: () => clock.now,
+      guardrails: { counting },
+    });
+    dying.registerWorkflow(workflow);
+    const controller = new AbortController();
+    void dying.run('two', { input: 'hello', threadId: 'r', signal: controller.signal });
+    await vi.waitFor(async () => expect((await store.load('r'))?.state.step).toBe(2));
+    expect(checks).toBe(1);
+    clock.now += 60_000;
+    const next = new SkeinEngine({
+      llm: new ScriptedLLMClient([{ content: 'two' }]),
+      store,
+      owner: 'next',
+      now: () => clock.now,
+      guardrails: { counting },
+    });
+    next.registerWorkflow(workflow);
+    const [run] = await next.recover();
+    expect(await run!.result).toMatchObject({ status: 'COMPLETED', output: 'two' });
+    expect(checks).toBe(1);
+    controller.abort();
+    next.close();
+    dying.close();
+  });
+
   it('a trip ends the turn; the next message starts a new one, without the tripping message', async () => {
     const { engine, llm } = setup([{ content: 'hello' }], { input: ['offTopic'] });
     const { thread } = await engine.run('one', { input: 'weather?', threadId: 'chat' });
