@@ -2,7 +2,6 @@ import { defineConfig } from 'vitest/config';
 
 // The test command runs every package's suite at once on small CI machines (2 cores): a
 // property test or a file-backed store test that takes 1 s alone can take several there.
-// `--allow-natives-syntax` lets the hidden-class tests ask V8 whether objects share a map.
 export default defineConfig({
-  test: { testTimeout: 30_000, execArgv: ['--allow-natives-syntax'] },
+  test: { testTimeout: 30_000 },
 });

@@ -9,7 +9,6 @@ import { SkeinError, type TokenUsage } from '@skein/spec';
 import type { DatasetItem } from '../input/dataset-input.js';
 import { sleep } from '../limits/sleep.js';
 import { type ItemError, type ItemResult, threadIdOf, ZERO_USAGE } from '../output/item-result.js';
-import type { Mutable } from './mutable.js';
 import type { RunDatasetOptions } from './run-options.js';
 
 /** How one item went: its result, or nothing when the run was stopped under it. */
@@ -43,12 +42,7 @@ function storedResult(thread: ThreadContext): Pick<ThreadResult, 'status' | 'out
   };
 }
 
-/**
- * One item's result, its fields set one by one in the order of a `results.jsonl` line. Built
- * with spreads (`...base`, `...(error ? { error } : {})`), V8 made objects of this varying shape
- * through a slow path whose allocations reached the old generation: about 1 KB per item of
- * garbage that only a full GC frees, most of a 50,000-item run's old-space growth.
- */
+/** One item's result, its fields in the order of a `results.jsonl` line. */
 function itemResult(
   item: DatasetItem,
   threadId: string,
@@ -58,42 +52,33 @@ function itemResult(
   durationMs: number,
   error: ItemError | undefined,
 ): ItemResult {
-  const result: Partial<Mutable<ItemResult>> = { itemId: item.id, threadId };
-  if (item.line !== undefined) result.line = item.line;
-  result.status = status;
-  if (output !== undefined) result.output = output;
-  result.usage = usage;
-  result.durationMs = durationMs;
-  if (error) result.error = error;
-  return result as ItemResult;
+  return {
+    itemId: item.id,
+    threadId,
+    ...(item.line === undefined ? {} : { line: item.line }),
+    status,
+    ...(output === undefined ? {} : { output }),
+    usage,
+    durationMs,
+    ...(error ? { error } : {}),
+  };
 }
 
-/**
- * The thread's options: the caller's fields, then the item's thread id. Not `{ ...given }` and
- * then the id: a spread of an object that is not frozen, followed by a new property, gives every
- * result a hidden class of its own, allocated in V8's old generation (about 280 bytes per item
- * of old-space garbage, most of a 50,000-item run's peak; decision 0009).
- */
+/** The thread's options: what the caller's `threadOptions` gives, under the item's thread id. */
 function threadOptionsOf(
   options: RunDatasetOptions,
   item: DatasetItem,
   threadId: string,
 ): BuildThreadOptions {
   if (!options.threadOptions) return { input: item.value, threadId };
-  const given = options.threadOptions(item.value, item.id);
-  const thread: Mutable<BuildThreadOptions> = { threadId };
-  if (given.input !== undefined) thread.input = given.input;
-  if (given.variables !== undefined) thread.variables = given.variables;
-  if (given.version !== undefined) thread.version = given.version;
-  if (given.messages !== undefined) thread.messages = given.messages;
-  return thread;
+  return { ...options.threadOptions(item.value, item.id), threadId };
 }
 
 function executeOptions(options: RunDatasetOptions): ExecuteOptions {
-  const execute: Mutable<ExecuteOptions> = {};
-  if (options.signal) execute.signal = options.signal;
-  if (options.maxSteps !== undefined) execute.maxSteps = options.maxSteps;
-  return execute;
+  return {
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.maxSteps === undefined ? {} : { maxSteps: options.maxSteps }),
+  };
 }
 
 /** What an item's thread ended with, as its result line (or undefined: the run was stopped). */

@@ -1,2 +1,0 @@
-/** `T` with its fields writable: for per-item objects built field by field (no spreads). */
-export type Mutable<T> = { -readonly [K in keyof T]: T[K] };
