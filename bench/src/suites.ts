@@ -8,6 +8,7 @@ import { interopBench } from './interop.bench.js';
 import { openaiStreamSuite } from './openai-stream.bench.js';
 import { otelSuite } from './otel.bench.js';
 import { runnerSuite } from './runner.bench.js';
+import { runnerScoresSuite } from './runner-scores.bench.js';
 import { storePostgresSuite } from './store-postgres.bench.js';
 import type { BenchSuite } from './suite.js';
 import { toolbenchSuite } from './toolbench.bench.js';
@@ -26,6 +27,7 @@ export const suites: BenchSuite[] = [
   storePostgresSuite,
   workerSuite,
   runnerSuite,
+  runnerScoresSuite,
   durableThroughputSuite,
   durableSqliteSuite,
   durableTimeSuite,

@@ -3,6 +3,9 @@
 // with plain node: see compiled-worker.ts)
 //   runner: runDataset over an array of n items (after a 1,000-item warm-up run)
 //   manual: the same threads with Promise.all in batches of <concurrency> (same warm-up)
+//   scored: as runner, each item also scored by two code scorers into scores.jsonl
+//   (runner and scored take a 5th argument, rounds: the measured run is made that many times,
+//   and the medians of wall and CPU time are printed)
 //   file:   runDataset over <folder>/input.jsonl, n items (no warm-up; for memory by size;
 //           the parent writes the file, or the worker does when it is missing)
 //   manual-file: the by-hand loop over n items, measured the same way (no runner)
@@ -12,6 +15,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { runDataset } from '@skein/runner';
 import { SqliteCheckpointStore } from '@skein/store-sqlite';
+import { codeScorers } from './code-scorers.js';
 import { fiveNodeEngine } from './five-node-engine.js';
 import { MemoryProbe } from './memory-probe.js';
 import { writeInput } from './write-input.js';
@@ -27,7 +31,7 @@ const concurrency = Number(concurrencyArg);
 const items = (k: number, tag: string) => Array.from({ length: k }, (_, i) => `${tag} ${i}`);
 const threadOptions = (item: unknown) => ({ input: (item as { q?: string }).q ?? String(item) });
 
-async function viaRunner(k: number, tag: string): Promise<void> {
+async function viaRunner(k: number, tag: string, scored = false): Promise<void> {
   const { engine, forget } = fiveNodeEngine();
   await runDataset({
     engine,
@@ -38,6 +42,7 @@ async function viaRunner(k: number, tag: string): Promise<void> {
     concurrency,
     threadOptions,
     onProgress: forget,
+    ...(scored ? { scorers: codeScorers() } : {}),
   });
 }
 
@@ -62,12 +67,25 @@ function report(fields: object): void {
 }
 
 async function main(): Promise<void> {
-  if (mode === 'runner' || mode === 'manual') {
-    const run = mode === 'runner' ? viaRunner : byHand;
+  if (mode === 'runner' || mode === 'manual' || mode === 'scored') {
+    const run =
+      mode === 'manual' ? byHand : (k: number, tag: string) => viaRunner(k, tag, mode === 'scored');
     await run(1_000, 'warm');
-    const start = performance.now();
-    await run(n, 'measured');
-    report({ ms: performance.now() - start });
+    const rounds = Number(process.argv[6] ?? 1);
+    const wall: number[] = [];
+    const cpu: number[] = [];
+    for (let round = 0; round < rounds; round++) {
+      // Between rounds, a full GC, so one round's garbage is not collected in the next.
+      if (round > 0) (globalThis as { gc?: () => void }).gc?.();
+      const used = process.cpuUsage();
+      const start = performance.now();
+      await run(n, `measured-${round}`);
+      wall.push(performance.now() - start);
+      const { user, system } = process.cpuUsage(used);
+      cpu.push((user + system) / 1000);
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+    report({ ms: median(wall), cpuMs: median(cpu) });
     return;
   }
   if (mode === 'file') {

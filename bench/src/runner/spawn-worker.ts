@@ -19,10 +19,11 @@ export async function measureInWorker(
   concurrency: number,
   folder?: string,
   nodeFlags: readonly string[] = [],
+  extraArgs: readonly string[] = [],
 ): Promise<Record<string, number>> {
   const dir = folder ?? tempFolder();
   try {
-    return await runWorker(mode, n, concurrency, dir, nodeFlags);
+    return await runWorker(mode, n, concurrency, dir, nodeFlags, extraArgs);
   } finally {
     if (folder === undefined) rmSync(dir, { recursive: true, force: true });
   }
@@ -34,10 +35,20 @@ async function runWorker(
   concurrency: number,
   folder: string,
   nodeFlags: readonly string[],
+  extraArgs: readonly string[],
 ): Promise<Record<string, number>> {
   const { stdout } = await run(
     process.execPath,
-    ['--expose-gc', ...nodeFlags, compiledWorker(), mode, String(n), String(concurrency), folder],
+    [
+      '--expose-gc',
+      ...nodeFlags,
+      compiledWorker(),
+      mode,
+      String(n),
+      String(concurrency),
+      folder,
+      ...extraArgs,
+    ],
     { maxBuffer: 64 << 20, timeout: 30 * 60_000 },
   );
   return JSON.parse(stdout.trim().split('\n').at(-1)!) as Record<string, number>;

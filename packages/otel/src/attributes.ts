@@ -43,4 +43,11 @@ export const SKEIN_LLM_PURPOSE = 'skein.llm.purpose';
 // `skein.llm.output.media.*` (count, types, mime_types, sizes, bytes, <type>.count), made by
 // `mediaAttributes`.
 export const SKEIN_TOOL_IS_ERROR = 'skein.tool.is_error';
+// A guardrail's verdict other than pass: a `skein.guardrail` event on the node span. A trip also
+// marks the thread run's span with the guardrail's name (`skein.guardrail.tripped`).
+export const SKEIN_GUARDRAIL_NAME = 'skein.guardrail.name';
+export const SKEIN_GUARDRAIL_STAGE = 'skein.guardrail.stage';
+export const SKEIN_GUARDRAIL_ACTION = 'skein.guardrail.action';
+export const SKEIN_GUARDRAIL_REASON = 'skein.guardrail.reason';
+export const SKEIN_GUARDRAIL_TRIPPED = 'skein.guardrail.tripped';
 export const SKEIN_LINK_KIND = 'skein.link.kind';

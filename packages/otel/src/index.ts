@@ -5,3 +5,8 @@ export {
   instrumentSkein,
   type SkeinInstrumentation,
 } from './instrument-skein.js';
+export {
+  type RecordScoresOptions,
+  recordScores,
+  type ScoreRecord,
+} from './record-scores.js';

@@ -55,6 +55,7 @@ function listenersOf(recorder: SpanRecorder): Listeners {
     'tool:call': recorder.toolCall.bind(recorder),
     'tool:result': recorder.toolResult.bind(recorder),
     'tool:error': recorder.toolError.bind(recorder),
+    'guardrail:verdict': recorder.guardrailVerdict.bind(recorder),
     warning: recorder.warning.bind(recorder),
   };
 }

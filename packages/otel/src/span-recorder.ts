@@ -11,6 +11,7 @@ import {
   trace,
 } from '@opentelemetry/api';
 import type {
+  GuardrailVerdictEvent,
   LLMRequestEvent,
   LLMResponseEvent,
   NodeCompletedEvent,
@@ -27,6 +28,7 @@ import type {
 import * as a from './attributes.js';
 import { bounded, boundedAttributes } from './bounded-value.js';
 import { messagesJson, outputJson, toolDefinitionsJson } from './content.js';
+import { GUARDRAIL_EVENT, tripAttributes, verdictAttributes } from './guardrail-attributes.js';
 import { mediaAttributes } from './media-attributes.js';
 import { type Failure, fail } from './record-failure.js';
 import { SpanBounds } from './span-bounds.js';
@@ -114,6 +116,8 @@ export class SpanRecorder {
     this.#closeChildren(run, event.status === 'COMPLETED' ? undefined : error);
     this.#bounds.set(run.span, a.SKEIN_THREAD_STATUS, event.status);
     run.span.setAttribute(a.SKEIN_THREAD_STEPS, event.steps);
+    const trip = tripAttributes(event, this.#bounds.limit);
+    if (trip) run.span.setAttributes(trip);
     if (event.status === 'COMPLETED') run.span.setStatus({ code: SpanStatusCode.OK });
     else fail(run.span, error, this.#bounds.limit);
     run.span.end();
@@ -254,6 +258,13 @@ export class SpanRecorder {
     fail(span, event, this.#bounds.limit);
     span.end();
     run.endedTools.add(event.toolCallId);
+  }
+
+  /** A guardrail's trip, refusal or redaction: an event on the node span it happened in. */
+  guardrailVerdict(event: GuardrailVerdictEvent): void {
+    const run = this.#runFor(event);
+    const span = run.node?.nodeId === event.nodeId ? run.node.span : run.span;
+    span.addEvent(GUARDRAIL_EVENT, verdictAttributes(event, this.#bounds.limit));
   }
 
   warning(event: WarningEvent): void {

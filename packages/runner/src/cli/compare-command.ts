@@ -1,18 +1,16 @@
-import { InvalidArgumentError, SkeinError } from '@skein/spec';
+import { InvalidArgumentError } from '@skein/spec';
+import { writeComparisonPage } from '../report/write-comparison-report.js';
 import { compareRuns } from '../score/compare-runs.js';
+import { describeError } from './describe-error.js';
 import { formatComparison } from './format-comparison.js';
 import { COMPARE_USAGE, type CompareArgs, parseCompareArgs } from './parse-compare-args.js';
 import type { CliIo } from './run-command.js';
 
-/** An error as one line: its code first, when it has one. */
-function describe(error: unknown): string {
-  const code = SkeinError.isInstance(error) ? `${error.code}: ` : '';
-  return `${code}${error instanceof Error ? error.message : String(error)}`;
-}
-
 /**
  * `skein compare …`: the exit code, 0 once the comparison is printed (a difference, real or not,
- * is what it reports, not a failure), 1 when a run's scores cannot be read, 2 bad usage.
+ * is what it reports, not a failure), 1 when a run's scores cannot be read (or, with `--html`,
+ * the page cannot be written), 2 bad usage. With `--html` the page's path goes to stderr, so
+ * stdout stays the comparison (and `--json` stays JSON).
  */
 export async function compareCommand(
   argv: readonly string[],
@@ -22,7 +20,7 @@ export async function compareCommand(
   try {
     args = parseCompareArgs(argv);
   } catch (error) {
-    io.stderr.write(`${describe(error)}\n\n${COMPARE_USAGE}\n`);
+    io.stderr.write(`${describeError(error)}\n\n${COMPARE_USAGE}\n`);
     return 2;
   }
   if (args === 'help') {
@@ -43,9 +41,16 @@ export async function compareCommand(
     io.stdout.write(
       args.json ? `${JSON.stringify(comparison, null, 2)}\n` : `${formatComparison(comparison)}\n`,
     );
+    if (args.html) {
+      const page = await writeComparisonPage(
+        comparison,
+        args.inspectorUrl === undefined ? {} : { inspectorUrl: args.inspectorUrl },
+      );
+      io.stderr.write(`wrote ${page}\n`);
+    }
     return 0;
   } catch (error) {
-    io.stderr.write(`skein compare failed: ${describe(error)}\n`);
+    io.stderr.write(`skein compare failed: ${describeError(error)}\n`);
     return InvalidArgumentError.isInstance(error) ? 2 : 1;
   }
 }

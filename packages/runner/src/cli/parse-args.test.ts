@@ -36,6 +36,17 @@ describe('parseCliArgs', () => {
     expect(error.message).toContain(value);
   });
 
+  it('takes --score and its time limit, which needs --score', () => {
+    expect(parseCliArgs(base)).toMatchObject({ score: false });
+    expect(parseCliArgs([...base, '--score', '--score-timeout', '5000'])).toMatchObject({
+      score: true,
+      scoreTimeoutMs: 5000,
+    });
+    expect(refusal(['--score-timeout', '5000']).argument).toBe('--score-timeout');
+    expect(refusal(['--score', '--score-timeout', '0']).argument).toBe('--score-timeout');
+    expect(refusal(['--score', '--score-timeout', '3000000000']).message).toContain('at most');
+  });
+
   it('takes integer counts and fractional budgets', () => {
     expect(
       parseCliArgs([...base, '--max-steps', '20', '--concurrency', '4', '--rpm', '0.5']),

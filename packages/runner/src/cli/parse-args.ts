@@ -3,7 +3,9 @@ import { checkRate } from '../limits/rate-limiter.js';
 import { parseFlags } from './parse-flags.js';
 
 export const USAGE = `Usage: skein run <workflow module> --input <data.jsonl> --out <run folder> [options]
-       skein compare <run A> <run B> [--json] [--seed <n>] [--resamples <n>]   (see skein compare --help)
+       skein compare <run A> <run B> [--json] [--html] [--seed <n>] [--resamples <n>]   (see skein compare --help)
+       skein report <run folder> [--compare <run>] [--inspector <url>]   (see skein report --help)
+       skein score <run folder> --module <workflow module> --input <data.jsonl> [options]   (see skein score --help)
 
 Runs a workflow over every line of a JSONL file, each line in its own thread, writing
 results.jsonl, exports and summary.json into the run folder. Run it again with --resume to go
@@ -21,6 +23,8 @@ Options:
   --max-steps <n>       nodes per item before it fails (default 1000)
   --fine-tuning         also export OpenAI fine-tuning lines (finetune.jsonl)
   --toolbench <split>   also export StableToolBench converted answers for <split>
+  --score               score items as they finish with the module's scorers (scores.jsonl)
+  --score-timeout <ms>  time limit of the scorers of one item (default 60000)
   -h, --help            this text
 
 The workflow module's default export (or its export named "workflow") is
@@ -40,14 +44,24 @@ export interface CliArgs {
   readonly maxSteps?: number;
   readonly fineTuning: boolean;
   readonly toolBench?: string;
+  readonly score: boolean;
+  readonly scoreTimeoutMs?: number;
 }
 
 /** A count (`--concurrency`, `--max-steps`): written as digits, from 1 to 2^53 - 1. */
-function count(flag: string, value: string | undefined): number | undefined {
+export function count(flag: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const parsed = Number(value);
   if (!/^\s*\d+\s*$/.test(value) || !Number.isSafeInteger(parsed) || parsed < 1)
     throw invalidOption(flag, `must be a positive integer, got "${value}"`);
+  return parsed;
+}
+
+/** A time limit in milliseconds (`--score-timeout`): digits, from 1 to what a timer can wait. */
+export function timeLimit(flag: string, value: string | undefined): number | undefined {
+  const parsed = count(flag, value);
+  if (parsed !== undefined && parsed > 2_147_483_647)
+    throw invalidOption(flag, `must be at most 2147483647 ms, got "${value}"`);
   return parsed;
 }
 
@@ -73,6 +87,8 @@ const FLAGS = {
   'max-steps': { type: 'string' },
   'fine-tuning': { type: 'boolean', default: false },
   toolbench: { type: 'string' },
+  score: { type: 'boolean', default: false },
+  'score-timeout': { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -87,7 +103,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs | 'help' {
   if (command !== 'run')
     throw invalidOption(
       'command',
-      `unknown command "${command ?? ''}"; try "skein run" or "skein compare"`,
+      `unknown command "${command ?? ''}"; try "skein run", "skein compare", "skein report" or "skein score"`,
     );
   if (module === undefined) throw invalidOption('<workflow module>', 'is required');
   if (rest.length !== 0) throw invalidOption('arguments', `unexpected "${rest.join(' ')}"`);
@@ -97,12 +113,17 @@ export function parseCliArgs(argv: readonly string[]): CliArgs | 'help' {
   const rpm = perMinute('--rpm', values.rpm);
   const tpm = perMinute('--tpm', values.tpm);
   const maxSteps = count('--max-steps', values['max-steps']);
+  const scoreTimeoutMs = timeLimit('--score-timeout', values['score-timeout']);
+  if (scoreTimeoutMs !== undefined && values.score !== true)
+    throw invalidOption('--score-timeout', 'limits scorers: give it with --score');
   return {
     module,
     input: values.input,
     out: values.out,
     resume: values.resume === true,
     fineTuning: values['fine-tuning'] === true,
+    score: values.score === true,
+    ...(scoreTimeoutMs === undefined ? {} : { scoreTimeoutMs }),
     ...(concurrency === undefined ? {} : { concurrency }),
     ...(rpm === undefined ? {} : { rpm }),
     ...(tpm === undefined ? {} : { tpm }),

@@ -18,10 +18,20 @@ describe('parseCompareArgs', () => {
       runA: 'runs/a',
       runB: 'runs/b',
       json: false,
+      html: false,
     });
     expect(
       parseCompareArgs(['compare', 'a', 'b', '--json', '--seed', '0', '--resamples', '500']),
-    ).toEqual({ runA: 'a', runB: 'b', json: true, seed: 0, resamples: 500 });
+    ).toEqual({ runA: 'a', runB: 'b', json: true, html: false, seed: 0, resamples: 500 });
+    expect(
+      parseCompareArgs(['compare', 'a', 'b', '--html', '--inspector', 'http://127.0.0.1:4319/']),
+    ).toEqual({
+      runA: 'a',
+      runB: 'b',
+      json: false,
+      html: true,
+      inspectorUrl: 'http://127.0.0.1:4319/',
+    });
     expect(parseCompareArgs(['compare', '--help'])).toBe('help');
   });
 
@@ -35,6 +45,8 @@ describe('parseCompareArgs', () => {
     [['compare', 'a', 'b', '--resamples', '1e4'], '--resamples'],
     [['compare', 'a', 'b', '--resamples', '1000001'], '--resamples'],
     [['compare', 'a', 'b', '--concurrency', '2'], 'arguments'],
+    [['compare', 'a', 'b', '--html', '--inspector', 'javascript:alert(1)'], '--inspector'],
+    [['compare', 'a', 'b', '--inspector', 'http://127.0.0.1:4319/'], '--inspector'],
   ])('refuses %j, naming %s', (argv, argument) => {
     expect(refusal(argv).argument).toBe(argument);
   });

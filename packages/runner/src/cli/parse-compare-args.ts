@@ -1,9 +1,7 @@
 import { InvalidArgumentError } from '@skein/spec';
 import { DEFAULT_RESAMPLES, DEFAULT_SEED } from '../score/bootstrap.js';
 import { parseFlags } from './parse-flags.js';
-
-/** More would hold 8 MB of resample means per interval, for no interval worth having. */
-const MAX_RESAMPLES = 1_000_000;
+import { inspectorFlag, resamplesFlag, seedFlag } from './report-flags.js';
 
 export const COMPARE_USAGE = `Usage: skein compare <run A> <run B> [options]
 
@@ -14,6 +12,9 @@ changed. The exit code is 0 whatever the difference: it is a report.
 
 Options:
   --json               print the whole comparison as JSON
+  --html               also write it as a page into run B's folder, compare-<run id of A>.html
+                       (charts, changed items; opens offline)
+  --inspector <url>    with --html: link items to their threads in the inspector at <url>
   --seed <n>           seed of the resampling, 0 to 4294967295 (default ${DEFAULT_SEED})
   --resamples <n>      bootstrap resamples, 1 to 1000000 (default ${DEFAULT_RESAMPLES})
   -h, --help           this text`;
@@ -22,6 +23,8 @@ export interface CompareArgs {
   readonly runA: string;
   readonly runB: string;
   readonly json: boolean;
+  readonly html: boolean;
+  readonly inspectorUrl?: string;
   readonly seed?: number;
   readonly resamples?: number;
 }
@@ -30,28 +33,10 @@ function invalidFlag(flag: string, problem: string): InvalidArgumentError {
   return new InvalidArgumentError(flag, `skein compare ${flag}: ${problem}`, { problem });
 }
 
-/** `--seed`: digits, a 32-bit unsigned integer (the generator's whole state). */
-function seedOf(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const parsed = Number(value);
-  if (!/^\s*\d+\s*$/.test(value) || parsed > 0xffffffff)
-    throw invalidFlag('--seed', `must be an integer from 0 to 4294967295, got "${value}"`);
-  return parsed;
-}
-
-function resamplesOf(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const parsed = Number(value);
-  if (!/^\s*\d+\s*$/.test(value) || parsed < 1 || parsed > MAX_RESAMPLES)
-    throw invalidFlag(
-      '--resamples',
-      `must be an integer from 1 to ${MAX_RESAMPLES}, got "${value}"`,
-    );
-  return parsed;
-}
-
 const FLAGS = {
   json: { type: 'boolean', default: false },
+  html: { type: 'boolean', default: false },
+  inspector: { type: 'string' },
   seed: { type: 'string' },
   resamples: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
@@ -70,12 +55,17 @@ export function parseCompareArgs(argv: readonly string[]): CompareArgs | 'help' 
   if (runA === undefined) throw invalidFlag('<run A>', 'is required');
   if (runB === undefined) throw invalidFlag('<run B>', 'is required');
   if (rest.length !== 0) throw invalidFlag('arguments', `unexpected "${rest.join(' ')}"`);
-  const seed = seedOf(values.seed);
-  const resamples = resamplesOf(values.resamples);
+  const seed = seedFlag(values.seed, invalidFlag);
+  const resamples = resamplesFlag(values.resamples, invalidFlag);
+  const inspectorUrl = inspectorFlag(values.inspector, invalidFlag);
+  if (inspectorUrl !== undefined && values.html !== true)
+    throw invalidFlag('--inspector', 'links threads in the page: give --html too');
   return {
     runA,
     runB,
     json: values.json === true,
+    html: values.html === true,
+    ...(inspectorUrl === undefined ? {} : { inspectorUrl }),
     ...(seed === undefined ? {} : { seed }),
     ...(resamples === undefined ? {} : { resamples }),
   };

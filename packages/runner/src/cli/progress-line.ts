@@ -1,5 +1,6 @@
 import type { ItemResult } from '../output/item-result.js';
 import type { RunProgress } from '../run/run-options.js';
+import type { ScoreFailure } from '../score/score-writer.js';
 
 const BAR = 20;
 
@@ -38,6 +39,11 @@ export function formatItemError(result: ItemResult): string {
   const error = result.error ?? { code: result.status, message: 'no error recorded' };
   const node = error.nodeId === undefined ? '' : ` at ${error.nodeId}`;
   return `✗ item ${result.itemId}${where} ${result.status}${node}: ${error.code} ${error.message}`;
+}
+
+/** One line for a scorer call that gave no score. */
+export function formatScoreFailure(failure: ScoreFailure): string {
+  return `✗ score ${failure.scorer} of item ${failure.itemId}: ${failure.code} ${failure.message}`;
 }
 
 /**

@@ -9,10 +9,11 @@ import { RESULTS_FILE } from '../output/run-files.js';
 import type { DatasetWorkflow } from '../run/dataset-workflow.js';
 import { runDataset } from '../run/run-dataset.js';
 import { checkRunFolder, recordedRunId } from '../run/run-folder.js';
+import type { ScoreFailure } from '../score/score-writer.js';
 import { formatSummary } from '../summary/format-summary.js';
 import { loadWorkflowModule } from './load-workflow-module.js';
 import { type CliArgs, parseCliArgs, USAGE } from './parse-args.js';
-import { formatItemError, ProgressLine } from './progress-line.js';
+import { formatItemError, formatScoreFailure, ProgressLine } from './progress-line.js';
 
 export interface CliIo {
   readonly stdout: NodeJS.WriteStream;
@@ -44,7 +45,7 @@ function describe(error: unknown): string {
 }
 
 /** `close()` of the workflow module; its failure is typed, naming the module. */
-async function closeWorkflow(workflow: DatasetWorkflow, module: string): Promise<void> {
+export async function closeWorkflow(workflow: DatasetWorkflow, module: string): Promise<void> {
   try {
     await workflow.close?.();
   } catch (error) {
@@ -86,6 +87,20 @@ export async function runCommand(argv: readonly string[], io: CliIo): Promise<nu
     });
     let code: number;
     try {
+      // The module's scorers score only with --score: grading can cost model calls.
+      const { scorers, scoreTimeoutMs, ...given } = workflow;
+      if (args.score && !scorers?.length)
+        throw invalidOption(
+          '--score',
+          `${args.module} gives no scorers (its workflow's "scorers")`,
+        );
+      const scoring = args.score
+        ? {
+            scorers,
+            scoreTimeoutMs: args.scoreTimeoutMs ?? scoreTimeoutMs,
+            onScoreError: (failure: ScoreFailure) => progress.print(formatScoreFailure(failure)),
+          }
+        : {};
       const exports = {
         ...workflow.exports,
         ...(args.fineTuning ? { fineTuning: workflow.exports?.fineTuning || true } : {}),
@@ -97,7 +112,8 @@ export async function runCommand(argv: readonly string[], io: CliIo): Promise<nu
         `skein run ${runId}: ${workflow.workflowId} over ${args.input} → ${args.out}\n`,
       );
       const summary = await runDataset({
-        ...workflow,
+        ...given,
+        ...scoring,
         engine: () => workflow.engine,
         input: args.input,
         output: args.out,

@@ -39,12 +39,34 @@ const runnerErrors: { [C in api.RunnerErrorCode]: api.RunnerError<C> } = {
   SCORES_LINE_INVALID: api.RunnerError.scoresLine('runs/a/scores.jsonl', 4, 'not JSON'),
 };
 
+// One instance per code of ScoreError, typed alike.
+const scoreErrors: { [C in api.ScoreErrorCode]: api.ScoreError<C> } = {
+  SCORER_FAILED: new api.ScoreError('SCORER_FAILED', 'Scorer s threw: x', {
+    scorer: 's',
+    itemId: 'q1',
+  }),
+  SCORER_TIMEOUT: new api.ScoreError(
+    'SCORER_TIMEOUT',
+    'Scorer s gave no score within 10 ms',
+    { scorer: 's', itemId: 'q1', timeoutMs: 10 },
+    { retryable: true },
+  ),
+  SCORE_INVALID: new api.ScoreError('SCORE_INVALID', 'Scorer s: bad', { scorer: 's' }),
+  SCORE_INPUT_MISSING: api.ScoreError.inputMissing('s', 'no expected value'),
+  VERDICT_INVALID: api.ScoreError.verdict('judge', 'not JSON', 'Solved!'),
+};
+
 // Every error class this package exports, with each code it throws.
 const table: [ErrorClass, SkeinError, string][] = [
   [api.InvalidArgumentError, invalidOption('concurrency', 'bad'), 'INVALID_ARGUMENT'],
   [api.ProviderError, rateLimited('m', 3, new Error('429')), 'RATE_LIMITED'],
   ...Object.entries(runnerErrors).map(([code, error]): [ErrorClass, SkeinError, string] => [
     api.RunnerError,
+    error,
+    code,
+  ]),
+  ...Object.entries(scoreErrors).map(([code, error]): [ErrorClass, SkeinError, string] => [
+    api.ScoreError,
     error,
     code,
   ]),
@@ -58,11 +80,11 @@ describe('every exported error class', () => {
     expect(new Set(exported)).toEqual(new Set(table.map(([type]) => type)));
   });
 
-  it('is RunnerError, besides those of @skein/spec', () => {
+  it('is RunnerError or ScoreError, besides those of @skein/spec', () => {
     const own = new Set(table.map(([type]) => type));
     own.delete(api.InvalidArgumentError);
     own.delete(api.ProviderError);
-    expect([...own].map((type) => type.errorName)).toEqual(['RunnerError']);
+    expect([...own].map((type) => type.errorName)).toEqual(['RunnerError', 'ScoreError']);
   });
 
   it.each(table)(
@@ -78,8 +100,12 @@ describe('every exported error class', () => {
     },
   );
 
-  it('says which is retryable: only the rate limit', () => {
-    expect(table.filter(([, e]) => e.retryable).map(([, e]) => e.code)).toEqual(['RATE_LIMITED']);
+  it('says which is retryable: the rate limit, a scorer out of time, a model answering badly', () => {
+    expect(table.filter(([, e]) => e.retryable).map(([, e]) => e.code)).toEqual([
+      'RATE_LIMITED',
+      'SCORER_TIMEOUT',
+      'VERDICT_INVALID',
+    ]);
   });
 
   it('has a literal code type', () => {
@@ -121,6 +147,13 @@ describe('the facts of each code', () => {
       message: 'Model m was rate limited (HTTP 429) on 3 attempts in a row',
       details: { model: 'm', attempts: 3 },
     });
+    expect(scoreErrors.VERDICT_INVALID).toMatchObject({
+      scorer: 'judge',
+      answer: 'Solved!',
+      message: `Scorer judge: the model's answer is not a verdict: not JSON (answer: "Solved!")`,
+      details: { scorer: 'judge', answer: 'Solved!' },
+    });
+    expect(scoreErrors.SCORER_TIMEOUT).toMatchObject({ timeoutMs: 10, itemId: 'q1' });
     expect(invalidOption('--rpm', 'must be a positive number')).toMatchObject({
       argument: '--rpm',
       message: 'Dataset run option --rpm: must be a positive number',

@@ -11,6 +11,11 @@ export interface ReadResultsOptions {
   readonly folder?: string;
   /** The run's export files (relative to `folder`), brought back to the results kept. */
   readonly exportFiles?: readonly string[];
+  /**
+   * Change no file (for a reader beside the run, as `skein score` is): a torn last line is
+   * skipped, not cut, and export files are not read.
+   */
+  readonly readOnly?: boolean;
 }
 
 export interface PreviousResults {
@@ -91,7 +96,8 @@ export async function readResults(
   onResult: (result: ItemResult) => void,
   options: ReadResultsOptions,
 ): Promise<PreviousResults> {
-  const { runId, folder = '.', exportFiles = [] } = options;
+  const { runId, folder = '.', readOnly = false } = options;
+  const exportFiles = readOnly ? [] : (options.exportFiles ?? []);
   const sizes = new Map(exportFiles.map((file) => [file, sizeOf(join(folder, file))]));
   let count = 0;
   let kept: Readonly<Record<string, number>> = {};
@@ -142,6 +148,7 @@ export async function readResults(
       );
   }
   const tornBytes = cutAt === undefined ? 0 : sizeOf(path) - cutAt;
+  if (readOnly) return { count, exportBytes: kept, tornBytes };
   try {
     if (cutAt !== undefined) truncateSync(path, cutAt);
     for (const [file, size] of sizes) {

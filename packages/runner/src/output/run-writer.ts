@@ -1,44 +1,14 @@
-import { closeSync, fstatSync, mkdirSync, openSync, writeSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { RunnerError } from '../errors/runner-error.js';
+import { join } from 'node:path';
+import { type AppendFile, closeAppend, openAppend, writePending } from './append-file.js';
 import type { ItemResult } from './item-result.js';
 
-interface OpenFile {
-  readonly path: string;
-  readonly fd: number;
-  /** Bytes in the file. */
-  size: number;
-  pending: string;
-  /** Bytes of `pending`, counted as lines are added. */
-  pendingBytes: number;
+interface OpenFile extends AppendFile {
   /** `"<name>":`, for the sizes recorded in each result. */
   readonly key: string;
 }
 
 function open(path: string, name: string): OpenFile {
-  try {
-    mkdirSync(dirname(path), { recursive: true });
-    const fd = openSync(path, 'a');
-    const key = `${JSON.stringify(name)}:`;
-    return { path, fd, size: fstatSync(fd).size, pending: '', pendingBytes: 0, key };
-  } catch (error) {
-    throw RunnerError.runFolder(path, 'cannot be opened for appending', error);
-  }
-}
-
-function write(file: OpenFile): void {
-  if (file.pending === '') return;
-  const bytes = Buffer.from(file.pending, 'utf8');
-  file.pending = '';
-  file.pendingBytes = 0;
-  let done = 0;
-  try {
-    while (done < bytes.length) done += writeSync(file.fd, bytes, done, bytes.length - done);
-  } catch (error) {
-    throw RunnerError.runFolder(file.path, 'write failed', error);
-  } finally {
-    file.size += done;
-  }
+  return { ...openAppend(path), key: `${JSON.stringify(name)}:` };
 }
 
 /**
@@ -95,8 +65,8 @@ export class RunWriter {
     // After a failed write, the sizes queued results record are no longer the files' sizes.
     if (this.#closed || this.#failure !== undefined) return;
     try {
-      for (const file of this.#exports.values()) write(file);
-      write(this.#results);
+      for (const file of this.#exports.values()) writePending(file);
+      writePending(this.#results);
     } catch (error) {
       this.#failure = error;
       throw error;
@@ -115,8 +85,8 @@ export class RunWriter {
       this.flush();
     } finally {
       this.#closed = true;
-      closeSync(this.#results.fd);
-      for (const file of this.#exports.values()) closeSync(file.fd);
+      closeAppend(this.#results);
+      for (const file of this.#exports.values()) closeAppend(file);
     }
     this.check();
   }

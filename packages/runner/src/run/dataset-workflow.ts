@@ -3,7 +3,8 @@ import type { RunContext, RunDatasetOptions } from './run-options.js';
 
 /**
  * What a workflow module for `skein run` gives: the engine and the workflow to run, and
- * optionally how items become threads and what to export. Everything else comes from the flags.
+ * optionally how items become threads, what to export and how to score them (`scorers`, used by
+ * `skein run --score` and `skein score`). Everything else comes from the flags.
  */
 export interface DatasetWorkflow
   extends Pick<
@@ -16,6 +17,8 @@ export interface DatasetWorkflow
     | 'prices'
     | 'model'
     | 'store'
+    | 'scorers'
+    | 'scoreTimeoutMs'
   > {
   readonly engine: SkeinEngine;
   readonly workflowId: string;

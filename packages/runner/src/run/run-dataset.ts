@@ -15,6 +15,7 @@ import { type ItemResult, threadIdOf, ZERO_USAGE } from '../output/item-result.j
 import { readResults } from '../output/read-results.js';
 import { RESULTS_FILE, SUMMARY_FILE } from '../output/run-files.js';
 import { RunWriter } from '../output/run-writer.js';
+import { checkScorers, checkScoreTimeout, Scoring } from '../score/scoring.js';
 import type { RunSummary } from '../summary/run-summary.js';
 import { SummaryBuilder } from '../summary/summary-builder.js';
 import { checkOptions } from './check-options.js';
@@ -78,6 +79,8 @@ const NO_LINES: ReadonlyMap<string, readonly string[]> = new Map();
  */
 export async function runDataset(options: RunDatasetOptions): Promise<RunSummary> {
   const concurrency = checkOptions(options);
+  const scorers = checkScorers(options.scorers);
+  checkScoreTimeout(options.scoreTimeoutMs);
   const started = performance.now();
   const folder = options.output;
   const exporters = exportersOf(options);
@@ -104,26 +107,45 @@ export async function runDataset(options: RunDatasetOptions): Promise<RunSummary
   checkWorkflow(engine, options.workflowId);
   claimRunFolder(folder, options.runId, options.workflowId, exportFiles);
 
+  const signal = options.signal;
+  // Read before the results, so each result kept can be told whether it lacks a score.
+  const scoring =
+    scorers.length === 0
+      ? undefined
+      : await Scoring.open(folder, options.runId, scorers, { ...options, signal });
   const summary = new SummaryBuilder();
   const finished = new Set<string>();
-  const previous = await readResults(
-    join(folder, RESULTS_FILE),
-    (result) => {
-      finished.add(result.itemId);
-      summary.add(result, true);
-    },
-    { runId: options.runId, folder, exportFiles },
-  );
-  const stored = await storedThreads(engine, options);
-  const total = await totalOf(options.input);
-  const writer = new RunWriter(folder, RESULTS_FILE, exportFiles);
+  // Results of earlier processes some scorer has no score for: scored when their item comes.
+  const unscored = new Map<string, ItemResult>();
+  let previous: Awaited<ReturnType<typeof readResults>>;
+  let stored: Set<string>;
+  let total: number | undefined;
+  let writer: RunWriter;
+  try {
+    previous = await readResults(
+      join(folder, RESULTS_FILE),
+      (result) => {
+        finished.add(result.itemId);
+        summary.add(result, true);
+        if (scoring && result.status !== 'INVALID' && scoring.lacksScores(result.itemId))
+          unscored.set(result.itemId, result);
+      },
+      { runId: options.runId, folder, exportFiles },
+    );
+    stored = await storedThreads(engine, options);
+    total = await totalOf(options.input);
+    writer = new RunWriter(folder, RESULTS_FILE, exportFiles);
+  } catch (error) {
+    scoring?.close();
+    throw error;
+  }
 
   let done = 0;
   let failed = 0;
   let running = 0;
   let tokens = 0;
   const store = options.store ?? engine.store;
-  const record = async (outcome: ItemOutcome, item: DatasetEntry): Promise<void> => {
+  const record = async (outcome: ItemOutcome, item: DatasetEntry): Promise<ItemResult> => {
     const { result, thread } = outcome;
     // Without exporters, every item shares one empty map (no allocation per item).
     let lines: ReadonlyMap<string, readonly string[]> = NO_LINES;
@@ -173,14 +195,15 @@ export async function runDataset(options: RunDatasetOptions): Promise<RunSummary
       };
       options.onProgress(progress);
     }
+    return final;
   };
 
   const entries = datasetEntries(options.input, options.itemId);
-  const signal = options.signal;
   const worker = async (): Promise<void> => {
     for (;;) {
       if (signal?.aborted) return;
       writer.check();
+      scoring?.check();
       const next = await entries.next();
       if (next.done) return;
       const entry = next.value;
@@ -202,7 +225,14 @@ export async function runDataset(options: RunDatasetOptions): Promise<RunSummary
         );
         continue;
       }
-      if (finished.has(entry.item.id)) continue;
+      if (finished.has(entry.item.id)) {
+        const result = unscored.get(entry.item.id);
+        if (scoring && result) {
+          unscored.delete(entry.item.id);
+          await scoring.scoreStored(engine, entry.item.value, result);
+        }
+        continue;
+      }
       running++;
       const outcome = await runItem(
         engine,
@@ -211,14 +241,23 @@ export async function runDataset(options: RunDatasetOptions): Promise<RunSummary
         stored.has(threadIdOf(options.runId, entry.item.id)),
       );
       running--;
-      if (outcome) await record(outcome, entry);
+      if (!outcome) continue;
+      const result = await record(outcome, entry);
+      // Scored once its result is queued: a scorer's failure is never the item's. Code scorers
+      // answer at once, and then there is nothing to wait for (an await would cost a turn).
+      const scored = scoring?.score(entry.item.value, result, outcome.thread);
+      if (scored) await scored;
     }
   };
   try {
     await Promise.all(Array.from({ length: concurrency }, worker));
   } finally {
     await entries.return(undefined);
-    writer.close();
+    try {
+      writer.close();
+    } finally {
+      scoring?.close();
+    }
   }
   for (const exporter of exporters) await exporter.finish?.(folder);
   const result = summary.build({
@@ -229,6 +268,7 @@ export async function runDataset(options: RunDatasetOptions): Promise<RunSummary
     model: options.model,
     prices: options.prices,
     rateLimits: limiter?.stats,
+    scores: scoring?.summary(),
   });
   await writeFile(join(folder, SUMMARY_FILE), `${JSON.stringify(result, null, 2)}\n`);
   return result;

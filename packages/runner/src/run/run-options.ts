@@ -5,6 +5,7 @@ import type { ToolBenchExportOptions } from '../export/toolbench-exporter.js';
 import type { DatasetInput, ItemIdOption } from '../input/dataset-input.js';
 import type { LimitModelOptions } from '../limits/limit-model.js';
 import type { ItemResult } from '../output/item-result.js';
+import type { ScoringOptions } from '../score/scoring.js';
 import type { ModelPrice } from '../summary/run-summary.js';
 
 /** Given to an engine factory: how to put the run's rate limits on a model. */
@@ -36,7 +37,7 @@ export interface RunProgress {
   readonly last: ItemResult;
 }
 
-export interface RunDatasetOptions {
+export interface RunDatasetOptions extends ScoringOptions {
   /**
    * The engine, or a function making it. Use the function form with `rpm`/`tpm`: build the
    * engine's model with `context.limitModel(llm)` so every call keeps to the budgets.

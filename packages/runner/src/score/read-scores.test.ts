@@ -40,6 +40,10 @@ describe('readScores', () => {
     expect(read.file).toBe(join(folder, SCORES_FILE));
     expect(read.tornLine).toBeUndefined();
     expect(plain(read.scores)).toEqual({ exact: { q1: 1, q2: 0 }, judge: { q1: 0.75 } });
+    // Only lines that give a reason are in `reasons`.
+    expect(
+      Object.fromEntries([...read.reasons].map(([s, m]) => [s, Object.fromEntries(m)])),
+    ).toEqual({ exact: { q2: 'wrong city' } });
   });
 
   it('reads an empty file as no scores', async () => {

@@ -1,10 +1,10 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { RunnerError } from '../errors/runner-error.js';
+import { SCORES_FILE } from '../output/run-files.js';
 import { scanLines } from '../output/scan-lines.js';
 
-/** The file in a run folder holding the run's scores, one line per item and scorer. */
-export const SCORES_FILE = 'scores.jsonl';
+export { SCORES_FILE } from '../output/run-files.js';
 
 /** A line of `scores.jsonl`. */
 export interface ScoreLine {
@@ -13,21 +13,27 @@ export interface ScoreLine {
   /** From 0 (worst) to 1 (best). */
   readonly score: number;
   readonly reason?: string;
+  /** What the score was made from (a prompt, verdicts), any JSON value. */
+  readonly details?: unknown;
 }
 
 /** Scores by scorer, then by item id, each map in file order. */
 export type ScoresByScorer = ReadonlyMap<string, ReadonlyMap<string, number>>;
 
+/** The reasons lines give, by scorer, then by item id (only lines with a reason). */
+export type ReasonsByScorer = ReadonlyMap<string, ReadonlyMap<string, string>>;
+
 export interface RunScores {
   /** The scores file read. */
   readonly file: string;
   readonly scores: ScoresByScorer;
+  readonly reasons: ReasonsByScorer;
   /** The number of a last line without its newline, ignored as torn by a crash. */
   readonly tornLine?: number;
 }
 
 /** Every score line starts so, as every result line does: the writer puts `itemId` first. */
-const LINE_START = '{"itemId":"';
+export const LINE_START = '{"itemId":"';
 
 function parse(text: string): unknown {
   try {
@@ -38,7 +44,7 @@ function parse(text: string): unknown {
 }
 
 /** What is wrong with a line's value, or undefined when it is a score. */
-function problemOf(value: unknown): string | undefined {
+export function problemOf(value: unknown): string | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     return 'is not a JSON object';
   const line = value as Partial<Record<keyof ScoreLine, unknown>>;
@@ -69,6 +75,7 @@ export async function readScores(folder: string): Promise<RunScores> {
   if (!existsSync(file) || !statSync(file).isFile())
     throw RunnerError.runFolder(file, `does not exist: the run has no scores to compare`);
   const scores = new Map<string, Map<string, number>>();
+  const reasons = new Map<string, Map<string, string>>();
   // Where each (scorer, item) was first seen, to name it when a line repeats it.
   const seenAt = new Map<string, Map<string, number>>();
   let tornLine: number | undefined;
@@ -91,7 +98,7 @@ export async function readScores(folder: string): Promise<RunScores> {
           lineNumber,
           `${line.terminated ? '' : 'its last line, without a newline, '}${problem}`,
         );
-      const { itemId, scorer, score } = value as ScoreLine;
+      const { itemId, scorer, score, reason } = value as ScoreLine;
       const items = scores.get(scorer) ?? new Map<string, number>();
       const lines = seenAt.get(scorer) ?? new Map<string, number>();
       const earlier = lines.get(itemId);
@@ -105,10 +112,15 @@ export async function readScores(folder: string): Promise<RunScores> {
       lines.set(itemId, lineNumber);
       scores.set(scorer, items);
       seenAt.set(scorer, lines);
+      if (reason !== undefined) {
+        const why = reasons.get(scorer) ?? new Map<string, string>();
+        why.set(itemId, reason);
+        reasons.set(scorer, why);
+      }
     }
   } catch (error) {
     if (RunnerError.isInstance(error)) throw error;
     throw RunnerError.runFolder(file, 'could not be read', error);
   }
-  return { file, scores, ...(tornLine === undefined ? {} : { tornLine }) };
+  return { file, scores, reasons, ...(tornLine === undefined ? {} : { tornLine }) };
 }

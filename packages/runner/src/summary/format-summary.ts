@@ -1,3 +1,4 @@
+import { formatScores } from './format-scores.js';
 import type { RunSummary } from './run-summary.js';
 
 function table(rows: readonly (readonly [string, string])[]): string {
@@ -38,6 +39,9 @@ export function formatSummary(summary: RunSummary): string {
       'rate limits',
       `${summary.rateLimits.requests} requests, ${summary.rateLimits.rateLimited} answered 429, ${ms(summary.rateLimits.waitedMs)} waited`,
     ]);
+  formatScores(summary.scores ?? {}).forEach((line, i) => {
+    rows.push([i === 0 ? 'scores' : '', line]);
+  });
   summary.topErrors.forEach((error, i) => {
     rows.push([
       i === 0 ? 'top errors' : '',

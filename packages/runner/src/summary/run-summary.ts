@@ -1,6 +1,7 @@
 import type { TokenUsage } from '@skein/spec';
 import type { RateLimiterStats } from '../limits/rate-limiter.js';
 import type { ItemStatus } from '../output/item-result.js';
+import type { ScorerSummary } from '../score/score-book.js';
 
 /** Price of a model in currency units per million tokens. */
 export interface ModelPrice {
@@ -35,4 +36,6 @@ export interface RunSummary {
   readonly elapsedMs: number;
   readonly topErrors: readonly TopError[];
   readonly rateLimits?: RateLimiterStats;
+  /** With scorers: per scorer, its scores in `scores.jsonl` and its calls that gave none here. */
+  readonly scores?: Readonly<Record<string, ScorerSummary>>;
 }

@@ -41,6 +41,7 @@ export class SummaryBuilder {
     model?: string | undefined;
     prices?: Readonly<Record<string, ModelPrice>> | undefined;
     rateLimits?: RateLimiterStats | undefined;
+    scores?: RunSummary['scores'];
   }): RunSummary {
     const topErrors: TopError[] = [...this.#errors.values()]
       .sort((a, b) => b.count - a.count)
@@ -67,6 +68,7 @@ export class SummaryBuilder {
       elapsedMs: fields.elapsedMs,
       topErrors,
       ...(fields.rateLimits ? { rateLimits: fields.rateLimits } : {}),
+      ...(fields.scores ? { scores: fields.scores } : {}),
     };
   }
 

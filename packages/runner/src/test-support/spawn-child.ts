@@ -13,6 +13,7 @@ const packageDir = fileURLToPath(new URL('../../', import.meta.url));
 /** The scripts a test can start, each a TypeScript file run through tsx. */
 export const CHILDREN = {
   crash: new URL('./crash-child.ts', import.meta.url),
+  scoreCrash: new URL('./score-crash-child.ts', import.meta.url),
   cli: new URL('./cli-child.ts', import.meta.url),
   fleet: new URL('./fleet-child.ts', import.meta.url),
 };
@@ -20,6 +21,11 @@ export const CHILDREN = {
 /** The workflow module the CLI tests give `skein run`. */
 export const QA_WORKFLOW_MODULE = fileURLToPath(
   new URL('./qa-workflow-module.ts', import.meta.url),
+);
+
+/** A workflow module with scorers, its threads in the SQLite file named by SCORED_DB. */
+export const SCORED_WORKFLOW_MODULE = fileURLToPath(
+  new URL('./scored-workflow-module.ts', import.meta.url),
 );
 
 /** A workflow module whose factory throws. */
