@@ -78,18 +78,6 @@ export type JobOutcome =
       readonly error: { readonly code: string; readonly message: string };
     };
 
-async function loadOrUndefined(
-  engine: SkeinEngine,
-  threadId: string,
-): Promise<ThreadContext | undefined> {
-  try {
-    return await engine.loadThread(threadId);
-  } catch (error) {
-    if (SkeinError.hasCode(error, 'CHECKPOINT_NOT_FOUND')) return undefined;
-    throw error;
-  }
-}
-
 /**
  * True when this resume job should feed its input to the thread's current pause. The first time
  * the job sees the thread paused it records that checkpoint; a retry (the worker died mid-run)
@@ -167,7 +155,7 @@ async function postIfBusy(
   context: JobContext,
   job: Extract<ThreadJob, { op: 'send' }>,
 ): Promise<JobOutcome | undefined> {
-  const thread = await loadOrUndefined(context.engine, job.threadId);
+  const thread = await context.engine.getThread(job.threadId);
   if (!thread || !isBusy(thread)) return undefined;
   if (job.principal !== undefined && thread.state.principal !== job.principal)
     return invalid(new CheckpointNotFoundError(job.threadId));
@@ -363,7 +351,7 @@ async function runLocked(
       return thread;
     };
     const execute = (thread: ThreadContext) => () => engine.execute(run(thread), options);
-    let thread = await loadOrUndefined(engine, threadId);
+    let thread = await engine.getThread(threadId);
     // A caller's message or answer for a thread of another principal (or of none): to that
     // caller the thread does not exist, and nothing about it changes. It can never run.
     if (
@@ -469,7 +457,7 @@ async function runLocked(
     // A thread that now sleeps or waits with a deadline: its wake is a job, so a worker that is
     // up at that time wakes it even if this one is gone.
     // (As stored: the engine may have run turns after this one, for messages posted meanwhile.)
-    const latest = (await loadOrUndefined(engine, threadId)) ?? thread;
+    const latest = (await engine.getThread(threadId)) ?? thread;
     if (latest && (latest.status === 'PAUSED' || latest.status === 'WAITING')) {
       const next = wakeOf(latest.state);
       if (next) await context.scheduleWake(threadId, next.at);

@@ -132,22 +132,6 @@ function failed(
   };
 }
 
-/**
- * The stored thread, or undefined when the store has none (a process that took its lease died
- * before its first checkpoint): the item then starts afresh.
- */
-async function loadIfStored(
-  engine: SkeinEngine,
-  threadId: string,
-): Promise<ThreadContext | undefined> {
-  try {
-    return await engine.loadThread(threadId);
-  } catch (error) {
-    if (SkeinError.hasCode(error, 'CHECKPOINT_NOT_FOUND')) return undefined;
-    throw error;
-  }
-}
-
 /** A thread found in the store, or one with a `prepareThread` hook: the paths that wait first. */
 async function runAfterWaiting(
   engine: SkeinEngine,
@@ -159,7 +143,7 @@ async function runAfterWaiting(
 ): Promise<ItemOutcome | undefined> {
   let thread: ThreadContext | undefined;
   try {
-    thread = stored ? await loadIfStored(engine, threadId) : undefined;
+    thread = stored ? await engine.getThread(threadId) : undefined;
     if (thread === undefined) {
       thread = engine.createThread(options.workflowId, threadOptionsOf(options, item, threadId));
       if (options.prepareThread) await options.prepareThread(thread, item.value);
