@@ -229,7 +229,7 @@ describe('input guardrails', () => {
     });
     dying.registerWorkflow(workflow);
     const controller = new AbortController();
-    void dying.run('two', { input: 'hello', threadId: 'r', signal: controller.signal });
+    const dyingRun = dying.run('two', { input: 'hello', threadId: 'r', signal: controller.signal });
     await vi.waitFor(async () => expect((await store.load('r'))?.state.step).toBe(2));
     expect(checks).toBe(1);
     clock.now += 60_000;
@@ -244,7 +244,11 @@ describe('input guardrails', () => {
     const [run] = await next.recover();
     expect(await run!.result).toMatchObject({ status: 'COMPLETED', output: 'two' });
     expect(checks).toBe(1);
+    // The process that "died" cannot write over the thread the next one took.
     controller.abort();
+    await expect(dyingRun).rejects.toMatchObject({
+      code: expect.stringMatching(/^(CHECKPOINT_CONFLICT|THREAD_LEASED)$/),
+    });
     next.close();
     dying.close();
   });
