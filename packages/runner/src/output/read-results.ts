@@ -2,7 +2,7 @@ import { closeSync, existsSync, openSync, readSync, statSync, truncateSync } fro
 import { join } from 'node:path';
 import { RunnerError } from '../errors/runner-error.js';
 import { type ItemResult, threadIdOf } from './item-result.js';
-import { scanLines } from './scan-lines.js';
+import { couldStartLine, scanLines } from './scan-lines.js';
 
 export interface ReadResultsOptions {
   /** The run: a result is this run's when its thread is `<runId>/<itemId>`. */
@@ -28,9 +28,6 @@ export interface PreviousResults {
 }
 
 const STATUSES: ReadonlySet<unknown> = new Set(['COMPLETED', 'FAILED', 'PAUSED', 'INVALID']);
-
-/** Every line the run writes starts so (`itemId` is the first field of a result). */
-const LINE_START = '{"itemId":"';
 
 /**
  * A result line this run wrote: the fields every result has, and a thread id naming this run
@@ -107,7 +104,7 @@ export async function readResults(
     for await (const line of scanLines(path)) {
       lineNumber++;
       if (!line.terminated) {
-        if (!(line.text.startsWith(LINE_START) || LINE_START.startsWith(line.text)))
+        if (!couldStartLine(line.text))
           throw RunnerError.runFolder(
             path,
             `its last line (${lineNumber}) is neither a result of run "${runId}" nor the start of one: this run did not write it, and leaves the file as it is`,

@@ -1,5 +1,21 @@
 import { createReadStream } from 'node:fs';
 
+/** How every line of `results.jsonl` and `scores.jsonl` starts: their writers put `itemId` first. */
+const LINE_START = '{"itemId":"';
+
+/**
+ * Whether `text` could be the start of such a line: a last line without its newline that could is
+ * a write a crash tore; one that could not was not written by a run.
+ */
+export function couldStartLine(text: string): boolean {
+  return text.startsWith(LINE_START) || LINE_START.startsWith(text);
+}
+
+/** A last line without its newline that a crash tore from a line a run wrote. */
+export function isTornLine(line: ScannedLine): boolean {
+  return !line.terminated && couldStartLine(line.text);
+}
+
 /** A line of a file with its byte range; `terminated` is false for a last line without `\n`. */
 export interface ScannedLine {
   readonly text: string;

@@ -4,7 +4,7 @@ import type { TokenUsage } from '@skein/spec';
 import { RunnerError } from '../errors/runner-error.js';
 import type { ItemResult, ItemStatus } from '../output/item-result.js';
 import { RESULTS_FILE } from '../output/run-files.js';
-import { scanLines } from '../output/scan-lines.js';
+import { isTornLine, scanLines } from '../output/scan-lines.js';
 import { excerpt } from './format-values.js';
 
 /** What a report keeps of an item's result. */
@@ -35,7 +35,6 @@ export interface ResultsDigest {
 const EXCERPT_LENGTH = 240;
 
 const STATUSES: ReadonlySet<unknown> = new Set(['COMPLETED', 'FAILED', 'PAUSED', 'INVALID']);
-const LINE_START = '{"itemId":"';
 
 function parse(text: string): unknown {
   try {
@@ -88,10 +87,7 @@ export async function readResultsDigest(
   try {
     for await (const line of scanLines(file)) {
       lineNumber++;
-      if (
-        !line.terminated &&
-        (line.text.startsWith(LINE_START) || LINE_START.startsWith(line.text))
-      ) {
+      if (isTornLine(line)) {
         tornLine = lineNumber;
         continue;
       }

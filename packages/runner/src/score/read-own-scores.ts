@@ -1,7 +1,7 @@
 import { existsSync, statSync, truncateSync } from 'node:fs';
 import { RunnerError } from '../errors/runner-error.js';
-import { scanLines } from '../output/scan-lines.js';
-import { LINE_START, problemOf, type ScoreLine } from './read-scores.js';
+import { couldStartLine, scanLines } from '../output/scan-lines.js';
+import { problemOf, type ScoreLine } from './read-scores.js';
 import type { ScoreBook } from './score-book.js';
 
 function parse(text: string): unknown {
@@ -10,10 +10,6 @@ function parse(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-function couldStartLine(text: string): boolean {
-  return text.startsWith(LINE_START) || LINE_START.startsWith(text);
 }
 
 function notOurs(path: string, problem: string): RunnerError<'OUTPUT_NOT_OURS'> {

@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { RunnerError } from '../errors/runner-error.js';
 import { SCORES_FILE } from '../output/run-files.js';
-import { scanLines } from '../output/scan-lines.js';
+import { isTornLine, scanLines } from '../output/scan-lines.js';
 
 export { SCORES_FILE } from '../output/run-files.js';
 
@@ -31,9 +31,6 @@ export interface RunScores {
   /** The number of a last line without its newline, ignored as torn by a crash. */
   readonly tornLine?: number;
 }
-
-/** Every score line starts so, as every result line does: the writer puts `itemId` first. */
-export const LINE_START = '{"itemId":"';
 
 function parse(text: string): unknown {
   try {
@@ -83,10 +80,7 @@ export async function readScores(folder: string): Promise<RunScores> {
   try {
     for await (const line of scanLines(file)) {
       lineNumber++;
-      if (
-        !line.terminated &&
-        (line.text.startsWith(LINE_START) || LINE_START.startsWith(line.text))
-      ) {
+      if (isTornLine(line)) {
         tornLine = lineNumber;
         continue;
       }

@@ -10,8 +10,8 @@ import {
 } from '@skein/toolbench';
 import { RunnerError } from '../errors/runner-error.js';
 import { SCORES_FILE } from '../output/run-files.js';
-import { scanLines } from '../output/scan-lines.js';
-import { LINE_START, problemOf, type ScoreLine } from './read-scores.js';
+import { isTornLine, scanLines } from '../output/scan-lines.js';
+import { problemOf, type ScoreLine } from './read-scores.js';
 import type { JudgeDetails } from './scorers/judge-details.js';
 
 export interface ToolBenchPassRateOptions extends PassRateOptions {
@@ -81,8 +81,7 @@ export async function toolBenchPassRate(
   let lineNumber = 0;
   for await (const line of scanLines(file)) {
     lineNumber++;
-    if (!line.terminated && (line.text.startsWith(LINE_START) || LINE_START.startsWith(line.text)))
-      continue;
+    if (isTornLine(line)) continue;
     const value = parse(line.text);
     const problem = value === undefined ? 'is not JSON' : problemOf(value);
     if (problem !== undefined) throw RunnerError.scoresLine(file, lineNumber, problem);
