@@ -7,6 +7,8 @@ export interface TakenJob {
   readonly payload: unknown;
   /** The pool that holds the job; another pool's lock means the job is no longer ours. */
   readonly locked_by: string | null;
+  /** Its named queue (a sender's send jobs for a thread share one), or null. */
+  readonly job_queue_id: number | null;
 }
 
 /**
@@ -58,6 +60,36 @@ export async function deferJob(
       where id = $1 and locked_by = $2`,
     [job.id, job.locked_by, delayMs, JSON.stringify(payload)],
   );
+}
+
+/**
+ * Sets a job aside behind an earlier job of its named queue that is still to run (set aside
+ * itself, or to be retried after a failure), so it is due no sooner than that one: one sender's
+ * messages go in the order they were queued. graphile-worker runs a named queue's jobs one at a
+ * time, but picks the next by `run_at`, so a job set aside for later would otherwise be passed by
+ * the next one. Like `deferJob`, only while this pool holds it, without counting the attempt (the
+ * task then throws `JobSetAside`, and the failure update's backoff puts it after the earlier one).
+ * Resolves false, changing nothing, when no earlier job of its queue is still to run; a job that
+ * failed for good (`attempts = max_attempts`) is not waited for.
+ */
+export async function deferBehindEarlier(
+  pool: pg.Pool,
+  graphileSchema: string,
+  job: TakenJob,
+): Promise<boolean> {
+  if (job.job_queue_id === null) return false;
+  const { rowCount } = await pool.query(
+    `update ${quoteIdentifier(graphileSchema)}._private_jobs j
+        set run_at = greatest(now(), earlier.run_at),
+            locked_at = now(),
+            attempts = greatest(j.attempts - 1, 0)
+       from (select max(run_at) as run_at
+               from ${quoteIdentifier(graphileSchema)}._private_jobs
+              where job_queue_id = $3 and id < $1 and attempts < max_attempts) earlier
+      where j.id = $1 and j.locked_by = $2 and earlier.run_at is not null`,
+    [job.id, job.locked_by, job.job_queue_id],
+  );
+  return rowCount === 1;
 }
 
 /**

@@ -39,6 +39,11 @@ export interface JobContext {
    * a live run elsewhere holds the thread (`leased`, `stale-writer`).
    */
   readonly setAside: () => Promise<void>;
+  /**
+   * For a send job: puts it off behind an earlier job of its sender's queue that is still to run
+   * (see `deferBehindEarlier`); false, changing nothing, when none is.
+   */
+  readonly deferBehindEarlier: () => Promise<boolean>;
 }
 
 /** What the job did, for tests and logs. */
@@ -72,6 +77,11 @@ export type JobOutcome =
    * nothing ran, and the job is looked at again later without counting an attempt.
    */
   | { readonly kind: 'leased' }
+  /**
+   * A send job whose sender's earlier message is still to be sent (its job set aside, or to be
+   * retried): nothing ran, and the job goes after that one, without counting an attempt.
+   */
+  | { readonly kind: 'behind' }
   /** The job can never run (see `parseThreadJob`): failed once, for good. */
   | {
       readonly kind: 'invalid';
@@ -300,8 +310,10 @@ async function unbuildable(
  */
 export async function runThreadJob(context: JobContext, job: ThreadJob): Promise<JobOutcome> {
   const { threadId } = job;
-  // A message for a busy thread is posted without the lock its runner holds.
+  // A message for a busy thread is posted without the lock its runner holds — in its sender's
+  // order, so never before an earlier message of the sender that is still to be sent.
   if (job.op === 'send') {
+    if (await context.deferBehindEarlier()) return { kind: 'behind' };
     const posted = await postIfBusy(context, job);
     if (posted) return posted;
   }

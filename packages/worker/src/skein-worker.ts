@@ -7,6 +7,7 @@ import { EventPublisher } from './event-publisher.js';
 import { idempotencyKeyOf, type ToolCallScope } from './idempotency-keys.js';
 import { encodeThreadJob, type ParsedJob, parseThreadJob, type ThreadJob } from './job-payload.js';
 import {
+  deferBehindEarlier,
   deferJob,
   deferralDelayMs,
   JobSetAside,
@@ -61,6 +62,9 @@ export type WorkerOptions = WorkerClientOptions & {
 
 /** Threads a worker runs at once unless told: an I/O-bound fleet's, see `concurrency`. */
 const DEFAULT_CONCURRENCY = 100;
+
+/** Outcomes of a job put off for later (set aside, not done): told once it is back in the queue. */
+const PUT_OFF: ReadonlySet<JobOutcome['kind']> = new Set(['leased', 'stale-writer', 'behind']);
 
 /**
  * Connections of the queue's pool: graphile-worker's job fetches and completions, the thread
@@ -267,6 +271,8 @@ export class SkeinWorker extends WorkerClient {
         scheduleWake: (threadId, at) => this.#scheduleWake(threadId, at),
         // Someone else runs the thread now: look again later, without counting an attempt and
         // without deleting the job, which the other worker may hold by then.
+        deferBehindEarlier: () =>
+          deferBehindEarlier(this.queue.pool, this.queue.graphileSchema, job),
         setAside: () =>
           deferJob(
             this.queue.pool,
@@ -348,10 +354,11 @@ export class SkeinWorker extends WorkerClient {
       const told = () => {
         if (threadId !== undefined) this.#options.onJob?.(threadId, outcome);
       };
-      if (outcome.kind !== 'leased' && outcome.kind !== 'stale-writer') told();
+      const putOff = PUT_OFF.has(outcome.kind);
+      if (!putOff) told();
       if (outcome.kind === 'invalid')
         await this.#failForGood(job, payload, threadId, outcome.error);
-      if ((outcome.kind === 'leased' || outcome.kind === 'stale-writer') && !parsed.invalid) {
+      if (putOff && !parsed.invalid) {
         // Put off by `#run` (the job is not deleted: if the other run dies, this job goes on with
         // the thread); graphile-worker's failure update unlocks it.
         told();
