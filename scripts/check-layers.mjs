@@ -3,7 +3,10 @@
 // (adapters, stores) <- apps. Every `@skein/*` import must be a declared dependency (a
 // devDependency only in test files), never of a package in a higher layer, only through a subpath
 // the target exports, and no relative import may leave its package. Inside a package, the folders
-// of src/ must not import each other in a circle. Run by the root `test` script;
+// of src/ must not import each other in a circle. Outside core, source (tests aside) starts runs
+// through `SkeinEngine` only: it never imports the executor or builder inside it (issue 48: one
+// way into a run, so waking, turn tracking, events and leases hold whoever starts it). Run by the
+// root `test` script;
 // `node scripts/check-layers.mjs [root]` prints every violation and exits 1 if there is any.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -109,6 +112,24 @@ function exportsSubpath(manifest, subpath) {
   return Object.hasOwn(map, subpath);
 }
 
+/** Core's run machinery, which only `SkeinEngine` drives outside core's own code and tests. */
+const ENGINE_INSIDES = ['ThreadExecutor', 'ThreadBuilder'];
+
+/** Names from ENGINE_INSIDES a source imports from `@skein/core`, with their lines. */
+export function engineInsidesOf(text) {
+  const found = [];
+  const code = withoutComments(text);
+  for (const match of code.matchAll(
+    /import\s+(?:type\s+)?\{([^}]*)\}\s*from\s*['"]@skein\/core['"]/g,
+  )) {
+    const line = code.slice(0, match.index).split('\n').length;
+    for (const part of match[1].split(','))
+      for (const name of ENGINE_INSIDES)
+        if (new RegExp(`^\\s*(?:type\\s+)?${name}\\b`).test(part)) found.push({ name, line });
+  }
+  return found;
+}
+
 const layerOf = (name) => LAYERS[name] ?? APP_LAYER;
 const describeLayer = (name) => `${name} (${LAYER_NAMES[layerOf(name)]})`;
 
@@ -130,8 +151,15 @@ export function checkLayers(root) {
       const rel = relative(root, file).split(sep).join('/');
       const isTest = TEST_FILE.test(rel);
       const report = (line, message) => violations.push({ file: rel, line, message });
-      const imports = importsOf(readFileSync(file, 'utf8'));
+      const text = readFileSync(file, 'utf8');
+      const imports = importsOf(text);
       if (!isTest) sources.push({ path: file, imports });
+      if (!isTest && layerOf(self) > layerOf('@skein/core'))
+        for (const { name, line } of engineInsidesOf(text))
+          report(
+            line,
+            `${self} imports ${name} from @skein/core: runs start through SkeinEngine's calls (run, send, resume, claimResume, wake), which wake, track turns and follow events the same for every caller`,
+          );
       for (const { specifier, line } of imports) {
         if (specifier.startsWith('.')) {
           const target = resolve(dirname(file), specifier);

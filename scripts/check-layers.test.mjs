@@ -164,4 +164,25 @@ describe('folders of one package', () => {
     });
     assert.deepEqual(checkLayers(root), []);
   });
+
+  it("refuses another package's source that drives core's executor or builder, not its tests", () => {
+    const deps = { dependencies: { '@skein/spec': 'workspace:*', '@skein/core': 'workspace:*' } };
+    const root = workspace({
+      ...openai(deps),
+      'packages/openai/src/run.ts': `import {\n  SkeinEngine,\n  type ThreadBuilder,\n  ThreadExecutor,\n} from '@skein/core';\n// import { ThreadExecutor } from '@skein/core';\n`,
+      'packages/openai/src/run.test.ts': `import { ThreadExecutor } from '@skein/core';\n`,
+      'packages/openai/src/ok.ts': `import { SkeinEngine, type ThreadContext } from '@skein/core';\n`,
+      'packages/core/src/engine.ts': `import { ThreadExecutor } from '@skein/core';\n`,
+    });
+    const found = messages(root).filter((m) => !m.includes('same layer'));
+    assert.equal(found.length, 2, found.join('\n'));
+    assert.match(
+      found[0],
+      /^packages\/openai\/src\/run\.ts:1 @skein\/openai imports ThreadBuilder/,
+    );
+    assert.match(
+      found[1],
+      /imports ThreadExecutor from @skein\/core: runs start through SkeinEngine/,
+    );
+  });
 });

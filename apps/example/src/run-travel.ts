@@ -162,7 +162,7 @@ export async function runTravel(options: TravelOptions): Promise<number> {
         ...(thread.state.pending ? { pending: thread.state.pending } : {}),
       };
     } else {
-      result = await engine.execute(thread, { signal, maxSteps: 200 });
+      ({ result } = await engine.run(thread, { signal, maxSteps: 200 }));
     }
     const used = { flag: false };
     // A stop request leaves a paused thread paused, waiting for its answer.

@@ -58,7 +58,6 @@ export type {
   RegisterWorkflowOptions,
   RunOutcome,
   SendOptions,
-  SendOutcome,
   SkeinEngineOptions,
 } from './engine/skein-engine.js';
 // Engine

@@ -125,7 +125,7 @@ describe('converted tools in a Skein workflow', () => {
       input: 'Help me',
       variables: { role: 'guest' },
     });
-    const paused = await engine.execute(thread);
+    const { result: paused } = await engine.run(thread);
 
     // A guest never sees the admin tool; everyone else is offered.
     expect(llm.requests[0]!.tools.map((t) => t.name)).toEqual([

@@ -90,7 +90,7 @@ describe('a process killed with SIGKILL in the middle of a node', () => {
     expect(await takeOver(expiry - 1)).toBe(false);
     expect(await takeOver(expiry)).toBe(true);
     const thread = await engine.loadThread(THREAD);
-    const resumed = await engine.execute(thread, { maxSteps: loopSteps(ROUNDS) });
+    const { result: resumed } = await engine.run(thread, { maxSteps: loopSteps(ROUNDS) });
     expect(resumed.status).toBe('COMPLETED');
 
     // The same workflow, uninterrupted, in this process on another file.

@@ -81,7 +81,7 @@ describe('a fan-out killed with SIGKILL while one branch still runs', () => {
     engine.events.on('thread:started', (e) => ran.push(e.threadId));
     engine.events.on('node:started', (e) => ran.push(`${e.threadId}:${e.nodeId}`));
     const thread = await engine.loadThread('trip');
-    const result = await engine.execute(thread);
+    const { result } = await engine.run(thread);
     expect(result.status).toBe('COMPLETED');
     // Only the Slow branch ran again (it had stored nothing, so from its start).
     expect(ran.filter((r) => r.includes('/each@'))).toEqual([

@@ -240,7 +240,7 @@ describe('SqliteCheckpointStore', () => {
     await a.run('loop', { threadId: 'same' });
     const stale = await b.loadThread('same', 'same:2');
     stale.dispatch({ type: 'finished', status: 'FAILED', error: undefined });
-    await expect(b.execute(stale)).rejects.toMatchObject({ code: 'CHECKPOINT_CONFLICT' });
+    await expect(b.run(stale)).rejects.toMatchObject({ code: 'CHECKPOINT_CONFLICT' });
     first.close();
     second.close();
   });

@@ -362,7 +362,8 @@ async function runLocked(
       context.prepare?.(thread);
       return thread;
     };
-    const execute = (thread: ThreadContext) => () => engine.execute(run(thread), options);
+    const execute = (thread: ThreadContext) => () =>
+      engine.run(run(thread), options).then(({ result }) => result);
     let thread = await engine.getThread(threadId);
     // A caller's message or answer for a thread of another principal (or of none): to that
     // caller the thread does not exist, and nothing about it changes. It can never run.

@@ -4,7 +4,7 @@ import { HttpRequestError } from '@skein/http';
 /** What a chat request does to threads: the engine, or the caller's view of it. */
 type ChatThreadAccess = Pick<
   SkeinEngine | PrincipalEngine,
-  'send' | 'claimResume' | 'loadThread' | 'execute'
+  'send' | 'claimResume' | 'loadThread' | 'run'
 >;
 
 /** Who sent a chat request: its principal (none without `authorize`) and what it may reach. */

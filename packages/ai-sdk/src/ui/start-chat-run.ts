@@ -186,7 +186,10 @@ async function regenerate(
         if (event.type === 'checkpoint:saved' && event.threadId === next.threadId) next.commit();
         onEvent(event);
       });
-      return ctx.caller.threads.execute(fork, { signal }).finally(unsubscribe);
+      return ctx.caller.threads
+        .run(fork, { signal })
+        .then(({ result }) => result)
+        .finally(unsubscribe);
     },
     {
       threadId: next.threadId,

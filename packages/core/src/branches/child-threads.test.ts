@@ -450,7 +450,7 @@ describe('a fan-out cancelled from outside', () => {
       },
     });
     quick.registerWorkflow(engine.workflows.get('slowmap').definition);
-    const again = await quick.execute(await quick.loadThread('C'));
+    const { result: again } = await quick.run(await quick.loadThread('C'));
     expect(again.status).toBe('COMPLETED');
     expect(again.output).toEqual(['0', '10', '20']);
     // Branch 0 had finished: its tool ran once; 1 and 2 ran again.

@@ -115,7 +115,7 @@ describe('checkpoints', () => {
       const fresh = engine(store);
       const thread = await fresh.loadThread('c');
       expect(thread.lastCheckpointId).toBe(stored!.checkpoint.id);
-      const result = await fresh.execute(thread);
+      const { result } = await fresh.run(thread);
       expect(result.status, crashAt).toBe('COMPLETED');
       expect(result.output, crashAt).toBe(reference.result.output);
       const all = shape(thread.conversation.getAllMessages());
@@ -151,7 +151,7 @@ describe('checkpoints', () => {
     // The half-run node's prompt, call and tool result are stored but no longer visible.
     expect(visibleAfterFailure).not.toContain('Oslo');
     expect(thread.conversation.getAllMessages().some((m) => m.content === 'Oslo')).toBe(true);
-    const retried = await e.execute(thread);
+    const { result: retried } = await e.run(thread);
     expect(retried.status).toBe('COMPLETED');
     const reference = await engine(new InMemoryCheckpointStore()).run('trip', { threadId: 'r' });
     expect(thread.conversation.getMessages()).toEqual(reference.thread.conversation.getMessages());
@@ -180,10 +180,10 @@ describe('checkpoints', () => {
     const rebuilt = await e.loadThread('x', 'x:2');
     rebuilt.dispatch({ type: 'finished', status: 'FAILED', error: undefined });
     rebuilt.conversation.addMessage({ role: 'user', content: 'diverge' });
-    await expect(e.execute(rebuilt)).rejects.toThrow(CheckpointConflictError);
+    await expect(e.run(rebuilt)).rejects.toThrow(CheckpointConflictError);
     // Forking under a new id works from any checkpoint.
     const fork = await e.loadThread('x', 'x:2', { forkAs: 'x-fork' });
-    const forked = await e.execute(fork);
+    const { result: forked } = await e.run(fork);
     expect(forked.status).toBe('COMPLETED');
     expect((await store.load('x'))!.conversation.messages.length).toBe(
       thread.conversation.getTotalMessageCount(),

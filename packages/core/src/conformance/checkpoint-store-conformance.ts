@@ -179,7 +179,7 @@ export function runCheckpointStoreConformance(
             { role: 'user', content: (values.lone as string[]).join('|') },
           ],
         });
-        expect((await engine.execute(thread)).status).toBe('PAUSED');
+        expect((await engine.run(thread)).result.status).toBe('PAUSED');
         const reopened = reopen ? await reopen() : store;
         const loaded = (await reopened.load('values'))!;
         const { negativeZero, ...variables } = loaded.state.variables;
@@ -334,7 +334,7 @@ export function runCheckpointStoreConformance(
         const thread = await engine.loadThread('conflict', infos[1]!.id);
         thread.dispatch({ type: 'finished', status: 'FAILED', error: undefined });
         const before = await store.load('conflict');
-        await expect(engine.execute(thread)).rejects.toMatchObject({ code: 'CHECKPOINT_CONFLICT' });
+        await expect(engine.run(thread)).rejects.toMatchObject({ code: 'CHECKPOINT_CONFLICT' });
         expect(await store.load('conflict')).toEqual(before);
       }));
 
@@ -349,7 +349,7 @@ export function runCheckpointStoreConformance(
         expect(older!.messageCount).toBe(latest!.messageCount);
         const stale = await engine.loadThread('stale', older!.id);
         const before = await store.list('stale');
-        await expect(engine.execute(stale)).rejects.toMatchObject({ code: 'CHECKPOINT_CONFLICT' });
+        await expect(engine.run(stale)).rejects.toMatchObject({ code: 'CHECKPOINT_CONFLICT' });
         expect(await store.list('stale')).toEqual(before);
       }));
 

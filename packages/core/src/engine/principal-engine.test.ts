@@ -99,7 +99,7 @@ describe("a principal's view of the engine", () => {
       expect(await codeOf(bob.resume(threadId, 'x'))).toBe('CHECKPOINT_NOT_FOUND');
       expect(await codeOf(bob.resume(thread, 'x'))).toBe('CHECKPOINT_NOT_FOUND');
       expect(await codeOf(bob.claimResume(thread, 'x'))).toBe('CHECKPOINT_NOT_FOUND');
-      expect(await codeOf(bob.execute(thread))).toBe('CHECKPOINT_NOT_FOUND');
+      expect(await codeOf(bob.run(thread))).toBe('CHECKPOINT_NOT_FOUND');
       expect(await codeOf(bob.fork(threadId))).toBe('CHECKPOINT_NOT_FOUND');
       expect(await codeOf(bob.history(threadId, { variables: false }))).toBe(
         'CHECKPOINT_NOT_FOUND',

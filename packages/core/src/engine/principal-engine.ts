@@ -1,16 +1,16 @@
 import { CheckpointNotFoundError, checkThreadId } from '@skein/spec';
 import type { ThreadEventListener } from '../events/thread-event.js';
 import type { HistoryEntry, HistoryOptions } from '../history/thread-history.js';
-import type { ExecuteOptions, StartedRun, ThreadResult } from '../run/thread-executor.js';
+import type { ExecuteOptions, StartedRun } from '../run/thread-executor.js';
 import type { BuildThreadOptions, FromCheckpointOptions } from '../thread/thread-builder.js';
 import type { ThreadContext } from '../thread/thread-context.js';
 import type { SentMessage } from './chat-turn.js';
+import type { SendResult } from './posted-result.js';
 import type {
   FollowOptions,
   ForkOptions,
   RunOutcome,
   SendOptions,
-  SendOutcome,
   SkeinEngine,
 } from './skein-engine.js';
 
@@ -20,7 +20,11 @@ import type {
  * @internal
  */
 export interface PrincipalCalls {
-  send(threadId: string, message: SentMessage, options: SendOptions): Promise<SendOutcome>;
+  send(
+    threadId: string,
+    message: SentMessage,
+    options: SendOptions,
+  ): Promise<RunOutcome<SendResult>>;
   fork(threadId: string, options: ForkOptions): Promise<RunOutcome>;
   history(threadId: string, options: HistoryOptions | undefined): Promise<HistoryEntry[]>;
 }
@@ -68,12 +72,23 @@ export class PrincipalEngine {
     return this.#engine.createThread(workflowId, { ...options, principal: this.principal });
   }
 
-  /** Builds a thread of this principal's and runs it (see `SkeinEngine.run`). */
+  /**
+   * Runs a thread of this principal's (see `SkeinEngine.run`): a new one of `workflowId`, or
+   * `thread` (another principal's is `CHECKPOINT_NOT_FOUND`).
+   */
   run(
     workflowId: string,
+    options?: PrincipalBuildOptions & ExecuteOptions & FollowOptions,
+  ): Promise<RunOutcome>;
+  /** Runs `thread`, which must be this principal's (see `SkeinEngine.run`). */
+  run(thread: ThreadContext, options?: ExecuteOptions & FollowOptions): Promise<RunOutcome>;
+  async run(
+    target: string | ThreadContext,
     options: PrincipalBuildOptions & ExecuteOptions & FollowOptions = {},
   ): Promise<RunOutcome> {
-    return this.#engine.run(workflowId, { ...options, principal: this.principal });
+    return typeof target === 'string'
+      ? this.#engine.run(target, { ...options, principal: this.principal })
+      : this.#engine.run(this.#own(target), options);
   }
 
   /**
@@ -82,7 +97,11 @@ export class PrincipalEngine {
    * of it (it hears the thread from the turn that takes the message, once the thread is found to
    * be this principal's).
    */
-  send(threadId: string, message: SentMessage, options: SendOptions = {}): Promise<SendOutcome> {
+  send(
+    threadId: string,
+    message: SentMessage,
+    options: SendOptions = {},
+  ): Promise<RunOutcome<SendResult>> {
     return this.#calls.send(threadId, message, options);
   }
 
@@ -114,11 +133,6 @@ export class PrincipalEngine {
     const thread = await this.#engine.loadThread(threadId, checkpointId, options);
     if (!this.owns(thread)) throw new CheckpointNotFoundError(threadId, checkpointId);
     return thread;
-  }
-
-  /** Runs a thread of this principal's (see `SkeinEngine.execute`). */
-  async execute(thread: ThreadContext, options?: ExecuteOptions): Promise<ThreadResult> {
-    return this.#engine.execute(this.#own(thread), options);
   }
 
   /** Continues a PAUSED thread of this principal's, given or by id (see `SkeinEngine.resume`). */

@@ -75,7 +75,7 @@ async function runScenario(clears: { keepSystemMessage: boolean }[]) {
   engine.events.on('node:completed', (e) => {
     if (e.nodeId === 'phase1') thread.addDynamicTools([weather]);
   });
-  const result = await engine.execute(thread);
+  const { result } = await engine.run(thread);
   return { llm, thread, result };
 }
 

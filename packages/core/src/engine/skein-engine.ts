@@ -142,21 +142,16 @@ export interface FollowOptions {
 export interface SendOptions extends TurnOptions, FollowOptions {}
 
 /**
- * What `send` resolves to: the thread and the turn that took the message, or — when no turn of
- * this engine took it — the message posted to the thread's inbox (`result.posted`).
+ * What every engine call that runs a thread to its end resolves with (`run`, `resume`, `fork`,
+ * `send`): the thread, and how its run ended. For `send`, `result` is a `SendResult`: the turn
+ * that took the message, or — when no turn of this engine took it — the message posted to the
+ * thread's inbox (`result.posted`). The calls that resolve as soon as the run has taken its
+ * thread (`claimResume`, `wake`, `wakeDue`, `recover`) give a `StartedRun`, whose `result` is
+ * this `result` to come.
  */
-export interface SendOutcome {
+export interface RunOutcome<Result extends SendResult = ThreadResult> {
   readonly thread: ThreadContext;
-  readonly result: SendResult;
-}
-
-/**
- * What the engine's `run`, `send`, `resume` and `fork` resolve to: the thread and how its run
- * ended. `execute` (like `ThreadExecutor.execute` and `.resume`) resolves with the result alone.
- */
-export interface RunOutcome {
-  readonly thread: ThreadContext;
-  readonly result: ThreadResult;
+  readonly result: Result;
 }
 
 /**
@@ -308,15 +303,6 @@ export class SkeinEngine {
   }
 
   /**
-   * Runs a new, failed, cancelled or rebuilt thread from its current node and resolves with its
-   * `ThreadResult`, like `ThreadExecutor.execute`. `execute` mirrors the executor and returns the
-   * result alone; the engine's `run`, `send`, `resume` and `fork` return `{ thread, result }`.
-   */
-  execute(thread: ThreadContext, options?: ExecuteOptions): Promise<ThreadResult> {
-    return this.#start(thread, options).then((started) => started.result);
-  }
-
-  /**
    * Continues a PAUSED thread with the input it waits for (an answer, tool approvals, or
    * `{ branch, input }`) and resolves with `{ thread, result }`, like `run`, `send` and `fork`.
    * `thread` is the thread or its id: an id is loaded from the store (`loadThread`; an unknown
@@ -346,7 +332,7 @@ export class SkeinEngine {
     threadId: string,
     message: SentMessage,
     options: SendOptions = {},
-  ): Promise<SendOutcome> {
+  ): Promise<RunOutcome<SendResult>> {
     return this.#send(threadId, message, options, undefined);
   }
 
@@ -356,7 +342,7 @@ export class SkeinEngine {
     message: SentMessage,
     options: SendOptions,
     principal: string | undefined,
-  ): Promise<SendOutcome> {
+  ): Promise<RunOutcome<SendResult>> {
     checkThreadId(threadId);
     const user = userMessage(message, 'message', this.#contentOptions);
     if (!this.store)
@@ -549,12 +535,23 @@ export class SkeinEngine {
     return started;
   }
 
-  /** Builds a thread and runs it: `{ thread, result }`. */
-  async run(
+  /**
+   * Runs a thread until it ends, pauses or fails, and resolves with `{ thread, result }` (as
+   * `send`, `resume` and `fork` do): a new thread of `workflowId`, built with `options` as
+   * `createThread` builds it; or `thread` from its current node — one `createThread` built, or a
+   * stored one (`loadThread`) that failed, was cancelled or was rebuilt, to go on.
+   */
+  run(
     workflowId: string,
+    options?: BuildThreadOptions & ExecuteOptions & FollowOptions,
+  ): Promise<RunOutcome>;
+  /** Runs `thread` from its current node: one `createThread` built, or a stored one to go on. */
+  run(thread: ThreadContext, options?: ExecuteOptions & FollowOptions): Promise<RunOutcome>;
+  async run(
+    target: string | ThreadContext,
     options: BuildThreadOptions & ExecuteOptions & FollowOptions = {},
   ): Promise<RunOutcome> {
-    const thread = this.createThread(workflowId, options);
+    const thread = typeof target === 'string' ? this.createThread(target, options) : target;
     return { thread, result: await (await this.#start(thread, options)).result };
   }
 

@@ -283,12 +283,12 @@ describe('input guardrails', () => {
   it('no execute, resume or recover runs past a trip', async () => {
     const { engine, store } = setup([{ content: 'x' }], { input: ['offTopic'] });
     const { thread } = await engine.run('one', { input: 'weather', threadId: 't' });
-    await expect(engine.execute(thread)).rejects.toMatchObject({ code: 'GUARDRAIL_TRIPPED' });
+    await expect(engine.run(thread)).rejects.toMatchObject({ code: 'GUARDRAIL_TRIPPED' });
     await expect(engine.resume(thread, 'yes')).rejects.toMatchObject({
       code: 'GUARDRAIL_TRIPPED',
     });
     const loaded = await engine.getThread('t');
-    await expect(engine.execute(loaded!)).rejects.toMatchObject({ code: 'GUARDRAIL_TRIPPED' });
+    await expect(engine.run(loaded!)).rejects.toMatchObject({ code: 'GUARDRAIL_TRIPPED' });
     await engine.recover();
     expect((await store.load('t'))?.state.status).toBe('FAILED');
   });
@@ -564,7 +564,7 @@ describe('hostile guardrails end the thread typed, never hung, never running the
       2,
     );
     const { thread } = await engine.run('one', { input: 'pay' });
-    const again = await engine.execute(thread);
+    const { result: again } = await engine.run(thread);
     expect(again.status).toBe('COMPLETED');
     expect(charged).toEqual([5]);
   });
@@ -681,6 +681,6 @@ describe('on a branch', () => {
     });
     const { thread, result } = await engine.run('fan', { input: 'go' });
     expect(result.error).toMatchObject({ code: 'GUARDRAIL_TRIPPED', guardrail: 'noSecrets' });
-    await expect(engine.execute(thread)).rejects.toMatchObject({ code: 'GUARDRAIL_TRIPPED' });
+    await expect(engine.run(thread)).rejects.toMatchObject({ code: 'GUARDRAIL_TRIPPED' });
   });
 });

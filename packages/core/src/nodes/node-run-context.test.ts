@@ -40,7 +40,7 @@ describe('the signal a node handler gets', () => {
     const { engine, seen } = recordingEngine();
     const controller = new AbortController();
     const thread = engine.createThread('two');
-    await engine.execute(thread, { signal: controller.signal });
+    await engine.run(thread, { signal: controller.signal });
     expect(seen).toEqual([controller.signal, controller.signal]);
   });
 

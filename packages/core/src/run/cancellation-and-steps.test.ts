@@ -15,7 +15,7 @@ describe('cancellation', () => {
       if (tokens.length === 2) controller.abort();
     });
     const thread = engine.createThread('one', { input: 'talk' });
-    const result = await engine.execute(thread, { signal: controller.signal });
+    const { result } = await engine.run(thread, { signal: controller.signal });
     expect(result.status).toBe('CANCELLED');
     expect(result.error?.code).toBe('THREAD_CANCELLED');
     expect(tokens.length).toBe(2);
@@ -63,11 +63,11 @@ describe('cancellation', () => {
     const { engine } = engineWith([]);
     engine.registerWorkflow(def);
     const thread = engine.createThread('spin');
-    const first = await engine.execute(thread, { maxSteps: 10 });
+    const { result: first } = await engine.run(thread, { maxSteps: 10 });
     expect(first.status).toBe('FAILED');
     expect(first.error?.code).toBe('MAX_STEPS_EXCEEDED');
     expect(thread.variables.n).toBe(9);
-    const rest = await engine.execute(thread, { maxSteps: 1000 });
+    const { result: rest } = await engine.run(thread, { maxSteps: 1000 });
     expect(rest).toMatchObject({ status: 'COMPLETED', output: 100 });
   });
 });

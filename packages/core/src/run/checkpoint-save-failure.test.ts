@@ -83,7 +83,7 @@ describe('a checkpoint save that fails', () => {
       }
       return original(checkpoint);
     };
-    const result = await engine.execute(thread);
+    const { result } = await engine.run(thread);
     expect(result.status).toBe('FAILED');
     expect(result.error).toMatchObject({
       code: 'CHECKPOINT_SAVE_FAILED',
@@ -105,11 +105,11 @@ describe('a checkpoint save that fails', () => {
     expect(result.lastCheckpointId).toBe(stored!.checkpoint.id);
 
     // In this process, and in another one from the store, the thread continues to the end.
-    const again = await engine.execute(thread);
+    const { result: again } = await engine.run(thread);
     expect(again.status).toBe('PAUSED');
     expect((await engine.resume(thread, 'yes')).result.status).toBe('COMPLETED');
     const elsewhere = engineOn(store);
-    const copy = await elsewhere.execute(
+    const { result: copy } = await elsewhere.run(
       await elsewhere.loadThread('t', stored!.checkpoint.id, { forkAs: 'u' }),
     );
     expect(copy.status).toBe('PAUSED');
@@ -120,17 +120,17 @@ describe('a checkpoint save that fails', () => {
     const engine = engineOn(store);
     const thread = engine.createThread('w', { threadId: 't' });
     store.down = true;
-    const result = await engine.execute(thread);
+    const { result } = await engine.run(thread);
     expect(result.status).toBe('FAILED');
     expect(result.error).toMatchObject({ code: 'CHECKPOINT_SAVE_FAILED', threadId: 't' });
     expect((result.error as { lastCheckpointId?: string }).lastCheckpointId).toBeUndefined();
     expect(thread.status).toBe('FAILED');
     expect(thread.state.currentNodeId).toBe('start');
     expect(await store.load('t')).toBeUndefined();
-    const again = await engine.execute(thread);
+    const { result: again } = await engine.run(thread);
     expect(again.status).toBe('FAILED');
     store.down = false;
-    const back = await engine.execute(thread);
+    const { result: back } = await engine.run(thread);
     expect(back.status).toBe('PAUSED');
     const stored = await store.load('t');
     expect(stored!.state.status).toBe('PAUSED');
@@ -144,7 +144,7 @@ describe('a checkpoint save that fails', () => {
     const engine = engineOn(store);
     const thread = engine.createThread('w', { threadId: 't', input: 'hello' });
     store.failSave = 1;
-    const result = await engine.execute(thread);
+    const { result } = await engine.run(thread);
     expect(result.status).toBe('FAILED');
     const stored = (await store.load('t'))!;
     expect(stored.state).toMatchObject({ status: 'FAILED', currentNodeId: 'start', step: 0 });
@@ -157,7 +157,7 @@ describe('a checkpoint save that fails', () => {
     expect(stored.conversation.messages.at(-1)).toMatchObject({ role: 'user', content: 'hello' });
     const elsewhere = engineOn(store);
     const rebuilt = await elsewhere.loadThread('t');
-    expect((await elsewhere.execute(rebuilt)).status).toBe('PAUSED');
+    expect((await elsewhere.run(rebuilt)).result.status).toBe('PAUSED');
     const reference = await engineOn(new JsonTextStore()).run('w', { input: 'hello' });
     expect(rebuilt.conversation.getMessages()).toEqual(reference.thread.conversation.getMessages());
   });
@@ -186,7 +186,7 @@ describe('a checkpoint save that fails', () => {
     const engine = engineOn(store);
     const { thread } = await engine.run('w', { threadId: 't' });
     const stale = await engine.loadThread('t', 't:2');
-    await expect(engine.execute(stale)).rejects.toMatchObject({ code: 'CHECKPOINT_CONFLICT' });
+    await expect(engine.run(stale)).rejects.toMatchObject({ code: 'CHECKPOINT_CONFLICT' });
     expect(stale.status).toBe('FAILED');
     expect(stale.state.error?.code).toBe('CHECKPOINT_CONFLICT');
     expect((await engine.resume(thread, 'yes')).result.status).toBe('COMPLETED');

@@ -21,7 +21,7 @@ describe('numeric execute and resume options', () => {
     const thread = e.createThread('w');
     const before = thread.state;
     for (const maxSteps of [Number.NaN, -1, 0, 1.5, Infinity, '10' as unknown as number]) {
-      await expect(e.execute(thread, { maxSteps }), String(maxSteps)).rejects.toMatchObject({
+      await expect(e.run(thread, { maxSteps }), String(maxSteps)).rejects.toMatchObject({
         code: 'INVALID_ARGUMENT',
         argument: 'maxSteps',
         message: expect.stringMatching(
@@ -31,7 +31,7 @@ describe('numeric execute and resume options', () => {
       expect(thread.state).toBe(before);
       expect(thread.running).toBe(false);
     }
-    expect((await e.execute(thread, { maxSteps: 5 })).status).toBe('PAUSED');
+    expect((await e.run(thread, { maxSteps: 5 })).result.status).toBe('PAUSED');
     const paused = thread.state;
     await expect(e.resume(thread, 'hi', { maxSteps: Number.NaN })).rejects.toMatchObject({
       code: 'INVALID_ARGUMENT',

@@ -19,11 +19,11 @@ describe('pause and resume', () => {
     engine.registerWorkflow(def);
     const paused = collect(engine, 'thread:paused');
     const thread = engine.createThread('ask-user', { variables: { city: 'Rome', booked: false } });
-    const first = await engine.execute(thread);
+    const { result: first } = await engine.run(thread);
     expect(first.status).toBe('PAUSED');
     expect(first.pending).toEqual({ kind: 'user-input', nodeId: 'confirm', prompt: 'Book Rome?' });
     expect(paused).toHaveLength(1);
-    await expect(engine.execute(thread)).rejects.toThrow(/waits for input/);
+    await expect(engine.run(thread)).rejects.toThrow(/waits for input/);
     await expect(engine.resume(thread, undefined)).rejects.toThrow(/input is missing/);
     const { result: done } = await engine.resume(thread, 'yes');
     expect(done).toMatchObject({ status: 'COMPLETED', output: true });
@@ -51,7 +51,7 @@ describe('pause and resume', () => {
     );
     engine.registerWorkflow(oneLLM({}, ['charge']));
     const thread = engine.createThread('one', { input: 'pay' });
-    const first = await engine.execute(thread);
+    const { result: first } = await engine.run(thread);
     expect(first.status).toBe('PAUSED');
     expect(first.pending).toMatchObject({ kind: 'tool-approval', awaiting: ['big'] });
     expect(charged).toEqual([]);

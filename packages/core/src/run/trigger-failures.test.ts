@@ -65,7 +65,7 @@ describe('a trigger that fails at run time', () => {
     it(`ends the thread FAILED naming the trigger, checkpointed, every time: ${what}`, async () => {
       const { engine, store } = engineWith(trigger);
       const thread = engine.createThread('w', { threadId: 't' });
-      const first = await engine.execute(thread);
+      const { result: first } = await engine.run(thread);
       expect(first.status).toBe('FAILED');
       expect(first.error).toMatchObject({
         code: 'TRIGGER_FAILED',
@@ -82,10 +82,10 @@ describe('a trigger that fails at run time', () => {
       expect(stored!.state.status).toBe('FAILED');
       expect(stored!.state.error).toMatchObject({ code: 'TRIGGER_FAILED', nodeId });
 
-      const second = await engine.execute(thread);
+      const { result: second } = await engine.run(thread);
       expect(second.status).toBe('FAILED');
       expect(second.error?.code).toBe('TRIGGER_FAILED');
-      const reloaded = await engine.execute(await engine.loadThread('t'));
+      const { result: reloaded } = await engine.run(await engine.loadThread('t'));
       expect(reloaded.status).toBe('FAILED');
     });
 });

@@ -100,12 +100,9 @@ describe('a tampered stored state', () => {
           expect(error).toMatchObject({ code: expect.stringMatching(/^[A-Z_]+$/) });
           return;
         }
-        const run =
-          thread.status === 'PAUSED'
-            ? engine.resume(thread, 'x').then((outcome) => outcome.result)
-            : engine.execute(thread);
+        const run = thread.status === 'PAUSED' ? engine.resume(thread, 'x') : engine.run(thread);
         await run.then(
-          (result) => expect(result.status).toMatch(/^(COMPLETED|FAILED|PAUSED|CANCELLED)$/),
+          ({ result }) => expect(result.status).toMatch(/^(COMPLETED|FAILED|PAUSED|CANCELLED)$/),
           (error) => expect(error).toMatchObject({ code: expect.stringMatching(/^[A-Z_]+$/) }),
         );
         expect(thread.status).not.toBe('RUNNING');

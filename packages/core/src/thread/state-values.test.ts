@@ -129,7 +129,7 @@ describe('what a thread hands out cannot change it', () => {
     mine.list.push(2);
     expect(thread.variables.mine).toEqual({ list: [1] });
     expect(Object.isFrozen(mine)).toBe(false);
-    const result = await e.execute(thread);
+    const { result } = await e.run(thread);
     expect(result.output).toBe(2);
     expect(thread.variables.n).toBe(2);
   });

@@ -26,7 +26,7 @@ describe('thread schemas and tools follow the registry rules', () => {
       required: ['city'],
     });
     const thread = engine.createThread('w');
-    expect((await engine.execute(thread)).status).toBe('COMPLETED');
+    expect((await engine.run(thread)).result.status).toBe('COMPLETED');
     expect(() => engine.createThread('w', { variables: { city: 3 } })).toThrow(/city/);
   });
 

@@ -118,7 +118,7 @@ describe('SLEEP', () => {
     const store = new InMemoryCheckpointStore();
     const engine = engineOn(store, { now: T0 });
     const { thread } = await engine.run('nap', { variables: { ms: 1_000 } });
-    await expect(engine.execute(thread)).rejects.toMatchObject({
+    await expect(engine.run(thread)).rejects.toMatchObject({
       code: 'THREAD_STATE',
       message: expect.stringMatching(/sleeps until .*wakeDue/),
     });

@@ -57,7 +57,7 @@ describe('WorkflowRegistry keeps its own copy of a definition', () => {
     mutable.nodes.push({ config: {} });
     mutable.initialTools = 'abc';
 
-    const result = await engine.execute(thread);
+    const { result } = await engine.run(thread);
     expect(result).toMatchObject({ status: 'COMPLETED', output: 'first' });
     expect(thread.state.variables.seen).toBe(true);
     const again = await engine.run('copied', { input: 'again' });

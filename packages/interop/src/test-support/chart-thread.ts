@@ -23,7 +23,7 @@ export async function chartToolMessage(tools: readonly Tool[]): Promise<LLMMessa
       .build(),
   );
   const thread = engine.createThread('w', { input: 'chart please' });
-  expect((await engine.execute(thread)).status).toBe('COMPLETED');
+  expect((await engine.run(thread)).result.status).toBe('COMPLETED');
   const message = thread.conversation.getAllMessages().find((m) => m.role === 'tool')!;
   expect(llm.requests[1]!.messages.at(-1)!.content).toEqual(message.content);
   return message;

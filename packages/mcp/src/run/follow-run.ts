@@ -48,7 +48,7 @@ function question(
  */
 export async function followRun(
   engine: SkeinEngine,
-  runner: Pick<SkeinEngine | PrincipalEngine, 'execute' | 'claimResume'>,
+  runner: Pick<SkeinEngine | PrincipalEngine, 'run' | 'claimResume'>,
   session: Session,
   extra: CallExtra,
   thread: ThreadContext,
@@ -73,7 +73,7 @@ export async function followRun(
   try {
     let result =
       resume === undefined
-        ? await sampled(() => runner.execute(thread, run))
+        ? (await sampled(() => runner.run(thread, run))).result
         : await (await sampled(() => runner.claimResume(thread, resume.input, run))).result;
     for (let asking = question(result); asking !== undefined; asking = question(result)) {
       const answer = await askForAnswer(session.server, extra, asking, {

@@ -152,7 +152,7 @@ async function runAfterWaiting(
       thread.status === 'COMPLETED' || thread.status === 'PAUSED' || thread.status === 'FAILED';
     const outcome = ended
       ? storedResult(thread)
-      : await engine.execute(thread, executeOptions(options));
+      : (await engine.run(thread, executeOptions(options))).result;
     return finished(options, item, threadId, thread, outcome, started);
   } catch (error) {
     if (takenElsewhere(error)) return afterLease(engine, options, item, threadId, started);
@@ -219,7 +219,7 @@ export function runItem(
   let running: Promise<ThreadResult>;
   try {
     thread = engine.createThread(options.workflowId, threadOptionsOf(options, item, threadId));
-    running = engine.execute(thread, executeOptions(options));
+    running = engine.run(thread, executeOptions(options)).then(({ result }) => result);
   } catch (error) {
     return Promise.resolve(failed(options, item, threadId, undefined, error, started));
   }

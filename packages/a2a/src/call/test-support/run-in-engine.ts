@@ -30,7 +30,7 @@ export async function runInEngine(
   engine.registerTool(tool);
   engine.registerWorkflow(chatWorkflow({ tools: [tool.name] }));
   const thread = engine.createThread('chat', { input: 'Help me.' });
-  const result = await engine.execute(thread, options);
+  const { result } = await engine.run(thread, options);
   const toolMessages = thread.conversation.getAllMessages().filter((m) => m.role === 'tool');
   return { result, toolMessages, llm };
 }
