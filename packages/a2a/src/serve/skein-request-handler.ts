@@ -67,8 +67,11 @@ interface Begun {
 
 type Progress = (event: ThreadEvent) => void;
 
-/** What hears a run this handler starts (`onEvent`), and what ends that once its call is over. */
-interface Follower {
+/**
+ * What hears a run this handler starts: its `onEvent` (undefined: nothing listens), and what
+ * ends the listening once the call that started it is over.
+ */
+interface RunFollow {
   readonly onEvent: Progress | undefined;
   readonly release: () => void;
 }
@@ -300,8 +303,12 @@ export class SkeinA2ARequestHandler implements A2ARequestHandler {
   }
 
   /**
-   * A task's stream until it stops. With `last` undefined (a subscriber) it opens with the task
-   * as it is; with `last` (a stream that goes on following) it says only what changed since.
+   * Follows an A2A task until it stops, wherever its turns run: unlike `#followRun`, which hears
+   * one run this handler starts, this hears whatever run the task is in — a run of this process as
+   * it happens, any other (another process's, a woken wait, the app's own send) from the store —
+   * because a subscriber asks for the task, not for a run. With `last` undefined (a subscriber) it
+   * opens with the task as it is; with `last` (a stream that goes on following) it says only what
+   * changed since.
    */
   async *#followTask(
     view: EngineView,
@@ -408,18 +415,20 @@ export class SkeinA2ARequestHandler implements A2ARequestHandler {
   }
 
   /**
-   * What hears a run this handler starts for a task: a stream's progress, the task's pushes
-   * (`release` them once the call is over). `unstored` is a new task as sent, for as long as its
-   * new thread is not stored yet (its run starts before its first checkpoint); undefined for a
-   * run an answer resumed.
+   * Follows one run of a thread, the one this handler is about to start for task `taskId`, by the
+   * run's own `onEvent`: a stream's `progress` hears it, and so do the task's pushes. Unlike
+   * `#followTask`, which follows an A2A task wherever its turn runs, this hears only the run it is
+   * given to, from its first event, and so keeps the engine-wide push watcher off it (no push
+   * twice). `unstored` is a new task as sent, for as long as its new thread is not stored yet (its
+   * run starts before its first checkpoint); undefined for a run an answer resumed.
    */
-  #follow(
+  #followRun(
     view: EngineView,
     context: ServerCallContext,
     taskId: string,
     progress: Progress | undefined,
     unstored: Task | undefined,
-  ): Follower {
+  ): RunFollow {
     const read = async (): Promise<Task> => {
       try {
         return await this.#viewOf(view, await this.#find(view, taskId), taskId, {});
@@ -428,7 +437,7 @@ export class SkeinA2ARequestHandler implements A2ARequestHandler {
         throw error;
       }
     };
-    const push = this.#push?.follow(taskId, context, read, unstored === undefined);
+    const push = this.#push?.followRun(taskId, context, read, unstored === undefined);
     const release = () => push?.release();
     if (!push) return { onEvent: progress, release };
     if (!progress) return { onEvent: push.onEvent, release };
@@ -523,7 +532,7 @@ export class SkeinA2ARequestHandler implements A2ARequestHandler {
       await this.#keepPushConfig(params, taskId, context);
       const first = submitted(contextId, taskId, [{ ...message, contextId, taskId }]);
       const controller = new AbortController();
-      const follow = this.#follow(view, context, taskId, onEvent, first);
+      const run = this.#followRun(view, context, taskId, onEvent, first);
       const done = view
         .send(
           contextId,
@@ -533,11 +542,11 @@ export class SkeinA2ARequestHandler implements A2ARequestHandler {
             ifBusy: 'queue',
             workflowId: this.#workflowId,
             signal: controller.signal,
-            ...(follow.onEvent ? { onEvent: follow.onEvent } : {}),
+            ...(run.onEvent ? { onEvent: run.onEvent } : {}),
           },
         )
         .finally(() => {
-          follow.release();
+          run.release();
           this.#forget(taskId, controller);
         });
       this.#runs.set(taskId, { controller, done });
@@ -575,13 +584,13 @@ export class SkeinA2ARequestHandler implements A2ARequestHandler {
         `Task ${taskId} is over: it takes no more messages. Send one without taskId in its context (contextId ${contextId}) to start the next task`,
       );
     const controller = new AbortController();
-    const follow = onEvent === undefined ? {} : { onEvent };
+    const listening = onEvent === undefined ? {} : { onEvent };
     const metadata = { [TASK_KEY]: taskId, [MESSAGE_KEY]: message.messageId };
     const sent = (ifBusy: 'queue' | 'steer') =>
       view.send(
         contextId,
         { content, metadata },
-        { messageId: message.messageId, ifBusy, signal: controller.signal, ...follow },
+        { messageId: message.messageId, ifBusy, signal: controller.signal, ...listening },
       );
     let done: Promise<unknown>;
     const pending = thread.state.pending;
@@ -597,17 +606,17 @@ export class SkeinA2ARequestHandler implements A2ARequestHandler {
       const structured =
         pending?.kind === 'tool-approval' || (pending?.kind === 'user-input' && pending.input);
       const input = data && structured ? data.value : content;
-      const follow = this.#follow(view, context, taskId, onEvent, undefined);
+      const run = this.#followRun(view, context, taskId, onEvent, undefined);
       // Heard from before the claim, whose checkpoint turns the task to working: the run is this
       // handler's to push from its first event on, and the engine-wide watcher leaves it be.
       let unsubscribe: (() => void) | undefined;
       const over = () => {
         unsubscribe?.();
-        follow.release();
+        run.release();
       };
       let result: Promise<unknown>;
       try {
-        if (follow.onEvent) unsubscribe = await view.subscribe(contextId, follow.onEvent);
+        if (run.onEvent) unsubscribe = await view.subscribe(contextId, run.onEvent);
         ({ result } = await view.claimResume(thread, input, { signal: controller.signal }));
       } catch (error) {
         over();
