@@ -29,7 +29,7 @@ interface Mark {
  * of their changes of state. A change is pushed from the process whose run made it, to every
  * config the task has when it changed, each config's pushes in order; the turn never waits for
  * them, and a push given up on goes to `onPushError`. A run the handler started is followed by
- * its own listener (`follow`); any other run of the engine (`watchRuns`) by the engine's events.
+ * its own listener (`followRun`); any other run of the engine (`watchRuns`) by the engine's events.
  */
 export class PushNotifications {
   readonly configs: PushConfigs;
@@ -38,7 +38,7 @@ export class PushNotifications {
   readonly #loads = new KeyedQueue();
   /** Per task and config: its pushes, one after another. */
   readonly #deliveries = new KeyedQueue();
-  /** Per thread: the runs `follow` hears, which `watchRuns` leaves to them (no push twice). */
+  /** Per thread: the runs `followRun` hears, which `watchRuns` leaves to them (no push twice). */
   readonly #followed = new Map<string, Set<Mark>>();
 
   constructor(options: ResolvedPushOptions) {
@@ -51,7 +51,7 @@ export class PushNotifications {
    * its question started), and its `release` for when the call is over. `read` reads the task as
    * the caller sees it; `context` is the caller's, whose configs the store gives.
    */
-  follow(
+  followRun(
     taskId: string,
     context: ServerCallContext,
     read: () => Promise<Task>,
@@ -94,7 +94,7 @@ export class PushNotifications {
   }
 
   /**
-   * Follows every run of `workflowId` in `engine` that no `follow` hears — a wait woken by the
+   * Follows every run of `workflowId` in `engine` that no `followRun` hears — a wait woken by the
    * engine, the app's own `send` or `resume`, a run `recover` took over — and pushes its task's
    * changes to the configs of the thread's caller (see `followRuns`). Returns what stops it.
    */
