@@ -1,10 +1,9 @@
 import { findNonJsonValue } from '@skein/spec';
 import { pauseKindOf } from '../pauses/pause-kinds.js';
-import type { PendingInteraction, ThreadState } from '../thread/thread-state.js';
+import type { ThreadState } from '../thread/thread-state.js';
 import type { ThreadTransition } from '../thread/thread-transition.js';
 import { deepFreeze } from '../util/freeze.js';
 import type { CompiledWorkflow } from '../workflow/compiled-workflow.js';
-import type { NodeType } from '../workflow/types.js';
 import type { MigrationStep } from './migrations.js';
 
 /** Why one thread cannot move to the new version. */
