@@ -122,7 +122,7 @@ export type {
   NodeServices,
   ResumeInput,
 } from './nodes/node-handler.js';
-export type { ApprovalDecision } from './nodes/tool-approvals.js';
+export type { ApprovalDecision } from './pauses/approval-decisions.js';
 export type { NodeFailure, NodeFailureFacts } from './run/node-failure.js';
 export { isNodeFailure } from './run/node-failure.js';
 export type {

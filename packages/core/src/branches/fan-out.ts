@@ -1,6 +1,8 @@
 import { setMaxListeners } from 'node:events';
-import { answeredBranch, type BranchAnswer } from '../nodes/check-answer.js';
 import type { NodeOutcome, NodeRunContext } from '../nodes/node-handler.js';
+import { answeredBranch, type BranchAnswer } from '../pauses/branches.js';
+import { pauseKindOf } from '../pauses/pause-kinds.js';
+import { resumedPause } from '../pauses/pause-of-kind.js';
 import type { ThreadContext } from '../thread/thread-context.js';
 import type { BranchWait } from '../thread/thread-state.js';
 import type { NodeDefinition } from '../workflow/types.js';
@@ -40,45 +42,15 @@ function waitingBranches(results: readonly ChildOutcome[]): BranchWait[] {
     if (r.status !== 'PAUSED' || !r.thread) return [];
     const pending = r.thread.state.pending;
     if (!pending) return [];
-    if (pending.kind === 'branches')
-      return pending.waiting.map((w) => ({ ...w, path: `${r.plan.path}/${w.path}` }));
-    const wait = { path: r.plan.path, threadId: r.threadId };
-    switch (pending.kind) {
-      case 'sleep':
-        return [{ ...wait, reason: 'sleep', wakeAt: pending.wakeAt }];
-      case 'event':
-        return [
-          {
-            ...wait,
-            reason: 'event',
-            event: pending.event,
-            ...(pending.deadline === undefined ? {} : { deadline: pending.deadline }),
-          },
-        ];
-      case 'user-input':
-        return [
-          {
-            ...wait,
-            reason: 'user-input',
-            ...(pending.prompt === undefined ? {} : { prompt: pending.prompt }),
-            ...(pending.input === undefined ? {} : { input: pending.input }),
-            ...(pending.deadline === undefined ? {} : { deadline: pending.deadline }),
-          },
-        ];
-      default:
-        // The calls it waits for: an answer is checked against them before it is claimed.
-        return [{ ...wait, reason: 'tool-approval', awaiting: pending.awaiting }];
-    }
+    return pauseKindOf(pending).branchWaits(pending, { path: r.plan.path, threadId: r.threadId });
   });
 }
 
 /** The answer in a resume input, checked against what the node's children wait for. */
 export function branchAnswer(ctx: NodeRunContext<NodeDefinition>): BranchAnswer | undefined {
-  if (!ctx.resume) return undefined;
-  const pending = ctx.thread.state.pending;
-  const input = ctx.resume.input;
-  if (pending?.kind !== 'branches' || pending.nodeId !== ctx.node.id) return undefined;
-  return answeredBranch(ctx.thread.threadId, pending.waiting, input).answer;
+  const pending = resumedPause(ctx, 'branches');
+  if (!pending) return undefined;
+  return answeredBranch(ctx.thread.threadId, pending.waiting, ctx.resume!.input).answer;
 }
 
 /** A completed branch as its JOIN needs it: the thread let go, what it spent and broke kept. */

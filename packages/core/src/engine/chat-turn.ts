@@ -7,6 +7,7 @@ import {
 } from '@skein/spec';
 import { ThreadError } from '../errors/thread-error.js';
 import { handleClearOperation } from '../nodes/context-processor-node.js';
+import { pauseKindOf } from '../pauses/pause-kinds.js';
 import { refuseTripped, waitingFor } from '../run/call-checks.js';
 import type { ThreadContext } from '../thread/thread-context.js';
 
@@ -65,9 +66,9 @@ export function busyReason(thread: ThreadContext): string | undefined {
   const pending = thread.state.pending;
   if (status === 'RUNNING') return 'a turn runs (here or in another process)';
   if (status === 'WAITING') return waitingFor(thread);
-  if (status !== 'PAUSED' || (pending?.kind === 'user-input' && !pending.answer)) return undefined;
-  return pending?.kind === 'tool-approval'
-    ? 'it waits for tool approvals: answer them with resume(thread, { approvals })'
+  if (status !== 'PAUSED' || takesMessage(thread)) return undefined;
+  return pending
+    ? pauseKindOf(pending).waitingFor(pending)
     : 'it waits for its branches: answer them with resume(thread, { branch, input })';
 }
 
@@ -87,8 +88,7 @@ export function nextTurn(
   endWait = false,
 ): { readonly turn: NextTurn; readonly taken: number } {
   const { status, threadId } = thread;
-  const pending = thread.state.pending;
-  if (status === 'PAUSED' && pending?.kind === 'user-input' && !pending.answer) {
+  if (takesMessage(thread)) {
     if (clear) handleClearOperation(thread.conversation);
     return { turn: { kind: 'answer', input: messages[0]!.content }, taken: 1 };
   }
@@ -106,6 +106,21 @@ export function nextTurn(
 
 /** A wait an interrupt may end: the thread's own SLEEP or WAIT_FOR_EVENT (not its branches'). */
 export function endsByInterrupt(thread: ThreadContext): boolean {
-  const kind = thread.state.pending?.kind;
-  return thread.status === 'WAITING' && (kind === 'sleep' || kind === 'event');
+  const pending = thread.state.pending;
+  return (
+    thread.status === 'WAITING' &&
+    pending !== undefined &&
+    pauseKindOf(pending).interrupt(pending, '') === 'end'
+  );
+}
+
+/** A thread PAUSED for an answer a chat message gives (the first message of a turn). */
+export function takesMessage(thread: ThreadContext): boolean {
+  const pending = thread.state.pending;
+  return (
+    thread.status === 'PAUSED' &&
+    pending !== undefined &&
+    !pending.answer &&
+    pauseKindOf(pending).takesMessage
+  );
 }

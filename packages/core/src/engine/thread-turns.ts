@@ -8,12 +8,13 @@ import {
   SkeinError,
 } from '@skein/spec';
 import { ThreadError } from '../errors/thread-error.js';
+import { pauseKindOf } from '../pauses/pause-kinds.js';
 import { inboxMessage } from '../run/run-inbox.js';
 import type { ExecuteOptions, StartedRun, ThreadResult } from '../run/thread-executor.js';
 import { resultOf } from '../run/thread-result.js';
 import type { BuildThreadOptions } from '../thread/thread-builder.js';
 import type { ThreadContext } from '../thread/thread-context.js';
-import { busyReason, endsByInterrupt, nextTurn } from './chat-turn.js';
+import { busyReason, endsByInterrupt, nextTurn, takesMessage } from './chat-turn.js';
 import { postedResult, type SendResult } from './posted-result.js';
 
 /** What a message sent to a busy thread does (decision 0036). */
@@ -479,15 +480,14 @@ export class ThreadTurns {
       const interrupt = pending.some((p) => p.mode === 'interrupt');
       const options = this.#waiters.get(threadId)?.find((w) => w.seq === pending[0]!.seq)?.options;
       const pause = thread.state.pending;
-      if (interrupt && thread.status === 'PAUSED' && pause?.kind === 'tool-approval') {
-        // The calls are answered as not approved; the resumed node meets the interrupt before
-        // its next model call, so its tool round ends whole.
-        const reason = 'interrupted by a new message';
-        const approvals = Object.fromEntries(
-          pause.awaiting.map((id) => [id, { approved: false, reason }]),
-        );
+      const ended =
+        interrupt && thread.status === 'PAUSED' && pause
+          ? pauseKindOf(pause).interrupt(pause, 'interrupted by a new message')
+          : undefined;
+      if (typeof ended === 'object') {
+        // The pause takes the interrupt as its answer (tool approvals: every call not approved).
         const started = await this.#host
-          .start(thread, runOptions(options), { input: { approvals } })
+          .start(thread, runOptions(options), { input: ended.answer })
           .catch((error: unknown) => {
             // Another process answered or runs it: it meets the interrupt.
             if (!taking(error) && !SkeinError.hasCode(error, 'RESUME_CONFLICT')) throw error;
@@ -537,10 +537,7 @@ export class ThreadTurns {
 
 /** How many waiting messages a thread's next turn takes: one as an answer, else all. */
 function nextTurnCount(thread: ThreadContext): number | undefined {
-  const pending = thread.state.pending;
-  return thread.status === 'PAUSED' && pending?.kind === 'user-input' && !pending.answer
-    ? 1
-    : undefined;
+  return takesMessage(thread) ? 1 : undefined;
 }
 
 /** What a retried send that made `thread` resolves with: how its thread is now. */

@@ -8,6 +8,8 @@ import type {
 } from '@skein/spec';
 import { contentText } from '@skein/spec';
 import { toolNotFound } from '../errors/not-found.js';
+import { rejectedCalls } from '../pauses/approval-decisions.js';
+import { resumedPause } from '../pauses/pause-of-kind.js';
 import type { ThreadContext } from '../thread/thread-context.js';
 import type { Tool } from '../tools/tool.js';
 import type { ToolInputAnswer, ToolInputRequest } from '../tools/tool-input.js';
@@ -35,7 +37,6 @@ import { plainAnswer } from './plain-answer.js';
 import { storableToolResult } from './storable-tool-result.js';
 import { nodeOutputValue, withOutputSchema } from './structured-output.js';
 import { showSystemPrompt } from './system-prompt.js';
-import { rejectedCalls } from './tool-approvals.js';
 import { uniqueToolCallIds } from './unique-tool-call-ids.js';
 
 type AnyTool = Tool;
@@ -389,28 +390,24 @@ export const llmNodeHandler: NodeHandler<LLMNode> = async (ctx): Promise<NodeOut
   const inputNames = guarded ? guardrailNames(ctx, 'input') : NO_NAMES;
   const guardCalls_ = anyToolGuardrails(ctx, tools, 'tool-call');
 
-  const pending = thread.state.pending;
-  if (ctx.resume && pending?.kind === 'tool-approval' && pending.nodeId === node.id) {
-    const rejected = rejectedCalls(thread.threadId, pending.awaiting, ctx.resume.input);
-    const refused = pending.refused ? new Map(Object.entries(pending.refused)) : NONE_REFUSED;
+  const approvals = resumedPause(ctx, 'tool-approval');
+  const asked = resumedPause(ctx, 'user-input')?.tool;
+  if (ctx.resume && approvals) {
+    const rejected = rejectedCalls(thread.threadId, approvals.awaiting, ctx.resume.input);
+    const refused = approvals.refused ? new Map(Object.entries(approvals.refused)) : NONE_REFUSED;
     const paused = await runCalls(
       ctx,
-      pending.calls,
+      approvals.calls,
       tools,
       rejected,
-      pending.round,
+      approvals.round,
       NOTHING_YET,
       refused,
     );
     if (paused) return paused;
-    round = pending.round + 1;
-  } else if (
-    ctx.resume &&
-    pending?.kind === 'user-input' &&
-    pending.tool &&
-    pending.nodeId === node.id
-  ) {
-    const { tool: at } = pending;
+    round = approvals.round + 1;
+  } else if (ctx.resume && asked) {
+    const at = asked;
     const answer = plainAnswer(thread.threadId, ctx.resume.input);
     const answers = new Map([[at.callId, { answer, state: at.state }]]);
     const paused = await runCalls(ctx, at.calls, tools, NONE_REJECTED, at.round, {

@@ -1,5 +1,6 @@
 import { contentProblem, type MessageContent } from '@skein/spec';
 import { toolNotFound } from '../errors/not-found.js';
+import { resumedPause } from '../pauses/pause-of-kind.js';
 import type {
   EndNode,
   RouteNode,
@@ -102,14 +103,10 @@ function answerContent(answer: unknown): MessageContent {
  * `addMessage` is false, adds it as a user message. With `timeout`, the pause has a deadline the
  * engine times it out at (to `onTimeout`, or `WAIT_TIMED_OUT`).
  */
-export const userInteractionHandler: NodeHandler<UserInteractionNode> = ({
-  thread,
-  node,
-  resume,
-  services,
-}) => {
-  const pending = thread.state.pending;
-  if (!resume || pending?.kind !== 'user-input' || pending.nodeId !== node.id) {
+export const userInteractionHandler: NodeHandler<UserInteractionNode> = (ctx) => {
+  const { thread, node, resume, services } = ctx;
+  const pending = resumedPause(ctx, 'user-input');
+  if (!resume || !pending) {
     const prompt =
       node.config?.prompt === undefined ? undefined : renderIn(thread, node.config.prompt);
     const deadline = deadlineOf(thread, node.id, node.config?.timeout, services.now());

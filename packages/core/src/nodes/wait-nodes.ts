@@ -1,5 +1,6 @@
 import { findNonJsonValue } from '@skein/spec';
 import { ThreadError } from '../errors/thread-error.js';
+import { resumedPause } from '../pauses/pause-of-kind.js';
 import type { SleepNode, WaitForEventNode } from '../workflow/types.js';
 import type { NodeHandler } from './node-handler.js';
 import { deadlineOf, isoTime, msOf, timedOut, timeOf } from './wait-time.js';
@@ -9,10 +10,10 @@ import { deadlineOf, isoTime, msOf, timedOut, timeOf } from './wait-time.js';
  * state, and the engine claims the wait when the time comes. A time already passed does not
  * wait. The output is the ISO time the sleep was due.
  */
-export const sleepHandler: NodeHandler<SleepNode> = ({ thread, node, resume, services }) => {
-  const pending = thread.state.pending;
-  if (resume && pending?.kind === 'sleep' && pending.nodeId === node.id)
-    return { kind: 'next', output: pending.wakeAt };
+export const sleepHandler: NodeHandler<SleepNode> = (ctx) => {
+  const { thread, node, services } = ctx;
+  const pending = resumedPause(ctx, 'sleep');
+  if (pending) return { kind: 'next', output: pending.wakeAt };
   const now = services.now();
   const { until, duration } = node.config;
   const at =
@@ -28,15 +29,11 @@ export const sleepHandler: NodeHandler<SleepNode> = ({ thread, node, resume, ser
  * Waits for an outside event (`engine.signal`, the thread's webhook) until its deadline. The
  * payload is the output, goes to `variable`, and with `addMessage` becomes a user message.
  */
-export const waitForEventHandler: NodeHandler<WaitForEventNode> = ({
-  thread,
-  node,
-  resume,
-  services,
-}) => {
-  const pending = thread.state.pending;
+export const waitForEventHandler: NodeHandler<WaitForEventNode> = (ctx) => {
+  const { thread, node, resume, services } = ctx;
+  const pending = resumedPause(ctx, 'event');
   const { event, timeout, onTimeout, variable, addMessage } = node.config;
-  if (resume && pending?.kind === 'event' && pending.nodeId === node.id) {
+  if (resume && pending) {
     if (resume.timedOut) return timedOut(node.id, pending.deadline, onTimeout);
     const payload = resume.input;
     const found = findNonJsonValue(payload, 'event');

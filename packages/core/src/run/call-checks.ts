@@ -1,7 +1,7 @@
 import { ThreadError } from '../errors/thread-error.js';
 import type { GuardrailStage } from '../guardrails/guardrail.js';
 import { GuardrailError } from '../guardrails/guardrail-error.js';
-import { checkAnswer } from '../nodes/check-answer.js';
+import { pauseKindOf } from '../pauses/pause-kinds.js';
 import type { ThreadContext } from '../thread/thread-context.js';
 import { checkOptionalNumber } from '../util/check-number.js';
 import { resumeConflict } from './resume-conflict.js';
@@ -51,13 +51,9 @@ export function refuseTripped(thread: ThreadContext): void {
 /** What a WAITING thread waits for, and what wakes it. */
 export function waitingFor(thread: ThreadContext): string {
   const pending = thread.state.pending;
-  if (pending?.kind === 'sleep')
-    return `it sleeps until ${pending.wakeAt}; the engine wakes it (recover() or wakeDue())`;
-  if (pending?.kind === 'event')
-    return `it waits for event "${pending.event}"; deliver it with signal("${pending.event}", payload) or its webhook`;
-  if (pending?.kind === 'branches')
-    return `its branches ${pending.waiting.map((w) => JSON.stringify(w.path)).join(', ')} sleep or wait for events; the engine wakes them`;
-  return 'it waits for the engine to wake it';
+  return pending && pauseKindOf(pending).endedBy(pending) === 'engine'
+    ? pauseKindOf(pending).waitingFor(pending)
+    : 'it waits for the engine to wake it';
 }
 
 /**
@@ -76,17 +72,9 @@ export function checkResumable(
     throw ThreadError.state(thread.threadId, thread.status, waitingFor(thread));
   if ((thread.status !== 'PAUSED' && thread.status !== 'WAITING') || !pending)
     throw ThreadError.state(thread.threadId, thread.status, 'only a PAUSED thread can be resumed');
-  if (pending.kind === 'branches' && !resume.wake) {
-    // A branch that sleeps or waits for an event is the engine's to wake, as a thread is.
-    const branch = (input as { branch?: unknown } | null)?.branch;
-    const wait = pending.waiting.find((w) => w.path === branch);
-    if (wait?.reason === 'sleep' || wait?.reason === 'event')
-      throw ThreadError.state(
-        thread.threadId,
-        thread.status,
-        `branch "${wait.path}" ${wait.reason === 'sleep' ? `sleeps until ${wait.wakeAt}` : `waits for event "${wait.event}"`}; the engine wakes it`,
-      );
-  }
+  const kind = pauseKindOf(pending);
+  const refused = resume.wake ? undefined : kind.refuseCaller(pending, input);
+  if (refused !== undefined) throw ThreadError.state(thread.threadId, thread.status, refused);
   if (resume.timedOut) return;
   if (input === undefined)
     throw ThreadError.resumeInput(
@@ -95,5 +83,5 @@ export function checkResumable(
     );
   // A caller's answer is checked against the pause before it is claimed (the engine's own wakes
   // carry what the wait itself asked for).
-  if (!resume.wake) checkAnswer(thread.threadId, pending, input);
+  if (!resume.wake) kind.checkAnswer(thread.threadId, pending, input);
 }

@@ -1,6 +1,7 @@
 import type { SkeinError } from '@skein/spec';
 import type { CheckpointStore } from '../checkpoint/checkpoint-store.js';
 import type { SkeinEmitter } from '../events/emitter.js';
+import { pauseKindOf } from '../pauses/pause-kinds.js';
 import type { ThreadContext } from '../thread/thread-context.js';
 import type { PendingInteraction } from '../thread/thread-state.js';
 import { addToolFailures } from '../thread/tool-failure-counts.js';
@@ -8,7 +9,6 @@ import type { NodeDefinition } from '../workflow/types.js';
 import { saveCheckpoint } from './checkpointing.js';
 import { withholdTripped } from './guardrail-trip.js';
 import type { NodeFailure } from './node-failure.js';
-import { pauseDetails } from './pause-details.js';
 import { resultOf, serializeError, type ThreadResult } from './thread-result.js';
 
 /** What ending a run needs: the thread, where it is stored and told about, its steps this run. */
@@ -40,7 +40,7 @@ export async function pauseThread(
   emitter.emit('thread:paused', {
     threadId: thread.threadId,
     nodeId,
-    ...pauseDetails(pending),
+    ...pauseKindOf(pending).details(pending),
   });
   return resultOf(thread, thread.status === 'WAITING' ? 'WAITING' : 'PAUSED', end.steps);
 }

@@ -1,9 +1,9 @@
 import type { SkeinError, TokenUsage } from '@skein/spec';
 import type { ApprovalRequest } from '../events/event-map.js';
+import { pauseKindOf } from '../pauses/pause-kinds.js';
 import type { ThreadContext } from '../thread/thread-context.js';
 import type { PendingInteraction, SerializedError, ThreadStatus } from '../thread/thread-state.js';
 import { trippedGuardrail } from './guardrail-trip.js';
-import { approvalRequests } from './pause-details.js';
 
 export interface ThreadResult {
   readonly threadId: string;
@@ -50,6 +50,10 @@ export function resultOf(
   const state = thread.state;
   const { threadId } = thread;
   const totalSteps = state.step;
+  const approvals =
+    status === 'PAUSED' && state.pending
+      ? pauseKindOf(state.pending).details(state.pending).approvals
+      : undefined;
   return {
     threadId,
     status,
@@ -59,9 +63,7 @@ export function resultOf(
     totalSteps,
     usage: thread.totalUsage(),
     pending: state.pending,
-    ...(status === 'PAUSED' && state.pending?.kind === 'tool-approval'
-      ? { approvals: approvalRequests(state.pending) }
-      : {}),
+    ...(approvals ? { approvals } : {}),
     lastCheckpointId: thread.lastCheckpointId,
   };
 }

@@ -2,6 +2,7 @@ import { findNonJsonValue, InvalidArgumentError, SkeinError } from '@skein/spec'
 import type { CheckpointStore } from '../checkpoint/checkpoint-store.js';
 import type { WarningEvent } from '../events/event-map.js';
 import { eventMatches } from '../nodes/event-match.js';
+import { signalledBranch } from '../pauses/branches.js';
 import type { ResumeWith, StartedRun } from '../run/thread-executor.js';
 import type { ThreadContext } from '../thread/thread-context.js';
 import { eventWaitOf } from '../thread/wake-of.js';
@@ -58,11 +59,7 @@ export async function deliverTo(
   let input: unknown = payload;
   if (parent) {
     const root = await host.load(parent.rootThreadId);
-    const pending = root?.state.pending;
-    const wait =
-      pending?.kind === 'branches' && !pending.answer
-        ? pending.waiting.find((w) => w.threadId === thread.threadId && w.reason === 'event')
-        : undefined;
+    const wait = signalledBranch(root?.state.pending, thread.threadId);
     if (!root || !wait) return undefined;
     target = root;
     input = { branch: wait.path, input: payload };

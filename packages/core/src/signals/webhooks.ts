@@ -1,6 +1,8 @@
 import { CheckpointNotFoundError, SkeinError } from '@skein/spec';
 import { ThreadError } from '../errors/thread-error.js';
 import type { SkeinEmitter } from '../events/emitter.js';
+import { openEventWait } from '../pauses/event.js';
+import { pauseOfKind } from '../pauses/pause-of-kind.js';
 import { saveCheckpoint, saveRefusal } from '../run/checkpointing.js';
 import { resumeConflict } from '../run/resume-conflict.js';
 import type { StartedRun } from '../run/thread-executor.js';
@@ -31,7 +33,7 @@ export async function createWebhook(
   const thread = await host.load(threadId);
   if (!thread) throw new CheckpointNotFoundError(threadId);
   const pending = thread.state.pending;
-  if (thread.status !== 'WAITING' || pending?.kind !== 'event' || pending.answer)
+  if (thread.status !== 'WAITING' || !openEventWait(pending))
     throw ThreadError.state(
       threadId,
       thread.status,
@@ -66,8 +68,8 @@ export async function deliverWebhook(
   if (!parsed) return { status: 'not-found' };
   const { threadId, secret } = parsed;
   const stored = await host.store.load(threadId);
-  const pending = (stored?.state as ThreadState | undefined)?.pending;
-  if (pending?.kind !== 'event' || !pending.webhook) return { status: 'not-found' };
+  const pending = pauseOfKind((stored?.state as ThreadState | undefined)?.pending, 'event');
+  if (!pending?.webhook) return { status: 'not-found' };
   if (!webhookSecretMatches(secret, pending.webhook.tokenHash)) return { status: 'not-found' };
   checkSignal(pending.event, payload);
   if (pending.answer) return { status: 'taken', threadId };

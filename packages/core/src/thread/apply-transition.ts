@@ -1,19 +1,14 @@
 import { InvalidArgumentError } from '@skein/spec';
 import { castDraft, produce } from 'immer';
+import { withWebhook } from '../pauses/event.js';
+import { pauseKindOf } from '../pauses/pause-kinds.js';
 import { withEntry } from '../util/with-entry.js';
 import type { PendingInteraction, ThreadState, ThreadStatus } from './thread-state.js';
 import type { ThreadTransition } from './thread-transition.js';
 
-/**
- * A wait for time or an outside event is WAITING (the engine wakes it); one for a caller, PAUSED.
- * Branches that wait are WAITING only when none of them waits for a caller.
- */
+/** A pause the engine ends (time, an outside event) is WAITING; one a caller answers, PAUSED. */
 function waitStatus(pending: PendingInteraction): ThreadStatus {
-  if (pending.kind === 'branches')
-    return pending.waiting.every((w) => w.reason === 'sleep' || w.reason === 'event')
-      ? 'WAITING'
-      : 'PAUSED';
-  return pending.kind === 'sleep' || pending.kind === 'event' ? 'WAITING' : 'PAUSED';
+  return pauseKindOf(pending).endedBy(pending) === 'engine' ? 'WAITING' : 'PAUSED';
 }
 
 /** `state` with `changes`, as a new frozen object. */
@@ -87,15 +82,15 @@ export function applyTransition(state: ThreadState, transition: ThreadTransition
         draft.status = waitStatus(state.pending!);
         delete draft.pending!.answer;
       });
-    case 'webhook-created':
-      if (state.pending?.kind !== 'event' || state.pending.answer)
+    case 'webhook-created': {
+      const pending = withWebhook(state.pending, transition.webhook);
+      if (!pending)
         throw new InvalidArgumentError(
           'state.pending',
           `thread ${state.threadId} does not wait for an event`,
         );
-      return produce(state, (draft) => {
-        if (draft.pending?.kind === 'event') draft.pending.webhook = transition.webhook;
-      });
+      return next(state, { pending });
+    }
     case 'forked':
       // A fork has an inbox of its own: the messages its origin took are just conversation.
       return next(state, {

@@ -1,4 +1,5 @@
-import type { BranchWait, ThreadState } from './thread-state.js';
+import { pauseKindOf } from '../pauses/pause-kinds.js';
+import type { ThreadState } from './thread-state.js';
 
 /** A stored wake: when the engine claims a thread's wait, and whether as a timeout. */
 export interface Wake {
@@ -9,15 +10,6 @@ export interface Wake {
   readonly timedOut: boolean;
   /** The waiting branch it wakes (its path), when the thread waits on branches. */
   readonly branch?: string;
-}
-
-/** A waiting branch's own wake: its sleep's time, or the deadline of its wait. */
-function branchWake(threadId: string, wait: BranchWait): Wake | undefined {
-  if (wait.reason === 'sleep' && wait.wakeAt)
-    return { threadId, at: Date.parse(wait.wakeAt), timedOut: false, branch: wait.path };
-  if ((wait.reason === 'user-input' || wait.reason === 'event') && wait.deadline)
-    return { threadId, at: Date.parse(wait.deadline), timedOut: true, branch: wait.path };
-  return undefined;
 }
 
 /**
@@ -35,34 +27,25 @@ export function wakeOf(state: ThreadState): Wake | undefined {
     (state.status !== 'PAUSED' && state.status !== 'WAITING')
   )
     return undefined;
-  if (pending.kind === 'sleep')
-    return { threadId: state.threadId, at: Date.parse(pending.wakeAt), timedOut: false };
-  if ((pending.kind === 'user-input' || pending.kind === 'event') && pending.deadline)
-    return { threadId: state.threadId, at: Date.parse(pending.deadline), timedOut: true };
-  if (pending.kind !== 'branches') return undefined;
-  let first: Wake | undefined;
-  for (const wait of pending.waiting) {
-    const wake = branchWake(state.threadId, wait);
-    if (wake && !Number.isNaN(wake.at) && (!first || wake.at < first.at)) first = wake;
-  }
-  return first;
+  const wake = pauseKindOf(pending).wake(pending);
+  if (!wake) return undefined;
+  const { at, timedOut, branch } = wake;
+  return branch === undefined
+    ? { threadId: state.threadId, at: Date.parse(at), timedOut }
+    : { threadId: state.threadId, at: Date.parse(at), timedOut, branch };
 }
 
 /** What the engine resumes a thread with when `wake` (from `wakeOf` of its state) comes. */
 export function wakeInput(state: ThreadState, wake: Wake): { input: unknown; timedOut?: true } {
   const pending = state.pending!;
-  if (wake.branch !== undefined) {
-    const wait = pending.kind === 'branches' && pending.waiting.find((w) => w.path === wake.branch);
-    const input = wait && wait.reason === 'sleep' ? wait.wakeAt : null;
-    return { input: { branch: wake.branch, input, ...(wake.timedOut ? { timedOut: true } : {}) } };
-  }
-  if (wake.timedOut) return { input: null, timedOut: true };
-  return { input: pending.kind === 'sleep' ? pending.wakeAt : null };
+  // A branch's timeout is its own: the thread is resumed with `{ branch, input, timedOut }`.
+  if (wake.timedOut && wake.branch === undefined) return { input: null, timedOut: true };
+  return { input: pauseKindOf(pending).wakeInput(pending, wake) };
 }
 
 /** The outside event a thread's state waits for, unclaimed (a WAIT_FOR_EVENT), if any. */
 export function eventWaitOf(state: ThreadState): string | undefined {
   const pending = state.pending;
-  if (state.status !== 'WAITING' || pending?.kind !== 'event' || pending.answer) return undefined;
-  return pending.event;
+  if (state.status !== 'WAITING' || !pending || pending.answer) return undefined;
+  return pauseKindOf(pending).signal(pending);
 }

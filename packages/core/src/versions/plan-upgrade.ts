@@ -1,9 +1,9 @@
 import { findNonJsonValue } from '@skein/spec';
-import type { PendingInteraction, ThreadState } from '../thread/thread-state.js';
+import { pauseKindOf } from '../pauses/pause-kinds.js';
+import type { ThreadState } from '../thread/thread-state.js';
 import type { ThreadTransition } from '../thread/thread-transition.js';
 import { deepFreeze } from '../util/freeze.js';
 import type { CompiledWorkflow } from '../workflow/compiled-workflow.js';
-import type { NodeType } from '../workflow/types.js';
 import type { MigrationStep } from './migrations.js';
 
 /** Why one thread cannot move to the new version. */
@@ -21,15 +21,6 @@ export interface UpgradeProblem {
   readonly message: string;
   readonly nodeId?: string;
 }
-
-/** The node type each kind of pause waits at. */
-const PAUSED_AT: Readonly<Record<PendingInteraction['kind'], NodeType | undefined>> = {
-  'user-input': 'USER_INTERACTION',
-  'tool-approval': 'LLM',
-  sleep: 'SLEEP',
-  event: 'WAIT_FOR_EVENT',
-  branches: undefined,
-};
 
 /** Checks variables against a workflow's schema: a line of problems, or undefined. */
 export type VariablesCheck = (
@@ -61,8 +52,8 @@ export function planUpgrade(
     problem('THREAD_RUNNING', 'it is RUNNING: upgrade it once it pauses, waits or ends');
   if (state.parent)
     problem('CHILD_THREAD', `it is a branch of ${state.parent.threadId}: upgrade that thread`);
-  if (state.pending?.kind === 'branches')
-    problem('WAITS_ON_BRANCHES', 'it waits on child threads, which run their own versions');
+  const upgrade = state.pending && pauseKindOf(state.pending).upgrade(state.pending);
+  if (upgrade && 'refused' in upgrade) problem('WAITS_ON_BRANCHES', upgrade.refused);
   if (problems.length > 0) return { problems };
 
   let current = state.currentNodeId;
@@ -98,8 +89,7 @@ export function planUpgrade(
     );
   if (pending) {
     const node = target.nodes.get(pending.nodeId);
-    // A tool's question waits in its LLM node's round.
-    const wanted = pending.kind === 'user-input' && pending.tool ? 'LLM' : PAUSED_AT[pending.kind];
+    const wanted = upgrade && 'nodeType' in upgrade ? upgrade.nodeType : undefined;
     // The node it is at is the one it waits at: reported once.
     if (!node) {
       if (pending.nodeId !== current)
