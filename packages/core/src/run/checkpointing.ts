@@ -5,7 +5,7 @@ import { ThreadError } from '../errors/thread-error.js';
 import type { SkeinEmitter } from '../events/emitter.js';
 import type { ThreadContext } from '../thread/thread-context.js';
 import { eventWaitOf, wakeOf } from '../thread/wake-of.js';
-import { isoNow } from '../util/iso-now.js';
+import type { IsoClock } from '../util/iso-clock.js';
 import { resultOf, serializeError, type ThreadResult } from './thread-result.js';
 
 /** Internal: a store refused a checkpoint; carries the store's error to the run loop. */
@@ -42,7 +42,8 @@ export function saveRefusal(thread: ThreadContext, error: unknown): unknown {
 /** The next checkpoint of `thread`: its state and the conversation since the previous one. */
 function nextCheckpoint(
   thread: ThreadContext,
-  conversation: ConversationDelta = conversationDelta(thread),
+  conversation: ConversationDelta,
+  clock: IsoClock | undefined,
 ): Checkpoint {
   const sequence = thread.record.checkpointSequence + 1;
   const { owner, forkOf } = thread.record;
@@ -54,7 +55,7 @@ function nextCheckpoint(
     threadId: thread.threadId,
     sequence,
     parentId: thread.lastCheckpointId,
-    createdAt: isoNow(),
+    createdAt: clock ? clock.now() : new Date().toISOString(),
     state: thread.state,
     conversation,
     ...(owner === undefined ? {} : { owner }),
@@ -93,9 +94,11 @@ export function saveCheckpoint(
   store: CheckpointStore,
   thread: ThreadContext,
   emitter: SkeinEmitter,
-  conversation?: ConversationDelta,
+  conversation: ConversationDelta | undefined = undefined,
+  /** The run's clock (a save per step); a save outside a run formats the time itself. */
+  clock?: IsoClock,
 ): Promise<void> {
-  const checkpoint = nextCheckpoint(thread, conversation);
+  const checkpoint = nextCheckpoint(thread, conversation ?? conversationDelta(thread), clock);
   let saved: Promise<void>;
   try {
     saved = store.save(checkpoint);

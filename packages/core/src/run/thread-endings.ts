@@ -5,6 +5,7 @@ import { pauseKindOf } from '../pauses/pause-kinds.js';
 import type { ThreadContext } from '../thread/thread-context.js';
 import type { PendingInteraction } from '../thread/thread-state.js';
 import { addToolFailures } from '../thread/tool-failure-counts.js';
+import type { IsoClock } from '../util/iso-clock.js';
 import type { NodeDefinition } from '../workflow/types.js';
 import { saveCheckpoint } from './checkpointing.js';
 import { withholdTripped } from './guardrail-trip.js';
@@ -17,6 +18,7 @@ export interface Ending {
   readonly emitter: SkeinEmitter;
   readonly store: CheckpointStore | undefined;
   readonly steps: number;
+  readonly clock: IsoClock;
 }
 
 /** The thread waits for `pending`: PAUSED (WAITING for time or an event), saved, `thread:paused`. */
@@ -36,7 +38,7 @@ export async function pauseThread(
       ? { toolFailures: addToolFailures(thread.state.toolFailures, toolFailures) }
       : {}),
   });
-  if (store) await saveCheckpoint(store, thread, emitter);
+  if (store) await saveCheckpoint(store, thread, emitter, undefined, end.clock);
   emitter.emit('thread:paused', {
     threadId: thread.threadId,
     nodeId,
@@ -62,7 +64,7 @@ export async function finishThread(
       ? { type: 'finished', status, error: serialized, output: branch.output }
       : { type: 'finished', status, error: serialized, ...(guarded ? { guarded } : {}) },
   );
-  if (store) await saveCheckpoint(store, thread, emitter);
+  if (store) await saveCheckpoint(store, thread, emitter, undefined, end.clock);
   const event =
     status === 'COMPLETED'
       ? 'thread:completed'

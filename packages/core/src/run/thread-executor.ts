@@ -18,6 +18,7 @@ import type { ThreadTransition } from '../thread/thread-transition.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import type { ToolRunner } from '../tools/tool-runner.js';
 import { frozenCopy } from '../util/freeze.js';
+import { IsoClock } from '../util/iso-clock.js';
 import type { NodeDefinition } from '../workflow/types.js';
 import { branchOutput } from './branch-output.js';
 import { checkExecutable, checkMaxSteps, checkResumable } from './call-checks.js';
@@ -140,6 +141,7 @@ export class ThreadExecutor {
   readonly #handlers: NodeHandlers;
   readonly #services: NodeServices;
   readonly #emitter: SkeinEmitter;
+  readonly #clock = new IsoClock();
   readonly #store: CheckpointStore | undefined;
   readonly #leases: LeaseKeeper | undefined;
   readonly #interruptPosted: (threadId: string) => boolean;
@@ -402,7 +404,7 @@ export class ThreadExecutor {
         if (step.kind === 'end') return await this.#finish(run, 'COMPLETED');
         // A branch that reached its JOIN is saved once, as it ends, just below.
         if (store && thread.state.currentNodeId !== run.stopAt) {
-          await saveCheckpoint(store, thread, this.#emitter);
+          await saveCheckpoint(store, thread, this.#emitter, undefined, this.#clock);
         }
         const now = performance.now();
         if (now >= run.resumedUntil && sliceSpent(now)) {
@@ -552,6 +554,12 @@ export class ThreadExecutor {
   }
 
   #ending(run: Run) {
-    return { thread: run.thread, emitter: this.#emitter, store: this.#store, steps: run.steps };
+    return {
+      thread: run.thread,
+      emitter: this.#emitter,
+      store: this.#store,
+      steps: run.steps,
+      clock: this.#clock,
+    };
   }
 }

@@ -7,7 +7,6 @@ import { saveCheckpoint, saveRefusal } from '../run/checkpointing.js';
 import { resumeConflict } from '../run/resume-conflict.js';
 import type { StartedRun } from '../run/thread-executor.js';
 import type { ThreadState } from '../thread/thread-state.js';
-import { isoNow } from '../util/iso-now.js';
 import { checkSignal, deliverTo, type SignalHost } from './deliver-signal.js';
 import { newWebhookToken, parseWebhookToken, webhookSecretMatches } from './webhook-token.js';
 
@@ -41,7 +40,10 @@ export async function createWebhook(
     );
   const { token, tokenHash } = newWebhookToken(threadId);
   const before = thread.state;
-  thread.dispatch({ type: 'webhook-created', webhook: { tokenHash, createdAt: isoNow() } });
+  thread.dispatch({
+    type: 'webhook-created',
+    webhook: { tokenHash, createdAt: new Date().toISOString() },
+  });
   try {
     await saveCheckpoint(host.store, thread, host.emitter);
   } catch (error) {

@@ -14,7 +14,7 @@ import { JsonSchemaCompiler } from '../tools/json-schema-compiler.js';
 import type { Tool } from '../tools/tool.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import { deepFreeze, frozenCopy } from '../util/freeze.js';
-import { isoNow } from '../util/iso-now.js';
+import { IsoClock } from '../util/iso-clock.js';
 import type { CompiledWorkflow } from '../workflow/compiled-workflow.js';
 import type { WorkflowRegistry } from '../workflow/workflow-registry.js';
 import { checkStoredState } from './check-stored-state.js';
@@ -113,6 +113,8 @@ export class ThreadBuilder {
   >();
   readonly #options: ThreadBuilderOptions;
   readonly #validators = new WeakMap<CompiledWorkflow, ValidateFunction | null>();
+  /** A fan-out builds thousands of child threads at once, each stamped with the time. */
+  readonly #clock = new IsoClock();
   // The same dialect rules as tool schemas: a 2020-12 variables schema must not fail at build.
   readonly #schemas = new JsonSchemaCompiler({ useDefaults: true });
 
@@ -188,7 +190,7 @@ export class ThreadBuilder {
       dynamicTools: NO_NAMES,
       toolFailures: NO_TOOL_FAILURES,
       firedTriggers: NO_NAMES,
-      createdAt: isoNow(),
+      createdAt: this.#clock.now(),
       parent: link
         ? parentOf(link, seed ? seed.cursor.messages : conversation!.getTotalMessageCount())
         : undefined,
