@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Checkpoint, CheckpointStore } from '@skein/core';
+import type { CheckpointStore } from '@skein/core';
+import type { Checkpoint } from '@skein/core/store-kit';
 import { PostgresCheckpointStore } from '@skein/store-postgres';
 import { startTestPostgres } from '@skein/store-postgres/testing';
 import { SqliteCheckpointStore } from '@skein/store-sqlite';

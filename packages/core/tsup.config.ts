@@ -7,6 +7,8 @@ export default defineConfig({
     'testing/index': 'src/testing/index.ts',
     'conformance/index': 'src/conformance/index.ts',
     'store-kit/index': 'src/store-kit/index.ts',
+    // `@skein/core/nodes`, the node-authoring entry.
+    'authoring/index': 'src/authoring/index.ts',
   },
   external: ['vitest'],
   format: ['esm', 'cjs'],

@@ -1,4 +1,6 @@
-// Public API of @skein/core. Nothing else is importable.
+// Public API of @skein/core: what an app uses to declare workflows and tools and run threads.
+// Node authoring, store authoring, test helpers and the shared suites have entries of their own
+// (`/nodes`, `/store-kit`, `/testing`, `/conformance`), so this list stays one an app can hold.
 
 // The contract (@skein/spec) is re-exported so users of the engine need only this package.
 // Models
@@ -9,7 +11,6 @@ export type {
   FinishReason,
   ImagePart,
   JsonSchema,
-  LeaseRequest,
   LLMCallOptions,
   LLMClient,
   LLMMessage,
@@ -37,16 +38,8 @@ export {
 } from '@skein/spec';
 // Branches and child threads
 export type { MergeFunction, MergeInput } from './branches/merge.js';
-// Checkpoints
-export type {
-  Checkpoint,
-  CheckpointInfo,
-  CheckpointStore,
-  StoredState,
-  StoredThread,
-  StoredWake,
-  ThreadInfo,
-} from './checkpoint/checkpoint-store.js';
+// Checkpoints: what an app passes the engine (a store's own types are in `@skein/core/store-kit`)
+export type { CheckpointStore } from './checkpoint/checkpoint-store.js';
 export { InMemoryCheckpointStore } from './checkpoint/in-memory-checkpoint-store.js';
 export type { SentMessage } from './engine/chat-turn.js';
 export type { PostedResult, SendResult } from './engine/posted-result.js';
@@ -111,17 +104,8 @@ export { modelGuardrail } from './guardrails/model-guardrail.js';
 // History: checkpoints of a thread, forks
 export type { ForkChanges } from './history/fork-thread.js';
 export type { HistoryChanges, HistoryEntry, HistoryOptions } from './history/thread-history.js';
-export type { AttachmentReader } from './nodes/attachment-bytes.js';
-export { withAttachmentBytes } from './nodes/attachment-bytes.js';
+// Nodes (a handler's contract is in `@skein/core/nodes`)
 export { handleClearOperation } from './nodes/context-processor-node.js';
-// Nodes
-export type {
-  NodeHandler,
-  NodeOutcome,
-  NodeRunContext,
-  NodeServices,
-  ResumeInput,
-} from './nodes/node-handler.js';
 export type { ApprovalDecision } from './pauses/approval-decisions.js';
 export type { NodeFailure, NodeFailureFacts } from './run/node-failure.js';
 export { isNodeFailure } from './run/node-failure.js';
@@ -181,7 +165,7 @@ export type {
 } from './tools/tool-registry.js';
 export { ToolRegistry } from './tools/tool-registry.js';
 export type { ToolRunContext, ToolRunResult } from './tools/tool-runner.js';
-export { ToolRunner, toolErrorContent } from './tools/tool-runner.js';
+export { ToolRunner } from './tools/tool-runner.js';
 export type { WorkflowCall } from './tools/workflow-call.js';
 export type { WorkflowToolOptions } from './tools/workflow-tool.js';
 export { workflowTool } from './tools/workflow-tool.js';

@@ -1,4 +1,4 @@
-import type { Checkpoint } from '@skein/core';
+import type { Checkpoint } from '@skein/core/store-kit';
 import { describe, expect, it } from 'vitest';
 import { PostgresCheckpointStore } from './postgres-checkpoint-store.js';
 import { makeCheckpoint } from './test-support/make-checkpoint.js';

@@ -1,4 +1,4 @@
-import type { Checkpoint } from '@skein/core';
+import type { Checkpoint } from '@skein/core/store-kit';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PostgresCheckpointStore } from './postgres-checkpoint-store.js';

@@ -6,7 +6,7 @@
 //                    message naming the owner; answers `saved <checkpointId>` or `refused <code>`
 // `exit`             closes the store and exits.
 import { createInterface } from 'node:readline';
-import type { Checkpoint } from '@skein/core';
+import type { Checkpoint } from '@skein/core/store-kit';
 import { SkeinError } from '@skein/spec';
 import { PostgresCheckpointStore } from './postgres-checkpoint-store.js';
 import { makeCheckpoint } from './test-support/make-checkpoint.js';

@@ -1,4 +1,4 @@
-import type { Checkpoint } from '@skein/core';
+import type { Checkpoint } from '@skein/core/store-kit';
 import { describe, expect, it, vi } from 'vitest';
 import { PostgresCheckpointStore } from './postgres-checkpoint-store.js';
 import { statements } from './statements.js';

@@ -1,14 +1,8 @@
-import type {
-  Checkpoint,
-  CheckpointInfo,
-  CheckpointStore,
-  StoredState,
-  StoredThread,
-  StoredWake,
-  ThreadInfo,
-} from '@skein/core';
 import {
+  type Checkpoint,
+  type CheckpointInfo,
   type CheckpointRow,
+  type CheckpointStore,
   checkContinues,
   checkForkContinues,
   checkInboxPost,
@@ -25,9 +19,13 @@ import {
   type MigrationResult,
   postedFromRow,
   type StoredCheckpointRow,
+  type StoredState,
+  type StoredThread,
+  type StoredWake,
   type StoreIdentity,
   storeClosed,
   storeCorrupt,
+  type ThreadInfo,
   type ThreadListRow,
   threadInfo,
 } from '@skein/core/store-kit';

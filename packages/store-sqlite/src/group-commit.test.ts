@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Checkpoint, InMemoryCheckpointStore } from '@skein/core';
+import { InMemoryCheckpointStore } from '@skein/core';
+import type { Checkpoint } from '@skein/core/store-kit';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openStore } from './test-support/driver.js';

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Checkpoint } from '@skein/core';
+import type { Checkpoint } from '@skein/core/store-kit';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openRaw, openStore, withRaw } from './test-support/driver.js';
 import { makeCheckpoint } from './test-support/make-checkpoint.js';

@@ -1,7 +1,8 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Checkpoint, SkeinEngine, WorkflowBuilder } from '@skein/core';
+import { SkeinEngine, WorkflowBuilder } from '@skein/core';
+import type { Checkpoint } from '@skein/core/store-kit';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { SqlValue } from './driver/connection.js';
 import { openRaw, openStore, withRaw } from './test-support/driver.js';

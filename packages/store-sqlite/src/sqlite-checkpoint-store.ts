@@ -1,14 +1,8 @@
 import { resolve } from 'node:path';
-import type {
-  Checkpoint,
-  CheckpointInfo,
-  CheckpointStore,
-  StoredState,
-  StoredThread,
-  StoredWake,
-  ThreadInfo,
-} from '@skein/core';
 import {
+  type Checkpoint,
+  type CheckpointInfo,
+  type CheckpointStore,
   checkInboxPost,
   checkKeepLast,
   checkpointInfo,
@@ -18,8 +12,12 @@ import {
   encodeCheckpoint,
   inboxJson,
   postedFromRow,
+  type StoredState,
+  type StoredThread,
+  type StoredWake,
   type StoreIdentity,
   storeClosed,
+  type ThreadInfo,
   threadInfo,
 } from '@skein/core/store-kit';
 import {

@@ -1,4 +1,5 @@
-import { type SkeinEngine, type ThreadContext, withAttachmentBytes } from '@skein/core';
+import type { SkeinEngine, ThreadContext } from '@skein/core';
+import { withAttachmentBytes } from '@skein/core/nodes';
 
 /**
  * A thread's stored messages with the attachments they refer to read back inline through

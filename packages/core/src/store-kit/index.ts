@@ -8,12 +8,24 @@
 // checkpoint: core's `ThreadState` and @skein/conversation's snapshot version, which the
 // contract package sits below and must not import (spec has no runtime dependencies).
 
+export type { LeaseRequest } from '@skein/spec';
 export type {
   AttachmentUse,
   ExtractedAttachments,
   StoredAttachment,
 } from '../checkpoint/attachments.js';
 export { attachmentDigest, extractAttachments } from '../checkpoint/attachments.js';
+// The types a store's methods take and return, with the engine's state (`CheckpointStore` is in
+// the main entry too: an app passes one to the engine).
+export type {
+  Checkpoint,
+  CheckpointInfo,
+  CheckpointStore,
+  StoredState,
+  StoredThread,
+  StoredWake,
+  ThreadInfo,
+} from '../checkpoint/checkpoint-store.js';
 export type { InboxRow } from '../checkpoint/inbox.js';
 export { checkInboxPost, checkInboxTaken, inboxJson, postedFromRow } from '../checkpoint/inbox.js';
 export type { NumberRange } from '../util/check-number.js';

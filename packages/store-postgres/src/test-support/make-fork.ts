@@ -1,4 +1,4 @@
-import type { Checkpoint } from '@skein/core';
+import type { Checkpoint } from '@skein/core/store-kit';
 import type { ForkOrigin } from '@skein/spec';
 import { makeCheckpoint } from './make-checkpoint.js';
 

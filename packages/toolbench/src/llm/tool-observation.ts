@@ -1,4 +1,4 @@
-import { toolErrorContent } from '@skein/core';
+import { toolErrorContent } from '@skein/core/nodes';
 import type { LLMMessage } from '@skein/spec';
 import {
   DEFAULT_MAX_OBSERVATION_LENGTH,
