@@ -4,10 +4,19 @@
 // packages are built (it reads their `.d.ts`):
 //   node scripts/api-reports.mjs            check: fails, naming the entries, if a report changed
 //   node scripts/api-reports.mjs --update   write the reports anew (commit them with the change)
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Extractor, ExtractorConfig } from '@microsoft/api-extractor';
+import { normalizeReport } from './api-report-text.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const update = process.argv.includes('--update');
@@ -36,6 +45,8 @@ function entries() {
 }
 
 const temp = mkdtempSync(join(tmpdir(), 'skein-api-'));
+const fresh = join(temp, 'reports');
+mkdirSync(fresh);
 const changed = [];
 const failed = [];
 try {
@@ -63,7 +74,8 @@ try {
         },
         apiReport: {
           enabled: true,
-          reportFolder,
+          // Written fresh and compared here, normalized (see `normalizeReport`).
+          reportFolder: fresh,
           reportTempFolder: temp,
           reportFileName: name,
         },
@@ -90,7 +102,7 @@ try {
     });
     const problems = [];
     const result = Extractor.invoke(config, {
-      localBuild: update,
+      localBuild: true,
       messageCallback: (message) => {
         // `console-*` messages say what was written; the others are problems with the entry.
         if (
@@ -101,9 +113,17 @@ try {
         message.handled = true;
       },
     });
-    if (problems.length > 0 || result.errorCount > 0) failed.push({ name, problems });
-    else if (result.apiReportChanged) changed.push(name);
-    console.log(`${result.apiReportChanged ? (update ? '✎' : '✗') : '✓'} ${name}`);
+    if (problems.length > 0 || result.errorCount > 0) {
+      failed.push({ name, problems });
+      continue;
+    }
+    const file = `${name}.api.md`;
+    const report = normalizeReport(readFileSync(join(fresh, file), 'utf8'));
+    const committedPath = join(reportFolder, file);
+    const differs = !existsSync(committedPath) || readFileSync(committedPath, 'utf8') !== report;
+    if (differs && update) writeFileSync(committedPath, report);
+    else if (differs) changed.push(name);
+    console.log(`${differs ? (update ? '✎' : '✗') : '✓'} ${name}`);
   }
 } finally {
   rmSync(temp, { recursive: true, force: true });

@@ -22,16 +22,16 @@ export interface PauseWake {
 }
 
 /** What `thread:paused` says about a pause: why, and what answers it. */
-export type PauseDetails = Omit<
+type PauseDetails = Omit<
   ThreadPausedEvent,
   'threadId' | 'nodeId' | 'parentThreadId' | 'branchPath' | 'rootThreadId'
 >;
 
 /** How an `ifBusy: 'interrupt'` message ends a pause: with an answer, by ending it, or not at all. */
-export type InterruptEnd = { readonly answer: unknown } | 'end' | undefined;
+type InterruptEnd = { readonly answer: unknown } | 'end' | undefined;
 
 /** What an upgrade needs of a pause: the node type it waits at, or why it cannot move. */
-export type PauseUpgrade = { readonly nodeType: NodeType } | { readonly refused: string };
+type PauseUpgrade = { readonly nodeType: NodeType } | { readonly refused: string };
 
 /**
  * A kind of pause as a branch's wait (`BranchWait` with this `reason`): the same questions as

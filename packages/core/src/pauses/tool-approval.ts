@@ -11,7 +11,7 @@ import type { BranchWaitKind, PauseKind } from './pause-kind.js';
 import type { PauseOf } from './pending-interaction.js';
 
 /** The calls of a tool-approval pause that wait for a decision, in the model's order. */
-export function approvalRequests(pending: PauseOf<'tool-approval'>): ApprovalRequest[] {
+function approvalRequests(pending: PauseOf<'tool-approval'>): ApprovalRequest[] {
   const awaiting = new Set(pending.awaiting);
   return pending.calls
     .filter((call) => awaiting.has(call.id))
