@@ -94,7 +94,8 @@ function engineEntries(prog) {
         : '';
       const match = returns.match(RUN_RESULT);
       if (!match) continue;
-      ways.push(name);
+      // An overloaded call is one way in, whatever its signatures.
+      if (!ways.includes(name)) ways.push(name);
       shapes.add(match[1]);
     }
   });

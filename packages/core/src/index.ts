@@ -42,6 +42,9 @@ export type { MergeFunction, MergeInput } from './branches/merge.js';
 export type { CheckpointStore } from './checkpoint/checkpoint-store.js';
 export { InMemoryCheckpointStore } from './checkpoint/in-memory-checkpoint-store.js';
 export type { SentMessage } from './engine/chat-turn.js';
+// Why a message sent now would wait (a turn runs, the thread waits for time, an event, tool
+// approvals or its branches): what a chat server checks before it answers `ifBusy: 'reject'`.
+export { busyReason } from './engine/chat-turn.js';
 export type { PostedResult, SendResult } from './engine/posted-result.js';
 // A principal's view of the engine: threads that belong to one caller.
 export type { PrincipalBuildOptions, PrincipalEngine } from './engine/principal-engine.js';

@@ -1,4 +1,5 @@
 import {
+  busyReason,
   type SendResult,
   type SkeinEngine,
   type StartedRun,
@@ -116,9 +117,7 @@ function messageIdOf(context: JobContext, job: Extract<ThreadJob, { op: 'send' }
 
 /** Busy to a message (it waits in the inbox): a turn runs, or the thread waits for the engine or approvals. */
 function isBusy(thread: ThreadContext): boolean {
-  const pending = thread.state.pending;
-  if (thread.status === 'RUNNING' || thread.status === 'WAITING') return true;
-  return thread.status === 'PAUSED' && pending?.kind !== 'user-input';
+  return busyReason(thread) !== undefined;
 }
 
 /** What a send resolved with, as the job's outcome: the turn it ran, or its message posted. */

@@ -1,4 +1,4 @@
-import type { SkeinEngine, ThreadContext } from '@skein/core';
+import { busyReason, type SkeinEngine, type ThreadContext } from '@skein/core';
 import { HttpRequestError } from '@skein/http';
 import type { LLMMessage, PostedMessage } from '@skein/spec';
 import { type ChatCaller, chatNotFound, checkChatOwner } from './chat-access.js';
@@ -33,8 +33,7 @@ function busy(chatId: string, why: string): HttpRequestError<'CHAT_BUSY'> {
 
 /** Whether `thread` would not take a message as its next turn now (it runs, or waits). */
 function isBusy(thread: ThreadContext | undefined): boolean {
-  if (thread?.status === 'RUNNING' || thread?.status === 'WAITING') return true;
-  return thread?.status === 'PAUSED' && thread.state.pending?.kind !== 'user-input';
+  return thread !== undefined && busyReason(thread) !== undefined;
 }
 
 /**
@@ -54,14 +53,10 @@ async function sendMessage(
   const { chatId, message } = request;
   const stored = thread?.conversation.getAllMessages() ?? [];
   await checkHistory(chatId, request.history, [...stored, ...waiting.map((p) => p.message)]);
-  const pending = thread?.state.pending;
   if (ctx.ifBusy === 'reject' && thread?.status === 'RUNNING')
     throw busy(chatId, 'is running in another process; follow it with GET …/stream there');
-  if (ctx.ifBusy === 'reject' && thread?.status === 'PAUSED' && pending?.kind !== 'user-input')
-    throw busy(
-      chatId,
-      `waits for ${pending?.kind === 'tool-approval' ? 'tool approvals' : 'its branches'}; answer them first`,
-    );
+  if (ctx.ifBusy === 'reject' && thread?.status === 'PAUSED' && isBusy(thread))
+    throw busy(chatId, 'waits for tool approvals or its branches; answer them first');
   // A message that may wait for a running turn answers from the moment it joins the thread;
   // one that starts its own turn is streamed whole, as before (an answer to a pause for input
   // is stored without the message's UI id, so it could not be waited for).

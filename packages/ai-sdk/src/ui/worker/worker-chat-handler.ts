@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { SkeinEngine, ThreadContext } from '@skein/core';
+import { busyReason, type SkeinEngine, type ThreadContext } from '@skein/core';
 import {
   type Authorize,
   allowedOrigins,
@@ -250,8 +250,7 @@ export function createWorkerChatHandler(options: WorkerChatHandlerOptions): Work
     }
     const { message } = request;
     await checkHistory(chatId, request.history, thread?.conversation.getAllMessages() ?? []);
-    const pending = thread?.state.pending;
-    const paused = thread?.status === 'PAUSED' && pending?.kind !== 'user-input';
+    const paused = thread?.status === 'PAUSED' && busyReason(thread) !== undefined;
     if (paused && ifBusy === 'reject')
       throw busy(chatId, 'waits for tool approvals or its branches; answer them first');
     // Text and files alike: the send job carries the parts (its bytes as base64) to the worker,
