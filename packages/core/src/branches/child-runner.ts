@@ -50,21 +50,6 @@ export interface RunChildOptions {
 
 const DEFAULT_MAX_DEPTH = 8;
 
-// The parent's view is one frozen array until it changes, and a fan-out forks every branch from
-// the same one: filtered once per view, not once per branch.
-const forkedViews = new WeakMap<readonly LLMMessage[], readonly LLMMessage[]>();
-
-/** The parent's visible messages a forked child starts with (it describes its tools itself). */
-function forkedMessages(parent: ThreadContext): readonly LLMMessage[] {
-  const view = parent.conversation.getMessages();
-  let forked = forkedViews.get(view);
-  if (!forked) {
-    forked = Object.freeze(view.filter((message) => !isToolDescription(message)));
-    forkedViews.set(view, forked);
-  }
-  return forked;
-}
-
 function joinPath(base: string | undefined, path: string): string {
   return base ? `${base}/${path}` : path;
 }
@@ -77,11 +62,26 @@ function joinPath(base: string | undefined, path: string): string {
  */
 export class ChildRunner {
   readonly #options: ChildRunnerOptions;
+  /**
+   * The parent's view is one frozen array until it changes, and a fan-out forks every branch from
+   * the same one: filtered once per view, not once per branch.
+   */
+  readonly #forkedViews = new WeakMap<readonly LLMMessage[], readonly LLMMessage[]>();
   readonly maxDepth: number;
 
   constructor(options: ChildRunnerOptions) {
     this.#options = options;
     this.maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
+  }
+  /** The parent's visible messages a forked child starts with (it describes its tools itself). */
+  #forkedMessages(parent: ThreadContext): readonly LLMMessage[] {
+    const view = parent.conversation.getMessages();
+    let forked = this.#forkedViews.get(view);
+    if (!forked) {
+      forked = Object.freeze(view.filter((message) => !isToolDescription(message)));
+      this.#forkedViews.set(view, forked);
+    }
+    return forked;
   }
 
   /** True when children are checkpointed: a finished one can be found again in the store. */
@@ -147,7 +147,7 @@ export class ChildRunner {
     const options: BuildThreadOptions = {
       threadId: plan.threadId,
       version: plan.version,
-      messages: plan.conversation === 'forked' ? forkedMessages(parent) : undefined,
+      messages: plan.conversation === 'forked' ? this.#forkedMessages(parent) : undefined,
       input: plan.message,
       variables: plan.checkVariables ? plan.variables : undefined,
       // A child belongs to whom its parent does.

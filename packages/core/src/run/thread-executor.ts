@@ -32,7 +32,7 @@ import { RunInbox } from './run-inbox.js';
 import { checkStillLatest } from './still-latest.js';
 import { emitNodeFailed, finishThread, pauseThread } from './thread-endings.js';
 import type { ExecuteOptions, ThreadResult } from './thread-result.js';
-import { RESUMED_MS, sliceSpent } from './turn-slice.js';
+import { RESUMED_MS, TurnSlice } from './turn-slice.js';
 import { yieldToEventLoop } from './yield-to-event-loop.js';
 
 export type { ExecuteOptions, ThreadResult } from './thread-result.js';
@@ -142,6 +142,7 @@ export class ThreadExecutor {
   readonly #services: NodeServices;
   readonly #emitter: SkeinEmitter;
   readonly #clock = new IsoClock();
+  readonly #slice = new TurnSlice();
   readonly #store: CheckpointStore | undefined;
   readonly #leases: LeaseKeeper | undefined;
   readonly #interruptPosted: (threadId: string) => boolean;
@@ -407,7 +408,7 @@ export class ThreadExecutor {
           await saveCheckpoint(store, thread, this.#emitter, undefined, this.#clock);
         }
         const now = performance.now();
-        if (now >= run.resumedUntil && sliceSpent(now)) {
+        if (now >= run.resumedUntil && this.#slice.spent(now)) {
           await yieldToEventLoop();
           run.resumedUntil = performance.now() + RESUMED_MS;
         }

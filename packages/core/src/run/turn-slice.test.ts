@@ -22,8 +22,7 @@ function chain(id: string, length: number) {
 // machine (a test run beside others on 2 cores) stretches every node and every gap between them,
 // so which nodes share a turn changed from run to run. Here time moves only when a node works:
 // what the tests count depends on the executor's rules alone.
-// Never set back: the slice is shared by the whole process, and a clock that went back between
-// tests would leave the previous test's slice unspent for longer than SLICE_MS.
+// Never set back: a clock that went back between tests would confuse what the tests count.
 let clock = 0;
 
 beforeEach(async () => {
