@@ -16,6 +16,7 @@ import type {
 } from '@a2a-js/sdk';
 import type { A2ARequestHandler, ServerCallContext } from '@a2a-js/sdk/server';
 import type { SkeinEngine } from '@skein/core';
+import { InvalidArgumentError } from '@skein/spec';
 import { unsupported } from './a2a-errors.js';
 import { type A2ACardOptions, agentCard, extendedCard } from './agent-card.js';
 import { type EngineView, principalOf, viewFor } from './caller.js';
@@ -57,6 +58,12 @@ export class SkeinA2ARequestHandler implements A2ARequestHandler {
     push?: PushNotifications,
     follow: FollowSchedule = followSchedule(),
   ) {
+    // Tasks are threads found by id in the store (and messages waiting in its inbox).
+    if (!engine.store)
+      throw new InvalidArgumentError(
+        'engine',
+        'an A2A agent keeps its tasks in the engine’s store: give the engine a store',
+      );
     this.#served = { engine, workflowId, runs: new TaskRuns(), push, schedule: follow };
     this.#card = card;
     this.#url = url;
