@@ -18,7 +18,7 @@ export const RESUMED_MS = 0.1;
  * When the executor's work began since the event loop last turned. One per executor (so per
  * engine), not per thread: with a per-thread clock, 64 threads that each yield after 4 ms kept
  * the event loop from turning for 64 × 4 ms, and everything that waited on it (a runner's result
- * writes, timers, file reads) stayed alive long enough to reach V8's old generation. A thread
+ * writes, timers, file reads) waited that long and was held in memory meanwhile. A thread
  * woken after a yield runs on for `RESUMED_MS` (at least one node) before it asks again, so every
  * waiting thread moves on at each turn.
  */

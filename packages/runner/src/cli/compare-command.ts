@@ -1,9 +1,10 @@
 import { InvalidArgumentError } from '@skein/spec';
 import { writeComparisonPage } from '../report/write-comparison-report.js';
 import { compareRuns } from '../score/compare-runs.js';
+import { argsOrExit } from './args-or-exit.js';
 import { describeError } from './describe-error.js';
 import { formatComparison } from './format-comparison.js';
-import { COMPARE_USAGE, type CompareArgs, parseCompareArgs } from './parse-compare-args.js';
+import { COMPARE_USAGE, parseCompareArgs } from './parse-compare-args.js';
 import type { CliIo } from './run-command.js';
 
 /**
@@ -16,17 +17,8 @@ export async function compareCommand(
   argv: readonly string[],
   io: Pick<CliIo, 'stdout' | 'stderr'>,
 ): Promise<number> {
-  let args: CompareArgs | 'help';
-  try {
-    args = parseCompareArgs(argv);
-  } catch (error) {
-    io.stderr.write(`${describeError(error)}\n\n${COMPARE_USAGE}\n`);
-    return 2;
-  }
-  if (args === 'help') {
-    io.stdout.write(`${COMPARE_USAGE}\n`);
-    return 0;
-  }
+  const args = argsOrExit(argv, parseCompareArgs, COMPARE_USAGE, io);
+  if (typeof args === 'number') return args;
   try {
     const comparison = await compareRuns(args.runA, args.runB, {
       ...(args.seed === undefined ? {} : { seed: args.seed }),

@@ -2,8 +2,9 @@ import { InvalidArgumentError } from '@skein/spec';
 import type { ReportOptions } from '../report/report-options.js';
 import { writeComparisonReport } from '../report/write-comparison-report.js';
 import { writeRunReport } from '../report/write-run-report.js';
+import { argsOrExit } from './args-or-exit.js';
 import { describeError } from './describe-error.js';
-import { parseReportArgs, REPORT_USAGE, type ReportArgs } from './parse-report-args.js';
+import { parseReportArgs, REPORT_USAGE } from './parse-report-args.js';
 
 /** Where the command writes: anything with `write(text)`. */
 export interface ReportIo {
@@ -17,17 +18,8 @@ export interface ReportIo {
  * written, 2 bad usage.
  */
 export async function reportCommand(argv: readonly string[], io: ReportIo): Promise<number> {
-  let args: ReportArgs | 'help';
-  try {
-    args = parseReportArgs(argv);
-  } catch (error) {
-    io.stderr.write(`${describeError(error)}\n\n${REPORT_USAGE}\n`);
-    return 2;
-  }
-  if (args === 'help') {
-    io.stdout.write(`${REPORT_USAGE}\n`);
-    return 0;
-  }
+  const args = argsOrExit(argv, parseReportArgs, REPORT_USAGE, io);
+  if (typeof args === 'number') return args;
   const { run, compare, ...rest } = args;
   const options: ReportOptions = rest;
   try {

@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { InvalidArgumentError, SkeinError } from '@skein/spec';
+import { InvalidArgumentError } from '@skein/spec';
 import { invalidOption } from '../errors/invalid-option.js';
 import { RunnerError } from '../errors/runner-error.js';
 import { limitModel } from '../limits/limit-model.js';
@@ -11,6 +11,8 @@ import { runDataset } from '../run/run-dataset.js';
 import { checkRunFolder, recordedRunId } from '../run/run-folder.js';
 import type { ScoreFailure } from '../score/score-writer.js';
 import { formatSummary } from '../summary/format-summary.js';
+import { argsOrExit } from './args-or-exit.js';
+import { describeError } from './describe-error.js';
 import { loadWorkflowModule } from './load-workflow-module.js';
 import { type CliArgs, parseCliArgs, USAGE } from './parse-args.js';
 import { formatItemError, formatScoreFailure, ProgressLine } from './progress-line.js';
@@ -38,12 +40,6 @@ function runIdOf(args: CliArgs): string {
   return runId;
 }
 
-/** An error as one line: its code first, when it has one. */
-function describe(error: unknown): string {
-  const code = SkeinError.isInstance(error) ? `${error.code}: ` : '';
-  return `${code}${error instanceof Error ? error.message : String(error)}`;
-}
-
 /** `close()` of the workflow module; its failure is typed, naming the module. */
 export async function closeWorkflow(workflow: DatasetWorkflow, module: string): Promise<void> {
   try {
@@ -51,7 +47,7 @@ export async function closeWorkflow(workflow: DatasetWorkflow, module: string): 
   } catch (error) {
     throw RunnerError.workflowModule(
       module,
-      `close() threw: ${describe(error)}`,
+      `close() threw: ${describeError(error)}`,
       error,
       'WORKFLOW_MODULE_FAILED',
     );
@@ -60,17 +56,8 @@ export async function closeWorkflow(workflow: DatasetWorkflow, module: string): 
 
 /** `skein run …`: the exit code (0 finished, 1 failed to run, 2 bad usage, 130 stopped). */
 export async function runCommand(argv: readonly string[], io: CliIo): Promise<number> {
-  let args: CliArgs | 'help';
-  try {
-    args = parseCliArgs(argv);
-  } catch (error) {
-    io.stderr.write(`${describe(error)}\n\n${USAGE}\n`);
-    return 2;
-  }
-  if (args === 'help') {
-    io.stdout.write(`${USAGE}\n`);
-    return 0;
-  }
+  const args = argsOrExit(argv, parseCliArgs, USAGE, io);
+  if (typeof args === 'number') return args;
   const progress = new ProgressLine(io.stderr);
   try {
     const runId = runIdOf(args);
@@ -145,7 +132,7 @@ export async function runCommand(argv: readonly string[], io: CliIo): Promise<nu
     return code;
   } catch (error) {
     progress.end();
-    io.stderr.write(`skein run failed: ${describe(error)}\n`);
+    io.stderr.write(`skein run failed: ${describeError(error)}\n`);
     return InvalidArgumentError.isInstance(error) ? 2 : 1;
   }
 }

@@ -4,9 +4,10 @@ import { invalidOption } from '../errors/invalid-option.js';
 import { recordedRunId } from '../run/run-folder.js';
 import { scoreRun } from '../run/score-run.js';
 import { formatScores } from '../summary/format-scores.js';
+import { argsOrExit } from './args-or-exit.js';
 import { describeError } from './describe-error.js';
 import { loadWorkflowModule } from './load-workflow-module.js';
-import { parseScoreArgs, SCORE_USAGE, type ScoreArgs } from './parse-score-args.js';
+import { parseScoreArgs, SCORE_USAGE } from './parse-score-args.js';
 import { formatScoreFailure } from './progress-line.js';
 import { type CliIo, closeWorkflow } from './run-command.js';
 
@@ -16,17 +17,8 @@ import { type CliIo, closeWorkflow } from './run-command.js';
  * stopped.
  */
 export async function scoreCommand(argv: readonly string[], io: CliIo): Promise<number> {
-  let args: ScoreArgs | 'help';
-  try {
-    args = parseScoreArgs(argv);
-  } catch (error) {
-    io.stderr.write(`${describeError(error)}\n\n${SCORE_USAGE}\n`);
-    return 2;
-  }
-  if (args === 'help') {
-    io.stdout.write(`${SCORE_USAGE}\n`);
-    return 0;
-  }
+  const args = argsOrExit(argv, parseScoreArgs, SCORE_USAGE, io);
+  if (typeof args === 'number') return args;
   try {
     const runId = args.runId ?? recordedRunId(args.folder) ?? basename(resolve(args.folder));
     const workflow = await loadWorkflowModule(args.module, { runId, limitModel: (llm) => llm });
